@@ -1,0 +1,65 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Hush: private, on-device semantic search.
+//
+// Targets, bottom up:
+//   HushKernels   C vector kernels (scalar reference + AVX-512 / AVX2+FMA / NEON), dispatched once at run time
+//   COpenBLAS     system library: OpenBLAS on Linux (Accelerate is used on Apple platforms instead)
+//   HushEmbedding tokenizer, safetensors, BERT encoder, Embedder protocol and implementations
+//   Hush          the engine: text, store (one SQLite file through GRDB), index, search
+//   HushCLI       the `hush` command line
+
+let package = Package(
+    name: "Hush",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .library(name: "Hush", targets: ["Hush"]),
+        .library(name: "HushEmbedding", targets: ["HushEmbedding"]),
+        .executable(name: "hush", targets: ["HushCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .target(name: "HushKernels"),
+        .systemLibrary(
+            name: "COpenBLAS",
+            pkgConfig: "openblas",
+            providers: [.apt(["libopenblas-dev"])]
+        ),
+        .target(
+            name: "HushEmbedding",
+            dependencies: [
+                "HushKernels",
+                .target(name: "COpenBLAS", condition: .when(platforms: [.linux])),
+            ],
+            linkerSettings: [.linkedFramework("Accelerate", .when(platforms: [.macOS, .iOS]))]
+        ),
+        .target(
+            name: "Hush",
+            dependencies: [
+                "HushEmbedding",
+                "HushKernels",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .executableTarget(
+            name: "HushCLI",
+            dependencies: [
+                "Hush",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "HushKernelsTests", dependencies: ["HushKernels"]),
+        .testTarget(
+            name: "HushEmbeddingTests",
+            dependencies: ["HushEmbedding"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(name: "HushTests", dependencies: ["Hush"]),
+        .testTarget(name: "HushCLITests", dependencies: ["Hush"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

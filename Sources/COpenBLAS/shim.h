@@ -1,0 +1,2 @@
+// OpenBLAS through its CBLAS interface (Debian: libopenblas-dev).
+#include <cblas.h>

@@ -1,0 +1,53 @@
+import Foundation
+
+/// What can go wrong while loading a model or embedding text. Each case says what to fix.
+///
+/// ```swift
+/// do {
+///     _ = try BERTEmbedder(modelDirectory: dir)
+/// } catch let error as EmbeddingError {
+///     print(error)  // model not found at /path: run scripts/fetch-model …
+/// }
+/// ```
+public enum EmbeddingError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The model folder or one of its files does not exist.
+    case modelNotFound(path: String)
+    /// A model file exists but cannot be used (truncated, malformed, wrong checksum …).
+    case corruptModel(path: String, reason: String)
+    /// A tensor the architecture needs is missing from the weights.
+    case missingTensor(name: String, path: String)
+    /// A tensor has a shape other than the configuration implies.
+    case shapeMismatch(name: String, expected: [Int], actual: [Int])
+    /// The configuration describes something this encoder cannot run.
+    case unsupportedModel(reason: String)
+    /// Input text that cannot be embedded (for example invalid UTF-8 on a line of standard input).
+    case invalidInput(reason: String)
+    /// A bug in Hush: please report it.
+    case internalInconsistency(String)
+
+    /// The command that fetches the default model.
+    public static let fetchHint = "run scripts/fetch-model (or set HUSH_MODEL_DIR / --model to a model folder)"
+
+    public var description: String {
+        switch self {
+        case .modelNotFound(let path):
+            return "model not found at \(path): \(Self.fetchHint)"
+        case .corruptModel(let path, let reason):
+            return "model file \(path) is unusable: \(reason); fetch it again with scripts/fetch-model"
+        case .missingTensor(let name, let path):
+            return "tensor \(name) is missing from \(path): is this a BERT-family checkpoint?"
+        case .shapeMismatch(let name, let expected, let actual):
+            return "tensor \(name) has shape \(actual), config.json implies \(expected)"
+        case .unsupportedModel(let reason):
+            return "unsupported model: \(reason)"
+        case .invalidInput(let reason):
+            return "invalid input: \(reason)"
+        case .internalInconsistency(let what):
+            return "internal error (please report): \(what)"
+        }
+    }
+}
+
+extension EmbeddingError: LocalizedError {
+    public var errorDescription: String? { description }
+}

@@ -1,0 +1,76 @@
+// Scalar references: the definition of every kernel. Vectorised variants are tested against these.
+#include "HushKernels.h"
+#include <math.h>
+
+float hush_dot_f32_ref(const float *a, const float *b, size_t n) {
+    float s = 0;
+    for (size_t i = 0; i < n; i++) s += a[i] * b[i];
+    return s;
+}
+
+int32_t hush_dot_i8_ref(const int8_t *a, const int8_t *b, size_t n) {
+    int32_t s = 0;
+    for (size_t i = 0; i < n; i++) s += (int32_t)a[i] * (int32_t)b[i];
+    return s;
+}
+
+uint32_t hush_hamming_ref(const uint64_t *a, const uint64_t *b, size_t words) {
+    uint32_t d = 0;
+    for (size_t i = 0; i < words; i++) d += (uint32_t)__builtin_popcountll(a[i] ^ b[i]);
+    return d;
+}
+
+void hush_bias_gelu_f32_ref(float *x, size_t rows, size_t cols, const float *bias) {
+    for (size_t r = 0; r < rows; r++) {
+        float *row = x + r * cols;
+        for (size_t c = 0; c < cols; c++) {
+            float v = row[c] + bias[c];
+            row[c] = 0.5f * v * (1.0f + erff(v * 0.70710678118654752f));
+        }
+    }
+}
+
+void hush_bias_residual_layernorm_f32_ref(float *x, size_t rows, size_t cols, const float *bias, const float *residual,
+                                          const float *gamma, const float *beta, float eps) {
+    for (size_t r = 0; r < rows; r++) {
+        float *row = x + r * cols;
+        const float *res = residual ? residual + r * cols : NULL;
+        double mean = 0;
+        for (size_t c = 0; c < cols; c++) {
+            float v = row[c];
+            if (bias) v += bias[c];
+            if (res) v += res[c];
+            row[c] = v;
+            mean += v;
+        }
+        mean /= (double)cols;
+        double var = 0;
+        for (size_t c = 0; c < cols; c++) {
+            double d = row[c] - mean;
+            var += d * d;
+        }
+        var /= (double)cols;
+        float inv = (float)(1.0 / sqrt(var + eps));
+        for (size_t c = 0; c < cols; c++) row[c] = ((row[c] - (float)mean) * inv) * gamma[c] + beta[c];
+    }
+}
+
+void hush_scaled_softmax_rows_f32_ref(float *x, size_t rows, size_t cols, size_t valid, float scale) {
+    for (size_t r = 0; r < rows; r++) {
+        float *row = x + r * cols;
+        float mx = -INFINITY;
+        for (size_t c = 0; c < valid; c++) {
+            float v = row[c] * scale;
+            row[c] = v;
+            if (v > mx) mx = v;
+        }
+        float sum = 0;
+        for (size_t c = 0; c < valid; c++) {
+            row[c] = expf(row[c] - mx);
+            sum += row[c];
+        }
+        float inv = sum > 0 ? 1.0f / sum : 0;
+        for (size_t c = 0; c < valid; c++) row[c] *= inv;
+        for (size_t c = valid; c < cols; c++) row[c] = 0;
+    }
+}

@@ -1,0 +1,79 @@
+// HushKernels: the hot loops of Hush, written once as a scalar reference and then vectorised.
+//
+// Every kernel has a scalar reference (`*_ref`) and AVX-512, AVX2+FMA (x86-64) or NEON (arm64) variants.
+// The public entry points (`hush_*`) go through a dispatch table chosen once, on first use, from the
+// CPU's features; tests force each level with `hush_kernels_set_level` and hold it to the reference.
+#ifndef HUSH_KERNELS_H
+#define HUSH_KERNELS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Instruction-set levels, lowest first. `HUSH_LEVEL_AVX512` needs AVX-512 F/BW/DQ/VL; VNNI is used for the
+/// int8 dot product when present (`hush_kernels_has_vnni`).
+typedef enum {
+    HUSH_LEVEL_SCALAR = 0,
+    HUSH_LEVEL_NEON = 1,
+    HUSH_LEVEL_AVX2 = 2,
+    HUSH_LEVEL_AVX512 = 3,
+} hush_level;
+
+/// The best level this CPU supports.
+hush_level hush_kernels_best_level(void);
+/// The level in use now (the best one unless a test forced another).
+hush_level hush_kernels_level(void);
+/// Forces a level (tests and benchmarks). Returns 0 on success, -1 if the CPU does not support it.
+int hush_kernels_set_level(hush_level level);
+/// A short name for a level: "scalar", "neon", "avx2", "avx512".
+const char *hush_kernels_level_name(hush_level level);
+/// 1 when AVX-512 VNNI is available and used by the int8 kernels.
+int hush_kernels_has_vnni(void);
+
+// MARK: - Distances
+
+/// Dot product of two f32 vectors of length n.
+float hush_dot_f32(const float *a, const float *b, size_t n);
+/// Scores every row of a row-major `rows x dim` f32 matrix against `query`: out[r] = dot(matrix[r], query).
+void hush_dot_f32_rows(const float *matrix, size_t rows, size_t dim, const float *query, float *out);
+/// Dot product of two int8 vectors of length n, exact in int32.
+int32_t hush_dot_i8(const int8_t *a, const int8_t *b, size_t n);
+/// Scores every row of a row-major `rows x dim` int8 matrix against an int8 query (exact int32).
+void hush_dot_i8_rows(const int8_t *matrix, size_t rows, size_t dim, const int8_t *query, int32_t *out);
+/// Hamming distance between two bit strings of `words` 64-bit words.
+uint32_t hush_hamming(const uint64_t *a, const uint64_t *b, size_t words);
+/// Hamming distance of every row of a `rows x words` bit matrix to `query`.
+void hush_hamming_rows(const uint64_t *matrix, size_t rows, size_t words, const uint64_t *query, uint32_t *out);
+
+// MARK: - Encoder loops (in place, row-major)
+
+/// x[r][c] += bias[c] for a `rows x cols` matrix.
+void hush_add_bias_f32(float *x, size_t rows, size_t cols, const float *bias);
+/// x[r][c] = gelu(x[r][c] + bias[c]) with the exact erf GELU: 0.5 * v * (1 + erf(v / sqrt(2))).
+void hush_bias_gelu_f32(float *x, size_t rows, size_t cols, const float *bias);
+/// x[r] = layernorm(x[r] + bias + residual[r]) * gamma + beta, per row of length cols (biased variance,
+/// as PyTorch). `bias` and `residual` may be NULL.
+void hush_bias_residual_layernorm_f32(float *x, size_t rows, size_t cols, const float *bias, const float *residual,
+                                      const float *gamma, const float *beta, float eps);
+/// Softmax of each row of a `rows x cols` matrix after scaling by `scale`, over the first `valid` columns;
+/// columns at and past `valid` are set to 0 (padding keys get no attention).
+void hush_scaled_softmax_rows_f32(float *x, size_t rows, size_t cols, size_t valid, float scale);
+
+// MARK: - Scalar references (always available)
+
+float hush_dot_f32_ref(const float *a, const float *b, size_t n);
+int32_t hush_dot_i8_ref(const int8_t *a, const int8_t *b, size_t n);
+uint32_t hush_hamming_ref(const uint64_t *a, const uint64_t *b, size_t words);
+void hush_bias_gelu_f32_ref(float *x, size_t rows, size_t cols, const float *bias);
+void hush_bias_residual_layernorm_f32_ref(float *x, size_t rows, size_t cols, const float *bias, const float *residual,
+                                          const float *gamma, const float *beta, float eps);
+void hush_scaled_softmax_rows_f32_ref(float *x, size_t rows, size_t cols, size_t valid, float scale);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,5 @@
+import Testing
+
+@Suite struct CLISmokeTests {
+    @Test func placeholder() { #expect(Bool(true)) }
+}

@@ -1,0 +1,8 @@
+import Testing
+@testable import Hush
+
+@Suite struct HushSmokeTests {
+    @Test func lexicalFallbackIsAvailable() {
+        #expect(HashingEmbedder().dimension == 384)
+    }
+}
