@@ -1,0 +1,71 @@
+import Foundation
+
+/// A piece of an app's content that Hush stores and searches: a note, a post, a meeting record, a snippet.
+///
+/// Only `id` and `body` are required. Everything else is optional metadata used by filters and boosts.
+///
+/// ```swift
+/// let note = Document(
+///     id: "note-42", title: "Budget review", body: "We agreed to cut travel costs by 10 %.",
+///     sourceType: "note", tags: ["finance"], category: "work")
+/// ```
+public struct Document: Sendable, Hashable, Codable, Identifiable {
+    /// A labelled field of a structured record ("Attendees: Ana, Bo"); chunked as a labelled line.
+    public struct Field: Sendable, Hashable, Codable {
+        /// The label, for example `Attendees`.
+        public var label: String
+        /// The value, for example `Ana, Bo`.
+        public var value: String
+
+        /// Creates a labelled field.
+        public init(label: String, value: String) {
+            self.label = label
+            self.value = value
+        }
+    }
+
+    /// The app's own identifier, unique within a store.
+    public var id: String
+    /// An optional title; prefixed to the first chunk.
+    public var title: String?
+    /// The main text.
+    public var body: String
+    /// Text this document quotes (a quoted post); appended to the body when it is cleaned.
+    public var quoted: String?
+    /// Labelled fields of a structured record, chunked after the body.
+    public var fields: [Field]
+    /// What kind of content this is (`note`, `post`, `meeting`, …), for filters.
+    public var sourceType: String?
+    /// A BCP-47 language code; `nil` to detect it from the text.
+    public var language: String?
+    /// Free tags, for filters and boosts.
+    public var tags: [String]
+    /// One category, for filters and boosts.
+    public var category: String?
+    /// Extra key/value pairs, filterable with `key = value`.
+    public var metadata: [String: String]
+    /// When the content was created (defaults to the time it is first stored).
+    public var createdAt: Date?
+    /// When the content was last changed.
+    public var updatedAt: Date?
+
+    /// Creates a document.
+    public init(
+        id: String, title: String? = nil, body: String, quoted: String? = nil, fields: [Field] = [],
+        sourceType: String? = nil, language: String? = nil, tags: [String] = [], category: String? = nil,
+        metadata: [String: String] = [:], createdAt: Date? = nil, updatedAt: Date? = nil
+    ) {
+        self.id = id
+        self.title = title
+        self.body = body
+        self.quoted = quoted
+        self.fields = fields
+        self.sourceType = sourceType
+        self.language = language
+        self.tags = tags
+        self.category = category
+        self.metadata = metadata
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+}
