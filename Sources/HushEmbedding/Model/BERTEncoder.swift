@@ -1,0 +1,157 @@
+import Foundation
+import HushKernels
+
+/// The BERT forward pass: token ids in, one pooled (not yet normalised) vector per sequence out.
+///
+/// Sequences are **packed**: the tokens of a batch are stored one after another with no padding, so every
+/// per-token step (embeddings, projections, feed-forward, layer norms) is one large matrix product over the
+/// batch, and only attention looks at sequence boundaries. This is the same computation as a padded batch
+/// with an attention mask, without the wasted rows.
+///
+/// Shapes in comments: `T` = tokens in the batch, `H` = hidden size, `I` = intermediate size,
+/// `n` = one sequence's length, `d` = head size.
+final class BERTEncoder: Sendable {
+    let configuration: BERTConfiguration
+    let pooling: Pooling
+    private let weights: BERTWeights
+
+    init(configuration: BERTConfiguration, weights: BERTWeights, pooling: Pooling) {
+        self.configuration = configuration
+        self.weights = weights
+        self.pooling = pooling
+    }
+
+    /// Scratch buffers for one thread, sized for `capacity` tokens.
+    final class Workspace {
+        let capacity: Int
+        let maxSequence: Int
+        let x: UnsafeMutablePointer<Float>  // T x H, the hidden states
+        let y: UnsafeMutablePointer<Float>  // T x H, the next hidden states
+        let qkv: UnsafeMutablePointer<Float>  // T x 3H, queries | keys | values
+        let context: UnsafeMutablePointer<Float>  // T x H, attention output before its projection
+        let intermediate: UnsafeMutablePointer<Float>  // T x I
+        let scores: UnsafeMutablePointer<Float>  // n x n, one head's attention
+
+        init(configuration: BERTConfiguration, capacity: Int, maxSequence: Int) {
+            self.capacity = capacity
+            self.maxSequence = maxSequence
+            let h = configuration.hiddenSize
+            x = .allocate(capacity: capacity * h)
+            y = .allocate(capacity: capacity * h)
+            qkv = .allocate(capacity: capacity * 3 * h)
+            context = .allocate(capacity: capacity * h)
+            intermediate = .allocate(capacity: capacity * configuration.intermediateSize)
+            scores = .allocate(capacity: maxSequence * maxSequence)
+        }
+
+        deinit {
+            x.deallocate()
+            y.deallocate()
+            qkv.deallocate()
+            context.deallocate()
+            intermediate.deallocate()
+            scores.deallocate()
+        }
+    }
+
+    /// Encodes packed sequences. `ids` holds every sequence's tokens back to back; `lengths` their lengths.
+    /// Writes `lengths.count` pooled vectors of `H` floats to `output`.
+    func encode(
+        ids: UnsafeBufferPointer<Int32>, lengths: [Int], workspace: Workspace, output: UnsafeMutablePointer<Float>
+    ) {
+        let h = configuration.hiddenSize
+        let total = ids.count
+        precondition(total <= workspace.capacity, "BERTEncoder: \(total) tokens exceed the workspace")
+        precondition(lengths.reduce(0, +) == total, "BERTEncoder: lengths do not add up to the token count")
+        var x = workspace.x
+        var y = workspace.y
+
+        embed(ids: ids, lengths: lengths, into: x)
+        for layer in weights.layers {
+            // Self-attention: qkv = x Wqkv^T + b  (T x 3H)
+            BLAS.gemmNT(m: total, n: 3 * h, k: h, a: x, lda: h, b: layer.qkvWeight, ldb: h, c: workspace.qkv, ldc: 3 * h)
+            hush_add_bias_f32(workspace.qkv, total, 3 * h, layer.qkvBias)
+            attention(lengths: lengths, workspace: workspace)
+            // y = LayerNorm(context Wo^T + bo + x)
+            BLAS.gemmNT(m: total, n: h, k: h, a: workspace.context, lda: h, b: layer.attentionOutWeight, ldb: h, c: y, ldc: h)
+            hush_bias_residual_layernorm_f32(
+                y, total, h, layer.attentionOutBias, x, layer.attentionNormGamma, layer.attentionNormBeta,
+                configuration.layerNormEps)
+            swap(&x, &y)
+            // Feed-forward: intermediate = gelu(x Wi^T + bi)  (T x I);  y = LayerNorm(intermediate Wo^T + bo + x)
+            let i = configuration.intermediateSize
+            BLAS.gemmNT(
+                m: total, n: i, k: h, a: x, lda: h, b: layer.intermediateWeight, ldb: h, c: workspace.intermediate, ldc: i)
+            hush_bias_gelu_f32(workspace.intermediate, total, i, layer.intermediateBias)
+            BLAS.gemmNT(m: total, n: h, k: i, a: workspace.intermediate, lda: i, b: layer.outputWeight, ldb: i, c: y, ldc: h)
+            hush_bias_residual_layernorm_f32(
+                y, total, h, layer.outputBias, x, layer.outputNormGamma, layer.outputNormBeta, configuration.layerNormEps)
+            swap(&x, &y)
+        }
+        pool(x, lengths: lengths, output: output)
+    }
+
+    /// x[t] = LayerNorm(word[id] + position[p] + tokenType[0]).
+    private func embed(ids: UnsafeBufferPointer<Int32>, lengths: [Int], into x: UnsafeMutablePointer<Float>) {
+        let h = configuration.hiddenSize
+        let vocabulary = configuration.vocabSize
+        var t = 0
+        for length in lengths {
+            for position in 0..<length {
+                let id = Int(ids[t])
+                let word = weights.wordEmbeddings + (id >= 0 && id < vocabulary ? id : 0) * h
+                let place = weights.positionEmbeddings + position * h
+                let row = x + t * h
+                for c in 0..<h { row[c] = word[c] + place[c] + weights.tokenTypeEmbeddings[c] }
+                t += 1
+            }
+        }
+        hush_bias_residual_layernorm_f32(
+            x, t, h, nil, nil, weights.embeddingNormGamma, weights.embeddingNormBeta, configuration.layerNormEps)
+    }
+
+    /// context = softmax(Q K^T / sqrt(d)) V for each sequence and head; sequences never attend to each other.
+    private func attention(lengths: [Int], workspace: Workspace) {
+        let h = configuration.hiddenSize
+        let d = configuration.headSize
+        let scale = 1 / Float(d).squareRoot()
+        var start = 0
+        for n in lengths {
+            for head in 0..<configuration.numAttentionHeads {
+                let q = workspace.qkv + start * 3 * h + head * d  // n x d, row stride 3H
+                let k = q + h
+                let v = q + 2 * h
+                // scores = Q K^T  (n x n)
+                BLAS.gemmNT(m: n, n: n, k: d, a: q, lda: 3 * h, b: k, ldb: 3 * h, c: workspace.scores, ldc: n)
+                hush_scaled_softmax_rows_f32(workspace.scores, n, n, n, scale)
+                // context[:, head] = scores V  (n x d)
+                BLAS.gemmNN(
+                    m: n, n: d, k: n, a: workspace.scores, lda: n, b: v, ldb: 3 * h,
+                    c: workspace.context + start * h + head * d, ldc: h)
+            }
+            start += n
+        }
+    }
+
+    /// Mean of each sequence's token vectors, or its first (`[CLS]`) vector.
+    private func pool(_ x: UnsafeMutablePointer<Float>, lengths: [Int], output: UnsafeMutablePointer<Float>) {
+        let h = configuration.hiddenSize
+        var start = 0
+        for (s, n) in lengths.enumerated() {
+            let out = output + s * h
+            switch pooling {
+            case .cls:
+                out.update(from: x + start * h, count: h)
+            case .mean, .lexical:
+                out.initialize(repeating: 0, count: h)
+                for t in start..<(start + n) {
+                    let row = x + t * h
+                    for c in 0..<h { out[c] += row[c] }
+                }
+                let inverse = n > 0 ? 1 / Float(n) : 0
+                for c in 0..<h { out[c] *= inverse }
+            }
+            start += n
+        }
+    }
+}

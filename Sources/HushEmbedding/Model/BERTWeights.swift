@@ -1,0 +1,89 @@
+import Foundation
+
+/// The tensors of a BERT encoder, checked against its configuration.
+///
+/// Every matrix stays in the memory-mapped file except the query, key and value projections, which are
+/// concatenated once per layer so that attention's input projection is a single matrix product.
+final class BERTWeights: @unchecked Sendable {
+    // Sendable: immutable after init; the pointers stay valid as long as `file` and `owned` live.
+
+    struct Layer {
+        let qkvWeight: UnsafePointer<Float>  // 3H x H: query, key, value rows stacked
+        let qkvBias: UnsafePointer<Float>  // 3H
+        let attentionOutWeight: UnsafePointer<Float>  // H x H
+        let attentionOutBias: UnsafePointer<Float>  // H
+        let attentionNormGamma: UnsafePointer<Float>  // H
+        let attentionNormBeta: UnsafePointer<Float>  // H
+        let intermediateWeight: UnsafePointer<Float>  // I x H
+        let intermediateBias: UnsafePointer<Float>  // I
+        let outputWeight: UnsafePointer<Float>  // H x I
+        let outputBias: UnsafePointer<Float>  // H
+        let outputNormGamma: UnsafePointer<Float>  // H
+        let outputNormBeta: UnsafePointer<Float>  // H
+    }
+
+    let wordEmbeddings: UnsafePointer<Float>  // vocab x H
+    let positionEmbeddings: UnsafePointer<Float>  // maxPositions x H
+    let tokenTypeEmbeddings: UnsafePointer<Float>  // types x H (row 0 is used: single-segment input)
+    let embeddingNormGamma: UnsafePointer<Float>  // H
+    let embeddingNormBeta: UnsafePointer<Float>  // H
+    let layers: [Layer]
+
+    private let file: SafeTensors
+    private var owned: [FloatTensor] = []  // converted (F16/BF16) or concatenated tensors kept alive
+
+    init(file: SafeTensors, configuration c: BERTConfiguration) throws {
+        self.file = file
+        let prefix = file.tensors["bert.embeddings.word_embeddings.weight"] != nil ? "bert." : ""
+        var kept: [FloatTensor] = []
+        func load(_ name: String, _ shape: [Int]) throws -> FloatTensor {
+            let tensor = try file.floats(prefix + name, shape: shape)
+            kept.append(tensor)
+            return tensor
+        }
+        /// Layer norms are `weight`/`bias` in recent checkpoints and `gamma`/`beta` in old ones.
+        func norm(_ name: String) throws -> (gamma: UnsafePointer<Float>, beta: UnsafePointer<Float>) {
+            if file.tensors[prefix + name + ".gamma"] != nil {
+                return (try load(name + ".gamma", [c.hiddenSize]).pointer, try load(name + ".beta", [c.hiddenSize]).pointer)
+            }
+            return (try load(name + ".weight", [c.hiddenSize]).pointer, try load(name + ".bias", [c.hiddenSize]).pointer)
+        }
+        let h = c.hiddenSize
+        let i = c.intermediateSize
+        wordEmbeddings = try load("embeddings.word_embeddings.weight", [c.vocabSize, h]).pointer
+        positionEmbeddings = try load("embeddings.position_embeddings.weight", [c.maxPositionEmbeddings, h]).pointer
+        tokenTypeEmbeddings = try load("embeddings.token_type_embeddings.weight", [c.typeVocabSize, h]).pointer
+        (embeddingNormGamma, embeddingNormBeta) = try norm("embeddings.LayerNorm")
+
+        var layers: [Layer] = []
+        for index in 0..<c.numHiddenLayers {
+            let p = "encoder.layer.\(index)."
+            var qkvWeight: [Float] = []
+            var qkvBias: [Float] = []
+            qkvWeight.reserveCapacity(3 * h * h)
+            for part in ["query", "key", "value"] {
+                qkvWeight += try load(p + "attention.self.\(part).weight", [h, h]).values
+                qkvBias += try load(p + "attention.self.\(part).bias", [h]).values
+            }
+            let fusedWeight = FloatTensor(shape: [3 * h, h], values: qkvWeight)
+            let fusedBias = FloatTensor(shape: [3 * h], values: qkvBias)
+            kept += [fusedWeight, fusedBias]
+            let attentionNorm = try norm(p + "attention.output.LayerNorm")
+            let outputNorm = try norm(p + "output.LayerNorm")
+            layers.append(
+                Layer(
+                    qkvWeight: fusedWeight.pointer, qkvBias: fusedBias.pointer,
+                    attentionOutWeight: try load(p + "attention.output.dense.weight", [h, h]).pointer,
+                    attentionOutBias: try load(p + "attention.output.dense.bias", [h]).pointer,
+                    attentionNormGamma: attentionNorm.gamma, attentionNormBeta: attentionNorm.beta,
+                    intermediateWeight: try load(p + "intermediate.dense.weight", [i, h]).pointer,
+                    intermediateBias: try load(p + "intermediate.dense.bias", [i]).pointer,
+                    outputWeight: try load(p + "output.dense.weight", [h, i]).pointer,
+                    outputBias: try load(p + "output.dense.bias", [h]).pointer,
+                    outputNormGamma: outputNorm.gamma, outputNormBeta: outputNorm.beta))
+        }
+        self.layers = layers
+        // Only keep tensors that own their storage; mapped views are kept alive by `file`.
+        self.owned = kept
+    }
+}

@@ -1,0 +1,247 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A memory-mapped `.safetensors` file: a little-endian u64 header length, a JSON header describing each
+/// tensor (dtype, shape, byte offsets into the data section), then the raw tensor bytes.
+///
+/// The header is validated on open: every tensor's offsets lie inside the file, its byte length equals its
+/// shape times its element size, and no two tensors overlap. F32 tensors are read in place from the mapping
+/// (no copy); F16 and BF16 tensors are converted to F32 on access.
+///
+/// ```swift
+/// let weights = try SafeTensors(path: "model.safetensors")
+/// let embeddings = try weights.floats("embeddings.word_embeddings.weight", shape: [30522, 384])
+/// ```
+public final class SafeTensors: @unchecked Sendable {
+    // Sendable: the mapping is read-only and never changes after init; it is unmapped in deinit only.
+
+    /// Element types of safetensors tensors.
+    public enum DType: String, Sendable, CaseIterable {
+        case f64 = "F64", f32 = "F32", f16 = "F16", bf16 = "BF16"
+        case i64 = "I64", i32 = "I32", i16 = "I16", i8 = "I8", u8 = "U8", bool = "BOOL"
+
+        /// Bytes per element.
+        public var size: Int {
+            switch self {
+            case .f64, .i64: 8
+            case .f32, .i32: 4
+            case .f16, .bf16, .i16: 2
+            case .i8, .u8, .bool: 1
+            }
+        }
+    }
+
+    /// One tensor's header entry.
+    public struct TensorInfo: Sendable, Equatable {
+        /// The element type.
+        public var dtype: DType
+        /// The shape, outermost dimension first.
+        public var shape: [Int]
+        /// Byte range inside the data section.
+        public var dataRange: Range<Int>
+    }
+
+    /// The file's path.
+    public let path: String
+    /// Every tensor in the file, by name.
+    public let tensors: [String: TensorInfo]
+    /// The file's size in bytes.
+    public let fileSize: Int
+
+    private let base: UnsafeRawPointer
+    private let dataOffset: Int
+
+    /// Maps and validates a safetensors file.
+    ///
+    /// - Throws: `EmbeddingError.modelNotFound` if the file does not exist, `EmbeddingError.corruptModel`
+    ///   if it is truncated or its header is malformed.
+    public init(path: String) throws {
+        self.path = path
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw EmbeddingError.modelNotFound(path: path) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            throw EmbeddingError.corruptModel(path: path, reason: "cannot stat the file")
+        }
+        let size = Int(info.st_size)
+        guard size >= 8 else {
+            throw EmbeddingError.corruptModel(path: path, reason: "file is \(size) bytes, too short for a header")
+        }
+        guard let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), mapped != MAP_FAILED else {
+            throw EmbeddingError.corruptModel(path: path, reason: "cannot memory-map the file")
+        }
+        let raw = UnsafeRawPointer(mapped)
+        do {
+            let parsed = try Self.parseHeader(raw, fileSize: size, path: path)
+            self.tensors = parsed.tensors
+            self.dataOffset = parsed.dataOffset
+        } catch {
+            munmap(mapped, size)
+            throw error
+        }
+        self.base = raw
+        self.fileSize = size
+    }
+
+    deinit {
+        munmap(UnsafeMutableRawPointer(mutating: base), fileSize)
+    }
+
+    private static func parseHeader(_ raw: UnsafeRawPointer, fileSize: Int, path: String) throws -> (
+        tensors: [String: TensorInfo], dataOffset: Int
+    ) {
+        func corrupt(_ reason: String) -> EmbeddingError { .corruptModel(path: path, reason: reason) }
+        let headerLength = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+        guard headerLength <= UInt64(fileSize - 8), headerLength <= 100_000_000 else {
+            throw corrupt("header length \(headerLength) exceeds the file size \(fileSize) (truncated file?)")
+        }
+        let dataOffset = 8 + Int(headerLength)
+        let headerData = Data(bytes: raw + 8, count: Int(headerLength))
+        guard let object = try? JSONSerialization.jsonObject(with: headerData), let entries = object as? [String: Any]
+        else {
+            throw corrupt("header is not a JSON object")
+        }
+        let dataSize = fileSize - dataOffset
+        var tensors: [String: TensorInfo] = [:]
+        for (name, value) in entries where name != "__metadata__" {
+            guard let entry = value as? [String: Any], let dtypeName = entry["dtype"] as? String,
+                let shapeValues = entry["shape"] as? [Any], let offsets = entry["data_offsets"] as? [Any],
+                offsets.count == 2
+            else {
+                throw corrupt("tensor \(name) has no dtype, shape or data_offsets")
+            }
+            guard let dtype = DType(rawValue: dtypeName) else {
+                throw corrupt("tensor \(name) has unknown dtype \(dtypeName)")
+            }
+            let shape = try shapeValues.map { value -> Int in
+                guard let number = value as? Int, number >= 0 else { throw corrupt("tensor \(name) has a bad shape") }
+                return number
+            }
+            guard let begin = offsets[0] as? Int, let end = offsets[1] as? Int, begin >= 0, begin <= end else {
+                throw corrupt("tensor \(name) has bad data_offsets")
+            }
+            guard end <= dataSize else {
+                throw corrupt("tensor \(name) ends at byte \(end) but the data section has \(dataSize) (truncated file?)")
+            }
+            var count = 1
+            for dimension in shape {
+                let (product, overflow) = count.multipliedReportingOverflow(by: dimension)
+                guard !overflow else { throw corrupt("tensor \(name) shape \(shape) overflows") }
+                count = product
+            }
+            guard count * dtype.size == end - begin else {
+                throw corrupt("tensor \(name) has \(end - begin) bytes, shape \(shape) of \(dtypeName) needs \(count * dtype.size)")
+            }
+            tensors[name] = TensorInfo(dtype: dtype, shape: shape, dataRange: begin..<end)
+        }
+        let ranges = tensors.values.map(\.dataRange).filter { !$0.isEmpty }.sorted { $0.lowerBound < $1.lowerBound }
+        for (previous, next) in zip(ranges, ranges.dropFirst()) where next.lowerBound < previous.upperBound {
+            throw corrupt("tensors overlap at byte \(next.lowerBound)")
+        }
+        return (tensors, dataOffset)
+    }
+
+    /// A tensor as f32 values, checked against an expected shape.
+    ///
+    /// F32 data is returned as a view into the mapping (no copy) when it is 4-byte aligned; other float
+    /// types are converted into a new buffer.
+    ///
+    /// - Throws: `EmbeddingError.missingTensor` or `.shapeMismatch`, or `.corruptModel` for non-float data.
+    public func floats(_ name: String, shape expected: [Int]? = nil) throws -> FloatTensor {
+        guard let info = tensors[name] else { throw EmbeddingError.missingTensor(name: name, path: path) }
+        if let expected, expected != info.shape {
+            throw EmbeddingError.shapeMismatch(name: name, expected: expected, actual: info.shape)
+        }
+        let start = base + dataOffset + info.dataRange.lowerBound
+        let count = info.dataRange.count / info.dtype.size
+        switch info.dtype {
+        case .f32:
+            if Int(bitPattern: start) % MemoryLayout<Float>.alignment == 0 {
+                return FloatTensor(shape: info.shape, mapped: start.assumingMemoryBound(to: Float.self), owner: self)
+            }
+            return FloatTensor(shape: info.shape, values: (0..<count).map {
+                Float(bitPattern: UInt32(littleEndian: start.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self)))
+            })
+        case .f16:
+            return FloatTensor(shape: info.shape, values: (0..<count).map {
+                Self.halfToFloat(UInt16(littleEndian: start.loadUnaligned(fromByteOffset: $0 * 2, as: UInt16.self)))
+            })
+        case .bf16:
+            return FloatTensor(shape: info.shape, values: (0..<count).map {
+                let bits = UInt16(littleEndian: start.loadUnaligned(fromByteOffset: $0 * 2, as: UInt16.self))
+                return Float(bitPattern: UInt32(bits) << 16)
+            })
+        default:
+            throw EmbeddingError.corruptModel(path: path, reason: "tensor \(name) is \(info.dtype.rawValue), not a float type")
+        }
+    }
+
+    /// IEEE 754 binary16 to binary32, subnormals and infinities included.
+    static func halfToFloat(_ bits: UInt16) -> Float {
+        let sign = UInt32(bits & 0x8000) << 16
+        let exponent = UInt32(bits >> 10) & 0x1F
+        let mantissa = UInt32(bits & 0x3FF)
+        if exponent == 0 {
+            if mantissa == 0 { return Float(bitPattern: sign) }
+            let magnitude = Float(mantissa) * (1.0 / 16_777_216.0)  // mantissa * 2^-24
+            return sign == 0 ? magnitude : -magnitude
+        }
+        if exponent == 0x1F { return Float(bitPattern: sign | 0x7F80_0000 | (mantissa << 13)) }
+        return Float(bitPattern: sign | ((exponent + 112) << 23) | (mantissa << 13))
+    }
+}
+
+/// A read-only f32 tensor: either a view into a memory-mapped file or an owned buffer.
+public struct FloatTensor: @unchecked Sendable {
+    // Sendable: immutable after creation; `owner` keeps the mapping (or the owned buffer) alive.
+
+    /// The shape, outermost dimension first.
+    public let shape: [Int]
+    /// The first element; valid as long as this value lives.
+    public let pointer: UnsafePointer<Float>
+    private let owner: AnyObject
+
+    /// The number of elements.
+    public var count: Int { shape.reduce(1, *) }
+
+    init(shape: [Int], mapped: UnsafePointer<Float>, owner: SafeTensors) {
+        self.shape = shape
+        self.pointer = mapped
+        self.owner = owner
+    }
+
+    /// Creates a tensor that owns its values.
+    public init(shape: [Int], values: [Float]) {
+        precondition(shape.reduce(1, *) == values.count, "FloatTensor: \(values.count) values for shape \(shape)")
+        let storage = FloatStorage(values)
+        self.shape = shape
+        self.pointer = UnsafePointer(storage.buffer.baseAddress ?? UnsafeMutablePointer<Float>.allocate(capacity: 1))
+        self.owner = storage
+    }
+
+    /// Copies the values into an array.
+    public var values: [Float] { Array(UnsafeBufferPointer(start: pointer, count: count)) }
+}
+
+/// An owned, never-resized f32 buffer with a stable address.
+final class FloatStorage: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<Float>
+
+    init(_ values: [Float]) {
+        buffer = UnsafeMutableBufferPointer<Float>.allocate(capacity: max(values.count, 1))
+        _ = buffer.initialize(from: values)
+    }
+
+    init(count: Int) {
+        buffer = UnsafeMutableBufferPointer<Float>.allocate(capacity: max(count, 1))
+        buffer.initialize(repeating: 0)
+    }
+
+    deinit { buffer.deallocate() }
+}
