@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+@testable import HushEmbedding
+
+@Suite struct BERTEmbedderTests {
+    /// Text in, vector out, against sentence-transformers: the acceptance test of the native embedder.
+    @Test func textToVectorMatchesSentenceTransformers() throws {
+        let cases = try ParityCase.load()
+        #expect(cases.count >= 300)
+        let categories = Set(cases.map(\.category))
+        for needed in ["edge", "word", "sentence", "long", "cjk", "accents", "emoji", "code", "url"] {
+            #expect(categories.contains(needed), "the fixture lacks \(needed) texts")
+        }
+        let embedder = try BERTEmbedder(modelDirectory: TestModel.directory, threads: 2)
+        let embeddings = try embedder.embed(cases.map(\.text))
+        for (reference, embedding) in zip(cases, embeddings) {
+            let c = cosine(embedding.vector, reference.vector)
+            let d = maxAbsDifference(embedding.vector, reference.vector)
+            #expect(c >= 0.99999, "cosine \(c) for \(reference.category): \(reference.text.prefix(60))")
+            #expect(d <= 2e-4, "max abs difference \(d) for \(reference.category): \(reference.text.prefix(60))")
+            #expect(embedding.truncated == reference.truncated, "truncation flag for \(reference.text.prefix(60))")
+            #expect(embedding.tokenCount == reference.ids.count)
+        }
+        #expect(cases.contains { $0.truncated }, "the fixture must have texts over the 256-token window")
+    }
+
+    @Test func identityNamesTheModelAndItsWeights() throws {
+        let embedder = try BERTEmbedder(modelDirectory: TestModel.directory)
+        #expect(embedder.identity.model == "all-MiniLM-L6-v2")
+        #expect(embedder.identity.weightsSHA256 == "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db")
+        #expect(embedder.identity.dimension == 384)
+        #expect(embedder.identity.pooling == .mean)
+        #expect(embedder.maxTokens == 256)
+    }
+
+    @Test func meaningBeatsWords() throws {
+        let embedder = try BERTEmbedder(modelDirectory: TestModel.directory)
+        let v = try embedder.embed([
+            "should I text my ex?", "reaching out to someone from the past",
+            "how to cook rice in a pressure cooker",
+        ]).map(\.vector)
+        let related = cosine(v[0], v[1])
+        let unrelated = cosine(v[0], v[2])
+        #expect(related > unrelated + 0.1, "related \(related) vs unrelated \(unrelated)")
+    }
+
+    @Test func missingModelIsATypedErrorNamingTheFetchCommand() throws {
+        let missing = URL(fileURLWithPath: "/nonexistent/hush-model")
+        #expect(throws: EmbeddingError.modelNotFound(path: "/nonexistent/hush-model")) {
+            try BERTEmbedder(modelDirectory: missing)
+        }
+        #expect(EmbeddingError.modelNotFound(path: "/x").description.contains("scripts/fetch-model"))
+    }
+}
