@@ -6,6 +6,11 @@ struct HushCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hush",
         abstract: "Private, on-device semantic search.",
-        subcommands: []
+        discussion: "Everything runs on this machine: no network, ever.",
+        subcommands: [
+            EmbedCommand.self,
+            ModelCommand.self,
+            BenchCommand.self,
+        ]
     )
 }

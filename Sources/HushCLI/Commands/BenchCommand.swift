@@ -1,0 +1,126 @@
+import ArgumentParser
+import Foundation
+import Hush
+
+/// `hush bench`: in-process measurements, printed with the parameters used.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench", abstract: "Measure Hush on this machine.", subcommands: [Embed.self])
+
+    struct Embed: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Embedding throughput (tokens/s, sentences/s) per thread count, and single-query latency.")
+
+        @OptionGroup var modelOptions: ModelOptions
+
+        @Option(help: "JSONL corpus with a \"text\" field per line.")
+        var corpus = "bench/data/embed-corpus.jsonl"
+
+        @Option(help: "JSONL short queries with a \"text\" field per line.")
+        var queries = "bench/data/queries.jsonl"
+
+        @Option(help: "Comma-separated thread counts to measure.")
+        var threadCounts = "1,2"
+
+        @Option(help: "Timed passes over the corpus per thread count (the median is reported).")
+        var repeats = 3
+
+        @Flag(help: "Print one JSON object per measurement.")
+        var json = false
+
+        func run() throws {
+            let texts = try readTexts(corpus)
+            let queryTexts = try readTexts(queries)
+            let counts = threadCounts.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+            guard !counts.isEmpty, counts.allSatisfy({ $0 > 0 }) else {
+                throw ValidationError("--thread-counts takes positive numbers, e.g. 1,2")
+            }
+            for threads in counts {
+                let embedder = try BERTEmbedder(modelDirectory: modelOptions.modelDirectory, threads: threads)
+                let tokens = texts.reduce(0) { $0 + min(embedder.tokenCount($1), embedder.maxTokens) }
+                _ = try embedder.embed(Array(texts.prefix(64)))
+                var seconds: [Double] = []
+                for _ in 0..<max(1, repeats) {
+                    let start = DispatchTime.now().uptimeNanoseconds
+                    _ = try embedder.embed(texts)
+                    seconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+                }
+                let median = seconds.sorted()[seconds.count / 2]
+                report([
+                    ("bench", "embed"), ("system", "hush"), ("threads", threads), ("texts", texts.count),
+                    ("tokens", tokens), ("seconds", median), ("tok_per_s", Double(tokens) / median),
+                    ("sent_per_s", Double(texts.count) / median),
+                ])
+            }
+            let single = try BERTEmbedder(modelDirectory: modelOptions.modelDirectory, threads: 1)
+            for query in queryTexts.prefix(20) { _ = try single.embed(query) }
+            var latencies: [Double] = []
+            for query in queryTexts {
+                let start = DispatchTime.now().uptimeNanoseconds
+                _ = try single.embed(query)
+                latencies.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            }
+            latencies.sort()
+            let meanTokens = Double(queryTexts.reduce(0) { $0 + single.tokenCount($1) }) / Double(max(1, queryTexts.count))
+            report([
+                ("bench", "query-latency"), ("system", "hush"), ("threads", 1), ("queries", latencies.count),
+                ("mean_tokens", meanTokens), ("p50_ms", percentile(latencies, 0.5)),
+                ("p95_ms", percentile(latencies, 0.95)), ("peak_rss_mb", Double(PeakMemory.residentBytes()) / 1_048_576),
+            ])
+        }
+
+        private func percentile(_ sorted: [Double], _ p: Double) -> Double {
+            guard !sorted.isEmpty else { return 0 }
+            return sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.down)))]
+        }
+
+        private func report(_ fields: [(String, Any)]) {
+            if json {
+                var line = JSONLine()
+                for (key, value) in fields {
+                    switch value {
+                    case let v as Int: line.add(key, v)
+                    case let v as Double: line.add(key, v)
+                    default: line.add(key, "\(value)")
+                    }
+                }
+                Console.out(line.finish())
+            } else {
+                Console.out(
+                    fields.map { key, value in
+                        if let v = value as? Double { return "\(key)=\(String(format: "%.2f", v))" }
+                        return "\(key)=\(value)"
+                    }.joined(separator: " "))
+            }
+        }
+    }
+}
+
+/// Reads the "text" field of each JSON line of a file.
+func readTexts(_ path: String, field: String = "text") throws -> [String] {
+    guard let data = FileManager.default.contents(atPath: path) else {
+        throw ValidationError("cannot read \(path)")
+    }
+    var texts: [String] = []
+    for (number, line) in data.split(separator: 0x0A).enumerated() {
+        guard let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any],
+            let text = object[field] as? String
+        else {
+            throw ValidationError("\(path):\(number + 1): not a JSON object with a \"\(field)\" string")
+        }
+        texts.append(text)
+    }
+    return texts
+}
+
+/// The process's peak resident memory (Linux: VmHWM of /proc/self/status; 0 elsewhere).
+enum PeakMemory {
+    static func residentBytes() -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            let digits = line.filter(\.isNumber)
+            return (Int(digits) ?? 0) * 1024
+        }
+        return 0
+    }
+}

@@ -1,0 +1,90 @@
+import ArgumentParser
+import Foundation
+import Hush
+
+/// `hush embed`: sentence vectors as JSON lines.
+struct EmbedCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "embed",
+        abstract: "Embed texts and print one JSON object per line.",
+        discussion: """
+            Texts come from the arguments, or one per line on standard input. Each output line is
+            {"text": ..., "vector": [...], "truncated": bool} (plus "ids" with --tokens). A line of standard
+            input that is not valid UTF-8 is reported on standard error with its number; the others are embedded.
+            """)
+
+    @OptionGroup var modelOptions: ModelOptions
+
+    @Flag(name: .long, help: "Also print the token ids the model saw.")
+    var tokens = false
+
+    @Argument(help: "Texts to embed (default: one per line on standard input).")
+    var texts: [String] = []
+
+    func run() throws {
+        let embedder = try modelOptions.makeEmbedder()
+        var failures = 0
+        if !texts.isEmpty {
+            try emit(texts, with: embedder)
+        } else {
+            var batch: [String] = []
+            try StandardInputLines.forEach { number, line in
+                guard let line else {
+                    Console.error("hush embed: line \(number) of standard input is not valid UTF-8; skipped")
+                    failures += 1
+                    return
+                }
+                batch.append(line)
+                if batch.count == 256 {
+                    try emit(batch, with: embedder)
+                    batch.removeAll(keepingCapacity: true)
+                }
+            }
+            try emit(batch, with: embedder)
+        }
+        if failures > 0 { throw ExitCode(1) }
+    }
+
+    private func emit(_ batch: [String], with embedder: any Embedder) throws {
+        guard !batch.isEmpty else { return }
+        let embeddings = try embedder.embed(batch)
+        var output = ""
+        for (text, embedding) in zip(batch, embeddings) {
+            var line = JSONLine()
+            line.add("text", text)
+            line.add("vector", floats: embedding.vector)
+            line.add("truncated", embedding.truncated)
+            if tokens, let bert = embedder as? BERTEmbedder {
+                line.add("ids", ints: bert.tokenizer.encode(text, maxLength: bert.maxTokens).ids)
+            }
+            output += line.finish() + "\n"
+        }
+        FileHandle.standardOutput.write(Data(output.utf8))
+    }
+}
+
+/// Reads standard input line by line as bytes, so that one invalid line does not spoil the others.
+enum StandardInputLines {
+    /// Calls `body` with each line's 1-based number and its text, or nil when the line is not valid UTF-8.
+    static func forEach(_ body: (Int, String?) throws -> Void) throws {
+        let input = FileHandle.standardInput
+        var pending = Data()
+        var number = 0
+        func flush(_ line: Data) throws {
+            number += 1
+            var bytes = line
+            if bytes.last == 0x0D { bytes.removeLast() }
+            try body(number, String(validating: bytes, as: UTF8.self))
+        }
+        while true {
+            let chunk = input.availableData
+            if chunk.isEmpty { break }
+            pending.append(chunk)
+            while let newline = pending.firstIndex(of: 0x0A) {
+                try flush(pending[pending.startIndex..<newline])
+                pending.removeSubrange(pending.startIndex...newline)
+            }
+        }
+        if !pending.isEmpty { try flush(pending) }
+    }
+}

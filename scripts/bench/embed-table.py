@@ -1,0 +1,26 @@
+#!/usr/bin/env python3
+"""Turns the JSON lines of scripts/bench/embed.sh into the README's Markdown table."""
+import json, sys
+rows = [json.loads(l) for l in open(sys.argv[1]) if l.startswith("{")]
+tp = {(r["system"], r["threads"]): r for r in rows if "tok_per_s" in r}
+print("| threads | Hush tokens/s | sentence-transformers tokens/s | ratio | Hush sentences/s | s-t sentences/s |")
+print("| --- | --- | --- | --- | --- | --- |")
+for t in (1, 2):
+    h, s = tp.get(("hush", t)), tp.get(("sentence-transformers", t))
+    if h and s:
+        print(f"| {t} | {h['tok_per_s']:,.0f} | {s['tok_per_s']:,.0f} | {h['tok_per_s'] / s['tok_per_s']:.2f}x | "
+              f"{h['sent_per_s']:,.1f} | {s['sent_per_s']:,.1f} |")
+lat = {r["system"]: r for r in rows if r.get("bench") == "query-latency"}
+if lat:
+    print()
+    print("| single query (1 thread) | p50 ms | p95 ms |")
+    print("| --- | --- | --- |")
+    for name in ("hush", "sentence-transformers"):
+        if name in lat:
+            print(f"| {name} | {lat[name]['p50_ms']:.2f} | {lat[name]['p95_ms']:.2f} |")
+mem = [r for r in rows if r.get("bench") == "embed-memory"]
+if mem:
+    m = mem[0]
+    print()
+    print(f"Peak RSS embedding 1,000 texts: {m['peak_rss_kb'] / 1024:.0f} MB "
+          f"({m['peak_rss_kb'] / m['weights_kb']:.2f}x the {m['weights_kb'] / 1024:.0f} MB weights file).")
