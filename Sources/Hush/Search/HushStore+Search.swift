@@ -179,13 +179,13 @@ extension HushStore {
         return vector
     }
 
-    /// The FTS5 expression for a query: its content words (terms whose stem is a keyword), or every term when
-    /// the query has only stop words.
+    /// The FTS5 expression for a query: the analyzer's content words (stop words removed; it keeps them
+    /// when the query has nothing else), each re-split the way the index tokenizes, or the raw terms.
     nonisolated func keywordExpression(_ analysis: QueryAnalysis, query: String) -> String? {
-        let terms = FTSQuery.terms(query)
-        let keywords = Set(analysis.keywords)
-        let content = terms.filter { keywords.contains(QueryAnalyzer.stem($0)) }
-        return FTSQuery.expression(terms: content.isEmpty ? terms : content)
+        var terms: [String] = []
+        for term in analysis.terms { terms.append(contentsOf: FTSQuery.terms(term)) }
+        if terms.isEmpty { terms = FTSQuery.terms(query) }
+        return FTSQuery.expression(terms: terms)
     }
 
     struct KeywordMatch {
@@ -271,8 +271,9 @@ extension HushStore {
         var result = BoostResult()
         guard !keywords.isEmpty else { return result }
         func matches(_ label: String) -> Bool {
-            let words = FTSQuery.terms(label).map(QueryAnalyzer.stem)
-            return !words.isEmpty && words.allSatisfy(keywords.contains)
+            let words = FTSQuery.terms(label)
+            return !words.isEmpty
+                && words.allSatisfy { keywords.contains(QueryAnalyzer.stem($0)) || keywords.contains($0) }
         }
         if boosts.perTag != 0 && boosts.maxTags > 0 {
             for tag in record.tags where matches(tag) {
