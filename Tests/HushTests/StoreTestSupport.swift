@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import Hush
 
 /// A directory under the system temporary folder, removed when the value is released.

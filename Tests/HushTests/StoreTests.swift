@@ -125,7 +125,8 @@ import Testing
         let path = directory.path("m.hush")
         _ = try await HushStore.open(path: path, embedder: HashingEmbedder(dimension: 384))
         let other = HashingEmbedder(dimension: 128)
-        await #expect(throws: StoreError.embedderMismatch(stored: HashingEmbedder().identity, current: other.identity)) {
+        await #expect(throws: StoreError.embedderMismatch(stored: HashingEmbedder().identity, current: other.identity))
+        {
             _ = try await HushStore.open(path: path, embedder: other)
         }
         // Allowed for reembed, but semantic search and upserts are refused until then.
@@ -231,7 +232,8 @@ import Testing
         let zero = VectorBlob.encode([0, 0, 0])
         let row = try store.readNow { db in
             try Row.fetchOne(
-                db, sql: "SELECT hush_cosine(?, ?), hush_cosine(?, ?), hush_cosine(?, ?), hush_cosine(NULL, ?), "
+                db,
+                sql: "SELECT hush_cosine(?, ?), hush_cosine(?, ?), hush_cosine(?, ?), hush_cosine(NULL, ?), "
                     + "hush_cosine(?, ?), hush_cosine('text', 'text'), hush_cosine(?, ?), hush_cosine(?, ?)",
                 arguments: [a, b, a, a, a, c, a, odd, odd, a, zero, b, b])
         }
@@ -282,7 +284,8 @@ import Testing
         let stats = try await resumed.stats()
         #expect(stats.embedder == newEmbedder.identity)
         #expect(stats.vectorBytes == chunks * 128 * 4)
-        #expect(try await resumed.search("sourdough rye flour", mode: .semantic, limit: 1).hits.first?.id == "sourdough")
+        #expect(
+            try await resumed.search("sourdough rye flour", mode: .semantic, limit: 1).hits.first?.id == "sourdough")
         // And it opens without the option now.
         _ = try await HushStore.open(path: path, embedder: newEmbedder)
         let blobs = try await resumed.vectors(forDocument: "sourdough")

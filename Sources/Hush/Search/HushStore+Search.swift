@@ -92,7 +92,8 @@ extension HushStore {
                 }
             case .keyword:
                 candidates = keyword.enumerated().map { rank, entry in
-                    FusedCandidate(slot: entry.slot, keywordRank: rank + 1, keywordScore: entry.score, score: entry.score)
+                    FusedCandidate(
+                        slot: entry.slot, keywordRank: rank + 1, keywordScore: entry.score, score: entry.score)
                 }
             case .hybrid:
                 candidates = HybridFusion.fuse(

@@ -94,7 +94,8 @@ enum StoreSchema {
     static func setMeta(_ db: Database, _ key: String, _ value: String?) throws {
         if let value {
             try db.execute(
-                sql: "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                sql:
+                    "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
                 arguments: [key, value])
         } else {
             try db.execute(sql: "DELETE FROM meta WHERE key = ?", arguments: [key])
