@@ -1,0 +1,105 @@
+import HushKernels
+
+/// The in-memory side of a store: the vector matrix and the document table, behind a readers-writer lock.
+///
+/// Writers (ingestion) hold the write lock across their SQLite commit and the matching in-memory update, so
+/// a search that holds the read lock sees SQLite and memory in the same state.
+final class VectorIndex: @unchecked Sendable {
+    struct State: Sendable {
+        /// Who made the vectors in the file.
+        var storedIdentity: EmbedderIdentity
+        /// Whether the matrix holds the file's vectors and they match the current embedder.
+        var semanticReady: Bool
+        var matrix: VectorMatrix
+        var documents = DocumentTable()
+    }
+
+    private let lock = ReadWriteLock()
+    private var state: State
+
+    init(identity: EmbedderIdentity, semanticReady: Bool) {
+        state = State(
+            storedIdentity: identity, semanticReady: semanticReady, matrix: VectorMatrix(dimension: identity.dimension))
+    }
+
+    func read<T>(_ body: (State) throws -> T) rethrows -> T {
+        try lock.withReadLock { try body(state) }
+    }
+
+    func write<T>(_ body: (inout State) throws -> T) rethrows -> T {
+        try lock.withWriteLock { try body(&state) }
+    }
+}
+
+/// The best chunk of every document for one query vector, by document slot.
+struct DocumentScores {
+    /// Best chunk score per slot; `-infinity` for slots that were not scored (filtered out or empty).
+    var best: [Float]
+    /// The matrix row of that best chunk per slot; `-1` when not scored.
+    var bestRow: [Int32]
+
+    /// The `k` best slots, best first.
+    ///
+    /// - Complexity: O(slots × log k).
+    func top(_ k: Int) -> [TopK.Entry] {
+        var heap = TopK(k)
+        for slot in 0..<best.count where bestRow[slot] >= 0 {
+            let score = best[slot]
+            if score > heap.threshold || score == heap.threshold { heap.insert(score: score, id: slot) }
+        }
+        return heap.sorted()
+    }
+}
+
+extension VectorIndex.State {
+    /// Scores every chunk of the documents allowed by `mask` (all when `nil`) against `query` with the
+    /// vectorised kernel, and keeps the best chunk per document.
+    ///
+    /// - Complexity: O(rows × dimension) for the scan (one kernel call per contiguous run of allowed rows),
+    ///   plus O(rows) for the per-document maximum.
+    func scoreDocuments(query: [Float], mask: [Bool]?) -> DocumentScores {
+        let rows = matrix.rows
+        let dimension = matrix.dimension
+        var best = [Float](repeating: -.infinity, count: documents.capacity)
+        var bestRow = [Int32](repeating: -1, count: documents.capacity)
+        guard rows > 0, query.count == dimension else { return DocumentScores(best: best, bestRow: bestRow) }
+        let rowSlot = matrix.rowSlot
+        var scores = [Float](repeating: -.infinity, count: rows)
+        matrix.values.withUnsafeBufferPointer { values in
+            query.withUnsafeBufferPointer { q in
+                scores.withUnsafeMutableBufferPointer { out in
+                    guard let base = values.baseAddress, let qBase = q.baseAddress, let outBase = out.baseAddress
+                    else { return }
+                    guard let mask else {
+                        hush_dot_f32_rows(base, rows, dimension, qBase, outBase)
+                        return
+                    }
+                    // Contiguous runs of allowed rows, one kernel call each.
+                    var row = 0
+                    while row < rows {
+                        guard mask[Int(rowSlot[row])] else {
+                            row += 1
+                            continue
+                        }
+                        var end = row + 1
+                        while end < rows && mask[Int(rowSlot[end])] { end += 1 }
+                        hush_dot_f32_rows(
+                            base + row * dimension, end - row, dimension, qBase, outBase + row)
+                        row = end
+                    }
+                }
+            }
+        }
+        for row in 0..<rows {
+            let slot = Int(rowSlot[row])
+            if let mask, !mask[slot] { continue }
+            let score = scores[row]
+            if score.isNaN { continue }
+            if bestRow[slot] < 0 || score > best[slot] {
+                best[slot] = score
+                bestRow[slot] = Int32(row)
+            }
+        }
+        return DocumentScores(best: best, bestRow: bestRow)
+    }
+}

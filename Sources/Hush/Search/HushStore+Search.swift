@@ -1,0 +1,291 @@
+import Foundation
+import GRDB
+
+extension HushStore {
+    /// Finds the documents that best match `query`.
+    ///
+    /// Filters are applied before ranking, so the hits are the exact top `limit` of the matching documents.
+    /// Semantic search scans every chunk vector (exact, no approximation); keyword search uses FTS5 bm25 with
+    /// a query built so that no input can be a syntax error; hybrid fuses both (see ``SearchMode``).
+    /// Each document appears once, represented by its best chunk.
+    ///
+    /// ```swift
+    /// let results = try await store.search("how much did we spend on travel?",
+    ///                                      filter: SearchFilter(tagsAny: ["finance"]), limit: 5, explain: true)
+    /// for hit in results.hits { print(hit.id, hit.score, hit.explanation?.keywordRank ?? 0) }
+    /// ```
+    ///
+    /// - Complexity: O(chunks × dimension) for the semantic scan (one vectorised pass), plus the FTS5 query,
+    ///   plus O(documents) for the filter and the per-document maximum.
+    public nonisolated func search(
+        _ query: String, mode: SearchMode = .hybrid, filter: SearchFilter = .init(), limit: Int = 10,
+        minScore: Float? = nil, boosts: Boosts = .default, explain: Bool = false
+    ) async throws -> SearchResults {
+        let clock = ContinuousClock()
+        let started = clock.now
+        guard limit > 0 else { throw SearchError.invalidLimit(limit) }
+        guard mode.candidates > 0 else { throw SearchError.invalidLimit(mode.candidates) }
+        switch mode.fusion {
+        case .convex(let alpha, _) where !(0...1).contains(alpha) || alpha.isNaN:
+            throw SearchError.invalidFusion("alpha must lie in 0…1 (got \(alpha))")
+        case .reciprocalRank(let k) where k <= 0:
+            throw SearchError.invalidFusion("the RRF constant k must be positive (got \(k))")
+        default:
+            break
+        }
+
+        let analysis = analyzer.analyze(query)
+        let trimmed = query.trimmingCharacters(in: .whitespacesAndNewlines)
+        let useSemantic = mode.kind != .keyword
+        let useKeyword = mode.kind != .semantic
+
+        // Embed the query (outside any lock; cached).
+        var queryVector: [Float]?
+        var embedMs = 0.0
+        if useSemantic && !trimmed.isEmpty {
+            let (stored, ready) = index.read { ($0.storedIdentity, $0.semanticReady) }
+            guard ready else { throw SearchError.embedderMismatch(stored: stored, current: embedder.identity) }
+            let text = analysis.cleaned.isEmpty ? trimmed : analysis.cleaned
+            let embedStart = clock.now
+            queryVector = try queryEmbedding(text)
+            embedMs = Self.milliseconds(clock.now - embedStart)
+        }
+        let searchStart = clock.now
+        let matchExpression = useKeyword ? keywordExpression(analysis, query: trimmed) : nil
+        guard queryVector != nil || matchExpression != nil else {
+            return SearchResults(
+                hits: [],
+                timings: .init(embedMs: embedMs, searchMs: 0, totalMs: Self.milliseconds(clock.now - started)))
+        }
+
+        let pool = max(limit, mode.candidates)
+        let keywords = Set(analysis.keywords)
+        let hits: [SearchHit] = try index.read { state in
+            let mask = state.documents.mask(for: filter)
+
+            // Semantic arm: every allowed document's best chunk.
+            var scores: DocumentScores?
+            var semantic: [(slot: Int, score: Float)] = []
+            if let queryVector {
+                let scored = state.scoreDocuments(query: queryVector, mask: mask)
+                semantic = scored.top(pool).map { ($0.id, $0.score) }
+                scores = scored
+            }
+
+            // Keyword arm: bm25 per chunk, best chunk per allowed document, in rank order.
+            var keyword: [(slot: Int, score: Float)] = []
+            var keywordChunk: [Int: Int64] = [:]
+            if let matchExpression {
+                for match in try keywordMatches(matchExpression, state: state, mask: mask, limit: pool) {
+                    keyword.append((match.slot, match.score))
+                    keywordChunk[match.slot] = match.chunkID
+                }
+            }
+
+            // Fuse (or take the one arm).
+            var candidates: [FusedCandidate]
+            switch mode.kind {
+            case .semantic:
+                candidates = semantic.enumerated().map { rank, entry in
+                    FusedCandidate(
+                        slot: entry.slot, semanticRank: rank + 1, semanticScore: entry.score, score: entry.score)
+                }
+            case .keyword:
+                candidates = keyword.enumerated().map { rank, entry in
+                    FusedCandidate(
+                        slot: entry.slot, keywordRank: rank + 1, keywordScore: entry.score, score: entry.score)
+                }
+            case .hybrid:
+                candidates = HybridFusion.fuse(
+                    semantic: semantic, keyword: keyword,
+                    semanticScore: { slot in
+                        guard let scores, slot < scores.best.count, scores.bestRow[slot] >= 0 else { return nil }
+                        return scores.best[slot]
+                    }, fusion: mode.fusion)
+            }
+
+            // Boosts, threshold, order.
+            var ranked: [(candidate: FusedCandidate, boost: BoostResult)] = candidates.compactMap { candidate in
+                guard let record = state.documents.record(atSlot: Int32(candidate.slot)) else { return nil }
+                let boost = Self.boost(record: record, keywords: keywords, boosts: boosts)
+                return (candidate, boost)
+            }
+            ranked.sort { lhs, rhs in
+                let l = lhs.candidate.score + lhs.boost.total
+                let r = rhs.candidate.score + rhs.boost.total
+                return l != r ? l > r : lhs.candidate.slot < rhs.candidate.slot
+            }
+            if let minScore { ranked.removeAll { $0.candidate.score + $0.boost.total < minScore } }
+            ranked = Array(ranked.prefix(limit))
+
+            // The chunk that represents each hit: the best semantic chunk, else the best keyword chunk.
+            var chunkOf: [Int: Int64] = [:]
+            for entry in ranked {
+                let slot = entry.candidate.slot
+                if let scores, slot < scores.bestRow.count, scores.bestRow[slot] >= 0 {
+                    chunkOf[slot] = state.matrix.rowChunk[Int(scores.bestRow[slot])]
+                } else if let chunk = keywordChunk[slot] {
+                    chunkOf[slot] = chunk
+                }
+            }
+            let chunks = try loadChunks(Array(chunkOf.values))
+            return ranked.compactMap { entry in
+                let candidate = entry.candidate
+                guard let record = state.documents.record(atSlot: Int32(candidate.slot)),
+                    let chunkID = chunkOf[candidate.slot], let chunk = chunks[chunkID]
+                else { return nil }
+                let final = candidate.score + entry.boost.total
+                let explanation =
+                    explain
+                    ? SearchHit.Explanation(
+                        semanticRank: candidate.semanticRank, semanticScore: candidate.semanticScore,
+                        semanticNormalized: candidate.semanticNormalized, keywordRank: candidate.keywordRank,
+                        keywordScore: candidate.keywordScore, keywordNormalized: candidate.keywordNormalized,
+                        baseScore: candidate.score, matchedTags: entry.boost.matchedTags,
+                        tagBoost: entry.boost.tag, categoryBoost: entry.boost.category, finalScore: final)
+                    : nil
+                return SearchHit(
+                    id: record.externalID, score: final, title: chunk.title, text: chunk.text,
+                    chunkOrdinal: chunk.ordinal, range: chunk.range, sourceType: record.sourceType,
+                    language: record.language, tags: record.tags, category: record.category,
+                    createdAt: Date(timeIntervalSince1970: record.createdAt), explanation: explanation)
+            }
+        }
+        let end = clock.now
+        return SearchResults(
+            hits: hits,
+            timings: .init(
+                embedMs: embedMs, searchMs: Self.milliseconds(end - searchStart),
+                totalMs: Self.milliseconds(end - started)))
+    }
+
+    static func milliseconds(_ duration: Duration) -> Double {
+        let parts = duration.components
+        return Double(parts.seconds) * 1000 + Double(parts.attoseconds) / 1e15
+    }
+
+    /// The query vector, from the cache or the embedder.
+    nonisolated func queryEmbedding(_ text: String) throws -> [Float] {
+        if let cached = cache.value(for: text) { return cached }
+        let vector: [Float]
+        do {
+            vector = try embedder.embed(text).vector
+        } catch {
+            throw SearchError.queryEmbeddingFailed(String(describing: error))
+        }
+        if let problem = VectorBlob.problem(vector, dimension: embedder.identity.dimension) {
+            throw SearchError.queryEmbeddingFailed(problem)
+        }
+        cache.insert(vector, for: text)
+        return vector
+    }
+
+    /// The FTS5 expression for a query: the analyzer's content words (stop words removed; it keeps them
+    /// when the query has nothing else), each re-split the way the index tokenizes, or the raw terms.
+    nonisolated func keywordExpression(_ analysis: QueryAnalysis, query: String) -> String? {
+        var terms: [String] = []
+        for term in analysis.terms { terms.append(contentsOf: FTSQuery.terms(term)) }
+        if terms.isEmpty { terms = FTSQuery.terms(query) }
+        return FTSQuery.expression(terms: terms)
+    }
+
+    struct KeywordMatch {
+        var slot: Int
+        var chunkID: Int64
+        var score: Float
+    }
+
+    /// The best-ranked chunk of up to `limit` allowed documents, best first. bm25 is negated so that larger
+    /// is better. Reading stops as soon as `limit` documents are found, so a selective filter still yields
+    /// the exact top of the filtered set.
+    nonisolated func keywordMatches(_ expression: String, state: VectorIndex.State, mask: [Bool]?, limit: Int) throws
+        -> [KeywordMatch]
+    {
+        do {
+            return try writer.read { db in
+                let cursor = try Row.fetchCursor(
+                    try db.cachedStatement(
+                        sql: """
+                            SELECT f.rowid, c.document_id, f.score
+                            FROM (SELECT rowid, bm25(chunks_fts) AS score FROM chunks_fts WHERE chunks_fts MATCH ?) f
+                            JOIN chunks c ON c.id = f.rowid
+                            ORDER BY f.score, f.rowid
+                            """), arguments: [expression])
+                var seen = Set<Int>()
+                var matches: [KeywordMatch] = []
+                while matches.count < limit, let row = try cursor.next() {
+                    let documentID: Int64 = row[1]
+                    guard let slot = state.documents.slot(ofRowid: documentID).map(Int.init) else { continue }
+                    if let mask, !mask[slot] { continue }
+                    guard seen.insert(slot).inserted else { continue }
+                    let bm25: Double = row[2]
+                    matches.append(KeywordMatch(slot: slot, chunkID: row[0], score: Float(-bm25)))
+                }
+                return matches
+            }
+        } catch {
+            throw SearchError.database(String(describing: error))
+        }
+    }
+
+    struct LoadedChunk {
+        var title: String?
+        var text: String
+        var ordinal: Int
+        var range: Range<Int>
+    }
+
+    nonisolated func loadChunks(_ ids: [Int64]) throws -> [Int64: LoadedChunk] {
+        guard !ids.isEmpty else { return [:] }
+        do {
+            return try writer.read { db in
+                var result: [Int64: LoadedChunk] = [:]
+                let rows = try Row.fetchCursor(
+                    db,
+                    sql: """
+                        SELECT c.id, d.title, c.text, c.ordinal, c.range_start, c.range_end
+                        FROM chunks c JOIN documents d ON d.id = c.document_id
+                        WHERE c.id IN (SELECT value FROM json_each(?))
+                        """, arguments: [JSONCoding.encode(ids)])
+                while let row = try rows.next() {
+                    let start: Int = row[4]
+                    let end: Int = row[5]
+                    result[row[0]] = LoadedChunk(
+                        title: row[1], text: row[2], ordinal: row[3], range: start..<max(start, end))
+                }
+                return result
+            }
+        } catch {
+            throw SearchError.database(String(describing: error))
+        }
+    }
+
+    struct BoostResult {
+        var tag: Float = 0
+        var category: Float = 0
+        var matchedTags: [String] = []
+        var total: Float { tag + category }
+    }
+
+    /// Tag and category nudges: a tag or category matches when all its stemmed words are query keywords.
+    static func boost(record: DocumentRecord, keywords: Set<String>, boosts: Boosts) -> BoostResult {
+        var result = BoostResult()
+        guard !keywords.isEmpty else { return result }
+        func matches(_ label: String) -> Bool {
+            let words = FTSQuery.terms(label)
+            return !words.isEmpty
+                && words.allSatisfy { keywords.contains(QueryAnalyzer.stem($0)) || keywords.contains($0) }
+        }
+        if boosts.perTag != 0 && boosts.maxTags > 0 {
+            for tag in record.tags where matches(tag) {
+                result.matchedTags.append(tag)
+                if result.matchedTags.count == boosts.maxTags { break }
+            }
+            result.tag = boosts.perTag * Float(result.matchedTags.count)
+        }
+        if boosts.category != 0, let category = record.category, matches(category) {
+            result.category = boosts.category
+        }
+        return result
+    }
+}

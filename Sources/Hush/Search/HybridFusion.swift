@@ -1,0 +1,105 @@
+import Foundation
+
+/// One document in a fused ranking, with each arm's contribution.
+struct FusedCandidate {
+    var slot: Int
+    var semanticRank: Int?
+    var semanticScore: Float?
+    var semanticNormalized: Float?
+    var keywordRank: Int?
+    var keywordScore: Float?
+    var keywordNormalized: Float?
+    var score: Float
+}
+
+/// Combines the semantic and keyword arms of a hybrid search.
+enum HybridFusion {
+    /// Fuses two ranked candidate lists (best first, `(slot, score)`).
+    ///
+    /// `semanticScore` gives the exact semantic score of any document (the scan scored them all), so a
+    /// document found only by keywords still gets its true semantic score rather than a guess. A document
+    /// that no keyword matched gets keyword score 0 after normalisation. When the keyword arm found
+    /// nothing, the semantic arm alone decides (its weight becomes 1), and vice versa.
+    ///
+    /// - Complexity: O(c log c) for c candidates.
+    static func fuse(
+        semantic: [(slot: Int, score: Float)], keyword: [(slot: Int, score: Float)],
+        semanticScore: (Int) -> Float?, fusion: SearchMode.Fusion
+    ) -> [FusedCandidate] {
+        var bySlot: [Int: FusedCandidate] = [:]
+        var order: [Int] = []
+        func touch(_ slot: Int) {
+            if bySlot[slot] == nil {
+                bySlot[slot] = FusedCandidate(slot: slot, score: 0)
+                order.append(slot)
+            }
+        }
+        for (rank, entry) in semantic.enumerated() {
+            touch(entry.slot)
+            bySlot[entry.slot]?.semanticRank = rank + 1
+            bySlot[entry.slot]?.semanticScore = entry.score
+        }
+        for (rank, entry) in keyword.enumerated() {
+            touch(entry.slot)
+            bySlot[entry.slot]?.keywordRank = rank + 1
+            bySlot[entry.slot]?.keywordScore = entry.score
+        }
+        for slot in order where bySlot[slot]?.semanticScore == nil {
+            bySlot[slot]?.semanticScore = semanticScore(slot)
+        }
+
+        switch fusion {
+        case .reciprocalRank(let k):
+            let constant = Float(k)
+            for slot in order {
+                guard var candidate = bySlot[slot] else { continue }
+                var score: Float = 0
+                if let rank = candidate.semanticRank { score += 1 / (constant + Float(rank)) }
+                if let rank = candidate.keywordRank { score += 1 / (constant + Float(rank)) }
+                candidate.score = score
+                bySlot[slot] = candidate
+            }
+        case .convex(let alpha, let normalization):
+            let semanticValues = order.compactMap { bySlot[$0]?.semanticScore }
+            let keywordValues = keyword.map(\.score)
+            let semanticNormalize = normalizer(semanticValues, normalization)
+            let keywordNormalize = normalizer(keywordValues, normalization)
+            let semanticWeight: Float
+            if keywordValues.isEmpty {
+                semanticWeight = 1
+            } else if semanticValues.isEmpty {
+                semanticWeight = 0
+            } else {
+                semanticWeight = min(1, max(0, alpha))
+            }
+            for slot in order {
+                guard var candidate = bySlot[slot] else { continue }
+                let s = candidate.semanticScore.map(semanticNormalize) ?? 0
+                let k = candidate.keywordScore.map(keywordNormalize) ?? 0
+                candidate.semanticNormalized = candidate.semanticScore == nil ? nil : s
+                candidate.keywordNormalized = candidate.keywordScore == nil ? nil : k
+                candidate.score = semanticWeight * s + (1 - semanticWeight) * k
+                bySlot[slot] = candidate
+            }
+        }
+        return order.compactMap { bySlot[$0] }
+    }
+
+    /// A function mapping raw scores of one arm to 0…1.
+    static func normalizer(_ values: [Float], _ normalization: SearchMode.Normalization) -> (Float) -> Float {
+        guard let low = values.min(), let high = values.max() else { return { _ in 0 } }
+        switch normalization {
+        case .minMax:
+            let span = high - low
+            guard span > 1e-9 else { return { _ in 1 } }
+            return { min(1, max(0, ($0 - low) / span)) }
+        case .zScore:
+            let count = Float(values.count)
+            let mean = values.reduce(0, +) / count
+            let variance = values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / count
+            let deviation = variance.squareRoot()
+            guard deviation > 1e-9 else { return { _ in 0.5 } }
+            return { 1 / (1 + Float(exp(Double(-($0 - mean) / deviation)))) }
+        }
+    }
+}

@@ -1,0 +1,95 @@
+/// How a query is ranked: by meaning, by keywords, or by both fused.
+///
+/// ```swift
+/// try await store.search("cheap flights", mode: .semantic)
+/// try await store.search("cheap flights", mode: .hybrid(alpha: 0.8))
+/// try await store.search("cheap flights", mode: .reciprocalRankFusion())
+/// ```
+public struct SearchMode: Sendable, Hashable, Codable {
+    /// Which arms run.
+    public enum Kind: String, Sendable, Hashable, Codable {
+        /// Cosine similarity of the query vector with every chunk vector (exact scan).
+        case semantic
+        /// FTS5 bm25 over chunk text.
+        case keyword
+        /// Both arms, fused.
+        case hybrid
+    }
+
+    /// How the two arms' scores are combined in hybrid search.
+    public enum Fusion: Sendable, Hashable, Codable {
+        /// `alpha × semantic + (1 − alpha) × keyword`, each arm normalised over the candidate pool.
+        case convex(alpha: Float, normalization: Normalization)
+        /// Reciprocal rank fusion: the sum over arms of `1 / (k + rank)`.
+        case reciprocalRank(k: Int)
+    }
+
+    /// How one arm's scores are brought to a common scale before a convex combination.
+    public enum Normalization: String, Sendable, Hashable, Codable {
+        /// `(s − min) / (max − min)` over the candidates.
+        case minMax
+        /// The logistic of the z-score over the candidates, in (0, 1).
+        case zScore
+    }
+
+    /// Which arms run.
+    public var kind: Kind
+    /// How hybrid scores are fused (ignored by the single-arm modes).
+    public var fusion: Fusion
+    /// How many documents each arm contributes to the fusion pool (at least the requested limit).
+    public var candidates: Int
+
+    /// Creates a mode.
+    public init(kind: Kind, fusion: Fusion = .convex(alpha: 0.6, normalization: .minMax), candidates: Int = 100) {
+        self.kind = kind
+        self.fusion = fusion
+        self.candidates = candidates
+    }
+
+    /// Meaning only.
+    public static let semantic = SearchMode(kind: .semantic)
+    /// Keywords only (bm25).
+    public static let keyword = SearchMode(kind: .keyword)
+    /// Both, by a min-max normalised convex combination with `alpha = 0.6` on the semantic arm (the default).
+    public static let hybrid = SearchMode(kind: .hybrid)
+
+    /// Both, by a convex combination weighting the semantic arm by `alpha` (0…1).
+    public static func hybrid(alpha: Float, normalization: Normalization = .minMax, candidates: Int = 100)
+        -> SearchMode
+    {
+        SearchMode(kind: .hybrid, fusion: .convex(alpha: alpha, normalization: normalization), candidates: candidates)
+    }
+
+    /// Both, by reciprocal rank fusion with constant `k` (60 by convention).
+    public static func reciprocalRankFusion(k: Int = 60, candidates: Int = 100) -> SearchMode {
+        SearchMode(kind: .hybrid, fusion: .reciprocalRank(k: k), candidates: candidates)
+    }
+}
+
+/// Small score nudges for documents whose tags or category name what the query asks for. Never a gate.
+///
+/// A tag matches when all its (stemmed) words are among the query's keywords.
+///
+/// ```swift
+/// let results = try await store.search("budget", boosts: Boosts(perTag: 0.05, category: 0.1))
+/// ```
+public struct Boosts: Sendable, Hashable, Codable {
+    /// Added once per matching tag.
+    public var perTag: Float
+    /// At most this many tags count.
+    public var maxTags: Int
+    /// Added when the category matches.
+    public var category: Float
+
+    /// Creates boosts.
+    public init(perTag: Float = 0.03, maxTags: Int = 3, category: Float = 0.05) {
+        self.perTag = perTag
+        self.maxTags = maxTags
+        self.category = category
+    }
+
+    /// `+0.03` per matching tag (up to 3), `+0.05` for a matching category.
+    public static let `default` = Boosts()
+    /// No boosts.
+    public static let none = Boosts(perTag: 0, maxTags: 0, category: 0)
+}

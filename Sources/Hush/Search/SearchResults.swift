@@ -1,0 +1,82 @@
+import Foundation
+
+/// One document found by a search, with its best-matching chunk.
+///
+/// ```swift
+/// for hit in try await store.search("travel budget").hits {
+///     print(hit.id, hit.score, hit.text)
+/// }
+/// ```
+public struct SearchHit: Sendable, Hashable, Codable, Identifiable {
+    /// Why a hit scored what it did: each arm's rank and score, the boosts, the final score.
+    public struct Explanation: Sendable, Hashable, Codable {
+        /// 1-based rank in the semantic arm's candidate pool (`nil` if outside the pool).
+        public var semanticRank: Int?
+        /// Cosine similarity of the best chunk with the query (`nil` in keyword mode).
+        public var semanticScore: Float?
+        /// The semantic score after normalisation (hybrid convex fusion only).
+        public var semanticNormalized: Float?
+        /// 1-based rank in the keyword arm (`nil` when no query keyword matched).
+        public var keywordRank: Int?
+        /// bm25 relevance of the best chunk, larger is better (`nil` when no keyword matched).
+        public var keywordScore: Float?
+        /// The keyword score after normalisation (hybrid convex fusion only).
+        public var keywordNormalized: Float?
+        /// The score before boosts.
+        public var baseScore: Float
+        /// The tags that matched query keywords.
+        public var matchedTags: [String]
+        /// Added for matching tags.
+        public var tagBoost: Float
+        /// Added for a matching category.
+        public var categoryBoost: Float
+        /// `baseScore + tagBoost + categoryBoost`.
+        public var finalScore: Float
+    }
+
+    /// The document's id.
+    public var id: String
+    /// The ranking score (its meaning depends on the mode; see ``SearchResults``).
+    public var score: Float
+    /// The document's title.
+    public var title: String?
+    /// The best-matching chunk's text.
+    public var text: String
+    /// The ordinal of that chunk within the document.
+    public var chunkOrdinal: Int
+    /// That chunk's UTF-16 offsets in the document's cleaned text.
+    public var range: Range<Int>
+    /// The document's source type.
+    public var sourceType: String?
+    /// The document's language.
+    public var language: String
+    /// The document's tags.
+    public var tags: [String]
+    /// The document's category.
+    public var category: String?
+    /// When the document was created.
+    public var createdAt: Date
+    /// Score details, when the search asked for them.
+    public var explanation: Explanation?
+}
+
+/// What a search returns: the hits, best first, and where the time went.
+///
+/// Scores: semantic mode, cosine similarity (−1…1); keyword mode, bm25 relevance (≥ 0, unbounded);
+/// hybrid convex, 0…1; hybrid RRF, the sum of `1/(k + rank)`; each plus boosts.
+public struct SearchResults: Sendable, Hashable, Codable {
+    /// Milliseconds spent per stage.
+    public struct Timings: Sendable, Hashable, Codable {
+        /// Embedding the query (0 when it came from the cache).
+        public var embedMs: Double
+        /// Filtering, scanning, keyword search, fusion and loading the hits.
+        public var searchMs: Double
+        /// The whole call.
+        public var totalMs: Double
+    }
+
+    /// The hits, best first.
+    public var hits: [SearchHit]
+    /// Where the time went.
+    public var timings: Timings
+}

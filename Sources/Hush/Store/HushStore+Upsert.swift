@@ -1,0 +1,271 @@
+import Foundation
+import GRDB
+
+extension HushStore {
+    /// A document ready to be written: its row values and, when its text changed, its chunks and vectors.
+    struct PendingDocument {
+        var document: Document
+        var existingRowid: Int64?
+        var createdAt: Double
+        var language: String
+        var textHash: String
+        var contentHash: String
+        /// `nil` for a metadata-only update (chunks and vectors stay).
+        var chunks: [TextChunk]?
+        var vectors: [[Float]] = []
+    }
+
+    /// The preparation settings that shape chunks; part of the text hash, so that changing them re-embeds.
+    nonisolated var preparationSignature: String {
+        "prep-v1;max=\(embedder.maxTokens);\(embedder.identity.model)"
+    }
+
+    /// Adds new documents and replaces changed ones; unchanged documents are skipped without re-embedding.
+    ///
+    /// Documents are embedded outside any transaction, then written one transaction per batch of
+    /// `options.batchSize`. A batch is all-or-nothing: if embedding or writing fails, the batches before it
+    /// stay committed and nothing of the failing batch is written.
+    ///
+    /// ```swift
+    /// let summary = try await store.upsert(notes) { progress in
+    ///     print("\(progress.completed)/\(progress.total)")
+    /// }
+    /// ```
+    ///
+    /// - Throws: ``StoreError/embeddingFailed(documentID:reason:)``,
+    ///   ``StoreError/invalidVector(documentID:reason:)``, ``StoreError/embedderMismatch(stored:current:)``
+    ///   (the store must be re-embedded first), ``StoreError/database(_:)``.
+    /// - Complexity: dominated by embedding the changed documents' chunks; O(chunks) SQLite work.
+    @discardableResult
+    public func upsert(_ documents: [Document], progress: (@Sendable (StoreProgress) -> Void)? = nil) async throws
+        -> UpsertSummary
+    {
+        let (stored, ready) = index.read { ($0.storedIdentity, $0.semanticReady) }
+        guard ready else { throw StoreError.embedderMismatch(stored: stored, current: embedder.identity) }
+        var summary = UpsertSummary()
+
+        // Validate and de-duplicate (the last occurrence of an id wins).
+        var lastIndex: [String: Int] = [:]
+        for (position, document) in documents.enumerated() { lastIndex[document.id] = position }
+        var accepted: [Document] = []
+        for (position, document) in documents.enumerated() {
+            if document.id.isEmpty {
+                summary.errors.append(.init(id: document.id, reason: "empty id: give every document a unique id"))
+            } else if lastIndex[document.id] != position {
+                summary.errors.append(
+                    .init(id: document.id, reason: "duplicate id in this call: only its last occurrence was stored"))
+            } else {
+                accepted.append(document)
+            }
+        }
+
+        var completed = 0
+        let total = accepted.count
+        var start = 0
+        while start < accepted.count {
+            let batch = Array(accepted[start..<min(start + options.batchSize, accepted.count)])
+            try writeBatch(batch, summary: &summary)
+            start += batch.count
+            completed += batch.count
+            progress?(StoreProgress(completed: completed, total: total))
+        }
+        return summary
+    }
+
+    /// Classifies, prepares, embeds, validates and writes one batch.
+    private func writeBatch(_ batch: [Document], summary: inout UpsertSummary) throws {
+        // 1. What is stored already.
+        let ids = batch.map(\.id)
+        let existing: [String: (rowid: Int64, textHash: String, contentHash: String, createdAt: Double)]
+        do {
+            existing = try writer.read { db in
+                var result: [String: (Int64, String, String, Double)] = [:]
+                let rows = try Row.fetchCursor(
+                    db,
+                    sql: """
+                        SELECT external_id, id, text_hash, content_hash, created_at FROM documents
+                        WHERE external_id IN (SELECT value FROM json_each(?))
+                        """, arguments: [JSONCoding.encode(ids)])
+                while let row = try rows.next() { result[row[0]] = (row[1], row[2], row[3], row[4]) }
+                return result
+            }
+        } catch {
+            throw StoreError.database(String(describing: error))
+        }
+
+        // 2. Classify and prepare (outside any transaction).
+        let now = Date().timeIntervalSince1970
+        var pending: [PendingDocument] = []
+        for document in batch {
+            let textHash = ContentHash.text(of: document, preparation: preparationSignature)
+            let contentHash = ContentHash.content(of: document, textHash: textHash)
+            let old = existing[document.id]
+            if let old, old.contentHash == contentHash {
+                summary.unchanged += 1
+                continue
+            }
+            let createdAt = document.createdAt?.timeIntervalSince1970 ?? old?.createdAt ?? now
+            if let old, old.textHash == textHash {
+                let language = document.language ?? storedLanguage(rowid: old.rowid) ?? "und"
+                pending.append(
+                    PendingDocument(
+                        document: document, existingRowid: old.rowid, createdAt: createdAt, language: language,
+                        textHash: textHash, contentHash: contentHash, chunks: nil))
+                continue
+            }
+            let prepared = preparer.prepare(document)
+            guard !prepared.chunks.isEmpty else {
+                summary.errors.append(
+                    .init(id: document.id, reason: "nothing to index: the title and body are empty after cleaning"))
+                continue
+            }
+            pending.append(
+                PendingDocument(
+                    document: document, existingRowid: old?.rowid, createdAt: createdAt,
+                    language: document.language ?? prepared.language, textHash: textHash, contentHash: contentHash,
+                    chunks: prepared.chunks))
+        }
+
+        // 3. Embed every new chunk of the batch, in embedding batches, and validate every vector.
+        try embed(&pending)
+
+        // 4. One transaction; the in-memory index follows only after it commits.
+        let hook = testHooks.afterDocumentWritten
+        let (added, updated, embedded) = try index.write { state -> (Int, Int, Int) in
+            let written: [(rowid: Int64, removedChunks: [Int64], newChunks: [Int64])]
+            do {
+                written = try writer.write { db in
+                    var written: [(Int64, [Int64], [Int64])] = []
+                    for item in pending {
+                        written.append(try Self.write(item, db: db))
+                        try hook?(item.document.id)
+                    }
+                    return written
+                }
+            } catch let error as StoreError {
+                throw error
+            } catch let error as DatabaseError {
+                throw StoreError.database(String(describing: error))
+            }
+            var added = 0
+            var updated = 0
+            var embedded = 0
+            for (item, result) in zip(pending, written) {
+                if item.existingRowid == nil { added += 1 } else { updated += 1 }
+                for chunk in result.removedChunks { state.matrix.remove(chunkID: chunk) }
+                let slot = state.documents.upsert(
+                    DocumentRecord(
+                        rowid: result.rowid, externalID: item.document.id, language: item.language,
+                        sourceType: item.document.sourceType, tags: item.document.tags,
+                        category: item.document.category, createdAt: item.createdAt,
+                        metadata: item.document.metadata))
+                for (chunkID, vector) in zip(result.newChunks, item.vectors) {
+                    state.matrix.set(chunkID: chunkID, slot: slot, vector: vector)
+                }
+                embedded += result.newChunks.count
+            }
+            return (added, updated, embedded)
+        }
+        summary.added += added
+        summary.updated += updated
+        summary.chunksEmbedded += embedded
+    }
+
+    private func storedLanguage(rowid: Int64) -> String? {
+        try? writer.read { db in
+            try String.fetchOne(db, sql: "SELECT language FROM documents WHERE id = ?", arguments: [rowid])
+        }
+    }
+
+    /// Fills `vectors` of every pending document that has chunks; throws before anything is written.
+    private func embed(_ pending: inout [PendingDocument]) throws {
+        var texts: [(document: Int, text: String)] = []
+        for (position, item) in pending.enumerated() {
+            for chunk in item.chunks ?? [] { texts.append((position, chunk.text)) }
+        }
+        let dimension = embedder.identity.dimension
+        var start = 0
+        while start < texts.count {
+            let slice = texts[start..<min(start + options.embeddingBatchSize, texts.count)]
+            let firstID = pending[slice.first?.document ?? 0].document.id
+            let embeddings: [Embedding]
+            do {
+                embeddings = try embedder.embed(slice.map(\.text))
+            } catch {
+                throw StoreError.embeddingFailed(documentID: firstID, reason: String(describing: error))
+            }
+            guard embeddings.count == slice.count else {
+                throw StoreError.invalidVector(
+                    documentID: firstID,
+                    reason: "the embedder returned \(embeddings.count) vectors for \(slice.count) texts")
+            }
+            for (entry, embedding) in zip(slice, embeddings) {
+                if let problem = VectorBlob.problem(embedding.vector, dimension: dimension) {
+                    throw StoreError.invalidVector(documentID: pending[entry.document].document.id, reason: problem)
+                }
+                pending[entry.document].vectors.append(embedding.vector)
+            }
+            start += slice.count
+        }
+    }
+
+    /// Writes one document's row (and, when its text changed, replaces its chunks, vectors and FTS rows).
+    private static func write(_ item: PendingDocument, db: Database) throws -> (Int64, [Int64], [Int64]) {
+        let document = item.document
+        let values: [(any DatabaseValueConvertible)?] = [
+            document.title, document.body, document.quoted, JSONCoding.encode(document.fields),
+            document.sourceType, item.language, JSONCoding.encode(document.tags), document.category,
+            JSONCoding.encode(document.metadata), item.createdAt, document.updatedAt?.timeIntervalSince1970,
+            item.textHash, item.contentHash,
+        ]
+        let rowid: Int64
+        if let existing = item.existingRowid {
+            let update = try db.cachedStatement(
+                sql: """
+                    UPDATE documents SET title = ?, body = ?, quoted = ?, fields = ?, source_type = ?, language = ?,
+                        tags = ?, category = ?, metadata = ?, created_at = ?, updated_at = ?, text_hash = ?,
+                        content_hash = ?
+                    WHERE id = ?
+                    """)
+            try update.execute(arguments: StatementArguments(values + [existing]))
+            rowid = existing
+        } else {
+            let insert = try db.cachedStatement(
+                sql: """
+                    INSERT INTO documents (title, body, quoted, fields, source_type, language, tags, category,
+                        metadata, created_at, updated_at, text_hash, content_hash, external_id)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """)
+            try insert.execute(arguments: StatementArguments(values + [document.id]))
+            rowid = db.lastInsertedRowID
+        }
+        guard let chunks = item.chunks else { return (rowid, [], []) }
+
+        var removed: [Int64] = []
+        if item.existingRowid != nil {
+            removed = try Int64.fetchAll(
+                try db.cachedStatement(sql: "SELECT id FROM chunks WHERE document_id = ?"), arguments: [rowid])
+            // The trigger removes the FTS rows; the foreign key cascade removes the vectors.
+            try db.cachedStatement(sql: "DELETE FROM chunks WHERE document_id = ?").execute(arguments: [rowid])
+        }
+        let insertChunk = try db.cachedStatement(
+            sql: """
+                INSERT INTO chunks (document_id, ordinal, text, range_start, range_end, token_count, truncated)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """)
+        let insertVector = try db.cachedStatement(sql: "INSERT INTO vectors (chunk_id, vector) VALUES (?, ?)")
+        let insertText = try db.cachedStatement(sql: "INSERT INTO chunks_fts (rowid, text) VALUES (?, ?)")
+        var added: [Int64] = []
+        for (chunk, vector) in zip(chunks, item.vectors) {
+            try insertChunk.execute(arguments: [
+                rowid, chunk.ordinal, chunk.text, chunk.range.lowerBound, chunk.range.upperBound, chunk.tokenCount,
+                chunk.truncated,
+            ])
+            let chunkID = db.lastInsertedRowID
+            try insertVector.execute(arguments: [chunkID, VectorBlob.encode(vector)])
+            try insertText.execute(arguments: [chunkID, FTSQuery.segment(chunk.text)])
+            added.append(chunkID)
+        }
+        return (rowid, removed, added)
+    }
+}

@@ -1,0 +1,125 @@
+import GRDB
+
+/// The on-disk schema (see docs/store-schema.md), created and upgraded through a `DatabaseMigrator`.
+enum StoreSchema {
+    /// The newest schema version this code knows.
+    static let version = 1
+
+    /// Keys of the `meta` table.
+    enum Key {
+        static let schemaVersion = "schema_version"
+        static let embedderModel = "embedder_model"
+        static let embedderWeights = "embedder_weights_sha256"
+        static let embedderDimension = "embedder_dimension"
+        static let embedderPooling = "embedder_pooling"
+        static let embedderNormalized = "embedder_normalized"
+        /// JSON identity of the embedder a running `reembed` is converting to.
+        static let reembedTarget = "reembed_target"
+        /// The highest chunk id already re-embedded by that run.
+        static let reembedAfterChunk = "reembed_after_chunk"
+    }
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE meta (
+                        key TEXT PRIMARY KEY NOT NULL,
+                        value TEXT NOT NULL
+                    ) WITHOUT ROWID;
+
+                    CREATE TABLE documents (
+                        id INTEGER PRIMARY KEY,
+                        external_id TEXT NOT NULL UNIQUE,
+                        title TEXT,
+                        body TEXT NOT NULL,
+                        quoted TEXT,
+                        fields TEXT NOT NULL DEFAULT '[]',
+                        source_type TEXT,
+                        language TEXT NOT NULL,
+                        tags TEXT NOT NULL DEFAULT '[]',
+                        category TEXT,
+                        metadata TEXT NOT NULL DEFAULT '{}',
+                        created_at REAL NOT NULL,
+                        updated_at REAL,
+                        text_hash TEXT NOT NULL,
+                        content_hash TEXT NOT NULL
+                    );
+
+                    CREATE TABLE chunks (
+                        id INTEGER PRIMARY KEY,
+                        document_id INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+                        ordinal INTEGER NOT NULL,
+                        text TEXT NOT NULL,
+                        range_start INTEGER NOT NULL,
+                        range_end INTEGER NOT NULL,
+                        token_count INTEGER NOT NULL,
+                        truncated INTEGER NOT NULL DEFAULT 0,
+                        UNIQUE (document_id, ordinal)
+                    );
+
+                    CREATE TABLE vectors (
+                        chunk_id INTEGER PRIMARY KEY REFERENCES chunks(id) ON DELETE CASCADE,
+                        vector BLOB NOT NULL
+                    );
+
+                    CREATE VIRTUAL TABLE chunks_fts USING fts5(
+                        text,
+                        tokenize = 'porter unicode61 remove_diacritics 2'
+                    );
+
+                    CREATE TRIGGER chunks_fts_delete AFTER DELETE ON chunks BEGIN
+                        DELETE FROM chunks_fts WHERE rowid = old.id;
+                    END;
+                    """)
+            try db.execute(
+                sql: "INSERT INTO meta (key, value) VALUES (?, ?)", arguments: [Key.schemaVersion, "1"])
+        }
+        return migrator
+    }
+
+    /// The schema version recorded in the file, or `nil` for a new file.
+    static func recordedVersion(_ db: Database) throws -> Int? {
+        guard try db.tableExists("meta") else { return nil }
+        let value = try String.fetchOne(
+            db, sql: "SELECT value FROM meta WHERE key = ?", arguments: [Key.schemaVersion])
+        return value.flatMap { Int($0) }
+    }
+
+    static func meta(_ db: Database, _ key: String) throws -> String? {
+        try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = ?", arguments: [key])
+    }
+
+    static func setMeta(_ db: Database, _ key: String, _ value: String?) throws {
+        if let value {
+            try db.execute(
+                sql:
+                    "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                arguments: [key, value])
+        } else {
+            try db.execute(sql: "DELETE FROM meta WHERE key = ?", arguments: [key])
+        }
+    }
+
+    /// The embedder identity stamped in the file, or `nil` before the first stamp.
+    static func storedIdentity(_ db: Database) throws -> EmbedderIdentity? {
+        guard let model = try meta(db, Key.embedderModel),
+            let weights = try meta(db, Key.embedderWeights),
+            let dimension = try meta(db, Key.embedderDimension).flatMap({ Int($0) }),
+            let pooling = try meta(db, Key.embedderPooling).flatMap({ Pooling(rawValue: $0) }),
+            let normalized = try meta(db, Key.embedderNormalized)
+        else { return nil }
+        return EmbedderIdentity(
+            model: model, weightsSHA256: weights, dimension: dimension, pooling: pooling,
+            normalized: normalized == "1")
+    }
+
+    static func stamp(_ db: Database, identity: EmbedderIdentity) throws {
+        try setMeta(db, Key.embedderModel, identity.model)
+        try setMeta(db, Key.embedderWeights, identity.weightsSHA256)
+        try setMeta(db, Key.embedderDimension, String(identity.dimension))
+        try setMeta(db, Key.embedderPooling, identity.pooling.rawValue)
+        try setMeta(db, Key.embedderNormalized, identity.normalized ? "1" : "0")
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+
+/// A document as the store holds it, with what indexing derived from it.
+///
+/// ```swift
+/// if let stored = try await store.document(id: "note-42") {
+///     print(stored.document.title ?? "", stored.language, stored.chunkCount)
+/// }
+/// ```
+public struct StoredDocument: Sendable, Hashable {
+    /// The document (with `createdAt` filled in and `language` as detected when it was not given).
+    public var document: Document
+    /// The language it was indexed as.
+    public var language: String
+    /// The number of chunks it was split into.
+    public var chunkCount: Int
+    /// The change-detection hash of every field.
+    public var contentHash: String
+}
+
+/// Sizes and identity of a store.
+///
+/// ```swift
+/// let stats = try await store.stats()
+/// print("\(stats.documents) documents, \(stats.vectorBytes / 1_048_576) MiB of vectors")
+/// ```
+public struct StoreStats: Sendable, Hashable {
+    /// Stored documents.
+    public var documents: Int
+    /// Stored chunks.
+    public var chunks: Int
+    /// Stored vectors (equal to `chunks` unless a re-embed is half-way).
+    public var vectors: Int
+    /// The embedder the store's vectors were made with.
+    public var embedder: EmbedderIdentity
+    /// Bytes on disk: the database file plus its write-ahead log (0 in memory).
+    public var fileSizeBytes: Int64
+    /// Bytes of the in-memory vector matrix.
+    public var vectorBytes: Int
+}

@@ -1,0 +1,289 @@
+import Foundation
+
+/// One indivisible piece of the source: a sentence, or a word (or part of a word) of an over-long sentence.
+struct ChunkUnit {
+    var range: Range<String.Index>
+    /// Model tokens without the special tokens.
+    var tokens: Int
+    /// The paragraph the unit belongs to; overlap never crosses paragraphs.
+    var paragraph: Int
+}
+
+/// The state of one `Chunker.chunk` call.
+struct ChunkingRun {
+    let configuration: ChunkingConfiguration
+    let tokenCounter: @Sendable (String) -> Int
+    let text: String
+    /// Tokens the counter adds to every text (2 for BERT's `[CLS]` and `[SEP]`).
+    let specials: Int
+    /// The most content tokens (specials excluded) a chunk may hold.
+    let hardLimit: Int
+    /// The preferred content tokens per chunk.
+    let targetLimit: Int
+    let overlapLimit: Int
+
+    private var chunks: [TextChunk] = []
+
+    init(configuration: ChunkingConfiguration, tokenCounter: @escaping @Sendable (String) -> Int, text: String) {
+        self.configuration = configuration
+        self.tokenCounter = tokenCounter
+        self.text = text
+        let specials = max(0, tokenCounter(""))
+        self.specials = specials
+        hardLimit = max(1, configuration.maxTokens - specials)
+        targetLimit = min(hardLimit, max(1, configuration.targetTokens - specials))
+        overlapLimit = max(0, min(configuration.overlapTokens, targetLimit / 2))
+    }
+
+    /// Content tokens of `piece`, specials excluded.
+    func contentTokens<S: StringProtocol>(_ piece: S) -> Int {
+        max(0, tokenCounter(String(piece)) - specials)
+    }
+
+    mutating func chunks(title rawTitle: String?, fields: [Document.Field]) -> [TextChunk] {
+        chunks = []
+        let title = configuration.prefixTitle ? preparedTitle(rawTitle) : nil
+        let titleTokens = title.map { contentTokens($0) } ?? 0
+        let units = makeUnits(limit: max(1, hardLimit - titleTokens))
+        pack(units, title: title, titleTokens: titleTokens)
+        let fieldLines = fields.compactMap(Self.fieldLine)
+        if !fieldLines.isEmpty {
+            addFields(fieldLines, title: title, titleTokens: titleTokens)
+        }
+        if chunks.isEmpty, let title {
+            chunks.append(
+                TextChunk(
+                    ordinal: 0, text: title, range: 0..<0, tokenCount: tokenCounter(title),
+                    truncated: titleTokens > hardLimit))
+        }
+        return chunks
+    }
+
+    // MARK: - Title and fields
+
+    /// The title on one line, cut at a word boundary to at most half the window.
+    private func preparedTitle(_ raw: String?) -> String? {
+        guard let raw else { return nil }
+        let title = raw.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        guard !title.isEmpty else { return nil }
+        let limit = max(1, hardLimit / 2)
+        guard contentTokens(title) > limit else { return title }
+        var kept: [Substring] = []
+        var used = 0
+        for word in title.split(separator: " ") {
+            let cost = contentTokens(word)
+            if used + cost > limit { break }
+            kept.append(word)
+            used += cost
+        }
+        return kept.isEmpty ? nil : kept.joined(separator: " ")
+    }
+
+    static func fieldLine(_ field: Document.Field) -> String? {
+        let label = field.label.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        let value = field.value.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        guard !value.isEmpty else { return nil }
+        return label.isEmpty ? value : label + ": " + value
+    }
+
+    private mutating func addFields(_ lines: [String], title: String?, titleTokens: Int) {
+        let end = text.utf16.count
+        let costs = lines.map { contentTokens($0) }
+        let total = costs.reduce(0, +)
+        // Together with the last body chunk when the record still fits the preferred size.
+        if let last = chunks.last, last.tokenCount - specials + total <= targetLimit {
+            let merged = last.text + "\n\n" + lines.joined(separator: "\n")
+            let count = tokenCounter(merged)
+            if count <= configuration.maxTokens {
+                chunks[chunks.count - 1].text = merged
+                chunks[chunks.count - 1].tokenCount = count
+                return
+            }
+        }
+        let firstTitle = chunks.isEmpty ? title : nil
+        let firstTitleTokens = firstTitle == nil ? 0 : titleTokens
+        // All fields in one chunk when they fit the window.
+        if total + firstTitleTokens <= hardLimit {
+            if emitFieldChunk(lines, title: firstTitle, at: end) { return }
+        }
+        // Otherwise pack lines greedily, splitting an over-long line at words (each piece keeps its label).
+        var pieces: [(String, Int)] = []
+        for (line, cost) in zip(lines, costs) {
+            if cost <= hardLimit - firstTitleTokens {
+                pieces.append((line, cost))
+            } else {
+                pieces.append(contentsOf: splitFieldLine(line, limit: max(1, targetLimit - firstTitleTokens)))
+            }
+        }
+        var current: [String] = []
+        var used = 0
+        var pendingTitle = firstTitle
+        for (piece, cost) in pieces {
+            let budget = targetLimit - (pendingTitle == nil ? 0 : firstTitleTokens)
+            if !current.isEmpty, used + cost > budget {
+                _ = emitFieldChunk(current, title: pendingTitle, at: end, force: true)
+                pendingTitle = nil
+                current = []
+                used = 0
+            }
+            current.append(piece)
+            used += cost
+        }
+        if !current.isEmpty { _ = emitFieldChunk(current, title: pendingTitle, at: end, force: true) }
+    }
+
+    private func splitFieldLine(_ line: String, limit: Int) -> [(String, Int)] {
+        var label = ""
+        var value = Substring(line)
+        if let colon = line.range(of: ": ") {
+            label = String(line[..<colon.upperBound])
+            value = line[colon.upperBound...]
+        }
+        let labelCost = label.isEmpty ? 0 : contentTokens(label)
+        let room = max(1, limit - labelCost)
+        var pieces: [(String, Int)] = []
+        var words: [Substring] = []
+        var used = 0
+        for word in value.split(separator: " ") {
+            let cost = contentTokens(word)
+            if !words.isEmpty, used + cost > room {
+                pieces.append((label + words.joined(separator: " "), used + labelCost))
+                words = []
+                used = 0
+            }
+            words.append(word)
+            used += cost
+        }
+        if !words.isEmpty { pieces.append((label + words.joined(separator: " "), used + labelCost)) }
+        return pieces
+    }
+
+    @discardableResult
+    private mutating func emitFieldChunk(_ lines: [String], title: String?, at end: Int, force: Bool = false) -> Bool {
+        let block = lines.joined(separator: "\n")
+        let chunkText = title.map { $0 + "\n\n" + block } ?? block
+        let count = tokenCounter(chunkText)
+        guard force || count <= configuration.maxTokens else { return false }
+        chunks.append(
+            TextChunk(
+                ordinal: chunks.count, text: chunkText, range: end..<end, tokenCount: count,
+                truncated: count > configuration.maxTokens))
+        return true
+    }
+
+    // MARK: - Units
+
+    /// Paragraphs -> sentences -> (for sentences over `limit`) words -> (for words over `limit`) pieces.
+    func makeUnits(limit: Int) -> [ChunkUnit] {
+        var units: [ChunkUnit] = []
+        for (paragraphIndex, paragraph) in TextSegmentation.paragraphs(in: text).enumerated() {
+            for sentence in TextSegmentation.sentences(in: text[paragraph]) {
+                let cost = contentTokens(text[sentence])
+                if cost <= limit {
+                    units.append(ChunkUnit(range: sentence, tokens: cost, paragraph: paragraphIndex))
+                    continue
+                }
+                for word in TextSegmentation.words(in: text[sentence]) {
+                    let wordCost = contentTokens(text[word])
+                    if wordCost <= limit {
+                        units.append(ChunkUnit(range: word, tokens: wordCost, paragraph: paragraphIndex))
+                    } else {
+                        for (piece, pieceCost) in splitWord(word, cost: wordCost, limit: limit) {
+                            units.append(ChunkUnit(range: piece, tokens: pieceCost, paragraph: paragraphIndex))
+                        }
+                    }
+                }
+            }
+        }
+        return units
+    }
+
+    /// Cuts one over-long word (a long URL-less token, a run of CJK text) into pieces of at most `limit`.
+    private func splitWord(_ word: Range<String.Index>, cost: Int, limit: Int) -> [(Range<String.Index>, Int)] {
+        let characters = text[word].count
+        var pieces: [(Range<String.Index>, Int)] = []
+        var start = word.lowerBound
+        var remaining = characters
+        let perToken = Double(characters) / Double(max(1, cost))
+        while start < word.upperBound {
+            var length = max(1, min(remaining, Int(Double(limit) * perToken * 0.9)))
+            while true {
+                let end = text.index(start, offsetBy: length, limitedBy: word.upperBound) ?? word.upperBound
+                let pieceCost = contentTokens(text[start..<end])
+                if pieceCost <= limit || length == 1 {
+                    pieces.append((start..<end, pieceCost))
+                    start = end
+                    remaining -= length
+                    break
+                }
+                length = max(1, length * 3 / 4)
+            }
+        }
+        return pieces
+    }
+
+    // MARK: - Packing
+
+    private mutating func pack(_ units: [ChunkUnit], title: String?, titleTokens: Int) {
+        var current: [ChunkUnit] = []
+        var used = 0
+        var index = 0
+        while index < units.count || !current.isEmpty {
+            if index < units.count {
+                let unit = units[index]
+                let budget = targetLimit - (chunks.isEmpty && title != nil ? titleTokens : 0)
+                if current.isEmpty || used + unit.tokens <= budget {
+                    current.append(unit)
+                    used += unit.tokens
+                    index += 1
+                    continue
+                }
+            }
+            // The chunk is full (or the text ended): emit it, taking back units if the real count is too high.
+            let returned = emit(current, title: chunks.isEmpty ? title : nil)
+            index -= returned
+            let kept = Array(current.dropLast(returned))
+            current = index < units.count ? overlap(after: kept, before: units[index]) : []
+            used = current.reduce(0) { $0 + $1.tokens }
+        }
+    }
+
+    /// The tail of `previous` to repeat before `next`: whole units of the same paragraph, at most
+    /// `overlapLimit` tokens, leaving room for `next`.
+    private func overlap(after previous: [ChunkUnit], before next: ChunkUnit) -> [ChunkUnit] {
+        guard overlapLimit > 0 else { return [] }
+        var tail: [ChunkUnit] = []
+        var used = 0
+        for unit in previous.reversed() {
+            guard unit.paragraph == next.paragraph, used + unit.tokens <= overlapLimit,
+                used + unit.tokens + next.tokens <= targetLimit
+            else { break }
+            tail.insert(unit, at: 0)
+            used += unit.tokens
+        }
+        // Never repeat a whole chunk.
+        return tail.count == previous.count ? [] : tail
+    }
+
+    /// Appends a chunk for `units`; when the real count exceeds the window, drops trailing units and
+    /// returns how many were given back (always keeping at least one).
+    private mutating func emit(_ units: [ChunkUnit], title: String?) -> Int {
+        var count = units.count
+        while true {
+            guard let first = units.first else { return 0 }
+            let range = first.range.lowerBound..<units[count - 1].range.upperBound
+            let body = String(text[range])
+            let chunkText = title.map { $0 + "\n\n" + body } ?? body
+            let tokens = tokenCounter(chunkText)
+            if tokens <= configuration.maxTokens || count == 1 {
+                chunks.append(
+                    TextChunk(
+                        ordinal: chunks.count, text: chunkText,
+                        range: range.lowerBound.utf16Offset(in: text)..<range.upperBound.utf16Offset(in: text),
+                        tokenCount: tokens, truncated: tokens > configuration.maxTokens))
+                return units.count - count
+            }
+            count -= 1
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+
+/// A document ready to be stored: its cleaned text, its language and its chunks.
+///
+/// ```swift
+/// let prepared = preparer.prepare(document)
+/// print(prepared.language, prepared.chunks.count)
+/// ```
+public struct PreparedDocument: Sendable {
+    /// The body (and quoted text) after cleaning; chunk ranges point into it.
+    public var cleanedText: String
+    /// The document's language, or the detected one (BCP-47 primary code, `und` when unknown).
+    public var language: String
+    /// The chunks to embed and index, in order.
+    public var chunks: [TextChunk]
+
+    /// Creates a prepared document.
+    public init(cleanedText: String, language: String, chunks: [TextChunk]) {
+        self.cleanedText = cleanedText
+        self.language = language
+        self.chunks = chunks
+    }
+}
+
+/// Cleans, identifies the language of, and chunks documents for one embedder.
+///
+/// ```swift
+/// let preparer = DocumentPreparer(embedder: HashingEmbedder())
+/// let prepared = preparer.prepare(Document(id: "n1", title: "Groceries", body: "Milk, eggs and bread."))
+/// prepared.chunks[0].text  // "Groceries\n\nMilk, eggs and bread."
+/// ```
+public struct DocumentPreparer: Sendable {
+    /// How text is cleaned.
+    public var cleaner: TextCleaner
+    /// How languages are identified.
+    public var languages: LanguageIdentifier
+    /// How text is chunked, with the embedder's token counter.
+    public var chunker: Chunker
+
+    /// Creates a preparer; chunk sizes default to the embedder's window and tokens are counted by it.
+    ///
+    /// ```swift
+    /// let preparer = DocumentPreparer(embedder: embedder, chunking: .init(targetTokens: 96))
+    /// ```
+    public init(
+        embedder: any Embedder, chunking: ChunkingConfiguration? = nil, cleaner: TextCleaner = .init(),
+        languages: LanguageIdentifier = .init()
+    ) {
+        let configuration = chunking ?? ChunkingConfiguration(maxTokens: embedder.maxTokens)
+        self.cleaner = cleaner
+        self.languages = languages
+        self.chunker = Chunker(configuration: configuration, tokenCounter: { embedder.tokenCount($0) })
+    }
+
+    /// Cleans, identifies and chunks one document.
+    ///
+    /// ```swift
+    /// let prepared = preparer.prepare(Document(id: "p1", body: "Bonjour à tous, la réunion est demain."))
+    /// prepared.language  // "fr"
+    /// ```
+    ///
+    /// - Complexity: O(n) in the length of the document.
+    public func prepare(_ document: Document) -> PreparedDocument {
+        let cleaned = cleaner.clean(document)
+        let title = document.title.map { cleaner.cleanSingleLine($0) }.flatMap { $0.isEmpty ? nil : $0 }
+        let fields = document.fields.map {
+            Document.Field(label: cleaner.cleanSingleLine($0.label), value: cleaner.cleanSingleLine($0.value))
+        }
+        let language: String
+        if let given = document.language?.trimmingCharacters(in: .whitespaces), !given.isEmpty {
+            language = given
+        } else {
+            let sample = [title ?? "", cleaned].filter { !$0.isEmpty }.joined(separator: "\n\n")
+            language = languages.identify(sample)
+        }
+        let chunks = chunker.chunk(title: title, text: cleaned, fields: fields)
+        return PreparedDocument(cleanedText: cleaned, language: language, chunks: chunks)
+    }
+}

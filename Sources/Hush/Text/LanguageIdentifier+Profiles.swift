@@ -1,0 +1,177 @@
+import Foundation
+
+/// Compact profiles of Latin-script languages: very common function words, distinctive letter trigrams
+/// (`_` marks a word edge) and distinctive letters. A word shared by several languages counts for each
+/// of them with weight 1 / (number of languages sharing it), so that only distinctive evidence decides.
+enum LatinProfiles {
+    static let languages = ["en", "de", "fr", "es", "it", "pt", "nl"]
+
+    private static let commonWords: [String: String] = [
+        "en": """
+        the of and to in is that it was for on are with as his they be at one have this from by not but \
+        what all were we when your can said there use an each which she do how their if will up other \
+        about out many then them these so some her would make like him into time has look two more \
+        write go see number no way could people my than first been call who its now find long down day \
+        did get come made may part over new after also just should because any most us very much where \
+        why here our you i me he am had does been those while until though through again never always \
+        today tomorrow yesterday please thanks anyone someone something nothing everything
+        """,
+        "de": """
+        der die und in den von zu das mit sich des auf für ist im dem nicht ein eine als auch es an \
+        werden aus er hat dass daß sie nach wird bei einer um am sind noch wie einem über einen so zum \
+        war haben nur oder aber vor zur bis mehr durch man sein wurde sei kann ich wir ihr uns mein \
+        meine dein schon wenn weil heute morgen gestern gut sehr immer alle diese dieser dieses was wo \
+        warum hier ja nein doch mal gibt habe bin bist hatte hatten können müssen soll sollte wollen \
+        will ob zwischen unter gegen ohne seit dann jetzt nichts etwas viel viele neue neuen ganz kein \
+        keine euch mir mich dir dich ihm ihn ihnen wieder bitte danke
+        """,
+        "fr": """
+        de la le et les des en un du une que est pour qui dans par plus pas au sur ne se ce il sont \
+        avec ou son aux elle nous vous je tu on mais comme cette leur été être avoir fait très bien tout \
+        tous toute aussi ces sa ses mon ma mes ton ta quand où pourquoi y ont était sans peu après avant \
+        encore toujours rien chez lui dont même alors ici qu c j n s d l m t ça cela ceci avons avez \
+        suis es sommes êtes font vais va allons peut faut notre nos votre vos leurs entre depuis \
+        aujourd hui demain hier merci oui non moi toi eux celle celui quelque chose beaucoup trop
+        """,
+        "es": """
+        de la que el en y a los del se las por un para con no una su al lo como más pero sus le ya o \
+        este sí porque esta entre cuando muy sin sobre también me hasta hay donde quien desde todo nos \
+        durante todos uno les ni contra otros ese eso ante ellos e esto mí antes algunos qué unos yo \
+        otro otras otra él tanto esa estos mucho quienes nada muchos cual poco ella estar estas algunas \
+        algo nosotros es son está están estoy fue ha han he hemos era hoy mañana ayer tiene tengo \
+        tenemos hacer bien mi tu te usted ustedes dónde cómo cuándo gracias aquí allí siempre nunca \
+        después ahora luego pues entonces hace puede creo
+        """,
+        "it": """
+        di e il la che è per in un a del non una le si da con i al della sono come ma gli lo dei nel \
+        alla più anche ha ci se o mi questo questa delle tra ho nella perché quando molto già sempre \
+        tutto tutti dove cosa essere fatto stato era ancora poi dopo oggi domani ieri bene ne sul sulla \
+        degli io noi voi loro lui lei hanno abbiamo siamo sei siete sto sta stanno uno dal dalla dai \
+        nei negli nelle alle agli ai col quale quello quella quelli anch fra niente qualcosa grazie \
+        adesso allora così ti vi ce c l un po può devo voglio vuole
+        """,
+        "pt": """
+        de a o que e do da em um para é com não uma os no se na por mais as dos como mas foi ao ele \
+        das tem à seu sua ou ser quando muito há nos já está eu também só pelo pela até isso ela entre \
+        era depois sem mesmo aos ter seus quem nas me esse eles estão você vocês tinha foram essa num \
+        nem suas meu às minha têm numa pelos elas havia seja qual será nós hoje amanhã ontem bem onde \
+        porque ainda sempre nada então aqui ali isto aquele aquela agora estou estamos vamos vai fazer \
+        obrigado obrigada muita muitos coisa
+        """,
+        "nl": """
+        de en van het een in is dat op te zijn voor met die niet aan er om ook als dan maar bij of uit \
+        nog worden door naar heeft tot ze wordt over hij zij kan was wat wij we ik je jij u hun haar \
+        mijn zo al deze dit geen meer moet wel waar waarom hoe hier daar heel veel goed vandaag morgen \
+        gisteren omdat hebben had werd zou kunnen moeten alle iets niets altijd nooit toch nu zijn \
+        onze ons jullie mij hem zich wil gaat gaan komt kom doen dus bedankt alstublieft misschien \
+        graag even eens
+        """,
+    ]
+
+    /// Distinctive trigrams per language, written from general knowledge of each language's spelling.
+    private static let trigrams: [String: String] = [
+        "en": """
+        _th the he_ ing ng_ and nd_ tio ion ed_ ly_ _wh ght igh ous ity ty_ oul ay_ _yo you ea_ ss_ \
+        ee_ ow_ ew_ _kn wor rk_ ck_ _sh sh_ ook oo_ ure tch _wa
+        """,
+        "de": """
+        sch ch_ ich cht ein ung _ge eit kei hen auf _zu ier ach uch ßen ür_ üb lic ich _ei ert tz_ \
+        zt_ rde ige ßt_ ähr äch ück _ve _be nge ens aus
+        """,
+        "fr": """
+        les des _qu que ais ait eau aux eux eur ux_ ée_ é_ oir ien ez_ ons ent_ _c' eus ême ère èr \
+        ête ço ui_ oi_ ois ement re_ tre ont ité
+        """,
+        "es": """
+        ión ón_ ció ado ada _el el_ los las os_ as_ ñ ñor ñan ero ien ía_ _qu que ues _mu uy_ _ha \
+        ent idad dad ue_ _es _ll lla rse aba
+        """,
+        "it": """
+        zio ell gli che chi ett tto to_ ia_ are ere ire nel per _pe zz cc i_ _gl glio _de _un _la \
+        ità tà_ à_ no_ ssi ra_ _pi più _ch ggi
+        """,
+        "pt": """
+        ção çõe ões ão_ _nh nh lh inh ade dos das em_ _nã não ós_ _vo voc ê_ ém_ _é_ ais _pa ara \
+        ido ida _co eir nte _ma mos ica
+        """,
+        "nl": """
+        ij_ ijk _ij aa oe ee sch cht en_ van het ege ijn aar oor _ui ooi _he _ee ge_ _ge _va eel \
+        kk lijk ijd _zi nd_ dt_ jn_ uw_ oud
+        """,
+    ]
+
+    /// Letters that point at one or a few languages, with their weight.
+    private static let letters: [Character: [(String, Double)]] = [
+        "ß": [("de", 3)], "ä": [("de", 1.5)], "ö": [("de", 1)], "ü": [("de", 1.2)],
+        "ñ": [("es", 3)], "¿": [("es", 3)], "¡": [("es", 3)],
+        "ã": [("pt", 3)], "õ": [("pt", 3)], "ç": [("fr", 1), ("pt", 1)],
+        "è": [("fr", 1.2), ("it", 0.8)], "ê": [("fr", 1.2), ("pt", 1)], "à": [("fr", 0.7), ("it", 0.7), ("pt", 0.5)],
+        "â": [("fr", 1), ("pt", 0.8)], "î": [("fr", 1.5)], "ô": [("fr", 1), ("pt", 0.8)], "û": [("fr", 1.5)],
+        "ë": [("nl", 1), ("fr", 0.5)], "ï": [("fr", 1), ("nl", 0.5)], "œ": [("fr", 3)],
+        "ò": [("it", 2)], "ì": [("it", 2)], "ù": [("it", 1.5), ("fr", 0.5)],
+        "á": [("es", 1), ("pt", 1)], "í": [("es", 1), ("pt", 1)], "ó": [("es", 1), ("pt", 1)],
+        "ú": [("es", 1), ("pt", 1)], "é": [("fr", 0.6), ("es", 0.4), ("pt", 0.4), ("it", 0.2)],
+    ]
+
+    /// word -> [(language, weight)]
+    private static let wordTable: [String: [(String, Double)]] = {
+        var owners: [String: Set<String>] = [:]
+        for (language, list) in commonWords {
+            for word in list.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
+                owners[String(word), default: []].insert(language)
+            }
+        }
+        return owners.mapValues { languages in
+            let weight = 1.0 / Double(languages.count)
+            return languages.sorted().map { ($0, weight) }
+        }
+    }()
+
+    private static let trigramTable: [String: [(String, Double)]] = {
+        var owners: [String: Set<String>] = [:]
+        for (language, list) in trigrams {
+            for gram in list.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
+                owners[gram.replacingOccurrences(of: "_", with: " "), default: []].insert(language)
+            }
+        }
+        return owners.mapValues { languages in
+            let weight = 0.3 / Double(languages.count)
+            return languages.sorted().map { ($0, weight) }
+        }
+    }()
+
+    /// The most likely of `languages` for a Latin-script text, or `nil` with no evidence at all.
+    static func identify(_ text: String) -> String? {
+        let scores = score(text)
+        guard let best = scores.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }),
+            best.value > 0
+        else { return nil }
+        return best.key
+    }
+
+    static func score(_ text: String) -> [String: Double] {
+        var scores: [String: Double] = [:]
+        let lower = text.lowercased()
+        for character in lower {
+            if let owners = letters[character] {
+                for (language, weight) in owners { scores[language, default: 0] += weight }
+            }
+        }
+        let words = lower.split(whereSeparator: { !($0.isLetter) })
+        for word in words {
+            if let owners = wordTable[String(word)] {
+                for (language, weight) in owners { scores[language, default: 0] += weight }
+            }
+            let padded = Array(" " + word + " ")
+            guard padded.count >= 3 else { continue }
+            for length in [2, 3, 4] where padded.count >= length {
+                for start in 0...(padded.count - length) {
+                    if let owners = trigramTable[String(padded[start..<(start + length)])] {
+                        for (language, weight) in owners { scores[language, default: 0] += weight }
+                    }
+                }
+            }
+        }
+        return scores
+    }
+}

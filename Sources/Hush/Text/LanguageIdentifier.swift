@@ -1,0 +1,190 @@
+import Foundation
+
+#if canImport(NaturalLanguage)
+    import NaturalLanguage
+#endif
+
+/// Guesses the language of a text and returns its BCP-47 primary code (`en`, `de`, `zh`, …).
+///
+/// On Apple platforms it asks `NLLanguageRecognizer`. Elsewhere it decides by Unicode script (Han, kana,
+/// Hangul, Cyrillic, Arabic, …) and, for Latin script, by common words and distinctive letter trigrams of
+/// English, German, French, Spanish, Italian, Portuguese and Dutch. Text with fewer than `minimumLetters`
+/// letters, or with no evidence, gets `defaultLanguage`.
+///
+/// ```swift
+/// let languages = LanguageIdentifier()
+/// languages.identify("Wir treffen uns morgen früh im Büro, um den Plan zu besprechen.")  // "de"
+/// languages.identify("ok")  // "und"
+/// ```
+public struct LanguageIdentifier: Sendable {
+    /// What `identify(_:)` returns for short or unrecognisable text.
+    public var defaultLanguage: String
+    /// The fewest letters a text needs before a guess is made.
+    public var minimumLetters: Int
+
+    /// Creates an identifier.
+    ///
+    /// ```swift
+    /// let languages = LanguageIdentifier(defaultLanguage: "en", minimumLetters: 20)
+    /// ```
+    public init(defaultLanguage: String = "und", minimumLetters: Int = 12) {
+        self.defaultLanguage = defaultLanguage
+        self.minimumLetters = minimumLetters
+    }
+
+    /// Returns the BCP-47 primary language code of `text`, or `defaultLanguage` when unsure.
+    ///
+    /// ```swift
+    /// LanguageIdentifier().identify("Je voudrais réserver une table pour deux personnes ce soir.")  // "fr"
+    /// ```
+    ///
+    /// - Complexity: O(n) in the length of `text`.
+    public func identify(_ text: String) -> String {
+        let letters = Self.evidenceText(text)
+        guard letters.letterCount >= max(1, minimumLetters) else { return defaultLanguage }
+        #if canImport(NaturalLanguage)
+            let recognizer = NLLanguageRecognizer()
+            recognizer.processString(letters.text)
+            if let language = recognizer.dominantLanguage, language != .undetermined {
+                let primary = language.rawValue.split(separator: "-").first.map(String.init) ?? language.rawValue
+                return primary
+            }
+            return identifyByScript(letters.text) ?? defaultLanguage
+        #else
+            return identifyByScript(letters.text) ?? defaultLanguage
+        #endif
+    }
+
+    /// The portable identifier (script plus Latin-script profiles); `nil` when there is no evidence.
+    func identifyByScript(_ text: String) -> String? {
+        var counts = ScriptCounts()
+        for scalar in text.unicodeScalars where scalar.properties.isAlphabetic {
+            counts.add(scalar)
+        }
+        guard let script = counts.dominant else { return nil }
+        switch script {
+        case .latin: return LatinProfiles.identify(text)
+        case .han: return counts.kana > 0 && counts.kana * 20 >= counts.han ? "ja" : "zh"
+        case .kana: return "ja"
+        case .hangul: return "ko"
+        case .cyrillic: return Self.cyrillicLanguage(text)
+        case .arabic: return Self.arabicLanguage(text)
+        case .hebrew: return "he"
+        case .greek: return "el"
+        case .thai: return "th"
+        case .devanagari: return "hi"
+        case .bengali: return "bn"
+        case .tamil: return "ta"
+        case .georgian: return "ka"
+        case .armenian: return "hy"
+        case .ethiopic: return "am"
+        }
+    }
+
+    /// The text without link and mention placeholders, URLs or e-mail addresses, and its letter count.
+    static func evidenceText(_ text: String) -> (text: String, letterCount: Int) {
+        var kept: [Substring] = []
+        var letterCount = 0
+        for word in text.split(whereSeparator: { $0.isWhitespace }) {
+            if word.contains("@") || word.contains("[link]") || word.contains("://") || word.hasPrefix("www.") {
+                continue
+            }
+            kept.append(word)
+            for scalar in word.unicodeScalars where scalar.properties.isAlphabetic { letterCount += 1 }
+        }
+        return (kept.joined(separator: " "), letterCount)
+    }
+
+    private static func cyrillicLanguage(_ text: String) -> String {
+        var ukrainian = 0
+        var serbian = 0
+        var russian = 0
+        var hardSign = 0
+        for scalar in text.lowercased().unicodeScalars {
+            switch scalar {
+            case "і", "ї", "є", "ґ": ukrainian += 1
+            case "ђ", "ћ", "џ", "љ", "њ", "ј": serbian += 1
+            case "ы", "э", "ё": russian += 1
+            case "ъ": hardSign += 1
+            default: break
+            }
+        }
+        if ukrainian > 0 && ukrainian >= russian { return "uk" }
+        if serbian > 0 && serbian >= russian { return "sr" }
+        // Bulgarian writes ъ as a vowel and has no ы or э.
+        if hardSign >= 2 && russian == 0 { return "bg" }
+        return "ru"
+    }
+
+    private static func arabicLanguage(_ text: String) -> String {
+        var persian = 0
+        var urdu = 0
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x067E, 0x0686, 0x0698, 0x06AF, 0x06A9, 0x06CC: persian += 1  // پ چ ژ گ ک ی
+            case 0x06D2, 0x0679, 0x0688, 0x0691, 0x06BA, 0x06BE: urdu += 1  // ے ٹ ڈ ڑ ں ھ
+            default: break
+            }
+        }
+        if urdu > 0 { return "ur" }
+        if persian >= 2 { return "fa" }
+        return "ar"
+    }
+}
+
+/// Letter counts per writing system.
+struct ScriptCounts {
+    enum Script: CaseIterable {
+        case latin, han, kana, hangul, cyrillic, arabic, hebrew, greek, thai, devanagari, bengali, tamil
+        case georgian, armenian, ethiopic
+    }
+
+    var counts: [Script: Int] = [:]
+    var kana: Int { counts[.kana, default: 0] }
+    var han: Int { counts[.han, default: 0] }
+
+    mutating func add(_ scalar: Unicode.Scalar) {
+        guard let script = Self.script(of: scalar) else { return }
+        counts[script, default: 0] += 1
+    }
+
+    /// The script with the most letters; Han and kana are counted together (the caller tells zh from ja).
+    var dominant: Script? {
+        var best: Script?
+        var bestCount = 0
+        let cjk = han + kana
+        if cjk > 0 {
+            best = han > 0 ? .han : .kana
+            bestCount = cjk
+        }
+        for script in Script.allCases where script != .han && script != .kana {
+            let count = counts[script, default: 0]
+            if count > bestCount {
+                best = script
+                bestCount = count
+            }
+        }
+        return best
+    }
+
+    static func script(of scalar: Unicode.Scalar) -> Script? {
+        switch scalar.value {
+        case 0x0041...0x024F, 0x1E00...0x1EFF: return .latin
+        case 0x0370...0x03FF, 0x1F00...0x1FFF: return .greek
+        case 0x0400...0x052F: return .cyrillic
+        case 0x0530...0x058F: return .armenian
+        case 0x0590...0x05FF: return .hebrew
+        case 0x0600...0x06FF, 0x0750...0x077F, 0xFB50...0xFDFF, 0xFE70...0xFEFF: return .arabic
+        case 0x0900...0x097F: return .devanagari
+        case 0x0980...0x09FF: return .bengali
+        case 0x0B80...0x0BFF: return .tamil
+        case 0x0E00...0x0E7F: return .thai
+        case 0x10A0...0x10FF: return .georgian
+        case 0x1200...0x137F: return .ethiopic
+        case 0x3040...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F: return .kana
+        case 0x1100...0x11FF, 0x3130...0x318F, 0xAC00...0xD7AF: return .hangul
+        case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x2FA1F: return .han
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+
+/// What a search query says: its cleaned text, language, and the words to match in the full-text index.
+///
+/// ```swift
+/// let analysis = QueryAnalyzer().analyze("Meetings about the running budget")
+/// analysis.terms     // ["meetings", "running", "budget"]
+/// analysis.keywords  // ["meet", "run", "budget"]
+/// ```
+public struct QueryAnalysis: Sendable, Hashable, Codable {
+    /// The query as given.
+    public var original: String
+    /// The query cleaned like document text (links, mentions, whitespace).
+    public var cleaned: String
+    /// The query's language (`und` for short queries).
+    public var language: String
+    /// Lower-cased words without stop words, stemmed (Porter) when the query is English or undetermined.
+    public var keywords: [String]
+    /// Lower-cased words without stop words, before stemming.
+    public var terms: [String]
+
+    /// Creates an analysis.
+    public init(original: String, cleaned: String, language: String, keywords: [String], terms: [String]) {
+        self.original = original
+        self.cleaned = cleaned
+        self.language = language
+        self.keywords = keywords
+        self.terms = terms
+    }
+}
+
+/// Splits a query into searchable words: lower-cased, stop words removed, English words stemmed.
+///
+/// When a query is made only of stop words ("what is it"), its words are kept so that it still matches.
+///
+/// ```swift
+/// let analyzer = QueryAnalyzer()
+/// analyzer.analyze("Wie war das Treffen gestern?").terms  // ["treffen"]
+/// ```
+public struct QueryAnalyzer: Sendable {
+    /// How the query's language is identified.
+    public var languages: LanguageIdentifier
+    private let cleaner = TextCleaner()
+
+    /// Creates an analyzer.
+    ///
+    /// ```swift
+    /// let analyzer = QueryAnalyzer(languages: LanguageIdentifier(defaultLanguage: "en"))
+    /// ```
+    public init(languages: LanguageIdentifier = .init()) {
+        self.languages = languages
+    }
+
+    /// Analyzes one query.
+    ///
+    /// ```swift
+    /// QueryAnalyzer().analyze("the connections between friends").keywords  // ["connect", "friend"]
+    /// ```
+    ///
+    /// - Complexity: O(n) in the length of the query.
+    public func analyze(_ query: String) -> QueryAnalysis {
+        let cleaned = cleaner.clean(query)
+        let language = languages.identify(cleaned)
+        let words = Self.words(in: cleaned)
+        let stopWords = StopWords.set(for: language)
+        var terms = Self.unique(words.filter { !stopWords.contains($0) && !Self.isStrayLetter($0) })
+        if terms.isEmpty { terms = Self.unique(words) }
+        let stems = language == "en" || language == "und" || language == languages.defaultLanguage
+        let keywords = stems ? Self.unique(terms.map(Self.stem)) : terms
+        return QueryAnalysis(original: query, cleaned: cleaned, language: language, keywords: keywords, terms: terms)
+    }
+
+    /// The Porter stem of an English word (lower-cased ASCII); other words are returned lower-cased.
+    ///
+    /// ```swift
+    /// QueryAnalyzer.stem("relational")  // "relat"
+    /// QueryAnalyzer.stem("ponies")      // "poni"
+    /// ```
+    public static func stem(_ word: String) -> String {
+        let lower = word.lowercased()
+        guard lower.utf8.count > 2, lower.utf8.allSatisfy({ $0 >= 0x61 && $0 <= 0x7A }) else { return lower }
+        var stemmer = PorterStemmer(Array(lower.utf8))
+        return stemmer.run()
+    }
+
+    /// Lower-cased runs of letters and digits (what SQLite's `unicode61` tokenizer also sees as words).
+    static func words(in text: String) -> [String] {
+        text.lowercased().split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
+    }
+
+    private static func isStrayLetter(_ word: String) -> Bool {
+        word.count == 1 && word.unicodeScalars.allSatisfy { $0.isASCII && $0.properties.isAlphabetic }
+    }
+
+    private static func unique(_ words: [String]) -> [String] {
+        var seen: Set<String> = []
+        return words.filter { seen.insert($0).inserted }
+    }
+}

@@ -1,0 +1,233 @@
+import Foundation
+
+/// Normalises raw text before it is chunked, embedded and indexed.
+///
+/// URLs become `[link]`, @mentions become `@user` (e-mail addresses are left alone), control characters are
+/// removed, runs of spaces and tabs collapse to one space, and blank lines collapse to one paragraph break
+/// (`"\n\n"`) so that the chunker can still see paragraphs.
+///
+/// ```swift
+/// let cleaner = TextCleaner()
+/// cleaner.clean("Thanks @ana!  See https://example.com/notes?id=4")
+/// // "Thanks @user! See [link]"
+/// ```
+public struct TextCleaner: Sendable {
+    /// Whether URLs are replaced by `[link]`.
+    public var replaceURLs: Bool
+    /// Whether @mentions are replaced by `@user`.
+    public var replaceMentions: Bool
+
+    /// Creates a cleaner.
+    ///
+    /// ```swift
+    /// let keepLinks = TextCleaner(replaceURLs: false)
+    /// ```
+    public init(replaceURLs: Bool = true, replaceMentions: Bool = true) {
+        self.replaceURLs = replaceURLs
+        self.replaceMentions = replaceMentions
+    }
+
+    /// Cleans one text: links, mentions, control characters and whitespace.
+    ///
+    /// ```swift
+    /// TextCleaner().clean("a\t\tb\n\n\n\nc")  // "a b\n\nc"
+    /// ```
+    public func clean(_ text: String) -> String {
+        var paragraphs: [String] = []
+        var current: [String] = []
+        for rawLine in Self.lines(of: text) {
+            let line = cleanLine(rawLine)
+            if line.isEmpty {
+                if !current.isEmpty {
+                    paragraphs.append(current.joined(separator: "\n"))
+                    current.removeAll(keepingCapacity: true)
+                }
+            } else {
+                current.append(line)
+            }
+        }
+        if !current.isEmpty { paragraphs.append(current.joined(separator: "\n")) }
+        return paragraphs.joined(separator: "\n\n")
+    }
+
+    /// Cleans a document's body with its quoted text appended as a last paragraph (`"Quoted: …"`).
+    ///
+    /// ```swift
+    /// let post = Document(id: "p1", body: "So true.", quoted: "Sleep is a superpower.")
+    /// TextCleaner().clean(post)  // "So true.\n\nQuoted: Sleep is a superpower."
+    /// ```
+    public func clean(_ document: Document) -> String {
+        let body = clean(document.body)
+        guard let quoted = document.quoted.map(clean), !quoted.isEmpty else { return body }
+        return body.isEmpty ? "Quoted: " + quoted : body + "\n\nQuoted: " + quoted
+    }
+
+    /// Cleans a text that must stay on one line (a title, a field value): line breaks become spaces.
+    func cleanSingleLine(_ text: String) -> String {
+        Self.lines(of: text).map(cleanLine).filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
+    // MARK: - Lines and words
+
+    /// Splits on every line terminator (LF, CR, CRLF, NEL, LS, PS, VT, FF).
+    static func lines(of text: String) -> [Substring] {
+        text.split(omittingEmptySubsequences: false, whereSeparator: { $0.isNewline })
+    }
+
+    /// Removes control characters, collapses horizontal whitespace and rewrites each word.
+    private func cleanLine(_ line: Substring) -> String {
+        var output = ""
+        output.reserveCapacity(line.utf8.count)
+        var word = ""
+        func flushWord() {
+            guard !word.isEmpty else { return }
+            if !output.isEmpty { output.append(" ") }
+            output.append(rewrite(word))
+            word.removeAll(keepingCapacity: true)
+        }
+        for scalar in line.unicodeScalars {
+            if Self.isSpace(scalar) {
+                flushWord()
+            } else if Self.isRemovable(scalar) {
+                continue
+            } else {
+                word.unicodeScalars.append(scalar)
+            }
+        }
+        flushWord()
+        return output
+    }
+
+    static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == " " || scalar == "\t" || scalar.properties.isWhitespace
+    }
+
+    /// Control and format characters that carry no text (zero-width joiners are kept for emoji).
+    static func isRemovable(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control: return true
+        case .format:
+            return scalar.value != 0x200D && scalar.value != 0x200C
+        case .unassigned, .surrogate: return true
+        default: return false
+        }
+    }
+
+    /// Rewrites one whitespace-delimited word: a link or a mention inside it is replaced.
+    private func rewrite(_ word: String) -> String {
+        if replaceURLs, let replaced = Self.replacingLink(in: word) { return replaced }
+        if replaceMentions, let replaced = Self.replacingMention(in: word) { return replaced }
+        return word
+    }
+
+    // MARK: - Links
+
+    private static let schemes = ["https://", "http://", "ftp://", "www."]
+    private static let leadingPunctuation: Set<Character> = ["(", "[", "<", "\"", "'", "“", "‘", "«", "{"]
+    private static let trailingPunctuation: Set<Character> = [
+        ".", ",", ";", ":", "!", "?", ")", "]", ">", "\"", "'", "”", "’", "»", "}", "…",
+    ]
+    /// Top-level domains common enough that a bare `name.tld` without a path is taken as a link.
+    private static let commonTLDs: Set<String> = [
+        "com", "org", "net", "io", "dev", "app", "ai", "co", "edu", "gov", "info", "biz", "me", "ly", "tv",
+        "uk", "de", "fr", "es", "nl", "eu", "ca", "au", "jp", "ch", "se", "no", "fi", "dk", "pl", "be", "at",
+        "social", "xyz", "site", "blog", "news", "online", "tech", "cloud",
+    ]
+
+    /// Returns the word with its link replaced by `[link]`, or `nil` when the word holds no link.
+    static func replacingLink(in word: String) -> String? {
+        // An explicit scheme or `www.` anywhere in the word, at a word start: "(https://…)", "[x](https://…)".
+        for scheme in schemes {
+            guard let found = word.range(of: scheme, options: .caseInsensitive) else { continue }
+            let start = found.lowerBound
+            if start > word.startIndex {
+                let before = word[word.index(before: start)]
+                if before.isLetter || before.isNumber { continue }
+            }
+            let end = linkEnd(word[start...])
+            guard word.distance(from: start, to: end) > scheme.count else { continue }
+            return String(word[..<start]) + "[link]" + String(word[end...])
+        }
+        // A bare domain: "example.com/path", "docs.example.org".
+        var coreStart = word.startIndex
+        while coreStart < word.endIndex, leadingPunctuation.contains(word[coreStart]) {
+            coreStart = word.index(after: coreStart)
+        }
+        let core = word[coreStart...]
+        guard !core.contains("@") else { return nil }
+        let end = linkEnd(core)
+        let candidate = word[coreStart..<end]
+        guard isBareDomainLink(candidate) else { return nil }
+        return String(word[..<coreStart]) + "[link]" + String(word[end...])
+    }
+
+    /// Where a link starting at `text.startIndex` ends: trailing punctuation and unbalanced `)` are left out.
+    private static func linkEnd(_ text: Substring) -> String.Index {
+        var end = text.endIndex
+        while end > text.startIndex {
+            let last = text[text.index(before: end)]
+            guard trailingPunctuation.contains(last) else { break }
+            if last == ")" {
+                let inner = text[text.startIndex..<text.index(before: end)]
+                let opens = inner.filter { $0 == "(" }.count
+                let closes = inner.filter { $0 == ")" }.count
+                if opens > closes { break }
+            }
+            end = text.index(before: end)
+        }
+        return end
+    }
+
+    private static func isBareDomainLink(_ candidate: Substring) -> Bool {
+        let slash = candidate.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" })
+        let host = candidate[candidate.startIndex..<(slash ?? candidate.endIndex)]
+        let hostWithoutPort = host.split(separator: ":", maxSplits: 1).first ?? host
+        let labels = hostWithoutPort.split(separator: ".", omittingEmptySubsequences: false)
+        guard labels.count >= 2, let tld = labels.last else { return false }
+        for label in labels {
+            guard !label.isEmpty, label.count <= 63,
+                label.allSatisfy({ ($0.isLetter || $0.isNumber || $0 == "-") }),
+                label.first != "-", label.last != "-"
+            else { return false }
+        }
+        guard tld.count >= 2, tld.count <= 24, tld.allSatisfy(\.isLetter) else { return false }
+        let hasPath = slash.map { candidate.index(after: $0) < candidate.endIndex } ?? false
+        if hasPath { return true }
+        return commonTLDs.contains(tld.lowercased()) && labels.dropLast().contains { $0.contains(where: \.isLetter) }
+    }
+
+    // MARK: - Mentions
+
+    /// Returns the word with its @mention replaced by `@user`, or `nil` when it holds none.
+    ///
+    /// A mention starts the word (after opening punctuation) with `@` and a handle of letters, digits,
+    /// `_` or `.`; a fediverse handle (`@ana@social.example`) is one mention. `ana@example.com` is not.
+    static func replacingMention(in word: String) -> String? {
+        var start = word.startIndex
+        while start < word.endIndex, leadingPunctuation.contains(word[start]) {
+            start = word.index(after: start)
+        }
+        guard start < word.endIndex, word[start] == "@" else { return nil }
+        var end = word.index(after: start)
+        var handleLength = 0
+        var sawSecondAt = false
+        while end < word.endIndex {
+            let character = word[end]
+            if character.isLetter || character.isNumber || character == "_" {
+                handleLength += 1
+            } else if character == "." || character == "-" {
+                // Inside a handle or domain only when followed by another handle character.
+                let next = word.index(after: end)
+                guard next < word.endIndex, word[next].isLetter || word[next].isNumber || word[next] == "_"
+                else { break }
+            } else if character == "@", !sawSecondAt, handleLength > 0 {
+                sawSecondAt = true
+            } else {
+                break
+            }
+            end = word.index(after: end)
+        }
+        guard handleLength > 0 else { return nil }
+        return String(word[..<start]) + "@user" + String(word[end...])
+    }
+}

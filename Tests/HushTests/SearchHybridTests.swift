@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+@testable import Hush
+
+@Suite struct SearchHybridTests {
+    @Test func explanationsCarryBothArmsAndBoosts() async throws {
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        try await store.upsert(Corpus.documents)
+        let results = try await store.search("budget travel costs", limit: 5, explain: true)
+        let top = try #require(results.hits.first)
+        #expect(top.id == "budget-review")
+        let explanation = try #require(top.explanation)
+        #expect(explanation.semanticRank == 1)
+        #expect(explanation.keywordRank == 1)
+        #expect(explanation.semanticScore != nil && explanation.keywordScore != nil)
+        #expect(explanation.semanticNormalized == 1 && explanation.keywordNormalized == 1)
+        #expect(abs(explanation.baseScore - 1) < 1e-6)
+        #expect(explanation.matchedTags == ["budget"])
+        #expect(abs(explanation.tagBoost - 0.03) < 1e-6)
+        #expect(explanation.categoryBoost == 0)
+        #expect(abs(explanation.finalScore - (explanation.baseScore + 0.03)) < 1e-6)
+        #expect(top.score == explanation.finalScore)
+        #expect(try await store.search("budget travel costs", limit: 5).hits.first?.explanation == nil)
+    }
+
+    @Test func convexFusionFollowsAlpha() async throws {
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        try await store.upsert(Corpus.documents)
+        let query = "disk usage alert"
+        let semantic = try await store.search(query, mode: .semantic, boosts: .none)
+        let keyword = try await store.search(query, mode: .keyword, boosts: .none)
+        let allSemantic = try await store.search(query, mode: .hybrid(alpha: 1), boosts: .none, explain: true)
+        let allKeyword = try await store.search(query, mode: .hybrid(alpha: 0), boosts: .none, explain: true)
+        #expect(allSemantic.hits.prefix(3).map(\.id) == semantic.hits.prefix(3).map(\.id))
+        #expect(allKeyword.hits.first?.id == keyword.hits.first?.id)
+        for hit in allSemantic.hits {
+            let e = try #require(hit.explanation)
+            #expect(abs(hit.score - (e.semanticNormalized ?? -1)) < 1e-6)
+        }
+        let z = try await store.search(query, mode: .hybrid(alpha: 0.5, normalization: .zScore), explain: true)
+        #expect(z.hits.allSatisfy { ($0.explanation?.semanticNormalized ?? -1) > 0 })
+    }
+
+    @Test func reciprocalRankFusionScores() async throws {
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        try await store.upsert(Corpus.documents)
+        let results = try await store.search(
+            "budget travel costs", mode: .reciprocalRankFusion(), boosts: .none, explain: true)
+        for hit in results.hits {
+            let e = try #require(hit.explanation)
+            var expected: Float = 0
+            if let rank = e.semanticRank { expected += 1 / (60 + Float(rank)) }
+            if let rank = e.keywordRank { expected += 1 / (60 + Float(rank)) }
+            #expect(abs(hit.score - expected) < 1e-7)
+        }
+        #expect(results.hits.first?.id == "budget-review")
+        #expect(abs((results.hits.first?.score ?? 0) - 2 / 61) < 1e-7)
+    }
+
+    @Test func semanticArmDominatesWhenNoKeywordMatches() async throws {
+        // A semantic-only embedder stub: hashing vectors, but the query words appear in no document.
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        try await store.upsert(Corpus.documents)
+        let query = "maraton trainig"  // misspelt: shares character trigrams with the marathon note, no keyword
+        let semantic = try await store.search(query, mode: .semantic, boosts: .none)
+        #expect(try await store.search(query, mode: .keyword).hits.isEmpty)
+        let hybrid = try await store.search(query, mode: .hybrid, boosts: .none, explain: true)
+        #expect(hybrid.hits.map(\.id) == semantic.hits.map(\.id))
+        let top = try #require(hybrid.hits.first?.explanation)
+        #expect(top.keywordRank == nil)
+        #expect(abs(top.baseScore - 1) < 1e-6)  // the semantic weight became 1
+    }
+
+    @Test func keywordOnlyCandidatesGetTheirExactSemanticScore() {
+        let fused = HybridFusion.fuse(
+            semantic: [(0, 0.9), (1, 0.5)], keyword: [(2, 7), (0, 3)],
+            semanticScore: { [0: 0.9, 1: 0.5, 2: 0.1][$0] }, fusion: .convex(alpha: 0.5, normalization: .minMax))
+        let bySlot = Dictionary(uniqueKeysWithValues: fused.map { ($0.slot, $0) })
+        #expect(bySlot[2]?.semanticScore == 0.1)
+        #expect(bySlot[2]?.semanticNormalized == 0)
+        #expect(bySlot[2]?.keywordNormalized == 1)
+        #expect(bySlot[1]?.keywordNormalized == nil)
+        #expect(abs((bySlot[0]?.score ?? 0) - 0.5) < 1e-6)  // 0.5 × 1 + 0.5 × 0
+        #expect(abs((bySlot[1]?.score ?? 0) - 0.25) < 1e-6)  // 0.5 × 0.5 + 0
+    }
+
+    @Test func boostsNudgeButNeverGate() async throws {
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        try await store.upsert([
+            Document(id: "tagged", body: "Notes from the gym session: squats and rows.", tags: ["fitness"]),
+            Document(id: "plain", body: "Notes from the gym session: squats and rows!", category: "fitness"),
+            Document(id: "unrelated", body: "A recipe for lentil soup.", tags: ["fitness"]),
+        ])
+        let plain = try await store.search("fitness gym session", boosts: .none, explain: true)
+        let boosted = try await store.search(
+            "fitness gym session", boosts: Boosts(perTag: 0.03, category: 0.05), explain: true)
+        #expect(Set(plain.hits.map(\.id)) == Set(boosted.hits.map(\.id)))
+        let plainHit = try #require(boosted.hits.first { $0.id == "plain" }?.explanation)
+        #expect(plainHit.categoryBoost == 0.05 && plainHit.tagBoost == 0)
+        let taggedHit = try #require(boosted.hits.first { $0.id == "tagged" }?.explanation)
+        #expect(taggedHit.matchedTags == ["fitness"] && taggedHit.tagBoost == 0.03)
+        // Boosts are small: the lentil soup note gets the tag boost but stays last.
+        #expect(boosted.hits.last?.id == "unrelated")
+        // Stemmed tag words match inflected query words.
+        try await store.upsert([Document(id: "runner", body: "Interval training.", tags: ["running"])])
+        let runs = try await store.search("runs", mode: .semantic, explain: true)
+        #expect(runs.hits.first { $0.id == "runner" }?.explanation?.matchedTags == ["running"])
+    }
+}

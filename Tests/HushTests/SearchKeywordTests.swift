@@ -1,0 +1,126 @@
+import Foundation
+import GRDB
+import Testing
+
+@testable import Hush
+
+@Suite struct SearchKeywordTests {
+    static let specialQueries: [String] = [
+        "\"", "\"\"", "\"unbalanced", "AND", "OR", "NOT", "NEAR", "NEAR(budget travel, 2)", "budget AND",
+        "OR travel", "NOT budget", "(", ")", "((budget)", "budget)", "*", "budget*", "*budget", "^", "^budget",
+        ":", "title:budget", "text:budget", "-", "-budget", "+", "+budget", "budget -travel", "a + b", "{", "}",
+        "[", "]", "'", "'; DROP TABLE chunks_fts; --", "\" OR 1=1 --", "budget\" OR \"x", "\\", "%", "_", "#",
+        "@", "!", "?", "$", "&", "|", "~", "`", ",", ".", ";", "=", "<", ">", "/", "🙂", "🙂 budget", "Ωμέγα",
+        "ça", "naïve café", "東京", "学", "\u{0}", "\t\n", "", "    ", "budget\u{0}travel", "0", "-1", "1e10",
+        "NEAR/3", "budget NEAR/3 travel", "AND OR NOT", "\"budget\" AND \"travel\"", "col : value", "^\"x\"*",
+    ]
+
+    @Test(arguments: specialQueries)
+    func anyUserStringIsAValidQuery(query: String) async throws {
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        try await store.upsert(Corpus.documents)
+        for mode in [SearchMode.keyword, .hybrid, .semantic] {
+            _ = try await store.search(query, mode: mode, limit: 5)
+        }
+        if let expression = FTSQuery.expression(for: query) {
+            // Every token is a quoted string (optionally a prefix), joined by OR: no operator reaches FTS5.
+            for token in expression.components(separatedBy: " OR ") {
+                #expect(token.hasPrefix("\""))
+                #expect(token.hasSuffix("\"") || token.hasSuffix("\"*"))
+            }
+        }
+        #expect(try await store.stats().documents == Corpus.documents.count)
+    }
+
+    @Test func operatorsAreMatchedAsPlainWords() async throws {
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        try await store.upsert([
+            Document(id: "ops", body: "Boolean logic: AND, OR and NOT are operators; NEAR is a proximity word."),
+            Document(id: "other", body: "Nothing about logic here, only gardening."),
+        ])
+        let hits = try await store.search("NOT", mode: .keyword).hits
+        #expect(hits.map(\.id) == ["ops"])
+        #expect(try await store.search("near", mode: .keyword).hits.map(\.id) == ["ops"])
+        #expect(try await store.search("title:logic", mode: .keyword).hits.map(\.id).contains("ops"))
+    }
+
+    @Test func englishStemmingAndDiacritics() async throws {
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        try await store.upsert(Corpus.documents)
+        // "runs" and "running" share the stem "run".
+        #expect(try await store.search("running", mode: .keyword).hits.first?.id == "marathon")
+        // "planted" → "plant".
+        #expect(try await store.search("planted", mode: .keyword).hits.map(\.id) == ["garden"])
+        // Diacritics are folded: "etalez", "pate" find "Étalez la pâte".
+        #expect(try await store.search("etalez pate", mode: .keyword).hits.map(\.id) == ["recette"])
+    }
+
+    @Test func moreMatchedTermsRankHigher() async throws {
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        try await store.upsert([
+            Document(id: "both", body: "The disk filled up and the database stopped accepting writes."),
+            Document(id: "disk", body: "A new disk arrived for the backup server."),
+            Document(id: "db", body: "The database schema gained a column."),
+        ])
+        let hits = try await store.search("database disk", mode: .keyword).hits
+        #expect(hits.first?.id == "both")
+        #expect(Set(hits.map(\.id)) == ["both", "disk", "db"])
+    }
+
+    @Test func cjkSegmentationMakesSubstringsSearchable() async throws {
+        #expect(FTSQuery.segment("東京大学") == " 東京 京大 大学 学 ")
+        #expect(FTSQuery.segment("Tokyo東京") == "Tokyo 東京 京 ")
+        #expect(FTSQuery.token("東京大学") == "\"東京 京大 大学\"")
+        #expect(FTSQuery.token("学") == "\"学\"*")
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        try await store.upsert(Corpus.documents)
+        for query in ["東京", "大学", "東京大学", "ラーメン", "京都", "新幹線", "旅行", "明日"] {
+            let hits = try await store.search(query, mode: .keyword).hits
+            #expect(hits.first?.id == "tokyo", "query \(query)")
+        }
+        #expect(try await store.search("大阪", mode: .keyword).hits.isEmpty)
+    }
+
+    /// The comparison behind the CJK design: the same Japanese and Chinese texts, queried through a trigram
+    /// table and through the bigram-segmented porter table. Two-character words, the most common length in
+    /// Chinese and Japanese, never match under trigram; bigrams find all of them and keep English stemming.
+    @Test func bigramSegmentationBeatsTrigramOnCJKQueries() throws {
+        let texts = [
+            "東京大学の近くで美味しいラーメンを食べた。", "明日は京都へ新幹線で行く予定です。",
+            "我们明天在北京开会讨论预算。", "这家餐厅的饺子非常好吃。", "서울에서 회의가 있습니다.",
+        ]
+        let queries: [(String, Int)] = [
+            ("東京", 0), ("大学", 0), ("ラーメン", 0), ("京都", 1), ("新幹線", 1), ("北京", 2), ("预算", 2),
+            ("饺子", 3), ("餐厅", 3), ("서울", 4), ("회의", 4), ("開会", -1),
+        ]
+        let queue = try DatabaseQueue()
+        let (trigramRecall, bigramRecall) = try queue.write { db -> (Int, Int) in
+            try db.execute(sql: "CREATE VIRTUAL TABLE tri USING fts5(text, tokenize = 'trigram')")
+            try db.execute(
+                sql: "CREATE VIRTUAL TABLE bi USING fts5(text, tokenize = 'porter unicode61 remove_diacritics 2')")
+            for (index, text) in texts.enumerated() {
+                try db.execute(sql: "INSERT INTO tri (rowid, text) VALUES (?, ?)", arguments: [index, text])
+                try db.execute(
+                    sql: "INSERT INTO bi (rowid, text) VALUES (?, ?)", arguments: [index, FTSQuery.segment(text)])
+            }
+            var trigram = 0
+            var bigram = 0
+            for (query, expected) in queries {
+                let tri = try Int.fetchAll(
+                    db, sql: "SELECT rowid FROM tri WHERE tri MATCH ?", arguments: [FTSQuery.quote(query)])
+                let bi = try Int.fetchAll(
+                    db, sql: "SELECT rowid FROM bi WHERE bi MATCH ?",
+                    arguments: [FTSQuery.expression(for: query) ?? "\"\""])
+                if expected < 0 {
+                    #expect(tri.isEmpty && bi.isEmpty)
+                    continue
+                }
+                if tri == [expected] { trigram += 1 }
+                if bi == [expected] { bigram += 1 }
+            }
+            return (trigram, bigram)
+        }
+        #expect(bigramRecall == 11)  // every positive query
+        #expect(trigramRecall == 2)  // only ラーメン and 新幹線 (three characters or more)
+    }
+}

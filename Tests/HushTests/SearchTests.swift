@@ -1,0 +1,175 @@
+import Foundation
+import Testing
+
+@testable import Hush
+
+@Suite struct SearchTests {
+    static func store() async throws -> HushStore {
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        try await store.upsert(Corpus.documents)
+        return store
+    }
+
+    @Test func semanticSearchFindsTheRightNoteWithItsChunk() async throws {
+        let store = try await Self.store()
+        let results = try await store.search("rye flour and water for the starter", mode: .semantic, limit: 3)
+        let top = try #require(results.hits.first)
+        #expect(top.id == "sourdough")
+        #expect(top.title == "Sourdough starter notes")
+        #expect(top.text.contains("rye flour"))
+        #expect(top.sourceType == "note" && top.category == "home" && top.tags == ["baking", "bread"])
+        #expect(top.language == "en")
+        #expect(top.createdAt == date("2024-01-15"))
+        #expect(!top.range.isEmpty)
+        #expect(results.hits.count == 3)
+        #expect(Set(results.hits.map(\.id)).count == 3)  // one hit per document
+        #expect(zip(results.hits, results.hits.dropFirst()).allSatisfy { $0.score >= $1.score })
+        #expect(results.timings.totalMs >= results.timings.searchMs)
+    }
+
+    @Test func semanticScoresAreExactCosines() async throws {
+        let embedder = HashingEmbedder()
+        let store = try await HushStore.inMemory(embedder: embedder)
+        try await store.upsert(Corpus.documents)
+        let results = try await store.search("plant tomatoes", mode: .semantic, limit: 10)
+        let query = try embedder.embed("plant tomatoes").vector
+        for hit in results.hits {
+            let vectors = try await store.vectors(forDocument: hit.id)
+            let best = vectors.map { zip($0, query).reduce(Float(0)) { $0 + $1.0 * $1.1 } }.max() ?? -2
+            #expect(abs(best - hit.score) < 1e-5)
+        }
+    }
+
+    @Test func everyFilterIsAppliedBeforeRanking() async throws {
+        let store = try await Self.store()
+        func ids(_ filter: SearchFilter, _ query: String = "notes and plans") async throws -> Set<String> {
+            Set(try await store.search(query, mode: .semantic, filter: filter, limit: 50).hits.map(\.id))
+        }
+        #expect(try await ids(SearchFilter(languages: ["fr"])) == ["recette"])
+        #expect(try await ids(SearchFilter(languages: ["JA"])) == ["tokyo"])
+        #expect(try await ids(SearchFilter(sourceTypes: ["meeting"])) == ["budget-review", "hiring-sync", "incident"])
+        #expect(try await ids(SearchFilter(sourceTypes: ["post", "MEETING"])).count == 4)
+        #expect(try await ids(SearchFilter(tagsAny: ["baking", "garden"])) == ["sourdough", "recette", "garden"])
+        #expect(try await ids(SearchFilter(tagsAll: ["baking", "bread"])) == ["sourdough"])
+        #expect(try await ids(SearchFilter(tagsAll: ["baking", "garden"])).isEmpty)
+        #expect(try await ids(SearchFilter(categories: ["personal"])) == ["marathon", "vacation", "tokyo"])
+        #expect(
+            try await ids(SearchFilter(createdAfter: date("2024-04-01"), createdBefore: date("2024-05-10")))
+                == ["garden", "incident"])
+        #expect(try await ids(SearchFilter(metadata: ["team": "ops"])) == ["budget-review", "incident"])
+        #expect(try await ids(SearchFilter(metadata: ["team": "ops", "severity": "high"])) == ["incident"])
+        #expect(try await ids(SearchFilter(metadata: ["team": "OPS"])).isEmpty)  // values are exact
+        #expect(try await ids(SearchFilter(tagsAny: ["no-such-tag"])).isEmpty)
+        #expect(
+            try await ids(SearchFilter(sourceTypes: ["note"], tagsAny: ["travel"], categories: ["personal"]))
+                == ["vacation", "tokyo"])
+        // Keyword mode honours the filter too.
+        let keyword = try await store.search(
+            "budget flights", mode: .keyword, filter: SearchFilter(tagsAny: ["travel"]))
+        #expect(keyword.hits.map(\.id) == ["vacation"])
+    }
+
+    @Test func verySelectiveFilterStillReturnsKResults() async throws {
+        // 600 distractors that match the query closely, and 7 targets that match it poorly but pass the filter.
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        let distractors = (0..<600).map {
+            Document(id: "d\($0)", body: "Weekly grocery run \($0): bananas, milk, bread and coffee.", tags: ["misc"])
+        }
+        let targets = (0..<7).map {
+            Document(id: "t\($0)", body: "Quarterly tax form \($0) filed with the accountant.", tags: ["rare"])
+        }
+        try await store.upsert(distractors + targets)
+        for mode in [SearchMode.semantic, .hybrid, .keyword, .reciprocalRankFusion()] {
+            let query = mode.kind == .keyword ? "tax grocery" : "grocery run bananas milk"
+            let hits = try await store.search(query, mode: mode, filter: SearchFilter(tagsAny: ["rare"]), limit: 5).hits
+            #expect(hits.count == 5, "mode \(mode.kind)")
+            #expect(hits.allSatisfy { $0.id.hasPrefix("t") })
+        }
+        let all = try await store.search(
+            "grocery", mode: .semantic, filter: SearchFilter(tagsAny: ["rare"]), limit: 50)
+        #expect(all.hits.count == 7)
+    }
+
+    @Test func limitMinScoreAndErrors() async throws {
+        let store = try await Self.store()
+        #expect(try await store.search("bread", limit: 2).hits.count == 2)
+        let all = try await store.search("bread", mode: .semantic, limit: 10)
+        let threshold = try #require(all.hits.dropFirst(2).first?.score)
+        let strict = try await store.search("bread", mode: .semantic, limit: 10, minScore: threshold)
+        #expect(strict.hits.map(\.id) == all.hits.filter { $0.score >= threshold }.map(\.id))
+        #expect(strict.hits.count >= 3 && strict.hits.count < all.hits.count)
+        await #expect(throws: SearchError.invalidLimit(0)) { _ = try await store.search("x", limit: 0) }
+        await #expect(throws: SearchError.self) { _ = try await store.search("x", mode: .hybrid(alpha: 1.5)) }
+        await #expect(throws: SearchError.self) { _ = try await store.search("x", mode: .reciprocalRankFusion(k: 0)) }
+        #expect(try await store.search("", limit: 5).hits.isEmpty)
+        #expect(try await store.search("   \n", mode: .semantic).hits.isEmpty)
+    }
+
+    @Test func queryEmbeddingsAreCached() async throws {
+        let embedder = InstrumentedEmbedder()
+        let store = try await HushStore.inMemory(embedder: embedder)
+        try await store.upsert(Corpus.documents)
+        let before = embedder.embedded
+        let first = try await store.search("offline search on the phone", mode: .semantic)
+        let second = try await store.search("offline search on the phone", mode: .semantic)
+        #expect(embedder.embedded == before + 1)
+        #expect(second.timings.embedMs <= first.timings.embedMs + 1)
+        #expect(first.hits.map(\.id) == second.hits.map(\.id))
+    }
+
+    @Test func lruCacheEvictsTheLeastRecentlyUsed() async throws {
+        let cache = QueryEmbeddingCache(capacity: 2)
+        cache.insert([1], for: "a")
+        cache.insert([2], for: "b")
+        #expect(cache.value(for: "a") == [1])  // a is now the most recent
+        cache.insert([3], for: "c")  // evicts b
+        #expect(cache.value(for: "b") == nil)
+        #expect(cache.value(for: "a") == [1] && cache.value(for: "c") == [3])
+        #expect(cache.count == 2)
+        await withTaskGroup(of: Void.self) { group in
+            for worker in 0..<4 {
+                group.addTask {
+                    for index in 0..<500 {
+                        let key = "k\((index * 7 + worker) % 9)"
+                        if cache.value(for: key) == nil { cache.insert([Float(index)], for: key) }
+                    }
+                }
+            }
+        }
+        #expect(cache.count == 2)
+    }
+
+    @Test func topKKeepsTheBestInOrder() {
+        var heap = TopK(3)
+        for (id, score) in [Float(0.1), 0.9, 0.5, 0.7, 0.9, -1, 0.3].enumerated() { heap.insert(score: score, id: id) }
+        heap.insert(score: .nan, id: 99)
+        #expect(heap.sorted().map(\.id) == [1, 4, 3])
+        #expect(TopK(0).sorted().isEmpty)
+    }
+
+    @Test func vectorMatrixSwapRemoveKeepsRowsConsistent() {
+        var matrix = VectorMatrix(dimension: 2)
+        matrix.set(chunkID: 10, slot: 0, vector: [1, 2])
+        matrix.set(chunkID: 11, slot: 1, vector: [3, 4])
+        matrix.set(chunkID: 12, slot: 2, vector: [5, 6])
+        matrix.remove(chunkID: 10)
+        #expect(matrix.rows == 2)
+        #expect(matrix.vector(chunkID: 12) == [5, 6])
+        #expect(matrix.vector(chunkID: 11) == [3, 4])
+        #expect(matrix.vector(chunkID: 10) == nil)
+        #expect(matrix.rowSlot[Int(matrix.rowByChunk[12] ?? -1)] == 2)
+        matrix.set(chunkID: 11, slot: 1, vector: [7, 8])
+        #expect(matrix.vector(chunkID: 11) == [7, 8] && matrix.rows == 2)
+        matrix.remove(chunkID: 12)
+        matrix.remove(chunkID: 11)
+        #expect(matrix.rows == 0 && matrix.values.isEmpty)
+    }
+
+    @Test func warmUpAndStatsOnAnEmptyStore() async throws {
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        try await store.warmUp()
+        #expect(try await store.search("anything").hits.isEmpty)
+        let stats = try await store.stats()
+        #expect(stats.documents == 0 && stats.vectorBytes == 0 && stats.fileSizeBytes == 0)
+    }
+}

@@ -1,0 +1,359 @@
+import Foundation
+import GRDB
+import Testing
+
+@testable import Hush
+
+@Suite struct StoreTests {
+    @Test func roundTripThroughTheFileGivesTheSameResults() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("notes.hush")
+        let embedder = HashingEmbedder()
+        let first = try await HushStore.open(path: path, embedder: embedder)
+        let summary = try await first.upsert(Corpus.documents)
+        #expect(summary.added == Corpus.documents.count)
+        #expect(summary.errors.isEmpty)
+        let before = try await first.search("sore knee after the long run", limit: 3)
+        #expect(before.hits.first?.id == "marathon")
+
+        let reopened = try await HushStore.open(path: path, embedder: embedder)
+        let after = try await reopened.search("sore knee after the long run", limit: 3)
+        #expect(after.hits.map(\.id) == before.hits.map(\.id))
+        #expect(after.hits.map(\.score) == before.hits.map(\.score))
+        let stats = try await reopened.stats()
+        #expect(stats.documents == Corpus.documents.count)
+        #expect(stats.chunks == stats.vectors)
+        #expect(stats.vectorBytes == stats.vectors * 384 * 4)
+        #expect(stats.fileSizeBytes > 0)
+        #expect(stats.embedder == embedder.identity)
+
+        let stored = try #require(try await reopened.document(id: "budget-review"))
+        #expect(stored.document.title == "Quarterly budget review")
+        #expect(stored.document.tags == ["finance", "budget"])
+        #expect(stored.document.metadata == ["team": "ops", "room": "B2"])
+        #expect(stored.document.createdAt == date("2024-03-04"))
+        #expect(stored.language == "en")
+        #expect(stored.chunkCount >= 1)
+        #expect(try await reopened.document(id: "missing") == nil)
+    }
+
+    @Test func unchangedDocumentsAreSkippedWithoutReembedding() async throws {
+        let embedder = InstrumentedEmbedder()
+        let store = try await HushStore.inMemory(embedder: embedder)
+        try await store.upsert(Corpus.documents)
+        let embeddedOnce = embedder.embedded
+        #expect(embeddedOnce >= Corpus.documents.count)
+
+        let again = try await store.upsert(Corpus.documents)
+        #expect(again.unchanged == Corpus.documents.count)
+        #expect(again.added == 0 && again.updated == 0)
+        #expect(embedder.embedded == embeddedOnce)
+    }
+
+    @Test func metadataOnlyChangesUpdateWithoutReembedding() async throws {
+        let embedder = InstrumentedEmbedder()
+        let store = try await HushStore.inMemory(embedder: embedder)
+        try await store.upsert(Corpus.documents)
+        let embeddedOnce = embedder.embedded
+        var garden = try #require(Corpus.documents.first { $0.id == "garden" })
+        garden.tags = ["garden", "outdoors"]
+        let summary = try await store.upsert([garden])
+        #expect(summary.updated == 1 && summary.chunksEmbedded == 0)
+        #expect(embedder.embedded == embeddedOnce)
+        let hits = try await store.search("compost", filter: SearchFilter(tagsAny: ["outdoors"])).hits
+        #expect(hits.map(\.id) == ["garden"])
+    }
+
+    @Test func changedTextReplacesChunksVectorsAndFullTextRows() async throws {
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        try await store.upsert(Corpus.documents)
+        var garden = try #require(Corpus.documents.first { $0.id == "garden" })
+        garden.body = "Prune the apple trees in late winter and mulch the strawberries with straw."
+        let summary = try await store.upsert([garden])
+        #expect(summary.updated == 1 && summary.added == 0 && summary.chunksEmbedded >= 1)
+
+        #expect(try await store.search("irrigation hose leak", mode: .keyword).hits.isEmpty)
+        #expect(try await store.search("strawberries mulch", mode: .keyword).hits.map(\.id) == ["garden"])
+        let semantic = try await store.search("prune apple trees", mode: .semantic, limit: 1)
+        #expect(semantic.hits.first?.id == "garden")
+        #expect(semantic.hits.first?.text.contains("apple trees") == true)
+        try await expectConsistent(store)
+    }
+
+    @Test func deleteRemovesEverything() async throws {
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        try await store.upsert(Corpus.documents)
+        let removed = try await store.delete(ids: ["sourdough", "marathon", "not-there"])
+        #expect(removed == 2)
+        #expect(try await store.document(id: "sourdough") == nil)
+        let hits = try await store.search("rye flour starter bread", limit: 10).hits
+        #expect(!hits.contains { $0.id == "sourdough" })
+        let stats = try await store.stats()
+        #expect(stats.documents == Corpus.documents.count - 2)
+        try await expectConsistent(store)
+        #expect(try await store.delete(ids: []) == 0)
+    }
+
+    @Test func rejectsEmptyAndDuplicateIdsPerDocument() async throws {
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        let summary = try await store.upsert([
+            Document(id: "", body: "no id"),
+            Document(id: "twice", body: "first version"),
+            Document(id: "twice", body: "second version"),
+            Document(id: "blank", body: "   \n  "),
+        ])
+        #expect(summary.added == 1)
+        #expect(summary.errors.map(\.id).sorted() == ["", "blank", "twice"])
+        #expect(try await store.document(id: "twice")?.document.body == "second version")
+    }
+
+    @Test func sqlInjectionStringsAreJustIds() async throws {
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        let nasty = [
+            "'; DROP TABLE documents; --", "\" OR 1=1 --", "x'); DELETE FROM chunks; --", "Robert'); DROP TABLE--",
+            "%_\\", "日本語のID",
+        ]
+        let summary = try await store.upsert(nasty.map { Document(id: $0, body: "A note with the id \($0).") })
+        #expect(summary.added == nasty.count)
+        for id in nasty { #expect(try await store.document(id: id)?.document.id == id) }
+        #expect(try await store.delete(ids: [nasty[0]]) == 1)
+        #expect(try await store.stats().documents == nasty.count - 1)
+    }
+
+    @Test func embedderMismatchIsATypedError() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("m.hush")
+        _ = try await HushStore.open(path: path, embedder: HashingEmbedder(dimension: 384))
+        let other = HashingEmbedder(dimension: 128)
+        await #expect(throws: StoreError.embedderMismatch(stored: HashingEmbedder().identity, current: other.identity))
+        {
+            _ = try await HushStore.open(path: path, embedder: other)
+        }
+        // Allowed for reembed, but semantic search and upserts are refused until then.
+        let store = try await HushStore.open(
+            path: path, embedder: other, options: StoreOptions(allowEmbedderMismatch: true))
+        await #expect(throws: SearchError.self) { _ = try await store.search("anything", mode: .semantic) }
+        await #expect(throws: StoreError.self) { try await store.upsert([Document(id: "a", body: "text")]) }
+    }
+
+    @Test func newerSchemaAndForeignFilesAreRefused() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("future.hush")
+        _ = try await HushStore.open(path: path, embedder: HashingEmbedder())
+        let queue = try DatabaseQueue(path: path)
+        try await queue.write { db in
+            try db.execute(sql: "UPDATE meta SET value = '99' WHERE key = 'schema_version'")
+        }
+        try queue.close()
+        await #expect(throws: StoreError.schemaTooNew(path: path, found: 99, supported: StoreSchema.version)) {
+            _ = try await HushStore.open(path: path, embedder: HashingEmbedder())
+        }
+
+        let junk = directory.path("junk.hush")
+        try Data("this is not a database, just some text that is long enough".utf8).write(
+            to: URL(fileURLWithPath: junk))
+        await #expect {
+            _ = try await HushStore.open(path: junk, embedder: HashingEmbedder())
+        } throws: { error in
+            if case StoreError.notAStore = error { return true }
+            return false
+        }
+    }
+
+    @Test(arguments: [InstrumentedEmbedder.Poison.nan, .infinity, .wrongDimension])
+    func invalidVectorsAreRefusedAndNothingIsWritten(poison: InstrumentedEmbedder.Poison) async throws {
+        let store = try await HushStore.inMemory(embedder: InstrumentedEmbedder(poison: poison))
+        try await store.upsert([Document(id: "good", body: "A perfectly ordinary note about lunch.")])
+        await #expect {
+            try await store.upsert([
+                Document(id: "fine", body: "Another ordinary note."),
+                Document(id: "bad", body: "This one is POISON for the model."),
+            ])
+        } throws: { error in
+            guard case StoreError.invalidVector(let id, _) = error else { return false }
+            return id == "bad"
+        }
+        #expect(try await store.document(id: "fine") == nil)
+        #expect(try await store.document(id: "bad") == nil)
+        #expect(try await store.stats().documents == 1)
+        try await expectConsistent(store)
+    }
+
+    @Test func embedderFailureLeavesPreviousBatchesAndState() async throws {
+        let store = try await HushStore.inMemory(
+            embedder: InstrumentedEmbedder(poison: .throwing), options: StoreOptions(batchSize: 2))
+        try await store.upsert(Array(Corpus.documents.prefix(3)))
+        var changed = Corpus.documents[0]
+        changed.body = "Rewritten body that must not replace the stored one."
+        let batch = [
+            Document(id: "n1", body: "First new note."), Document(id: "n2", body: "Second new note."),
+            changed, Document(id: "n3", body: "Third note, POISON."),
+        ]
+        await #expect {
+            try await store.upsert(batch)
+        } throws: { error in
+            guard case StoreError.embeddingFailed(let id, _) = error else { return false }
+            return id == "n3" || id == changed.id
+        }
+        // The first batch (n1, n2) committed; the failing one (changed, n3) did not.
+        #expect(try await store.document(id: "n1") != nil)
+        #expect(try await store.document(id: "n3") == nil)
+        #expect(try await store.document(id: changed.id)?.document.body == Corpus.documents[0].body)
+        try await expectConsistent(store)
+    }
+
+    @Test func throwInsideTheTransactionRollsBackTheWholeBatch() async throws {
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        try await store.upsert(Corpus.documents)
+        let before = try await store.search("disk space outage", limit: 5)
+        struct Injected: Error {}
+        await store.setTestHooks(.init(afterDocumentWritten: { id in if id == "z-third" { throw Injected() } }))
+        var replaced = try #require(Corpus.documents.first { $0.id == "incident" })
+        replaced.body = "Completely different text about knitting a scarf."
+        await #expect(throws: Injected.self) {
+            try await store.upsert([
+                replaced, Document(id: "z-second", body: "New note."), Document(id: "z-third", body: "Another."),
+            ])
+        }
+        #expect(try await store.document(id: "z-second") == nil)
+        #expect(try await store.document(id: "incident")?.document.body == Corpus.documents[9].body)
+        let after = try await store.search("disk space outage", limit: 5)
+        #expect(after.hits.map(\.id) == before.hits.map(\.id))
+        #expect(after.hits.map(\.text) == before.hits.map(\.text))
+        try await expectConsistent(store)
+    }
+
+    @Test func hushCosineSQLFunction() async throws {
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        let a = VectorBlob.encode([1, 0, 0])
+        let b = VectorBlob.encode([1, 1, 0])
+        let c = VectorBlob.encode([1, 1])
+        let odd = Data([1, 2, 3])
+        let zero = VectorBlob.encode([0, 0, 0])
+        let row = try store.readNow { db in
+            try Row.fetchOne(
+                db,
+                sql: "SELECT hush_cosine(?, ?), hush_cosine(?, ?), hush_cosine(?, ?), hush_cosine(NULL, ?), "
+                    + "hush_cosine(?, ?), hush_cosine('text', 'text'), hush_cosine(?, ?), hush_cosine(?, ?)",
+                arguments: [a, b, a, a, a, c, a, odd, odd, a, zero, b, b])
+        }
+        let values = try #require(row)
+        let ab = try #require(values[0] as Double?)
+        #expect(abs(ab - 1 / 2.0.squareRoot()) < 1e-6)
+        #expect(abs(try #require(values[1] as Double?) - 1) < 1e-6)
+        #expect(values[2] as Double? == nil)  // mismatched lengths
+        #expect(values[3] as Double? == nil)  // NULL
+        #expect(values[4] as Double? == nil)  // not a multiple of 4 bytes
+        #expect(values[5] as Double? == nil)  // not blobs
+        #expect(values[6] as Double? == nil)  // zero norm
+        #expect(abs(try #require(values[7] as Double?) - 1) < 1e-6)
+
+        // On stored vectors: a document's chunk with itself is 1.
+        try await store.upsert([Document(id: "d", body: "Cosine of a stored vector with itself.")])
+        let selfCosine = try store.readNow { db in
+            try Double.fetchOne(db, sql: "SELECT hush_cosine(vector, vector) FROM vectors LIMIT 1")
+        }
+        #expect(abs(try #require(selfCosine) - 1) < 1e-5)
+    }
+
+    @Test func reembedResumesAfterAnInterruptedRun() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("reembed.hush")
+        let old = try await HushStore.open(path: path, embedder: HashingEmbedder(dimension: 384))
+        let many = (0..<40).map { Document(id: "doc-\($0)", body: "Note number \($0) about topic \($0 % 7).") }
+        try await old.upsert(many + Corpus.documents)
+        let chunks = try await old.stats().chunks
+
+        let newEmbedder = InstrumentedEmbedder(dimension: 128)
+        let options = StoreOptions(allowEmbedderMismatch: true, embeddingBatchSize: 8)
+        let first = try await HushStore.open(path: path, embedder: newEmbedder, options: options)
+        struct Killed: Error {}
+        await first.setTestHooks(.init(afterReembedBatch: { batch in if batch == 2 { throw Killed() } }))
+        await #expect(throws: Killed.self) { try await first.reembed(batchSize: 10) }
+        #expect(newEmbedder.embedded == 20)
+        // Still stamped with the old identity until the run finishes.
+        await #expect(throws: StoreError.self) { _ = try await HushStore.open(path: path, embedder: newEmbedder) }
+
+        let resumed = try await HushStore.open(path: path, embedder: newEmbedder, options: options)
+        let progress = ProgressLog()
+        try await resumed.reembed(batchSize: 10) { progress.append($0) }
+        #expect(newEmbedder.embedded == chunks)  // 20 before the kill + the rest, nothing twice
+        #expect(progress.entries.first?.completed == 20)
+        #expect(progress.entries.last == StoreProgress(completed: chunks, total: chunks))
+
+        let stats = try await resumed.stats()
+        #expect(stats.embedder == newEmbedder.identity)
+        #expect(stats.vectorBytes == chunks * 128 * 4)
+        #expect(
+            try await resumed.search("sourdough rye flour", mode: .semantic, limit: 1).hits.first?.id == "sourdough")
+        // And it opens without the option now.
+        _ = try await HushStore.open(path: path, embedder: newEmbedder)
+        let blobs = try await resumed.vectors(forDocument: "sourdough")
+        #expect(!blobs.isEmpty && blobs.allSatisfy { $0.count == 128 })
+    }
+
+    @Test func concurrentSearchesDuringIndexingSeeConsistentStates() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try await HushStore.open(
+            path: directory.path("c.hush"), embedder: HashingEmbedder(), options: StoreOptions(batchSize: 8))
+        try await store.upsert(Corpus.documents)
+        let extra = (0..<120).map {
+            Document(id: "extra-\($0)", body: "Shopping list \($0): apples, oats, coffee and \($0 % 5) lemons.")
+        }
+        try await withThrowingTaskGroup(of: Int.self) { group in
+            group.addTask {
+                for start in stride(from: 0, to: extra.count, by: 20) {
+                    try await store.upsert(Array(extra[start..<(start + 20)]))
+                    if start == 60 { try await store.delete(ids: ["extra-0", "extra-1"]) }
+                }
+                return 0
+            }
+            for worker in 0..<3 {
+                group.addTask {
+                    var checked = 0
+                    for round in 0..<25 {
+                        let query = ["sore knee", "coffee lemons", "disk space", "sourdough"][(worker + round) % 4]
+                        let results = try await store.search(query, limit: 5)
+                        for hit in results.hits { #expect(!hit.text.isEmpty) }
+                        let marathon = try await store.search("sore knee long run", mode: .semantic, limit: 1)
+                        #expect(marathon.hits.first?.id == "marathon")
+                        checked += 1
+                    }
+                    return checked
+                }
+            }
+            var total = 0
+            for try await count in group { total += count }
+            #expect(total == 75)
+        }
+        #expect(try await store.stats().documents == Corpus.documents.count + extra.count - 2)
+        try await expectConsistent(store)
+    }
+}
+
+final class ProgressLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [StoreProgress] = []
+    func append(_ value: StoreProgress) { lock.withLock { values.append(value) } }
+    var entries: [StoreProgress] { lock.withLock { values } }
+}
+
+/// SQLite and memory agree: every chunk has one vector and one FTS row, and the matrix holds them all.
+func expectConsistent(_ store: HushStore) async throws {
+    let counts = try store.readNow { db in
+        (
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM chunks") ?? -1,
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM vectors") ?? -1,
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM chunks_fts") ?? -1,
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM documents") ?? -1,
+            try Int.fetchOne(
+                db, sql: "SELECT COUNT(*) FROM chunks_fts WHERE rowid NOT IN (SELECT id FROM chunks)") ?? -1
+        )
+    }
+    let memory = store.index.read { ($0.matrix.rows, $0.documents.count) }
+    #expect(counts.0 == counts.1)
+    #expect(counts.0 == counts.2)
+    #expect(counts.4 == 0)
+    #expect(memory.0 == counts.1)
+    #expect(memory.1 == counts.3)
+}
