@@ -59,7 +59,9 @@ enum TokenizerTestSupport {
                 identical += 1
             } else if shown < 25 {
                 shown += 1
-                let firstDiff = zip(got.ids, row.ids).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(got.ids.count, row.ids.count)
+                let firstDiff =
+                    zip(got.ids, row.ids).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                    ?? min(got.ids.count, row.ids.count)
                 print(
                     "MISMATCH \(row.id) text=\(row.text.debugDescription.prefix(300)) first difference at \(firstDiff)"
                         + " expected=\(row.ids.dropFirst(max(0, firstDiff - 2)).prefix(8))"
