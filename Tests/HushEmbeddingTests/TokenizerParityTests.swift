@@ -5,7 +5,7 @@ import Testing
 
 /// Exact agreement with Hugging Face `tokenizers` on real text (scripts/tokenizer-parity/).
 @Suite struct TokenizerParityTests {
-    /// The committed fixture: about 2,400 texts covering docstrings, man pages, /usr/share/doc, edge cases
+    /// The committed fixture: about 2,600 texts covering docstrings, man pages, /usr/share/doc, edge cases
     /// and seeded random mixed-script strings, with ids computed by `tokenizers`.
     @Test func fixtureMatchesReferenceTokenizer() throws {
         let tokenizer = try TokenizerTestSupport.defaultTokenizer()

@@ -16,7 +16,7 @@ mkdir -p "$work"
 "$python" scripts/corpus/docstrings.py --out "$work"
 "$python" scripts/tokenizer-parity/expected.py --model "$model" "$work/texts.jsonl" "$work/expected.jsonl"
 if [ "${FIXTURE:-0}" = 1 ]; then
-    "$python" scripts/tokenizer-parity/expected.py --model "$model" --fixture 2400 "$work/texts.jsonl" \
+    "$python" scripts/tokenizer-parity/expected.py --model "$model" --fixture 2600 "$work/texts.jsonl" \
         Tests/HushEmbeddingTests/Fixtures/tokenizer-parity.jsonl
 fi
 
