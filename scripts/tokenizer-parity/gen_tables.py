@@ -34,7 +34,7 @@ def hangul_nfd(c):
     return [lead, vowel] + ([trail] if trail != 0x11A7 else [])
 
 
-def wrap(items, width=110):
+def wrap(items, width=100):
     """Comma-separated items, wrapped at item boundaries (a line break also separates items)."""
     lines, line = [], ""
     for item in items:
@@ -134,7 +134,7 @@ def main():
         parts = []
         for k in sorted(m):
             parts.append("%X:%s" % (k, ".".join("%X" % v for v in m[k])))
-        return "\n".join(wrap(parts))
+        return "\n".join("        " + line for line in wrap(parts))
 
     run_lines = wrap(["%X:%X" % r for r in runs])
     src = []
@@ -145,16 +145,16 @@ def main():
     src.append("    /// `start:flags` runs in hex; flags: 1 removed, 2 clean-to-space, 4 CJK, 8 split space,")
     src.append("    /// 16 punctuation, 32 strip-accents changes it, 64 lowercase changes it.")
     src.append('    static let flagRuns = """')
-    src.extend(run_lines)
-    src.append('"""')
+    src.extend("        " + line for line in run_lines)
+    src.append('        """')
     src.append("    /// `scalar:out.out...` for strip-accents (NFD, drop nonspacing marks), Hangul syllables excluded.")
     src.append('    static let stripMappings = """')
     src.append(mapping_literal(strip_map))
-    src.append('"""')
+    src.append('        """')
     src.append("    /// `scalar:out.out...` for per-scalar lowercasing.")
     src.append('    static let lowerMappings = """')
     src.append(mapping_literal(lower_map))
-    src.append('"""')
+    src.append('        """')
     src.append("}")
     out.write_text("\n".join(src) + "\n")
     print("runs", len(runs), "strip", len(strip_map), "lower", len(lower_map), "->", out)

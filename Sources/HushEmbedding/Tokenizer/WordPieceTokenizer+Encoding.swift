@@ -56,7 +56,8 @@ struct EncodingState {
     }
 
     /// Normalizes, splits and looks up `utf8[start..<end]`, a stretch between added tokens.
-    mutating func feedSegment(_ utf8: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, into output: inout [Int32]) {
+    mutating func feedSegment(_ utf8: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, into output: inout [Int32])
+    {
         var index = start
         while index < end {
             let lead = UInt32(utf8[index])
