@@ -103,7 +103,8 @@ func utf16Slice(_ text: String, _ range: Range<Int>) -> String {
         let paragraphStarts = TextSegmentation.paragraphs(in: text).map { $0.lowerBound.utf16Offset(in: text) }
         let chunks = chunker.chunk(title: nil, text: text)
         var overlaps = 0
-        for (previous, next) in zip(chunks, chunks.dropFirst()) where next.range.lowerBound < previous.range.upperBound {
+        for (previous, next) in zip(chunks, chunks.dropFirst()) where next.range.lowerBound < previous.range.upperBound
+        {
             overlaps += 1
             // An overlapping chunk never starts in an earlier paragraph than the one it continues into.
             let paragraphOfPrevious = paragraphStarts.lastIndex { $0 <= previous.range.upperBound - 1 }
@@ -133,7 +134,8 @@ func utf16Slice(_ text: String, _ range: Range<Int>) -> String {
         // One token per four characters, like a subword tokenizer on a long identifier.
         let charTokens: @Sendable (String) -> Int = { ($0.count + 3) / 4 + 2 }
         let blob = String(repeating: "abcdefghij", count: 200)  // 2000 characters, ~500 tokens
-        let chunker = Chunker(configuration: .init(maxTokens: 64, targetTokens: 64, overlapTokens: 0), tokenCounter: charTokens)
+        let chunker = Chunker(
+            configuration: .init(maxTokens: 64, targetTokens: 64, overlapTokens: 0), tokenCounter: charTokens)
         let chunks = chunker.chunk(title: nil, text: "Key: " + blob)
         #expect(chunks.count >= 8)
         #expect(chunks.allSatisfy { $0.tokenCount <= 64 && !$0.truncated })
@@ -145,7 +147,8 @@ func utf16Slice(_ text: String, _ range: Range<Int>) -> String {
         let counter: @Sendable (String) -> Int = { text in
             text.reduce(0) { $0 + ($1 == "☃" ? 500 : 1) } + 2
         }
-        let chunker = Chunker(configuration: .init(maxTokens: 64, targetTokens: 32, overlapTokens: 0), tokenCounter: counter)
+        let chunker = Chunker(
+            configuration: .init(maxTokens: 64, targetTokens: 32, overlapTokens: 0), tokenCounter: counter)
         let chunks = chunker.chunk(title: nil, text: "ab ☃ cd")
         #expect(chunks.contains { $0.truncated && $0.text == "☃" })
         #expect(chunks.filter { !$0.truncated }.allSatisfy { $0.tokenCount <= 64 })
@@ -157,7 +160,8 @@ func utf16Slice(_ text: String, _ range: Range<Int>) -> String {
             text.split(whereSeparator: { $0.isWhitespace }).count + text.filter { $0 == " " }.count + 2
         }
         let text = (0..<40).map { "Short sentence \($0) here." }.joined(separator: " ")
-        let chunker = Chunker(configuration: .init(maxTokens: 40, targetTokens: 38, overlapTokens: 6), tokenCounter: counter)
+        let chunker = Chunker(
+            configuration: .init(maxTokens: 40, targetTokens: 38, overlapTokens: 6), tokenCounter: counter)
         let chunks = chunker.chunk(title: "Title words", text: text)
         #expect(!chunks.isEmpty)
         #expect(chunks.allSatisfy { $0.tokenCount <= 40 && $0.tokenCount == counter($0.text) })
@@ -208,7 +212,8 @@ func utf16Slice(_ text: String, _ range: Range<Int>) -> String {
 
     @Test func rangesAreUTF16OffsetsWithEmojiAndAccents() {
         let text = "Café ☕️ first. Então 👩‍👩‍👧 segundo.\n\nÜber drittes."
-        let chunker = Chunker(configuration: .init(maxTokens: 8, targetTokens: 6, overlapTokens: 0), tokenCounter: wordTokens)
+        let chunker = Chunker(
+            configuration: .init(maxTokens: 8, targetTokens: 6, overlapTokens: 0), tokenCounter: wordTokens)
         let chunks = chunker.chunk(title: nil, text: text)
         #expect(chunks.map(\.text) == ["Café ☕️ first.", "Então 👩‍👩‍👧 segundo.", "Über drittes."])
         for chunk in chunks { #expect(utf16Slice(text, chunk.range) == chunk.text) }
@@ -217,14 +222,18 @@ func utf16Slice(_ text: String, _ range: Range<Int>) -> String {
     @Test func chineseAndJapaneseSentencesSplitWithoutSpaces() {
         let text = "我们明天出发。路上车很多！你去吗？"
         let perCharacter: @Sendable (String) -> Int = { $0.filter { !$0.isWhitespace }.count + 2 }
-        let chunker = Chunker(configuration: .init(maxTokens: 10, targetTokens: 9, overlapTokens: 0), tokenCounter: perCharacter)
+        let chunker = Chunker(
+            configuration: .init(maxTokens: 10, targetTokens: 9, overlapTokens: 0), tokenCounter: perCharacter)
         #expect(chunker.chunk(title: nil, text: text).map(\.text) == ["我们明天出发。", "路上车很多！", "你去吗？"])
     }
 
     @Test func abbreviationsAndDecimalsDoNotEndSentences() {
         let paragraph = "Dr. Smith paid 3.50 euros, e.g. for coffee. Then J. R. Tolkien arrived! Was it late? Yes."
         let sentences = TextSegmentation.sentences(in: paragraph[...]).map { String(paragraph[$0]) }
-        #expect(sentences == ["Dr. Smith paid 3.50 euros, e.g. for coffee.", "Then J. R. Tolkien arrived!", "Was it late?", "Yes."])
+        #expect(
+            sentences == [
+                "Dr. Smith paid 3.50 euros, e.g. for coffee.", "Then J. R. Tolkien arrived!", "Was it late?", "Yes.",
+            ])
     }
 
     @Test func tokenCounterIsCalledLinearlyNotQuadratically() {
@@ -233,7 +242,8 @@ func utf16Slice(_ text: String, _ range: Range<Int>) -> String {
             calls.increment()
             return text.split(whereSeparator: { $0.isWhitespace }).count + 2
         }
-        let paragraph = (0..<50).map { "This is sentence \($0) of a long and fairly dull paragraph." }.joined(separator: " ")
+        let paragraph = (0..<50).map { "This is sentence \($0) of a long and fairly dull paragraph." }.joined(
+            separator: " ")
         let text = Array(repeating: paragraph, count: 20).joined(separator: "\n\n")  // 1000 sentences
         let chunks = Chunker(tokenCounter: counter).chunk(title: "Long", text: text)
         // One count per sentence, one per chunk, plus the title and the special-token probe.

@@ -9,15 +9,17 @@ import Testing
         #expect(
             cleaner.clean("Read this: https://example.com/blog/2024/03/why-sleep-matters?utm_source=x#top today")
                 == "Read this: [link] today")
-        #expect(cleaner.clean("old site http://intranet.local:8080/wiki, new one soon") == "old site [link], new one soon")
+        #expect(
+            cleaner.clean("old site http://intranet.local:8080/wiki, new one soon") == "old site [link], new one soon")
         #expect(cleaner.clean("HTTPS://EXAMPLE.ORG/A") == "[link]")
         #expect(cleaner.clean("see www.bbc.co.uk/news.") == "see [link].")
     }
 
     @Test func trailingPunctuationAndBracketsStayOutsideTheLink() {
         #expect(cleaner.clean("(see https://example.com/a)") == "(see [link])")
-        #expect(cleaner.clean("the wiki (https://en.wikipedia.org/wiki/Swift_(programming_language)) says")
-            == "the wiki ([link]) says")
+        #expect(
+            cleaner.clean("the wiki (https://en.wikipedia.org/wiki/Swift_(programming_language)) says")
+                == "the wiki ([link]) says")
         #expect(cleaner.clean("[notes](https://example.com/notes) are up") == "[notes]([link]) are up")
         #expect(cleaner.clean("\"https://example.com\"!") == "\"[link]\"!")
     }
@@ -26,7 +28,9 @@ import Testing
         #expect(cleaner.clean("docs at github.com/apple/swift-format") == "docs at [link]")
         #expect(cleaner.clean("mail me via proton.me or visit example.com.") == "mail me via [link] or visit [link].")
         // Not domains: file names, versions, abbreviations, decimals, code.
-        #expect(cleaner.clean("open notes.txt and Node.js, e.g. version 3.14") == "open notes.txt and Node.js, e.g. version 3.14")
+        #expect(
+            cleaner.clean("open notes.txt and Node.js, e.g. version 3.14")
+                == "open notes.txt and Node.js, e.g. version 3.14")
     }
 
     @Test func mentionsBecomeUserButEmailsStay() {
