@@ -8,6 +8,13 @@ struct HushCommand: AsyncParsableCommand {
         abstract: "Private, on-device semantic search.",
         discussion: "Everything runs on this machine: no network, ever.",
         subcommands: [
+            IndexCommand.self,
+            SearchCommand.self,
+            GetCommand.self,
+            DeleteCommand.self,
+            StatsCommand.self,
+            ReembedCommand.self,
+            EvalCommand.self,
             EmbedCommand.self,
             ModelCommand.self,
             BenchCommand.self,

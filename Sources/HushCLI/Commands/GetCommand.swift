@@ -1,0 +1,153 @@
+import ArgumentParser
+import Foundation
+import Hush
+
+/// `hush get`: one stored document.
+struct GetCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "get", abstract: "Print a stored document.")
+
+    @OptionGroup var store: StoreArguments
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    @Argument(help: "The document's id.")
+    var id: String
+
+    func run() async throws {
+        let hush = try await store.open()
+        guard let stored = try await hush.document(id: id) else {
+            Console.error("hush get: no document with id \(JSONLine.quote(id)) in \(store.db)")
+            throw ExitCode(1)
+        }
+        let d = stored.document
+        if json {
+            var line = JSONLine()
+            line.add("id", d.id)
+            if let title = d.title { line.add("title", title) }
+            line.add("text", d.body)
+            if let quoted = d.quoted { line.add("quoted", quoted) }
+            if let type = d.sourceType { line.add("type", type) }
+            line.add("language", stored.language)
+            line.add("tags", raw: "[" + d.tags.map(JSONLine.quote).joined(separator: ",") + "]")
+            if let category = d.category { line.add("category", category) }
+            var metadata = JSONLine()
+            for key in d.metadata.keys.sorted() { metadata.add(key, d.metadata[key] ?? "") }
+            line.add("metadata", raw: metadata.finish())
+            if let created = d.createdAt { line.add("created", ISO8601DateFormatter().string(from: created)) }
+            line.add("chunks", stored.chunkCount)
+            line.add("content_hash", stored.contentHash)
+            Console.out(line.finish())
+        } else {
+            Console.out("id:       \(d.id)")
+            if let title = d.title { Console.out("title:    \(title)") }
+            if let type = d.sourceType { Console.out("type:     \(type)") }
+            Console.out("language: \(stored.language)")
+            if !d.tags.isEmpty { Console.out("tags:     \(d.tags.joined(separator: ", "))") }
+            if let category = d.category { Console.out("category: \(category)") }
+            for key in d.metadata.keys.sorted() { Console.out("meta:     \(key) = \(d.metadata[key] ?? "")") }
+            if let created = d.createdAt { Console.out("created:  \(ISO8601DateFormatter().string(from: created))") }
+            Console.out("chunks:   \(stored.chunkCount)")
+            Console.out("")
+            Console.out(d.body)
+            if let quoted = d.quoted { Console.out("\n> " + quoted) }
+        }
+    }
+}
+
+/// `hush delete`: remove documents.
+struct DeleteCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "delete", abstract: "Delete documents (with their chunks, vectors and full text).")
+
+    @OptionGroup var store: StoreArguments
+
+    @Argument(help: "Ids of the documents to delete.")
+    var ids: [String]
+
+    func validate() throws {
+        if ids.isEmpty { throw ValidationError("give at least one document id") }
+    }
+
+    func run() async throws {
+        let hush = try await store.open()
+        let removed = try await hush.delete(ids: ids)
+        Console.out("deleted \(removed) of \(ids.count) documents")
+    }
+}
+
+/// `hush stats`: what a database holds.
+struct StatsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stats", abstract: "Counts, embedder, file size and vector memory of a database.")
+
+    @OptionGroup var store: StoreArguments
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    func run() async throws {
+        let hush = try await store.open()
+        let s = try await hush.stats()
+        if json {
+            var line = JSONLine()
+            line.add("documents", s.documents)
+            line.add("chunks", s.chunks)
+            line.add("vectors", s.vectors)
+            line.add("embedder", s.embedder.model)
+            line.add("weights_sha256", s.embedder.weightsSHA256)
+            line.add("dimension", s.embedder.dimension)
+            line.add("file_bytes", Int(s.fileSizeBytes))
+            line.add("vector_bytes", s.vectorBytes)
+            Console.out(line.finish())
+        } else {
+            Console.out("file:      \(store.db) (\(Self.bytes(Int(s.fileSizeBytes))))")
+            Console.out("documents: \(s.documents)")
+            Console.out("chunks:    \(s.chunks)")
+            Console.out("vectors:   \(s.vectors) (\(Self.bytes(s.vectorBytes)) in memory)")
+            Console.out("embedder:  \(s.embedder)")
+        }
+    }
+
+    static func bytes(_ count: Int) -> String {
+        let units = ["B", "KiB", "MiB", "GiB"]
+        var value = Double(count)
+        var unit = 0
+        while value >= 1024, unit < units.count - 1 {
+            value /= 1024
+            unit += 1
+        }
+        return unit == 0 ? "\(count) B" : String(format: "%.1f %@", value, units[unit])
+    }
+}
+
+/// `hush reembed`: re-embed every chunk with the current model.
+struct ReembedCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reembed",
+        abstract: "Re-embed every chunk with the current model, in resumable batches.",
+        discussion: "Interrupted runs resume where they stopped when started again with the same model.")
+
+    @OptionGroup var modelOptions: ModelOptions
+
+    @Option(name: .long, help: "The Hush database file.")
+    var db: String
+
+    @Option(help: "Chunks per transaction.")
+    var batchSize = 256
+
+    @Flag(help: "No progress output.")
+    var quiet = false
+
+    func run() async throws {
+        guard FileManager.default.fileExists(atPath: db) else { throw ValidationError("no database at \(db)") }
+        let embedder = try modelOptions.makeEmbedder()
+        let hush = try await HushStore.open(
+            path: db, embedder: embedder, options: StoreOptions(allowEmbedderMismatch: true))
+        let progress = ProgressReporter(label: "re-embedding", unit: "chunks", quiet: quiet)
+        try await hush.reembed(batchSize: batchSize) { step in progress.update(done: step.completed, total: step.total) }
+        progress.finish()
+        let s = try await hush.stats()
+        Console.out("re-embedded \(s.chunks) chunks with \(s.embedder)")
+    }
+}

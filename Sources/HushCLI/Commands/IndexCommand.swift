@@ -1,0 +1,82 @@
+import ArgumentParser
+import Foundation
+import Hush
+
+/// `hush index`: files and folders into a store.
+struct IndexCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "index",
+        abstract: "Index .txt, .md, .jsonl and .csv files (folders recursively) into a database.",
+        discussion: """
+            Unchanged documents are skipped without re-embedding; changed ones are replaced. Bad files and
+            lines are skipped and reported with their reasons; everything else is indexed.
+            """)
+
+    @OptionGroup var store: StoreArguments
+
+    @Option(name: .long, help: "Source type recorded for these documents (note, post, meeting, ...).")
+    var type: String?
+
+    @Flag(name: .long, help: "No progress output.")
+    var quiet = false
+
+    @Flag(name: .long, help: "Print the summary as one JSON object.")
+    var json = false
+
+    @Argument(help: "Files or folders to index.")
+    var paths: [String]
+
+    func validate() throws {
+        if paths.isEmpty { throw ValidationError("give at least one file or folder to index") }
+    }
+
+    func run() async throws {
+        let hush = try await store.open(create: true)
+        let reader = DocumentReader(sourceType: type)
+        var documents: [Document] = []
+        let skipped = try reader.read(paths.map { URL(fileURLWithPath: $0) }) { batch in
+            documents.append(contentsOf: batch)
+        }
+        let progress = ProgressReporter(label: "indexing", unit: "docs", quiet: quiet || json)
+        let start = Date()
+        let summary = try await hush.upsert(documents) { step in
+            progress.update(done: step.completed, total: step.total)
+        }
+        progress.finish()
+        let seconds = Date().timeIntervalSince(start)
+        if json {
+            var line = JSONLine()
+            line.add("added", summary.added)
+            line.add("updated", summary.updated)
+            line.add("unchanged", summary.unchanged)
+            line.add("chunks_embedded", summary.chunksEmbedded)
+            line.add("seconds", seconds)
+            let rejected = summary.errors.map { error -> String in
+                var item = JSONLine()
+                item.add("id", error.id)
+                item.add("reason", error.reason)
+                return item.finish()
+            }
+            line.add("rejected", raw: "[" + rejected.joined(separator: ",") + "]")
+            let skips = skipped.map { skip -> String in
+                var item = JSONLine()
+                item.add("path", skip.path)
+                if let number = skip.line { item.add("line", number) }
+                item.add("reason", skip.reason)
+                return item.finish()
+            }
+            line.add("skipped", raw: "[" + skips.joined(separator: ",") + "]")
+            Console.out(line.finish())
+        } else {
+            let rate = seconds > 0 ? Double(documents.count) / seconds : 0
+            Console.out(
+                "indexed \(documents.count) documents in \(String(format: "%.1f", seconds)) s (\(ProgressReporter.format(rate)) docs/s): "
+                    + "\(summary.added) added, \(summary.updated) updated, \(summary.unchanged) unchanged, "
+                    + "\(summary.errors.count + skipped.count) skipped")
+            for error in summary.errors { Console.out("  rejected \(error.id): \(error.reason)") }
+            for skip in skipped {
+                Console.out("  skipped \(skip.path)\(skip.line.map { ":\($0)" } ?? ""): \(skip.reason)")
+            }
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import ArgumentParser
+import Foundation
+import Hush
+
+/// Turns `--filter key=value` arguments into a ``SearchFilter``.
+///
+/// Keys: `language`, `type`, `tag` (any of), `tags` (all of, comma-separated), `category`, `after` / `before`
+/// (ISO-8601 date or yyyy-MM-dd), `meta.KEY` (metadata), and any other key as metadata. Repeating a key
+/// allows any of its values (for language, type, tag and category).
+enum FilterParsing {
+    static func filter(from arguments: [String]) throws -> SearchFilter {
+        var filter = SearchFilter()
+        for argument in arguments {
+            guard let equals = argument.firstIndex(of: "=") else {
+                throw ValidationError("--filter takes key=value (got \"\(argument)\"); keys: language, type, tag, tags, category, after, before, meta.KEY")
+            }
+            let key = argument[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
+            let value = String(argument[argument.index(after: equals)...]).trimmingCharacters(in: .whitespaces)
+            guard !key.isEmpty, !value.isEmpty else {
+                throw ValidationError("--filter \"\(argument)\": both the key and the value must be non-empty")
+            }
+            switch key {
+            case "language", "lang": filter.languages.append(value)
+            case "type", "source", "source_type": filter.sourceTypes.append(value)
+            case "tag": filter.tagsAny.append(value)
+            case "tags": filter.tagsAll += value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            case "category": filter.categories.append(value)
+            case "after": filter.createdAfter = try date(value, key: key)
+            case "before": filter.createdBefore = try date(value, key: key)
+            default:
+                let metadataKey = key.hasPrefix("meta.") ? String(argument[..<equals].dropFirst(5)) : String(argument[..<equals])
+                filter.metadata[metadataKey] = value
+            }
+        }
+        return filter
+    }
+
+    static func date(_ text: String, key: String) throws -> Date {
+        let iso = ISO8601DateFormatter()
+        if let date = iso.date(from: text) { return date }
+        let day = DateFormatter()
+        day.locale = Locale(identifier: "en_US_POSIX")
+        day.timeZone = TimeZone(identifier: "UTC")
+        day.dateFormat = "yyyy-MM-dd"
+        if let date = day.date(from: text) { return date }
+        throw ValidationError("--filter \(key)=\(text): use an ISO-8601 date such as 2026-03-01 or 2026-03-01T09:30:00Z")
+    }
+}
