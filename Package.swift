@@ -59,7 +59,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "HushTests", dependencies: ["Hush"]),
-        .testTarget(name: "HushCLITests", dependencies: ["Hush"]),
+        .testTarget(name: "HushCLITests", dependencies: ["Hush", "HushCLI"]),
     ],
     swiftLanguageModes: [.v6]
 )

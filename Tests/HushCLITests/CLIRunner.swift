@@ -1,0 +1,67 @@
+import Foundation
+
+/// Runs the real `hush` binary built next to the test bundle.
+struct CLIRunner {
+    struct Output {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+
+        /// Standard output parsed as one JSON object.
+        func json() throws -> [String: Any] {
+            guard let object = try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any] else {
+                throw CLIError.notJSON(stdout)
+            }
+            return object
+        }
+    }
+
+    enum CLIError: Error { case notJSON(String), binaryMissing(String) }
+
+    static var binary: URL {
+        // The test bundle lives in the products folder (.build/<config>), beside the `hush` executable.
+        var folder = Bundle.main.bundleURL
+        if folder.pathExtension == "xctest" { folder.deleteLastPathComponent() }
+        for candidate in [folder, Bundle(for: Marker.self).bundleURL.deletingLastPathComponent()] {
+            let url = candidate.appendingPathComponent("hush")
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        return folder.appendingPathComponent("hush")
+    }
+
+    private final class Marker {}
+
+    static func run(_ arguments: [String], stdin: Data? = nil) throws -> Output {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        let out = Pipe()
+        let err = Pipe()
+        let input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(stdin) }
+        try input.fileHandleForWriting.close()
+        // Read both pipes before waiting so a chatty command cannot fill a pipe and block.
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// The repository's samples folder.
+    static var samples: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("samples")
+    }
+
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("hush-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+
+/// The real `hush` binary on the sample texts of the repository, with the real model.
+@Suite(.serialized) struct CLITests {
+    @Test func embedPrintsUnitVectorsAsJSONLines() throws {
+        let result = try CLIRunner.run(["embed", "--tokens", "hello world", "reaching out to someone from the past"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 2)
+        let first = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        #expect(first["text"] as? String == "hello world")
+        let vector = try #require(first["vector"] as? [Double])
+        #expect(vector.count == 384)
+        #expect(abs(vector.reduce(0) { $0 + $1 * $1 } - 1) < 1e-4)
+        #expect(first["truncated"] as? Bool == false)
+        #expect(first["ids"] as? [Int] == [101, 7592, 2088, 102])
+    }
+
+    @Test func invalidUTF8OnStandardInputNamesTheLineAndKeepsTheOthers() throws {
+        var input = Data("first line\n".utf8)
+        input.append(contentsOf: [0x62, 0x61, 0x64, 0xFF, 0xFE, 0x0A])
+        input.append(Data("third line\n".utf8))
+        let result = try CLIRunner.run(["embed"], stdin: input)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("line 2"))
+        let texts = try result.stdout.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])["text"] as? String
+        }
+        #expect(texts == ["first line", "third line"])
+    }
+
+    @Test func modelInfoDescribesTheDefaultModel() throws {
+        let result = try CLIRunner.run(["model", "info", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let info = try result.json()
+        #expect(info["model"] as? String == "all-MiniLM-L6-v2")
+        #expect(info["dimension"] as? Int == 384)
+        #expect(info["pooling"] as? String == "mean")
+        #expect(info["max_tokens"] as? Int == 256)
+    }
+
+    @Test func missingModelIsAClearError() throws {
+        let result = try CLIRunner.run(["embed", "--model", "/nonexistent/model", "hi"])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("/nonexistent/model"))
+        #expect(result.stderr.contains("scripts/fetch-model"))
+    }
+
+    @Test func indexSearchGetDeleteAndStatsOnTheSamples() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let db = folder.appendingPathComponent("samples.hush").path
+
+        let indexed = try CLIRunner.run(["index", "--db", db, "--json", CLIRunner.samples.path])
+        #expect(indexed.status == 0, "\(indexed.stderr)")
+        let summary = try indexed.json()
+        #expect(summary["added"] as? Int == 27)
+        #expect((summary["skipped"] as? [Any])?.isEmpty == true)
+
+        // Meaning, not words: no sample shares a word with this query but "ex".
+        let search = try CLIRunner.run(["search", "--db", db, "--json", "--k", "3", "should I text my ex?"])
+        #expect(search.status == 0, "\(search.stderr)")
+        let json = try search.json()
+        let results = try #require(json["results"] as? [[String: Any]])
+        #expect(results.count == 3)
+        let ids = results.compactMap { $0["id"] as? String }
+        #expect(ids.contains("r-ex"))
+        #expect(results.allSatisfy { $0["score"] is Double && $0["text"] is String && $0["title"] != nil })
+        let timings = try #require(json["timings"] as? [String: Any])
+        #expect(timings["total_ms"] is Double || timings["total_ms"] is Int)
+
+        let filtered = try CLIRunner.run([
+            "search", "--db", db, "--json", "--filter", "category=work", "--mode", "semantic", "budget and costs",
+        ])
+        let filteredResults = try #require(try filtered.json()["results"] as? [[String: Any]])
+        #expect(!filteredResults.isEmpty)
+        #expect(filteredResults.allSatisfy { ($0["category"] as? String) == "work" })
+
+        let keyword = try CLIRunner.run(["search", "--db", db, "--json", "--mode", "keyword", "--k", "1", "trellis"])
+        #expect((try keyword.json()["results"] as? [[String: Any]])?.first?["id"] as? String == "notes/garden.md")
+
+        let get = try CLIRunner.run(["get", "--db", db, "--json", "r-ex"])
+        #expect(get.status == 0)
+        #expect(try get.json()["title"] as? String == "Reaching out to someone from the past")
+
+        let again = try CLIRunner.run(["index", "--db", db, "--json", CLIRunner.samples.path])
+        #expect(try again.json()["unchanged"] as? Int == 27)
+
+        let deleted = try CLIRunner.run(["delete", "--db", db, "r-ex"])
+        #expect(deleted.stdout.contains("deleted 1 of 1"))
+        let gone = try CLIRunner.run(["get", "--db", db, "r-ex"])
+        #expect(gone.status == 1)
+        #expect(gone.stderr.contains("no document"))
+
+        let stats = try CLIRunner.run(["stats", "--db", db, "--json"])
+        let counts = try stats.json()
+        #expect(counts["documents"] as? Int == 26)
+        #expect(counts["chunks"] as? Int == counts["vectors"] as? Int)
+        #expect(counts["embedder"] as? String == "all-MiniLM-L6-v2")
+    }
+
+    @Test func evalPrintsTheFourMetrics() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let db = folder.appendingPathComponent("eval.hush").path
+        _ = try CLIRunner.run(["index", "--db", db, "--quiet", CLIRunner.samples.path])
+        let queries = folder.appendingPathComponent("queries.jsonl")
+        try """
+        {"query": "cannot fall asleep at night", "relevant": ["r-sleep"]}
+        {"query": "my boss criticised my work", "relevant": ["r-feedback"]}
+        {"query": "when should tomatoes be planted", "relevant": ["notes/garden.md"]}
+        """.write(to: queries, atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["eval", "--db", db, "--queries", queries.path, "--mode", "semantic", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let metrics = try result.json()
+        #expect(metrics["queries"] as? Int == 3)
+        for key in ["ndcg@10", "mrr@10", "recall@10", "recall@100"] {
+            let value = try #require((metrics[key] as? Double) ?? (metrics[key] as? Int).map(Double.init))
+            #expect(value > 0.5 && value <= 1, "\(key) = \(value)")
+        }
+    }
+
+    @Test func badArgumentsAreExplained() throws {
+        let noDB = try CLIRunner.run(["search", "--db", "/nonexistent/x.hush", "hello"])
+        #expect(noDB.status != 0)
+        #expect(noDB.stderr.contains("no database at /nonexistent/x.hush"))
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let db = folder.appendingPathComponent("x.hush").path
+        _ = try CLIRunner.run(["index", "--db", db, "--quiet", "--lexical", CLIRunner.samples.appendingPathComponent("notes").path])
+        let badFilter = try CLIRunner.run(["search", "--db", db, "--filter", "nonsense", "hello"])
+        #expect(badFilter.status != 0)
+        #expect(badFilter.stderr.contains("key=value"))
+        let garbage = folder.appendingPathComponent("garbage.hush")
+        try Data(repeating: 0x42, count: 4096).write(to: garbage)
+        let notAStore = try CLIRunner.run(["stats", "--db", garbage.path])
+        #expect(notAStore.status != 0)
+        #expect(!notAStore.stderr.isEmpty)
+    }
+}

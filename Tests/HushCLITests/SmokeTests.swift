@@ -1,5 +1,0 @@
-import Testing
-
-@Suite struct CLISmokeTests {
-    @Test func placeholder() { #expect(Bool(true)) }
-}
