@@ -51,7 +51,9 @@ struct IngestLargeFileTests {
             timings.append("\(url.lastPathComponent) \(Date().timeIntervalSince(started)) s")
         }
         let after = peakResidentKilobytes() ?? 0
-        print("large ingest: \(2 * records) records, \(2 * written / 1_000_000) MB, \(timings), peak RSS +\(after - before) kB")
+        print(
+            "large ingest: \(2 * records) records, \(2 * written / 1_000_000) MB, \(timings), peak RSS +\(after - before) kB"
+        )
         #expect(skipped.isEmpty)
         #expect(count == 2 * records)
         #expect(checksum > 80_000_000)

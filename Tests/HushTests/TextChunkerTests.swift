@@ -200,6 +200,17 @@ func utf16Slice(_ text: String, _ range: Range<Int>) -> String {
         #expect(chunks.map { $0.text.dropFirst("Attendees: ".count) }.joined(separator: " ") == names)
     }
 
+    @Test func aVeryLongTitleIsCutToHalfTheWindow() {
+        let chunker = Chunker(
+            configuration: .init(maxTokens: 22, targetTokens: 22, overlapTokens: 0), tokenCounter: wordTokens)
+        let title = (1...30).map { "t\($0)" }.joined(separator: " ")
+        let chunks = chunker.chunk(title: title, text: "Body sentence one. Body sentence two.")
+        // 20 content tokens: the title keeps 10 words, the body (6 words) fits beside it.
+        #expect(chunks.count == 1)
+        #expect(chunks[0].text == "t1 t2 t3 t4 t5 t6 t7 t8 t9 t10\n\nBody sentence one. Body sentence two.")
+        #expect(chunks[0].tokenCount == 18)
+    }
+
     @Test func emptyBodyWithTitleGivesOneTitleChunk() {
         let chunker = Chunker(tokenCounter: wordTokens)
         let chunks = chunker.chunk(title: "  Ideas for the  weekend ", text: "")
