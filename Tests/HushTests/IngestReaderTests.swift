@@ -111,7 +111,8 @@ import Testing
         line(#"{"id":"b","text":"missing brace""#)  // 2
         line("")  // 3: blank, ignored
         line(String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000))  // 4
-        data.append(contentsOf: Array(#"{"id":"c","text":"bad "#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8) + [0x0A])  // 5
+        // 5: an invalid two-byte sequence (C3 28).
+        data.append(contentsOf: Array(#"{"id":"c","text":"bad "#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8) + [0x0A])
         line("[1, 2, 3]")  // 6
         line(#"{"id":"d","title":"No text"}"#)  // 7
         line(#"{"id":"e","text":"   "}"#)  // 8

@@ -178,14 +178,14 @@ func utf16Slice(_ text: String, _ range: Range<Int>) -> String {
         #expect(chunks[0].range == 0..<24)
     }
 
-    @Test func fieldsGetTheirOwnChunkAfterALongBody() {
+    @Test func fieldsGetTheirOwnChunkAfterALongBody() throws {
         let chunker = Chunker(
             configuration: .init(maxTokens: 48, targetTokens: 32, overlapTokens: 0), tokenCounter: wordTokens)
         let text = TextCleaner().clean(Self.essay)
         let chunks = chunker.chunk(
             title: nil, text: text,
             fields: [.init(label: "Place", value: "Harbour square"), .init(label: "Season", value: "late autumn")])
-        let last = try! #require(chunks.last)
+        let last = try #require(chunks.last)
         #expect(last.text == "Place: Harbour square\nSeason: late autumn")
         #expect(last.range == text.utf16.count..<text.utf16.count)
     }
