@@ -111,7 +111,8 @@ import Testing
         line(#"{"id":"b","text":"missing brace""#)  // 2
         line("")  // 3: blank, ignored
         line(String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000))  // 4
-        data.append(contentsOf: Array(#"{"id":"c","text":"bad "#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8) + [0x0A])  // 5
+        // 5: an invalid two-byte sequence (C3 28).
+        data.append(contentsOf: Array(#"{"id":"c","text":"bad "#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8) + [0x0A])
         line("[1, 2, 3]")  // 6
         line(#"{"id":"d","title":"No text"}"#)  // 7
         line(#"{"id":"e","text":"   "}"#)  // 8
@@ -257,5 +258,40 @@ import Testing
         #expect(RecordDate.parse("2024-02-30") == nil)
         #expect(RecordDate.parse("March 5") == nil)
         #expect(RecordDate.parse("2024-03-05T25:00") == nil)
+    }
+}
+
+@Suite struct IngestCSVParserTests {
+    static let input = "a,b,c\r\n\"x, \"\"y\"\"\",\"line\nbreak\",plain\"quote\n\n\"\",,\"z\"tail\nlast,row,here"
+
+    func parse(blockSize: Int) -> [([String], Int)] {
+        var parser = CSVParser()
+        var records: [([String], Int)] = []
+        let bytes = Array(Self.input.utf8)
+        var start = 0
+        let collect: ([[UInt8]], Int) -> Void = { fields, line in
+            records.append((fields.map { String(decoding: $0, as: UTF8.self) }, line))
+        }
+        while start < bytes.count {
+            let end = min(bytes.count, start + blockSize)
+            parser.consume(Array(bytes[start..<end]), record: collect)
+            start = end
+        }
+        #expect(parser.finish(record: collect) == nil)
+        return records
+    }
+
+    @Test func recordsAreTheSameWhateverTheBlockSize() {
+        let expected: [([String], Int)] = [
+            (["a", "b", "c"], 1),
+            (["x, \"y\"", "line\nbreak", "plain\"quote"], 2),
+            (["", "", "ztail"], 5),
+            (["last", "row", "here"], 6),
+        ]
+        for blockSize in [1, 2, 3, 7, 1000] {
+            let records = parse(blockSize: blockSize)
+            #expect(records.map(\.0) == expected.map(\.0), "block size \(blockSize)")
+            #expect(records.map(\.1) == expected.map(\.1), "block size \(blockSize)")
+        }
     }
 }

@@ -178,14 +178,14 @@ func utf16Slice(_ text: String, _ range: Range<Int>) -> String {
         #expect(chunks[0].range == 0..<24)
     }
 
-    @Test func fieldsGetTheirOwnChunkAfterALongBody() {
+    @Test func fieldsGetTheirOwnChunkAfterALongBody() throws {
         let chunker = Chunker(
             configuration: .init(maxTokens: 48, targetTokens: 32, overlapTokens: 0), tokenCounter: wordTokens)
         let text = TextCleaner().clean(Self.essay)
         let chunks = chunker.chunk(
             title: nil, text: text,
             fields: [.init(label: "Place", value: "Harbour square"), .init(label: "Season", value: "late autumn")])
-        let last = try! #require(chunks.last)
+        let last = try #require(chunks.last)
         #expect(last.text == "Place: Harbour square\nSeason: late autumn")
         #expect(last.range == text.utf16.count..<text.utf16.count)
     }
@@ -198,6 +198,17 @@ func utf16Slice(_ text: String, _ range: Range<Int>) -> String {
         #expect(chunks.count >= 3)
         #expect(chunks.allSatisfy { $0.text.hasPrefix("Attendees: ") && $0.tokenCount <= 24 })
         #expect(chunks.map { $0.text.dropFirst("Attendees: ".count) }.joined(separator: " ") == names)
+    }
+
+    @Test func aVeryLongTitleIsCutToHalfTheWindow() {
+        let chunker = Chunker(
+            configuration: .init(maxTokens: 22, targetTokens: 22, overlapTokens: 0), tokenCounter: wordTokens)
+        let title = (1...30).map { "t\($0)" }.joined(separator: " ")
+        let chunks = chunker.chunk(title: title, text: "Body sentence one. Body sentence two.")
+        // 20 content tokens: the title keeps 10 words, the body (6 words) fits beside it.
+        #expect(chunks.count == 1)
+        #expect(chunks[0].text == "t1 t2 t3 t4 t5 t6 t7 t8 t9 t10\n\nBody sentence one. Body sentence two.")
+        #expect(chunks[0].tokenCount == 18)
     }
 
     @Test func emptyBodyWithTitleGivesOneTitleChunk() {

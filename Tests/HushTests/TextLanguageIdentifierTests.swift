@@ -36,6 +36,36 @@ import Testing
         #expect(Double(correct) / Double(total) >= 0.95, "\(correct)/\(total)")
     }
 
+    @Test func heldOutSentencesAreIdentified() {
+        let identifier = LanguageIdentifier()
+        var misses: [String] = []
+        var total = 0
+        for (language, sentences) in TextLanguageSamples.heldOut {
+            for sentence in sentences {
+                total += 1
+                let found = identifier.identifyByScript(sentence)
+                if found != language { misses.append("\(language) -> \(found ?? "nil"): \(sentence)") }
+            }
+        }
+        print("held-out: \(total - misses.count)/\(total)", misses)
+        #expect(Double(total - misses.count) / Double(total) >= 0.9, "\(misses)")
+    }
+
+    @Test func shortFragmentsOfFiveWordsAreMostlyRight() {
+        let identifier = LanguageIdentifier()
+        var total = 0
+        var correct = 0
+        for (language, sentences) in TextLanguageSamples.latin {
+            for sentence in sentences {
+                let fragment = sentence.split(separator: " ").prefix(5).joined(separator: " ")
+                total += 1
+                if identifier.identifyByScript(fragment) == language { correct += 1 }
+            }
+        }
+        print("five-word fragments: \(correct)/\(total)")
+        #expect(Double(correct) / Double(total) >= 0.8, "\(correct)/\(total)")
+    }
+
     @Test func nonLatinScriptsAreIdentified() {
         let identifier = LanguageIdentifier()
         for (language, sentence) in TextLanguageSamples.otherScripts {

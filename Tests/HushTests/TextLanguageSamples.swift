@@ -122,6 +122,59 @@ enum TextLanguageSamples {
         ],
     ]
 
+    /// Written after the profiles were last changed, to check that they were not fitted to the set above.
+    static let heldOut: [String: [String]] = [
+        "en": [
+            "The kettle clicked off just as the courier knocked on the door.",
+            "Most of the photos from that summer were lost when the laptop died.",
+            "I would rather walk to the station than wait for another bus.",
+            "Their youngest son wants to study marine biology at a northern university.",
+            "Half the village turned up to watch the old bridge being repaired.",
+        ],
+        "de": [
+            "Der Wasserkocher schaltete sich ab, als der Bote an die Tür klopfte.",
+            "Die meisten Fotos aus jenem Sommer gingen verloren, als der Laptop kaputtging.",
+            "Ich gehe lieber zu Fuß zum Bahnhof, als auf den nächsten Bus zu warten.",
+            "Ihr jüngster Sohn möchte an einer Universität im Norden Meeresbiologie studieren.",
+            "Das halbe Dorf kam, um zuzusehen, wie die alte Brücke repariert wurde.",
+        ],
+        "fr": [
+            "La bouilloire s'est arrêtée juste au moment où le livreur a frappé à la porte.",
+            "La plupart des photos de cet été-là ont disparu quand l'ordinateur a lâché.",
+            "Je préfère marcher jusqu'à la gare plutôt qu'attendre un autre bus.",
+            "Leur fils cadet veut étudier la biologie marine dans une université du nord.",
+            "La moitié du village est venue regarder la réparation du vieux pont.",
+        ],
+        "es": [
+            "El hervidor se apagó justo cuando el repartidor llamó a la puerta.",
+            "La mayoría de las fotos de aquel verano se perdieron cuando murió el portátil.",
+            "Prefiero caminar hasta la estación antes que esperar otro autobús.",
+            "Su hijo menor quiere estudiar biología marina en una universidad del norte.",
+            "Medio pueblo vino a ver cómo reparaban el viejo puente de piedra.",
+        ],
+        "it": [
+            "Il bollitore si è spento proprio mentre il corriere bussava alla porta.",
+            "Quasi tutte le foto di quell'estate sono andate perse quando il portatile si è rotto.",
+            "Preferisco andare a piedi alla stazione piuttosto che aspettare un altro autobus.",
+            "Il loro figlio più piccolo vuole studiare biologia marina in un'università del nord.",
+            "Mezzo paese è venuto a guardare la riparazione del vecchio ponte.",
+        ],
+        "pt": [
+            "A chaleira desligou bem na hora em que o entregador bateu à porta.",
+            "A maioria das fotos daquele verão se perdeu quando o notebook quebrou.",
+            "Prefiro ir a pé até a estação do que esperar outro ônibus.",
+            "O filho mais novo deles quer estudar biologia marinha numa universidade do norte.",
+            "Metade da vila apareceu para ver o conserto da ponte antiga.",
+        ],
+        "nl": [
+            "De waterkoker sloeg af op het moment dat de bezorger aanklopte.",
+            "De meeste foto's van die zomer gingen verloren toen de laptop het begaf.",
+            "Ik loop liever naar het station dan dat ik op de volgende bus wacht.",
+            "Hun jongste zoon wil mariene biologie studeren aan een universiteit in het noorden.",
+            "Het halve dorp kwam kijken hoe de oude brug werd gerepareerd.",
+        ],
+    ]
+
     static let otherScripts: [(String, String)] = [
         ("zh", "我们明天早上很早出发，因为路上的车会非常多。"),
         ("zh", "新开的图书馆里有一个非常安静的阅览室，适合学习。"),
@@ -135,5 +188,8 @@ enum TextLanguageSamples {
         ("el", "Θα φύγουμε αύριο νωρίς το πρωί γιατί οι δρόμοι θα έχουν κίνηση."),
         ("th", "พรุ่งนี้เราจะออกเดินทางแต่เช้าเพราะถนนจะรถติดมาก"),
         ("hi", "हम कल सुबह जल्दी निकलेंगे क्योंकि सड़कों पर बहुत भीड़ होगी।"),
+        ("bg", "Утре сутринта ще тръгнем рано, защото пътищата ще бъдат натоварени."),
+        ("sr", "Сутра ујутру ћемо кренути рано јер ће путеви бити пуни."),
+        ("fa", "فردا صبح زود حرکت می‌کنیم چون جاده‌ها شلوغ خواهند بود."),
     ]
 }

@@ -19,26 +19,33 @@ struct CSVParser {
 
     /// Parses one block, calling `record` with each complete record's fields and starting line.
     mutating func consume(_ block: [UInt8], record: ([[UInt8]], Int) throws -> Void) rethrows {
-        for byte in block {
+        var index = block.startIndex
+        let end = block.endIndex
+        while index < end {
             if inQuotes {
                 if quotePending {
                     quotePending = false
-                    if byte == 0x22 {
+                    if block[index] == 0x22 {
                         field.append(0x22)
+                        index += 1
                         continue
                     }
-                    inQuotes = false
                     // The quote closed the field; this byte is read as outside quotes below.
+                    inQuotes = false
                 } else {
-                    if byte == 0x22 {
-                        quotePending = true
-                    } else {
-                        if byte == 0x0A { line += 1 }
-                        field.append(byte)
+                    // Copy up to the next quote in one go, counting line breaks on the way.
+                    var stop = index
+                    while stop < end, block[stop] != 0x22 {
+                        if block[stop] == 0x0A { line += 1 }
+                        stop += 1
                     }
+                    field.append(contentsOf: block[index..<stop])
+                    if stop < end { quotePending = true }
+                    index = stop + 1
                     continue
                 }
             }
+            let byte = block[index]
             switch byte {
             case separator:
                 endField()
@@ -51,8 +58,14 @@ struct CSVParser {
                 inQuotes = true
                 fieldWasQuoted = true
             default:
-                field.append(byte)
+                // Copy the rest of an unquoted field in one go.
+                var stop = index + 1
+                while stop < end, block[stop] != separator, block[stop] != 0x0A, block[stop] != 0x22 { stop += 1 }
+                field.append(contentsOf: block[index..<stop])
+                index = stop
+                continue
             }
+            index += 1
         }
     }
 

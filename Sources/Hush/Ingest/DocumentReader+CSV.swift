@@ -14,7 +14,7 @@ extension DocumentReader {
             guard let columns = header else {
                 var names: [String] = []
                 for raw in fields {
-                    guard var name = String(bytes: raw, encoding: .utf8) else {
+                    guard var name = String(validUTF8: raw) else {
                         skip(SkippedInput(path: path, line: line, reason: "header row is not valid UTF-8"))
                         stop = true
                         return
@@ -48,7 +48,7 @@ extension DocumentReader {
                     skip(SkippedInput(path: path, line: line, reason: "row contains NUL bytes"))
                     return
                 }
-                guard let value = String(bytes: raw, encoding: .utf8) else {
+                guard let value = String(validUTF8: raw) else {
                     skip(SkippedInput(path: path, line: line, reason: "row is not valid UTF-8"))
                     return
                 }

@@ -81,7 +81,7 @@ extension DocumentReader {
     }
 
     private func jsonRecord(_ bytes: ArraySlice<UInt8>, file: InputFile, line: Int) -> Result<Document, SkipReason> {
-        guard String(bytes: bytes, encoding: .utf8) != nil else {
+        guard String(validUTF8: bytes) != nil else {
             return .failure(SkipReason(message: "not valid UTF-8"))
         }
         guard Self.jsonDepth(bytes, limit: Self.maximumJSONDepth) <= Self.maximumJSONDepth else {

@@ -9,6 +9,7 @@ public enum IngestError: Error, Sendable, Hashable, CustomStringConvertible {
     /// `path` exists but could not be opened or listed (`reason` says why, often permissions).
     case unreadable(path: String, reason: String)
 
+    /// A sentence for a person: what failed and where.
     public var description: String {
         switch self {
         case .notFound(let path): return "No file or folder at \(path)"

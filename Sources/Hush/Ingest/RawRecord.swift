@@ -49,19 +49,24 @@ struct RawRecord {
 
     /// Sets a CSV column (always text).
     mutating func set(key name: String, string value: String) {
-        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        let key = Self.key(name)
+        if key == .text || key == .quoted {
+            // Trimmed once, when the document is made.
+            if key == .text { text = value } else { quoted = value }
+            return
+        }
+        let trimmed = value.trimmedWhitespace
         guard !trimmed.isEmpty else { return }
-        switch Self.key(name) {
+        switch key {
         case .id: id = trimmed
         case .title: title = trimmed
-        case .text: text = value
+        case .text, .quoted: break  // handled above
         case .tags: tags = Self.tagList(trimmed)
         case .category: category = trimmed
         case .created: setDate(trimmed, name: name, into: \.createdAt)
         case .updated: setDate(trimmed, name: name, into: \.updatedAt)
         case .language: language = trimmed
         case .type: type = trimmed
-        case .quoted: quoted = value
         case .metadata, .fields, nil: extra[name.trimmingCharacters(in: .whitespaces)] = trimmed
         }
     }
@@ -156,7 +161,8 @@ struct RawRecord {
 
     /// The document, or why the record cannot become one.
     func document(defaultSourceType: String?) -> Result<Document, DocumentReader.SkipReason> {
-        let body = text?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let body = text?.trimmedWhitespace ?? ""
+        let quoted = quoted.map(\.trimmedWhitespace).flatMap { $0.isEmpty ? nil : $0 }
         guard !body.isEmpty || !fields.isEmpty else {
             return .failure(DocumentReader.SkipReason(message: "record has no text"))
         }
