@@ -102,10 +102,24 @@ ALPHABET = (
 )
 
 
+# Combining marks of many classes, old and new (some newer than the library's Unicode tables), nonspacing and
+# spacing, mixed with bases, so canonical reordering before accent stripping is exercised.
+MARKS = (
+    list("aeiouAEIOUकאاᬅ")
+    + ["́", "̀", "̖", "̴", "ͅ", "ְ", "़", "्", "ཱ", "ི", "ཱི"]
+    + ["᭄", "ࣔ", "఼", "᫁", "𖿰", "𝅥", "𝅭", "่", "〪", "̈́"]
+    + ["​", "­", " "]
+)
+
+
 def random_strings(count, seed=20240611):
+    """`count` strings over ALPHABET, then `count // 4` strings dense in combining marks."""
     rng = random.Random(seed)
     result = []
     for _ in range(count):
         length = rng.choice([1, 2, 3, 5, 8, 13, 30, 80])
         result.append("".join(rng.choice(ALPHABET) for _ in range(length)))
+    for _ in range(count // 4):
+        length = rng.choice([2, 3, 4, 6, 10, 20])
+        result.append("".join(rng.choice(MARKS) for _ in range(length)))
     return result

@@ -50,7 +50,8 @@ def covering_sample(rows, size):
     """Every edge case and random string, then per source: non-ASCII texts first, a few long ones, the rest."""
     rng = random.Random(7)
     chosen = [r for r in rows if r["id"].startswith("edge:")]
-    chosen += [r for r in rows if r["id"].startswith("random:")][:600]
+    randoms = [r for r in rows if r["id"].startswith("random:")]
+    chosen += randoms[:450] + randoms[-250:]  # the last ones are the combining-mark strings
     budget = max(0, size - len(chosen))
     for source in ("py:", "man:", "doc:"):
         pool = [r for r in rows if r["id"].startswith(source) and len(r["text"]) <= 6000]

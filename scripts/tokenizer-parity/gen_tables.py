@@ -12,12 +12,14 @@ Usage: /root/.cache/hush-peers/bin/python scripts/tokenizer-parity/gen_tables.py
 import sys
 from pathlib import Path
 
+import unicodedata
+
 import tokenizers
-from tokenizers.normalizers import BertNormalizer
+from tokenizers.normalizers import NFD, BertNormalizer
 from tokenizers.pre_tokenizers import BertPreTokenizer
 
 MAX = 0x110000
-REMOVED, CLEAN_SPACE, CHINESE, SPLIT_SPACE, PUNCT, HAS_STRIP, HAS_LOWER = 1, 2, 4, 8, 16, 32, 64
+REMOVED, CLEAN_SPACE, CHINESE, SPLIT_SPACE, PUNCT, HAS_STRIP, HAS_LOWER, COMBINING = 1, 2, 4, 8, 16, 32, 64, 128
 HANGUL_FIRST, HANGUL_LAST = 0xAC00, 0xD7A3
 
 
@@ -47,6 +49,49 @@ def wrap(items, width=100):
     return lines
 
 
+def probe_combining_classes(nfd, candidates):
+    """The canonical combining class the library's NFD uses, found through canonical reordering.
+
+    Reference marks with each class value come from Python's unicodedata; X has a class above v when NFD
+    moves X after the reference of v, below v when NFD moves X before it.
+    """
+    def swaps(first, second):
+        if first == second:
+            return False
+        return nfd.normalize_str("a" + chr(first) + chr(second)) == "a" + chr(second) + chr(first)
+
+    def known(x, value):  # anchors: U+0334 (class 1) and U+0301 (class 230) are in every Unicode version
+        return swaps(x, 0x334) if value > 1 else swaps(0x301, x)
+
+    reference = {}
+    for c in range(0x300, MAX):
+        if 0xD800 <= c <= 0xDFFF:
+            continue
+        value = unicodedata.combining(chr(c))
+        if value and value not in reference and nfd.normalize_str(chr(c)) == chr(c) and known(c, value):
+            reference[value] = c
+    values = sorted(reference)
+
+    for a in values:  # the references themselves must order as their class values say
+        for b in values:
+            assert swaps(reference[a], reference[b]) == (a > b), (a, b)
+    classes = {}
+    for x in candidates:
+        above = [v for v in values if swaps(x, reference[v])]
+        below = [v for v in values if swaps(reference[v], x)]
+        if not above and not below:
+            if x in reference.values():
+                classes[x] = unicodedata.combining(chr(x))
+            continue
+        low, high = max(above, default=0), min(below, default=256)
+        fits = [v for v in values if low < v < high]
+        if x in reference.values():
+            fits = [unicodedata.combining(chr(x))]
+        assert len(fits) == 1, (hex(x), low, high)
+        classes[x] = fits[0]
+    return classes
+
+
 def main():
     out = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parents[2] / \
         "Sources/HushEmbedding/Tokenizer/BertUnicodeTables.swift"
@@ -56,6 +101,8 @@ def main():
     lower = BertNormalizer(clean_text=False, handle_chinese_chars=False, strip_accents=False, lowercase=True)
     full = BertNormalizer(clean_text=True, handle_chinese_chars=True, strip_accents=None, lowercase=True)
     pre = BertPreTokenizer()
+    nfd = NFD()
+    nfd_map = {}
 
     flags = [0] * MAX
     strip_map, lower_map = {}, {}
@@ -80,6 +127,9 @@ def main():
                 assert [ord(x) for x in r] == hangul_nfd(c), hex(c)
             else:
                 strip_map[c] = [ord(x) for x in r]
+                decomposed = nfd.normalize_str(ch)
+                if decomposed != ch:
+                    nfd_map[c] = [ord(x) for x in decomposed]
         r = lower.normalize_str(ch)
         if r != ch:
             f |= HAS_LOWER
@@ -92,6 +142,18 @@ def main():
         else:
             assert words == ["a" + ch + "b"], (hex(c), words)
         flags[c] = f
+
+    # Strip accents = full NFD, then drop the scalars that strip on their own (nonspacing marks).
+    for c, pieces in strip_map.items():
+        if c in nfd_map:
+            kept = [d for d in nfd_map[c] if not (flags[d] & HAS_STRIP and d not in nfd_map)]
+            assert kept == pieces, (hex(c), pieces, nfd_map[c])
+        else:
+            assert pieces == [], hex(c)
+    candidates = sorted({c for c in scalars() if unicodedata.combining(chr(c)) and chr(c) == nfd.normalize_str(chr(c))})
+    classes = probe_combining_classes(nfd, candidates)
+    for c in classes:
+        flags[c] |= COMBINING
 
     # Check the composition order clean -> chinese -> strip -> lowercase on every scalar.
     def compose(c):
@@ -143,13 +205,18 @@ def main():
     src.append("")
     src.append("enum BertUnicodeTables {")
     src.append("    /// `start:flags` runs in hex; flags: 1 removed, 2 clean-to-space, 4 CJK, 8 split space,")
-    src.append("    /// 16 punctuation, 32 strip-accents changes it, 64 lowercase changes it.")
+    src.append("    /// 16 punctuation, 32 strip-accents changes it (decomposes, or is a dropped nonspacing mark),")
+    src.append("    /// 64 lowercase changes it, 128 nonzero canonical combining class.")
     src.append('    static let flagRuns = """')
     src.extend("        " + line for line in run_lines)
     src.append('        """')
-    src.append("    /// `scalar:out.out...` for strip-accents (NFD, drop nonspacing marks), Hangul syllables excluded.")
-    src.append('    static let stripMappings = """')
-    src.append(mapping_literal(strip_map))
+    src.append("    /// `scalar:out.out...` canonical decompositions (NFD), Hangul syllables excluded.")
+    src.append('    static let decompositions = """')
+    src.append(mapping_literal(nfd_map))
+    src.append('        """')
+    src.append("    /// `scalar:class` canonical combining classes (nonzero ones) as the library's NFD knows them.")
+    src.append('    static let combiningClasses = """')
+    src.append(mapping_literal({c: [v] for c, v in classes.items()}))
     src.append('        """')
     src.append("    /// `scalar:out.out...` for per-scalar lowercasing.")
     src.append('    static let lowerMappings = """')
@@ -157,7 +224,7 @@ def main():
     src.append('        """')
     src.append("}")
     out.write_text("\n".join(src) + "\n")
-    print("runs", len(runs), "strip", len(strip_map), "lower", len(lower_map), "->", out)
+    print("runs", len(runs), "nfd", len(nfd_map), "ccc", len(classes), "lower", len(lower_map), "->", out)
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ enum BertUnicode {
     static let punctuation: UInt8 = 16
     static let stripChanges: UInt8 = 32
     static let lowerChanges: UInt8 = 64
+    static let combining: UInt8 = 128
 
     static let scalarCount = 0x11_0000
     static let hangulFirst: UInt32 = 0xAC00
@@ -51,6 +52,15 @@ enum BertUnicode {
         }
     }
 
-    static let strip = Mapping(BertUnicodeTables.stripMappings)
+    static let decompositions = Mapping(BertUnicodeTables.decompositions)
     static let lower = Mapping(BertUnicodeTables.lowerMappings)
+    /// Canonical combining class of the scalars flagged `combining`.
+    static let combiningClasses: [UInt32: UInt8] = {
+        let mapping = Mapping(BertUnicodeTables.combiningClasses)
+        var classes: [UInt32: UInt8] = [:]
+        for (scalar, range) in mapping.ranges {
+            if let value = mapping.values[range].first { classes[scalar] = UInt8(truncatingIfNeeded: value) }
+        }
+        return classes
+    }()
 }

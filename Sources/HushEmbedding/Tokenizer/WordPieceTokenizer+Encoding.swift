@@ -24,7 +24,8 @@ extension WordPieceTokenizer {
 /// The normalizer, pre-tokenizer and WordPiece model run as one pass over the scalars of a segment.
 struct EncodingState {
     let flags: [UInt8]
-    let strip: BertUnicode.Mapping
+    let decompositions: BertUnicode.Mapping
+    let combiningClasses: [UInt32: UInt8]
     let lower: BertUnicode.Mapping
     let cleanText: Bool
     let handleChineseChars: Bool
@@ -38,11 +39,15 @@ struct EncodingState {
     var word: [UInt8] = []
     /// Unicode scalars in `word`.
     var wordChars = 0
+    /// Decomposed scalars with a nonzero combining class waiting for canonical reordering, stored as
+    /// `class << 32 | scalar`.
+    var marks: [UInt64] = []
 
     init(tokenizer: WordPieceTokenizer) {
         let configuration = tokenizer.configuration
         flags = BertUnicode.flags
-        strip = BertUnicode.strip
+        decompositions = BertUnicode.decompositions
+        combiningClasses = BertUnicode.combiningClasses
         lower = BertUnicode.lower
         cleanText = configuration.cleanText
         handleChineseChars = configuration.handleChineseChars
@@ -79,6 +84,7 @@ struct EncodingState {
             }
             normalize(scalar, into: &output)
         }
+        flushMarks(into: &output)
         endWord(into: &output)
     }
 
@@ -95,28 +101,70 @@ struct EncodingState {
             }
         }
         if handleChineseChars && flag & BertUnicode.chinese != 0 {
-            endWord(into: &output)
-            stripThenLower(scalar, flag, into: &output)
-            endWord(into: &output)
+            decomposeThenLower(0x20, flags[0x20], into: &output)
+            decomposeThenLower(scalar, flag, into: &output)
+            decomposeThenLower(0x20, flags[0x20], into: &output)
         } else {
-            stripThenLower(scalar, flag, into: &output)
+            decomposeThenLower(scalar, flag, into: &output)
         }
     }
 
+    /// Strip accents: canonical decomposition (NFD, with canonical reordering of combining marks), then
+    /// nonspacing marks dropped; the survivors go on to lowercasing.
     @inline(__always)
-    mutating func stripThenLower(_ scalar: UInt32, _ flag: UInt8, into output: inout [Int32]) {
-        guard stripAccents && flag & BertUnicode.stripChanges != 0 else {
+    mutating func decomposeThenLower(_ scalar: UInt32, _ flag: UInt8, into output: inout [Int32]) {
+        guard stripAccents else {
             lowerThenSplit(scalar, into: &output)
             return
         }
-        if scalar >= BertUnicode.hangulFirst && scalar <= BertUnicode.hangulLast {
+        if flag & (BertUnicode.stripChanges | BertUnicode.combining) == 0 {
+            flushMarks(into: &output)
+            lowerThenSplit(scalar, into: &output)
+        } else if scalar >= BertUnicode.hangulFirst && scalar <= BertUnicode.hangulLast {
             let offset = scalar - BertUnicode.hangulFirst
+            flushMarks(into: &output)
             lowerThenSplit(0x1100 + offset / 588, into: &output)
             lowerThenSplit(0x1161 + (offset % 588) / 28, into: &output)
             if offset % 28 != 0 { lowerThenSplit(0x11A7 + offset % 28, into: &output) }
-        } else if let range = strip.ranges[scalar] {
-            for index in range { lowerThenSplit(strip.values[index], into: &output) }
+        } else if let range = decompositions.ranges[scalar] {
+            for index in range { decomposed(decompositions.values[index], into: &output) }
+        } else {
+            decomposed(scalar, into: &output)
         }
+    }
+
+    /// One scalar of a full decomposition: a combining mark waits for reordering, anything else flushes.
+    @inline(__always)
+    mutating func decomposed(_ scalar: UInt32, into output: inout [Int32]) {
+        let flag = flags[Int(scalar)]
+        if flag & BertUnicode.combining != 0, let value = combiningClasses[scalar] {
+            marks.append(UInt64(value) << 32 | UInt64(scalar))
+            return
+        }
+        flushMarks(into: &output)
+        // A decomposition-stable scalar that strip-accents changes is a nonspacing mark: dropped.
+        if flag & BertUnicode.stripChanges == 0 { lowerThenSplit(scalar, into: &output) }
+    }
+
+    /// Emits the pending combining marks in canonical order (stable by class), nonspacing ones dropped.
+    mutating func flushMarks(into output: inout [Int32]) {
+        if marks.isEmpty { return }
+        if marks.count > 1 {
+            for index in 1..<marks.count {
+                let mark = marks[index]
+                var position = index
+                while position > 0 && marks[position - 1] >> 32 > mark >> 32 {
+                    marks[position] = marks[position - 1]
+                    position -= 1
+                }
+                marks[position] = mark
+            }
+        }
+        for mark in marks {
+            let scalar = UInt32(truncatingIfNeeded: mark)
+            if flags[Int(scalar)] & BertUnicode.stripChanges == 0 { lowerThenSplit(scalar, into: &output) }
+        }
+        marks.removeAll(keepingCapacity: true)
     }
 
     @inline(__always)
