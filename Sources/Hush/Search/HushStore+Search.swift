@@ -196,32 +196,44 @@ extension HushStore {
     }
 
     /// The best-ranked chunk of up to `limit` allowed documents, best first. bm25 is negated so that larger
-    /// is better. Reading stops as soon as `limit` documents are found, so a selective filter still yields
-    /// the exact top of the filtered set.
+    /// is better.
+    ///
+    /// Uses FTS5's own `ORDER BY rank LIMIT` path (a bounded sort inside FTS5) with a row budget of 4 rows per
+    /// wanted document; when the budget runs out before `limit` allowed documents are found (many chunks per
+    /// document, or a selective filter), it asks again with an 8× budget and finally without a limit, so a
+    /// selective filter still yields the exact top of the filtered set. Chunk → document goes through the
+    /// in-memory maps, falling back to SQL for a chunk they do not hold.
     nonisolated func keywordMatches(_ expression: String, state: VectorIndex.State, mask: [Bool]?, limit: Int) throws
         -> [KeywordMatch]
     {
         do {
             return try writer.read { db in
-                let cursor = try Row.fetchCursor(
-                    try db.cachedStatement(
-                        sql: """
-                            SELECT f.rowid, c.document_id, f.score
-                            FROM (SELECT rowid, bm25(chunks_fts) AS score FROM chunks_fts WHERE chunks_fts MATCH ?) f
-                            JOIN chunks c ON c.id = f.rowid
-                            ORDER BY f.score, f.rowid
-                            """), arguments: [expression])
-                var seen = Set<Int>()
-                var matches: [KeywordMatch] = []
-                while matches.count < limit, let row = try cursor.next() {
-                    let documentID: Int64 = row[1]
-                    guard let slot = state.documents.slot(ofRowid: documentID).map(Int.init) else { continue }
-                    if let mask, !mask[slot] { continue }
-                    guard seen.insert(slot).inserted else { continue }
-                    let bm25: Double = row[2]
-                    matches.append(KeywordMatch(slot: slot, chunkID: row[0], score: Float(-bm25)))
+                let query = try db.cachedStatement(
+                    sql: "SELECT rowid, rank FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rank LIMIT ?")
+                let owner = try db.cachedStatement(sql: "SELECT document_id FROM chunks WHERE id = ?")
+                func slot(ofChunk chunkID: Int64) throws -> Int? {
+                    if let row = state.matrix.rowByChunk[chunkID] { return Int(state.matrix.rowSlot[Int(row)]) }
+                    guard let documentID = try Int64.fetchOne(owner, arguments: [chunkID]) else { return nil }
+                    return state.documents.slot(ofRowid: documentID).map(Int.init)
                 }
-                return matches
+                var budget = limit * 4
+                while true {
+                    let cursor = try Row.fetchCursor(query, arguments: [expression, budget])
+                    var seen = Set<Int>()
+                    var matches: [KeywordMatch] = []
+                    var read = 0
+                    while matches.count < limit, let row = try cursor.next() {
+                        read += 1
+                        let chunkID: Int64 = row[0]
+                        guard let slot = try slot(ofChunk: chunkID) else { continue }
+                        if let mask, !mask[slot] { continue }
+                        guard seen.insert(slot).inserted else { continue }
+                        let rank: Double = row[1]
+                        matches.append(KeywordMatch(slot: slot, chunkID: chunkID, score: Float(-rank)))
+                    }
+                    if matches.count >= limit || budget < 0 || read < budget { return matches }
+                    budget = budget >= limit * 32 ? -1 : budget * 8  // -1: no limit
+                }
             }
         } catch {
             throw SearchError.database(String(describing: error))
