@@ -42,8 +42,9 @@ struct ChunkingRun {
 
     mutating func chunks(title rawTitle: String?, fields: [Document.Field]) -> [TextChunk] {
         chunks = []
-        let title = configuration.prefixTitle ? preparedTitle(rawTitle) : nil
-        let titleTokens = title.map { contentTokens($0) } ?? 0
+        let prepared = configuration.prefixTitle ? preparedTitle(rawTitle) : nil
+        let title = prepared?.text
+        let titleTokens = prepared?.tokens ?? 0
         let units = makeUnits(limit: max(1, hardLimit - titleTokens))
         pack(units, title: title, titleTokens: titleTokens)
         let fieldLines = fields.compactMap(Self.fieldLine)
@@ -62,12 +63,13 @@ struct ChunkingRun {
     // MARK: - Title and fields
 
     /// The title on one line, cut at a word boundary to at most half the window.
-    private func preparedTitle(_ raw: String?) -> String? {
+    private func preparedTitle(_ raw: String?) -> (text: String, tokens: Int)? {
         guard let raw else { return nil }
         let title = raw.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
         guard !title.isEmpty else { return nil }
         let limit = max(1, hardLimit / 2)
-        guard contentTokens(title) > limit else { return title }
+        let tokens = contentTokens(title)
+        guard tokens > limit else { return (title, tokens) }
         var kept: [Substring] = []
         var used = 0
         for word in title.split(separator: " ") {
@@ -76,7 +78,7 @@ struct ChunkingRun {
             kept.append(word)
             used += cost
         }
-        return kept.isEmpty ? nil : kept.joined(separator: " ")
+        return kept.isEmpty ? nil : (kept.joined(separator: " "), used)
     }
 
     static func fieldLine(_ field: Document.Field) -> String? {

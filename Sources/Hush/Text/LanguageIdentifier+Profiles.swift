@@ -56,7 +56,8 @@ enum LatinProfiles {
         era depois sem mesmo aos ter seus quem nas me esse eles estão você vocês tinha foram essa num \
         nem suas meu às minha têm numa pelos elas havia seja qual será nós hoje amanhã ontem bem onde \
         porque ainda sempre nada então aqui ali isto aquele aquela agora estou estamos vamos vai fazer \
-        obrigado obrigada muita muitos coisa
+        obrigado obrigada muita muitos coisa enquanto nosso nossa pouco tudo todos todas outro \
+            outra vez
         """,
         "nl": """
         de en van het een in is dat op te zijn voor met die niet aan er om ook als dan maar bij of uit \

@@ -31,7 +31,8 @@ public struct QueryAnalysis: Sendable, Hashable, Codable {
 
 /// Splits a query into searchable words: lower-cased, stop words removed, English words stemmed.
 ///
-/// When a query is made only of stop words ("what is it"), its words are kept so that it still matches.
+/// Link and mention placeholders (`[link]`, `@user`) are not search words. When a query is made only of
+/// stop words ("what is it"), its words are kept so that it still matches.
 ///
 /// ```swift
 /// let analyzer = QueryAnalyzer()
@@ -61,7 +62,9 @@ public struct QueryAnalyzer: Sendable {
     public func analyze(_ query: String) -> QueryAnalysis {
         let cleaned = cleaner.clean(query)
         let language = languages.identify(cleaned)
-        let words = Self.words(in: cleaned)
+        // The placeholders of links and mentions match every such document; they are not search words.
+        let words = Self.words(
+            in: cleaned.replacingOccurrences(of: "[link]", with: " ").replacingOccurrences(of: "@user", with: " "))
         let stopWords = StopWords.set(for: language)
         var terms = Self.unique(words.filter { !stopWords.contains($0) && !Self.isStrayLetter($0) })
         if terms.isEmpty { terms = Self.unique(words) }

@@ -99,11 +99,13 @@ public struct TextCleaner: Sendable {
     }
 
     static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == " " || scalar == "\t" || scalar.properties.isWhitespace
+        if scalar.isASCII { return scalar == " " || scalar == "\t" }
+        return scalar.properties.isWhitespace
     }
 
     /// Control and format characters that carry no text (zero-width joiners are kept for emoji).
     static func isRemovable(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII { return scalar.value < 0x20 || scalar.value == 0x7F }
         switch scalar.properties.generalCategory {
         case .control: return true
         case .format:
@@ -115,8 +117,15 @@ public struct TextCleaner: Sendable {
 
     /// Rewrites one whitespace-delimited word: a link or a mention inside it is replaced.
     private func rewrite(_ word: String) -> String {
-        if replaceURLs, let replaced = Self.replacingLink(in: word) { return replaced }
-        if replaceMentions, let replaced = Self.replacingMention(in: word) { return replaced }
+        // Cheap byte checks first: every link has a `.` or `:`, every mention an `@`.
+        var hasDotOrColon = false
+        var hasAt = false
+        for byte in word.utf8 {
+            if byte == UInt8(ascii: ".") || byte == UInt8(ascii: ":") { hasDotOrColon = true }
+            if byte == UInt8(ascii: "@") { hasAt = true }
+        }
+        if replaceURLs, hasDotOrColon, let replaced = Self.replacingLink(in: word) { return replaced }
+        if replaceMentions, hasAt, let replaced = Self.replacingMention(in: word) { return replaced }
         return word
     }
 

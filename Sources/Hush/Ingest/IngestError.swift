@@ -1,0 +1,19 @@
+/// Why reading input files failed as a whole (single bad files or records are skipped, not thrown).
+///
+/// ```swift
+/// do { _ = try DocumentReader().read([url]) { _ in } } catch IngestError.notFound(let path) { print(path) }
+/// ```
+public enum IngestError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Nothing exists at `path`; check the spelling or the working directory.
+    case notFound(path: String)
+    /// `path` exists but could not be opened or listed (`reason` says why, often permissions).
+    case unreadable(path: String, reason: String)
+
+    /// A sentence for a person: what failed and where.
+    public var description: String {
+        switch self {
+        case .notFound(let path): return "No file or folder at \(path)"
+        case .unreadable(let path, let reason): return "Cannot read \(path): \(reason)"
+        }
+    }
+}

@@ -1,0 +1,297 @@
+import Foundation
+import Testing
+
+@testable import Hush
+
+@Suite struct IngestReaderTests {
+    @Test func foldersAreReadRecursivelySortedWithoutHiddenFiles() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("zeta.txt", "The last note in the folder.\n")
+        try folder.write("alpha.md", "# Alpha\n\nFirst note.")
+        try folder.write("sub/mid.txt", "A note in a subfolder.")
+        try folder.write(".hidden.txt", "Never read.")
+        try folder.write(".git/HEAD.txt", "Never read either.")
+        try folder.write("photo.png", Data([0x89, 0x50, 0x4E, 0x47]))
+        let result = try readAll([folder.url])
+        #expect(result.documents.map(\.id) == ["alpha.md", "sub/mid.txt", "zeta.txt"])
+        #expect(result.skipped.count == 1)
+        #expect(result.skipped.first?.path.hasSuffix("photo.png") == true)
+        #expect(result.skipped.first?.reason.contains("unsupported file type .png") == true)
+    }
+
+    @Test func plainTextUsesTheFileNameAsTitle() throws {
+        let folder = try TemporaryFolder()
+        let file = try folder.write(
+            "Trip to Lisbon.txt", "\u{FEFF}We took the tram up the hill.\n\nThe view was worth it.\n")
+        let result = try readAll([file], reader: DocumentReader(sourceType: "note"))
+        let document = try #require(result.documents.first)
+        #expect(document.id == "Trip to Lisbon.txt")
+        #expect(document.title == "Trip to Lisbon")
+        #expect(document.body == "We took the tram up the hill.\n\nThe view was worth it.")
+        #expect(document.sourceType == "note")
+        #expect(document.createdAt != nil)
+    }
+
+    @Test func markdownTitleComesFromTheFirstHeadingAndMarkupIsReduced() throws {
+        let folder = try TemporaryFolder()
+        let markdown = """
+            Intro line before the title.
+
+            # Garden plan
+
+            ## Spring
+            Plant **tomatoes** and [basil](https://example.com/basil) near the wall.
+            ![the bed](bed.jpg)
+            #hashtag stays text
+            ```
+            # not a heading inside code
+            ```
+            """
+        let file = try folder.write("garden.md", markdown)
+        let document = try #require(try readAll([file]).documents.first)
+        #expect(document.title == "Garden plan")
+        #expect(
+            document.body
+                == "Intro line before the title.\n\n\nSpring\nPlant tomatoes and basil near the wall.\nthe bed\n#hashtag stays text\n# not a heading inside code"
+        )
+    }
+
+    @Test func markdownFrontMatterIsRead() throws {
+        let folder = try TemporaryFolder()
+        let markdown =
+            "---\ntitle: \"Reading list\"\ntags: [books, winter]\ndate: 2024-01-15\ncategory: personal\n---\n# Ignored heading\n\nFinish the Tolstoy novel."
+        let document = try #require(try readAll([try folder.write("list.markdown", markdown)]).documents.first)
+        #expect(document.title == "Reading list")
+        #expect(document.tags == ["books", "winter"])
+        #expect(document.category == "personal")
+        #expect(document.createdAt == Date(timeIntervalSince1970: 1_705_276_800))
+        #expect(document.body == "Ignored heading\n\nFinish the Tolstoy novel.")
+    }
+
+    @Test func jsonLinesRecordsMapEveryField() throws {
+        let folder = try TemporaryFolder()
+        let lines = [
+            #"{"id":"p1","title":"Sleep","text":"Sleep is a superpower.","tags":["health","sleep"],"category":"wellbeing","metadata":{"author":"ana","likes":42,"pinned":true,"geo":{"lat":1.5}},"date":"2024-03-05","language":"en","type":"post","quoted":"Rest more."}"#,
+            #"{"id":7,"text":"Standup notes.","tags":"work, daily ,","date":"2024-03-05T14:30:00+01:00","fields":[{"label":"Attendees","value":"Ana, Bo"},["Room","4B"]],"mood":"calm"}"#,
+            #"{"body":"No id here, so the line number names it.","created_at":1709596800}"#,
+        ]
+        let file = try folder.write("posts.jsonl", lines.joined(separator: "\n") + "\n")
+        let result = try readAll([file], reader: DocumentReader(sourceType: "import"))
+        #expect(result.skipped.isEmpty)
+        #expect(result.documents.count == 3)
+        let first = result.documents[0]
+        #expect(first.id == "p1")
+        #expect(first.title == "Sleep")
+        #expect(first.body == "Sleep is a superpower.")
+        #expect(first.tags == ["health", "sleep"])
+        #expect(first.category == "wellbeing")
+        #expect(first.metadata == ["author": "ana", "likes": "42", "pinned": "true", "geo": #"{"lat":1.5}"#])
+        #expect(first.createdAt == Date(timeIntervalSince1970: 1_709_596_800))
+        #expect(first.language == "en")
+        #expect(first.sourceType == "post")
+        #expect(first.quoted == "Rest more.")
+        let second = result.documents[1]
+        #expect(second.id == "7")
+        #expect(second.tags == ["work", "daily"])
+        #expect(second.createdAt == Date(timeIntervalSince1970: 1_709_645_400))
+        #expect(second.fields == [.init(label: "Attendees", value: "Ana, Bo"), .init(label: "Room", value: "4B")])
+        #expect(second.metadata == ["mood": "calm"])
+        #expect(second.sourceType == "import")
+        let third = result.documents[2]
+        #expect(third.id == "posts.jsonl#3")
+        #expect(third.body == "No id here, so the line number names it.")
+        #expect(third.createdAt == Date(timeIntervalSince1970: 1_709_596_800))
+    }
+
+    @Test func badJSONLinesAreSkippedWithLineNumbersAndTheRestIsRead() throws {
+        let folder = try TemporaryFolder()
+        var data = Data()
+        func line(_ text: String) { data.append(contentsOf: Array(text.utf8) + [0x0A]) }
+        line(#"{"id":"a","text":"First good record."}"#)  // 1
+        line(#"{"id":"b","text":"missing brace""#)  // 2
+        line("")  // 3: blank, ignored
+        line(String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000))  // 4
+        // 5: an invalid two-byte sequence (C3 28).
+        data.append(contentsOf: Array(#"{"id":"c","text":"bad "#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8) + [0x0A])
+        line("[1, 2, 3]")  // 6
+        line(#"{"id":"d","title":"No text"}"#)  // 7
+        line(#"{"id":"e","text":"   "}"#)  // 8
+        line(#"{"id":"f","text":"Last good record."}"#)  // 9
+        line(
+            #"{"id":"g","text":"nested","metadata":"# + String(repeating: #"{"a":"#, count: 40) + "1"
+                + String(repeating: "}", count: 40) + "}")  // 10
+        let file = try folder.write("mixed.jsonl", data)
+        let result = try readAll([file])
+        #expect(result.documents.map(\.id) == ["a", "f"])
+        #expect(result.skipped.map(\.line) == [2, 4, 5, 6, 7, 8, 10])
+        #expect(
+            result.skipped.map(\.reason) == [
+                "malformed JSON", "JSON nested deeper than 32 levels", "not valid UTF-8", "not a JSON object",
+                "record has no text", "record has no text", "JSON nested deeper than 32 levels",
+            ])
+        #expect(result.skipped.allSatisfy { $0.path == file.path })
+    }
+
+    @Test func csvRowsWithQuotingAndMetadata() throws {
+        let folder = try TemporaryFolder()
+        let csv =
+            "\u{FEFF}id,Title,body,tags,category,date,language,author\r\n"
+            + "n1,Groceries,\"Milk, eggs and \"\"good\"\" bread\",\"food, weekly\",home,2024-03-05,en,ana\r\n"
+            + "n2,Poem,\"First line\nsecond line\",,,,,bo\r\n"
+            + "n3,Ragged,too,few\r\n"
+            + "n4,No text,,x,y,,,\r\n"
+            + ",Untitled id,Row without an id.,,,,,\r\n"
+        let file = try folder.write("notes.csv", csv)
+        let result = try readAll([file])
+        #expect(result.documents.map(\.id) == ["n1", "n2", "notes.csv#7"])
+        let first = result.documents[0]
+        #expect(first.title == "Groceries")
+        #expect(first.body == "Milk, eggs and \"good\" bread")
+        #expect(first.tags == ["food", "weekly"])
+        #expect(first.category == "home")
+        #expect(first.createdAt == Date(timeIntervalSince1970: 1_709_596_800))
+        #expect(first.language == "en")
+        #expect(first.metadata == ["author": "ana"])
+        #expect(result.documents[1].body == "First line\nsecond line")
+        // The quoted line break in n2 makes the ragged row start on line 5 and the empty-text row on line 6.
+        #expect(
+            result.skipped == [
+                SkippedInput(path: file.path, line: 5, reason: "row has 4 fields, the header has 8"),
+                SkippedInput(path: file.path, line: 6, reason: "record has no text"),
+            ])
+    }
+
+    @Test func csvWithoutATextColumnOrWithAnOpenQuoteIsReported() throws {
+        let folder = try TemporaryFolder()
+        let noText = try folder.write("people.csv", "name,email\nAna,ana@example.com\n")
+        let openQuote = try folder.write("open.csv", "id,text\n1,fine\n2,\"never closed\n3,lost\n")
+        let result = try readAll([noText, openQuote])
+        #expect(result.documents.map(\.id) == ["1"])
+        #expect(result.skipped.count == 2)
+        #expect(result.skipped[0].line == 1)
+        #expect(result.skipped[0].reason.hasPrefix("header row has no text, body or content column"))
+        #expect(
+            result.skipped[1] == SkippedInput(path: openQuote.path, line: 3, reason: "quoted field is never closed"))
+    }
+
+    @Test func badFilesAreSkippedAndTheRestIsRead() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("a-empty.txt", "")
+        try folder.write("b-blank.md", "  \n\n ")
+        try folder.write("c-binary.txt", Data([0x48, 0x69, 0x00, 0x01, 0x02]))
+        try folder.write("d-latin1.md", Data([0x43, 0x61, 0x66, 0xE9, 0x20, 0x6E, 0x6F, 0x69, 0x72]))
+        try folder.write("e-empty.jsonl", "\n\n")
+        try folder.write("f-binary.jsonl", Data([0x00, 0x00, 0x7B, 0x7D, 0x0A]))
+        try folder.write("g-empty.csv", "")
+        try folder.write("h-good.txt", "The one good file.")
+        let result = try readAll([folder.url])
+        #expect(result.documents.map(\.id) == ["h-good.txt"])
+        let reasons = Dictionary(
+            uniqueKeysWithValues: result.skipped.map { (URL(fileURLWithPath: $0.path).lastPathComponent, $0.reason) })
+        #expect(
+            reasons == [
+                "a-empty.txt": "empty file", "b-blank.md": "empty file",
+                "c-binary.txt": "binary file (contains NUL bytes)", "d-latin1.md": "not valid UTF-8 text",
+                "e-empty.jsonl": "empty file", "f-binary.jsonl": "binary file (contains NUL bytes)",
+                "g-empty.csv": "empty file",
+            ])
+        #expect(result.skipped.allSatisfy { $0.line == nil })
+    }
+
+    @Test func missingPathsThrowBeforeAnythingIsRead() throws {
+        let folder = try TemporaryFolder()
+        let good = try folder.write("good.txt", "Fine.")
+        let missing = folder.url.appendingPathComponent("nope.txt")
+        var batches = 0
+        #expect(throws: IngestError.notFound(path: missing.path)) {
+            _ = try DocumentReader().read([good, missing]) { _ in batches += 1 }
+        }
+        #expect(batches == 0)
+    }
+
+    @Test func documentsArriveInBatchesAndBodyErrorsStopReading() throws {
+        let folder = try TemporaryFolder()
+        let lines = (1...10).map { #"{"id":"r\#($0)","text":"Record number \#($0)."}"# }
+        let file = try folder.write("ten.jsonl", lines.joined(separator: "\n"))
+        let result = try readAll([file], batchSize: 3)
+        #expect(result.batches == [3, 3, 3, 1])
+        #expect(result.documents.map(\.id) == (1...10).map { "r\($0)" })
+
+        struct Stop: Error {}
+        var calls = 0
+        #expect(throws: Stop.self) {
+            _ = try DocumentReader().read([file], batchSize: 4) { _ in
+                calls += 1
+                throw Stop()
+            }
+        }
+        #expect(calls == 1)
+    }
+
+    @Test func linesAndRowsSpanningReadBlocksAreIntact() throws {
+        // Records larger than and straddling the 1 MiB read blocks.
+        let folder = try TemporaryFolder()
+        let long = String(repeating: "word ", count: 300_000)  // 1.5 MB
+        var jsonl = ""
+        var csv = "id,text\n"
+        for index in 0..<5 {
+            jsonl += #"{"id":"j\#(index)","text":"\#(long)\#(index)"}"# + "\n"
+            csv += "c\(index),\"\(long)\n\(index)\"\n"
+        }
+        let result = try readAll([try folder.write("big.jsonl", jsonl), try folder.write("big.csv", csv)])
+        #expect(result.skipped.isEmpty)
+        #expect(result.documents.map(\.id) == ["j0", "j1", "j2", "j3", "j4", "c0", "c1", "c2", "c3", "c4"])
+        let fourthEnds = result.documents[3].body.hasSuffix("word 3")
+        let fourthLength = result.documents[3].body.utf8.count
+        let lastEnds = result.documents[9].body.hasSuffix("word \n4")
+        #expect(fourthEnds)
+        #expect(fourthLength == long.utf8.count + 1)
+        #expect(lastEnds)
+    }
+
+    @Test func recordDatesInSeveralForms() {
+        #expect(RecordDate.parse("2024-03-05") == Date(timeIntervalSince1970: 1_709_596_800))
+        #expect(RecordDate.parse("2024-03-05T14:30:00Z") == Date(timeIntervalSince1970: 1_709_649_000))
+        #expect(RecordDate.parse("2024-03-05 14:30") == Date(timeIntervalSince1970: 1_709_649_000))
+        #expect(RecordDate.parse("2024-03-05T14:30:00.250-02:00") == Date(timeIntervalSince1970: 1_709_656_200.25))
+        #expect(RecordDate.parse("1709596800") == Date(timeIntervalSince1970: 1_709_596_800))
+        #expect(RecordDate.parse("2024-02-30") == nil)
+        #expect(RecordDate.parse("March 5") == nil)
+        #expect(RecordDate.parse("2024-03-05T25:00") == nil)
+    }
+}
+
+@Suite struct IngestCSVParserTests {
+    static let input = "a,b,c\r\n\"x, \"\"y\"\"\",\"line\nbreak\",plain\"quote\n\n\"\",,\"z\"tail\nlast,row,here"
+
+    func parse(blockSize: Int) -> [([String], Int)] {
+        var parser = CSVParser()
+        var records: [([String], Int)] = []
+        let bytes = Array(Self.input.utf8)
+        var start = 0
+        let collect: ([[UInt8]], Int) -> Void = { fields, line in
+            records.append((fields.map { String(decoding: $0, as: UTF8.self) }, line))
+        }
+        while start < bytes.count {
+            let end = min(bytes.count, start + blockSize)
+            parser.consume(Array(bytes[start..<end]), record: collect)
+            start = end
+        }
+        #expect(parser.finish(record: collect) == nil)
+        return records
+    }
+
+    @Test func recordsAreTheSameWhateverTheBlockSize() {
+        let expected: [([String], Int)] = [
+            (["a", "b", "c"], 1),
+            (["x, \"y\"", "line\nbreak", "plain\"quote"], 2),
+            (["", "", "ztail"], 5),
+            (["last", "row", "here"], 6),
+        ]
+        for blockSize in [1, 2, 3, 7, 1000] {
+            let records = parse(blockSize: blockSize)
+            #expect(records.map(\.0) == expected.map(\.0), "block size \(blockSize)")
+            #expect(records.map(\.1) == expected.map(\.1), "block size \(blockSize)")
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Testing
+
+@testable import Hush
+
+@Suite struct TextCleanerTests {
+    let cleaner = TextCleaner()
+
+    @Test func urlsWithSchemesBecomeLinks() {
+        #expect(
+            cleaner.clean("Read this: https://example.com/blog/2024/03/why-sleep-matters?utm_source=x#top today")
+                == "Read this: [link] today")
+        #expect(
+            cleaner.clean("old site http://intranet.local:8080/wiki, new one soon") == "old site [link], new one soon")
+        #expect(cleaner.clean("HTTPS://EXAMPLE.ORG/A") == "[link]")
+        #expect(cleaner.clean("see www.bbc.co.uk/news.") == "see [link].")
+    }
+
+    @Test func trailingPunctuationAndBracketsStayOutsideTheLink() {
+        #expect(cleaner.clean("(see https://example.com/a)") == "(see [link])")
+        #expect(
+            cleaner.clean("the wiki (https://en.wikipedia.org/wiki/Swift_(programming_language)) says")
+                == "the wiki ([link]) says")
+        #expect(cleaner.clean("[notes](https://example.com/notes) are up") == "[notes]([link]) are up")
+        #expect(cleaner.clean("\"https://example.com\"!") == "\"[link]\"!")
+    }
+
+    @Test func bareDomainsWithPathsOrCommonEndingsBecomeLinks() {
+        #expect(cleaner.clean("docs at github.com/apple/swift-format") == "docs at [link]")
+        #expect(cleaner.clean("mail me via proton.me or visit example.com.") == "mail me via [link] or visit [link].")
+        // Not domains: file names, versions, abbreviations, decimals, code.
+        #expect(
+            cleaner.clean("open notes.txt and Node.js, e.g. version 3.14")
+                == "open notes.txt and Node.js, e.g. version 3.14")
+    }
+
+    @Test func mentionsBecomeUserButEmailsStay() {
+        #expect(cleaner.clean("@ana thanks, and cc @bo_smith!") == "@user thanks, and cc @user!")
+        #expect(cleaner.clean("write to ana@example.com about it") == "write to ana@example.com about it")
+        #expect(cleaner.clean("(@dana) and @eve@mastodon.social said hi") == "(@user) and @user said hi")
+        #expect(cleaner.clean("meet @ 5pm") == "meet @ 5pm")
+    }
+
+    @Test func replacementsCanBeTurnedOff() {
+        let keep = TextCleaner(replaceURLs: false, replaceMentions: false)
+        #expect(keep.clean("@ana see https://example.com/x") == "@ana see https://example.com/x")
+    }
+
+    @Test func whitespaceCollapsesButParagraphsSurvive() {
+        let raw = "  First line\twith   tabs.  \r\nSecond line.\n\n\n   \n\tNew paragraph here.  \n\n\n"
+        #expect(cleaner.clean(raw) == "First line with tabs.\nSecond line.\n\nNew paragraph here.")
+    }
+
+    @Test func controlAndInvisibleCharactersAreRemoved() {
+        let raw = "Bell\u{07}less te\u{200B}xt\u{0000} with\u{00A0}nbsp and \u{FEFF}bom"
+        #expect(cleaner.clean(raw) == "Bellless text with nbsp and bom")
+        // Emoji sequences keep their zero-width joiner.
+        #expect(cleaner.clean("family 👩‍👩‍👧 time") == "family 👩‍👩‍👧 time")
+    }
+
+    @Test func documentQuotedTextIsAppendedAsAParagraph() {
+        let post = Document(
+            id: "p1", body: "So true @ana! https://t.co/abc", quoted: "Sleep is  a superpower.\n\nReally.")
+        #expect(cleaner.clean(post) == "So true @user! [link]\n\nQuoted: Sleep is a superpower.\n\nReally.")
+        #expect(cleaner.clean(Document(id: "p2", body: "   ", quoted: "Only the quote.")) == "Quoted: Only the quote.")
+        #expect(cleaner.clean(Document(id: "p3", body: "No quote.", quoted: "  ")) == "No quote.")
+    }
+
+    @Test func emptyAndWhitespaceOnlyTextCleansToEmpty() {
+        #expect(cleaner.clean("") == "")
+        #expect(cleaner.clean(" \n\t\n ") == "")
+    }
+}

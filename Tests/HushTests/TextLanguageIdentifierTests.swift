@@ -1,0 +1,92 @@
+import Testing
+
+@testable import Hush
+
+@Suite struct TextLanguageIdentifierTests {
+    @Test func latinSentencesAreIdentifiedWithAtLeastNinetyPercentAccuracyPerLanguage() {
+        let identifier = LanguageIdentifier()
+        var report: [String] = []
+        for (language, sentences) in TextLanguageSamples.latin.sorted(by: { $0.key < $1.key }) {
+            var correct = 0
+            for sentence in sentences {
+                #expect(sentence.split(separator: " ").count >= 8, "sample too short: \(sentence)")
+                let found = identifier.identify(sentence)
+                if found == language {
+                    correct += 1
+                } else {
+                    report.append("\(language) -> \(found): \(sentence)")
+                }
+            }
+            let accuracy = Double(correct) / Double(sentences.count)
+            #expect(accuracy >= 0.9, "\(language): \(correct)/\(sentences.count)")
+        }
+        print("language misses:", report.isEmpty ? "none" : report.joined(separator: "\n"))
+    }
+
+    @Test func portableIdentifierMeetsTheSameBarOnEveryPlatform() {
+        let identifier = LanguageIdentifier()
+        var total = 0
+        var correct = 0
+        for (language, sentences) in TextLanguageSamples.latin {
+            for sentence in sentences {
+                total += 1
+                if identifier.identifyByScript(sentence) == language { correct += 1 }
+            }
+        }
+        #expect(Double(correct) / Double(total) >= 0.95, "\(correct)/\(total)")
+    }
+
+    @Test func heldOutSentencesAreIdentified() {
+        let identifier = LanguageIdentifier()
+        var misses: [String] = []
+        var total = 0
+        for (language, sentences) in TextLanguageSamples.heldOut {
+            for sentence in sentences {
+                total += 1
+                let found = identifier.identifyByScript(sentence)
+                if found != language { misses.append("\(language) -> \(found ?? "nil"): \(sentence)") }
+            }
+        }
+        print("held-out: \(total - misses.count)/\(total)", misses)
+        #expect(Double(total - misses.count) / Double(total) >= 0.9, "\(misses)")
+    }
+
+    @Test func shortFragmentsOfFiveWordsAreMostlyRight() {
+        let identifier = LanguageIdentifier()
+        var total = 0
+        var correct = 0
+        for (language, sentences) in TextLanguageSamples.latin {
+            for sentence in sentences {
+                let fragment = sentence.split(separator: " ").prefix(5).joined(separator: " ")
+                total += 1
+                if identifier.identifyByScript(fragment) == language { correct += 1 }
+            }
+        }
+        print("five-word fragments: \(correct)/\(total)")
+        #expect(Double(correct) / Double(total) >= 0.8, "\(correct)/\(total)")
+    }
+
+    @Test func nonLatinScriptsAreIdentified() {
+        let identifier = LanguageIdentifier()
+        for (language, sentence) in TextLanguageSamples.otherScripts {
+            #expect(identifier.identify(sentence) == language, "\(sentence)")
+        }
+    }
+
+    @Test func shortTextGetsTheDefaultLanguage() {
+        #expect(LanguageIdentifier().identify("ok cool") == "und")
+        #expect(LanguageIdentifier().identify("") == "und")
+        #expect(LanguageIdentifier(defaultLanguage: "en").identify("lol") == "en")
+        #expect(LanguageIdentifier(minimumLetters: 100).identify("Das ist ein kurzer deutscher Satz.") == "und")
+    }
+
+    @Test func linksAndMentionsAreNotEvidence() {
+        // Only placeholders and a URL: nothing to go on.
+        #expect(LanguageIdentifier().identify("@user [link] https://example.com/über/straße") == "und")
+        #expect(LanguageIdentifier().identify("@user merci beaucoup pour la soirée d'hier soir [link]") == "fr")
+    }
+
+    @Test func numbersAndSymbolsAloneAreUndetermined() {
+        #expect(LanguageIdentifier().identify("12345 67890 !!! ??? 3.14159 2024-03-05") == "und")
+    }
+}
