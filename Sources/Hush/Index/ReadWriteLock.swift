@@ -15,7 +15,16 @@ final class ReadWriteLock: @unchecked Sendable {
     init() {
         lock = UnsafeMutablePointer<pthread_rwlock_t>.allocate(capacity: 1)
         lock.initialize(to: pthread_rwlock_t())
-        pthread_rwlock_init(lock, nil)
+        #if canImport(Glibc)
+            // glibc prefers readers by default, which can starve ingestion under a steady stream of searches.
+            var attributes = pthread_rwlockattr_t()
+            pthread_rwlockattr_init(&attributes)
+            pthread_rwlockattr_setkind_np(&attributes, Int32(PTHREAD_RWLOCK_PREFER_WRITER_NONRECURSIVE_NP))
+            pthread_rwlock_init(lock, &attributes)
+            pthread_rwlockattr_destroy(&attributes)
+        #else
+            pthread_rwlock_init(lock, nil)
+        #endif
     }
 
     deinit {
