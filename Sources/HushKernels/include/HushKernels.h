@@ -3,6 +3,19 @@
 // Every kernel has a scalar reference (`*_ref`) and AVX-512, AVX2+FMA (x86-64) or NEON (arm64) variants.
 // The public entry points (`hush_*`) go through a dispatch table chosen once, on first use, from the
 // CPU's features; tests force each level with `hush_kernels_set_level` and hold it to the reference.
+//
+// Level selection: on first use, from CPUID plus the OS's saved-state support (XCR0 via xgetbv; sysctl
+// hw.optional.avx512f on macOS, which enables AVX-512 state lazily). AVX2 needs AVX2 + FMA + POPCNT; AVX-512
+// needs F/BW/DQ/VL; arm64 always uses NEON. The environment variable HUSH_KERNELS=scalar|avx2|avx512|neon,
+// read once at that first use, forces a level; an unknown or unsupported name is ignored (the best level is
+// used). Selection is thread-safe (pthread_once, then one atomic table pointer).
+//
+// Accuracy of the vectorised levels against the references, measured on this design's test data and dense grids:
+// dot f32 differs by summation order only (relative to sum |a_i b_i|: below 2e-7 at n <= 1536); int8, Hamming
+// and add-bias are exact; GELU uses a polynomial erf (1 + erf within 1.5e-7 absolute of the exact value,
+// 1.0f + erff: 1.1e-7), GELU within 3.9e-7 absolute of exact on [-20, 20] and within one f32 ulp of the
+// reference; softmax uses a polynomial exp (relative error 9.1e-8 on [-87, 0], expf: 6.0e-8); layernorm
+// accumulates mean and variance in double like the reference.
 #ifndef HUSH_KERNELS_H
 #define HUSH_KERNELS_H
 

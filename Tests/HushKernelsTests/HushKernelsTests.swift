@@ -1,0 +1,58 @@
+import HushKernels
+import Testing
+
+/// Every kernel suite hangs off this one so they run one at a time: they force kernel levels, which are global.
+@Suite(.serialized) struct HushKernelsTests {}
+
+/// The odd and even sizes every kernel is held to, from empty to longer than any real embedding.
+let kernelSizes = [0, 1, 7, 15, 16, 17, 63, 384, 1000, 1536]
+
+/// Every level, lowest first (the ones this CPU lacks are skipped by `forEachSupportedLevel`).
+let allLevels = [HUSH_LEVEL_SCALAR, HUSH_LEVEL_NEON, HUSH_LEVEL_AVX2, HUSH_LEVEL_AVX512]
+
+/// The name of a level, for failure messages.
+func levelName(_ level: hush_level) -> String { String(cString: hush_kernels_level_name(level)) }
+
+/// Runs `body` with each level this CPU supports forced in turn, then restores the level that was in use.
+func forEachSupportedLevel(_ body: (hush_level) throws -> Void) rethrows {
+    let previous = hush_kernels_level()
+    defer { _ = hush_kernels_set_level(previous) }
+    for level in allLevels where hush_kernels_set_level(level) == 0 {
+        try body(level)
+    }
+}
+
+/// SplitMix64: a small seeded generator, so every run sees the same "random" data.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func floats(_ count: Int, in range: ClosedRange<Float>) -> [Float] {
+        (0..<count).map { _ in Float.random(in: range, using: &self) }
+    }
+
+    mutating func int8s(_ count: Int) -> [Int8] {
+        (0..<count).map { _ in Int8.random(in: .min ... .max, using: &self) }
+    }
+
+    mutating func words(_ count: Int) -> [UInt64] { (0..<count).map { _ in next() } }
+}
+
+/// Largest absolute difference between two equally long arrays (0 when empty).
+func maxAbsDifference(_ a: [Float], _ b: [Float]) -> Float {
+    zip(a, b).reduce(0) { max($0, abs($1.0 - $1.1)) }
+}
+
+/// The elements of `values` in order, without repeats.
+func uniqued(_ values: [Int]) -> [Int] {
+    var seen: [Int] = []
+    for value in values where !seen.contains(value) { seen.append(value) }
+    return seen
+}

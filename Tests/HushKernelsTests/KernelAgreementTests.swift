@@ -1,0 +1,177 @@
+import HushKernels
+import Testing
+
+extension HushKernelsTests {
+    /// Each vectorised level against the scalar reference on seeded random data of awkward sizes.
+    @Suite struct Agreement {
+        /// Rows per matrix: not a multiple of 4 or 8, so the row-block loops and the leftover rows both run.
+        let rows = 11
+
+        /// f32 dot products: |got - ref| <= 1e-5 * sum |a_i * b_i| (relative to the size of the terms, since the
+        /// sum itself may cancel to near zero).
+        @Test func dotF32MatchesReference() {
+            var rng = SeededGenerator(seed: 1)
+            forEachSupportedLevel { level in
+                for n in kernelSizes {
+                    let matrix = rng.floats(rows * n, in: -1...1)
+                    let query = rng.floats(n, in: -1...1)
+                    var scores = [Float](repeating: .nan, count: rows)
+                    hush_dot_f32_rows(matrix, rows, n, query, &scores)
+                    for r in 0..<rows {
+                        let row = Array(matrix[r * n..<(r + 1) * n])
+                        let expected = hush_dot_f32_ref(row, query, n)
+                        let magnitude = zip(row, query).reduce(Float(0)) { $0 + abs($1.0 * $1.1) }
+                        let tolerance = 1e-5 * magnitude + 1e-30
+                        #expect(abs(scores[r] - expected) <= tolerance, "\(levelName(level)) rows n=\(n) r=\(r)")
+                        #expect(abs(hush_dot_f32(row, query, n) - expected) <= tolerance, "\(levelName(level)) n=\(n)")
+                    }
+                }
+            }
+        }
+
+        /// int8 dot products are exact, including the extremes -128 * -128 and -128 * 127.
+        @Test func dotI8IsExact() {
+            var rng = SeededGenerator(seed: 2)
+            forEachSupportedLevel { level in
+                for n in kernelSizes {
+                    var matrix = rng.int8s(rows * n)
+                    var query = rng.int8s(n)
+                    if n > 0 {
+                        query[0] = -128
+                        query[n - 1] = -128
+                        for r in 0..<rows {
+                            matrix[r * n] = r % 2 == 0 ? -128 : 127
+                            matrix[r * n + n - 1] = -128
+                        }
+                    }
+                    var scores = [Int32](repeating: .min, count: rows)
+                    hush_dot_i8_rows(matrix, rows, n, query, &scores)
+                    for r in 0..<rows {
+                        let row = Array(matrix[r * n..<(r + 1) * n])
+                        let expected = zip(row, query).reduce(Int32(0)) { $0 + Int32($1.0) * Int32($1.1) }
+                        #expect(hush_dot_i8_ref(row, query, n) == expected)
+                        #expect(scores[r] == expected, "\(levelName(level)) rows n=\(n) r=\(r)")
+                        #expect(hush_dot_i8(row, query, n) == expected, "\(levelName(level)) n=\(n)")
+                    }
+                }
+            }
+        }
+
+        /// All-(-128) vectors give the largest possible int8 dot product, 16384 * n, still exact.
+        @Test func dotI8OfExtremeVectors() {
+            forEachSupportedLevel { level in
+                for n in kernelSizes {
+                    let low = [Int8](repeating: -128, count: n)
+                    let high = [Int8](repeating: 127, count: n)
+                    #expect(hush_dot_i8(low, low, n) == Int32(16384 * n), "\(levelName(level)) n=\(n)")
+                    #expect(hush_dot_i8(low, high, n) == Int32(-16256 * n), "\(levelName(level)) n=\(n)")
+                }
+            }
+        }
+
+        /// Hamming distances are exact; the sizes here count 64-bit words.
+        @Test func hammingIsExact() {
+            var rng = SeededGenerator(seed: 3)
+            forEachSupportedLevel { level in
+                for words in kernelSizes {
+                    let matrix = rng.words(rows * words)
+                    let query = rng.words(words)
+                    var distances = [UInt32](repeating: .max, count: rows)
+                    hush_hamming_rows(matrix, rows, words, query, &distances)
+                    for r in 0..<rows {
+                        let row = Array(matrix[r * words..<(r + 1) * words])
+                        let expected = zip(row, query).reduce(UInt32(0)) { $0 + UInt32(($1.0 ^ $1.1).nonzeroBitCount) }
+                        #expect(distances[r] == expected, "\(levelName(level)) rows words=\(words) r=\(r)")
+                        #expect(hush_hamming(row, query, words) == expected, "\(levelName(level)) words=\(words)")
+                    }
+                    // A row against its own complement differs in every bit.
+                    let complement = query.map { ~$0 }
+                    #expect(hush_hamming(query, complement, words) == UInt32(64 * words))
+                }
+            }
+        }
+
+        /// Adding a bias is exact: one f32 addition per element.
+        @Test func addBiasIsExact() {
+            var rng = SeededGenerator(seed: 4)
+            forEachSupportedLevel { level in
+                for n in kernelSizes {
+                    let x = rng.floats(rows * n, in: -4...4)
+                    let bias = rng.floats(n, in: -1...1)
+                    var got = x
+                    hush_add_bias_f32(&got, rows, n, bias)
+                    let expected = x.indices.map { x[$0] + bias[$0 % max(n, 1)] }
+                    #expect(got == expected, "\(levelName(level)) n=\(n)")
+                }
+            }
+        }
+
+        /// GELU within 1e-6 absolute of the erff reference over [-8, 8] (where an f32 ulp is at most 4.8e-7).
+        @Test func biasGeluMatchesReference() {
+            var rng = SeededGenerator(seed: 5)
+            forEachSupportedLevel { level in
+                for n in kernelSizes {
+                    let x = rng.floats(rows * n, in: -7...7)
+                    let bias = rng.floats(n, in: -1...1)
+                    var expected = x
+                    hush_bias_gelu_f32_ref(&expected, rows, n, bias)
+                    var got = x
+                    hush_bias_gelu_f32(&got, rows, n, bias)
+                    #expect(maxAbsDifference(got, expected) <= 1e-6, "\(levelName(level)) n=\(n)")
+                }
+            }
+        }
+
+        /// LayerNorm of `x + bias + residual` within 1e-5 absolute, on rows with a large common offset (50), which
+        /// a naive f32 variance would get wrong; also with no bias and no residual.
+        @Test func layerNormMatchesReference() {
+            var rng = SeededGenerator(seed: 6)
+            forEachSupportedLevel { level in
+                for n in kernelSizes {
+                    let x = rng.floats(rows * n, in: 47...53)
+                    let residual = rng.floats(rows * n, in: -2...2)
+                    let bias = rng.floats(n, in: -0.5...0.5)
+                    let gamma = rng.floats(n, in: 0.5...1.5)
+                    let beta = rng.floats(n, in: -0.2...0.2)
+                    var expected = x
+                    hush_bias_residual_layernorm_f32_ref(&expected, rows, n, bias, residual, gamma, beta, 1e-12)
+                    var got = x
+                    hush_bias_residual_layernorm_f32(&got, rows, n, bias, residual, gamma, beta, 1e-12)
+                    #expect(maxAbsDifference(got, expected) <= 1e-5, "\(levelName(level)) n=\(n)")
+
+                    var expectedPlain = x
+                    hush_bias_residual_layernorm_f32_ref(&expectedPlain, rows, n, nil, nil, gamma, beta, 1e-5)
+                    var gotPlain = x
+                    hush_bias_residual_layernorm_f32(&gotPlain, rows, n, nil, nil, gamma, beta, 1e-5)
+                    #expect(maxAbsDifference(gotPlain, expectedPlain) <= 1e-5, "\(levelName(level)) plain n=\(n)")
+                }
+            }
+        }
+
+        /// Softmax within 1e-6 absolute of the reference; each row sums to 1 and padding columns are exactly 0.
+        @Test func softmaxMatchesReference() {
+            var rng = SeededGenerator(seed: 7)
+            forEachSupportedLevel { level in
+                for n in kernelSizes {
+                    for valid in uniqued([n, n - n / 3, min(n, 1)]) {
+                        let x = rng.floats(rows * n, in: -30...30)
+                        var expected = x
+                        hush_scaled_softmax_rows_f32_ref(&expected, rows, n, valid, 0.125)
+                        var got = x
+                        hush_scaled_softmax_rows_f32(&got, rows, n, valid, 0.125)
+                        let context = "\(levelName(level)) n=\(n) valid=\(valid)"
+                        #expect(maxAbsDifference(got, expected) <= 1e-6, "\(context)")
+                        for r in 0..<rows {
+                            let row = got[r * n..<(r + 1) * n]
+                            if valid > 0 {
+                                let sum = row.prefix(valid).reduce(0, +)
+                                #expect(abs(sum - 1) <= 1e-5, "\(context) r=\(r) sum=\(sum)")
+                            }
+                            #expect(row.dropFirst(valid).allSatisfy { $0 == 0 }, "\(context) r=\(r)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
