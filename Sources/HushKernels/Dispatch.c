@@ -1,15 +1,191 @@
-// Run-time dispatch. (Scalar only for now: vectorised variants land next.)
-#include "HushKernels.h"
+// Run-time dispatch: the level is chosen once, on first use, from CPUID (and the OS's saved-state support), or
+// from the HUSH_KERNELS environment variable; every public entry point then calls through one table pointer.
+#include "Kernels.h"
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
 
-static hush_level current = HUSH_LEVEL_SCALAR;
+#if defined(__x86_64__)
+#include <cpuid.h>
+#endif
+#if defined(__APPLE__)
+#include <sys/sysctl.h>
+#endif
 
-hush_level hush_kernels_best_level(void) { return HUSH_LEVEL_SCALAR; }
-hush_level hush_kernels_level(void) { return current; }
+// MARK: - Tables
+
+static const hush_kernel_table scalar_table = {
+    .dot_f32 = hush_dot_f32_ref,
+    .dot_f32_rows = hush_dot_f32_rows_scalar,
+    .dot_i8 = hush_dot_i8_ref,
+    .dot_i8_rows = hush_dot_i8_rows_scalar,
+    .hamming = hush_hamming_ref,
+    .hamming_rows = hush_hamming_rows_scalar,
+    .add_bias_f32 = hush_add_bias_f32_scalar,
+    .bias_gelu_f32 = hush_bias_gelu_f32_ref,
+    .bias_residual_layernorm_f32 = hush_bias_residual_layernorm_f32_ref,
+    .scaled_softmax_rows_f32 = hush_scaled_softmax_rows_f32_ref,
+};
+
+#if defined(__x86_64__)
+static const hush_kernel_table avx2_table = {
+    .dot_f32 = hush_dot_f32_avx2,
+    .dot_f32_rows = hush_dot_f32_rows_avx2,
+    .dot_i8 = hush_dot_i8_avx2,
+    .dot_i8_rows = hush_dot_i8_rows_avx2,
+    .hamming = hush_hamming_popcnt,
+    .hamming_rows = hush_hamming_rows_popcnt,
+    .add_bias_f32 = hush_add_bias_f32_avx2,
+    .bias_gelu_f32 = hush_bias_gelu_f32_avx2,
+    .bias_residual_layernorm_f32 = hush_bias_residual_layernorm_f32_avx2,
+    .scaled_softmax_rows_f32 = hush_scaled_softmax_rows_f32_avx2,
+};
+// Filled in by detect(): the int8 and Hamming entries depend on VNNI and VPOPCNTDQ.
+static hush_kernel_table avx512_table;
+#endif
+
+#if defined(__aarch64__)
+static const hush_kernel_table neon_table = {
+    .dot_f32 = hush_dot_f32_neon,
+    .dot_f32_rows = hush_dot_f32_rows_neon,
+    .dot_i8 = hush_dot_i8_neon,
+    .dot_i8_rows = hush_dot_i8_rows_neon,
+    .hamming = hush_hamming_neon,
+    .hamming_rows = hush_hamming_rows_neon,
+    .add_bias_f32 = hush_add_bias_f32_neon,
+    .bias_gelu_f32 = hush_bias_gelu_f32_neon,
+    .bias_residual_layernorm_f32 = hush_bias_residual_layernorm_f32_neon,
+    .scaled_softmax_rows_f32 = hush_scaled_softmax_rows_f32_neon,
+};
+#endif
+
+// MARK: - Detection
+
+static hush_level best_level = HUSH_LEVEL_SCALAR;
+static int has_vnni = 0;
+static pthread_once_t detect_once = PTHREAD_ONCE_INIT;
+static _Atomic(const hush_kernel_table *) active = NULL;
+static _Atomic(int) active_level = HUSH_LEVEL_SCALAR;
+
+#if defined(__x86_64__)
+static uint64_t read_xcr0(void) {
+    uint32_t eax, edx;
+    __asm__ volatile("xgetbv" : "=a"(eax), "=d"(edx) : "c"(0));
+    return ((uint64_t)edx << 32) | eax;
+}
+
+#if defined(__APPLE__)
+// macOS enables AVX-512 state lazily (XCR0 lacks it until first use), so ask the kernel instead.
+static int apple_flag(const char *name) {
+    int value = 0;
+    size_t size = sizeof(value);
+    if (sysctlbyname(name, &value, &size, NULL, 0) != 0) return 0;
+    return value != 0;
+}
+#endif
+
+static void detect_x86(void) {
+    unsigned a, b, c, d;
+    if (!__get_cpuid(1, &a, &b, &c, &d)) return;
+    const int fma = (c >> 12) & 1, popcnt = (c >> 23) & 1, osxsave = (c >> 27) & 1, avx = (c >> 28) & 1;
+    if (!osxsave || !avx) return;
+    const uint64_t xcr0 = read_xcr0();
+    if ((xcr0 & 0x6) != 0x6) return;  // XMM and YMM state
+    if (__get_cpuid_max(0, NULL) < 7) return;
+    __cpuid_count(7, 0, a, b, c, d);
+    const int avx2 = (b >> 5) & 1;
+    const int avx512 = ((b >> 16) & 1) && ((b >> 17) & 1) && ((b >> 30) & 1) && ((b >> 31) & 1);  // F DQ BW VL
+    const int vnni = (c >> 11) & 1, vpopcntdq = (c >> 14) & 1;
+    if (!(avx2 && fma && popcnt)) return;
+    best_level = HUSH_LEVEL_AVX2;
+#if defined(__APPLE__)
+    const int os_avx512 = apple_flag("hw.optional.avx512f");
+#else
+    const int os_avx512 = (xcr0 & 0xE6) == 0xE6;  // plus opmask, upper ZMM and ZMM16-31 state
+#endif
+    if (!(avx512 && os_avx512)) return;
+    best_level = HUSH_LEVEL_AVX512;
+    has_vnni = vnni;
+    avx512_table = (hush_kernel_table){
+        .dot_f32 = hush_dot_f32_avx512,
+        .dot_f32_rows = hush_dot_f32_rows_avx512,
+        .dot_i8 = vnni ? hush_dot_i8_avx512vnni : hush_dot_i8_avx512,
+        .dot_i8_rows = vnni ? hush_dot_i8_rows_avx512vnni : hush_dot_i8_rows_avx512,
+        .hamming = vpopcntdq ? hush_hamming_avx512popcnt : hush_hamming_popcnt,
+        .hamming_rows = vpopcntdq ? hush_hamming_rows_avx512popcnt : hush_hamming_rows_popcnt,
+        .add_bias_f32 = hush_add_bias_f32_avx512,
+        .bias_gelu_f32 = hush_bias_gelu_f32_avx512,
+        .bias_residual_layernorm_f32 = hush_bias_residual_layernorm_f32_avx512,
+        .scaled_softmax_rows_f32 = hush_scaled_softmax_rows_f32_avx512,
+    };
+}
+#endif
+
+static const hush_kernel_table *table_for(hush_level level) {
+    switch (level) {
+    case HUSH_LEVEL_SCALAR: return &scalar_table;
+#if defined(__aarch64__)
+    case HUSH_LEVEL_NEON: return &neon_table;
+#endif
+#if defined(__x86_64__)
+    case HUSH_LEVEL_AVX2: return best_level >= HUSH_LEVEL_AVX2 ? &avx2_table : NULL;
+    case HUSH_LEVEL_AVX512: return best_level >= HUSH_LEVEL_AVX512 ? &avx512_table : NULL;
+#endif
+    default: return NULL;
+    }
+}
+
+static void install(hush_level level, const hush_kernel_table *table) {
+    atomic_store_explicit(&active_level, (int)level, memory_order_relaxed);
+    atomic_store_explicit(&active, table, memory_order_release);
+}
+
+static void detect(void) {
+#if defined(__x86_64__)
+    detect_x86();
+#elif defined(__aarch64__)
+    best_level = HUSH_LEVEL_NEON;  // Advanced SIMD is part of every AArch64 CPU
+#endif
+    hush_level level = best_level;
+    const char *forced = getenv("HUSH_KERNELS");
+    if (forced) {
+        for (int l = HUSH_LEVEL_SCALAR; l <= HUSH_LEVEL_AVX512; l++) {
+            if (strcmp(forced, hush_kernels_level_name((hush_level)l)) == 0 && table_for((hush_level)l)) {
+                level = (hush_level)l;
+            }
+        }
+    }
+    install(level, table_for(level));
+}
+
+static inline const hush_kernel_table *kernels(void) {
+    const hush_kernel_table *t = atomic_load_explicit(&active, memory_order_acquire);
+    if (__builtin_expect(t != NULL, 1)) return t;
+    pthread_once(&detect_once, detect);
+    return atomic_load_explicit(&active, memory_order_acquire);
+}
+
+// MARK: - Level control
+
+hush_level hush_kernels_best_level(void) {
+    pthread_once(&detect_once, detect);
+    return best_level;
+}
+
+hush_level hush_kernels_level(void) {
+    pthread_once(&detect_once, detect);
+    return (hush_level)atomic_load_explicit(&active_level, memory_order_relaxed);
+}
+
 int hush_kernels_set_level(hush_level level) {
-    if (level > hush_kernels_best_level()) return -1;
-    current = level;
+    pthread_once(&detect_once, detect);
+    const hush_kernel_table *table = table_for(level);
+    if (!table) return -1;
+    install(level, table);
     return 0;
 }
+
 const char *hush_kernels_level_name(hush_level level) {
     switch (level) {
     case HUSH_LEVEL_SCALAR: return "scalar";
@@ -19,29 +195,47 @@ const char *hush_kernels_level_name(hush_level level) {
     }
     return "unknown";
 }
-int hush_kernels_has_vnni(void) { return 0; }
 
-float hush_dot_f32(const float *a, const float *b, size_t n) { return hush_dot_f32_ref(a, b, n); }
+int hush_kernels_has_vnni(void) {
+    pthread_once(&detect_once, detect);
+    return has_vnni && hush_kernels_level() == HUSH_LEVEL_AVX512;
+}
+
+// MARK: - Entry points
+
+float hush_dot_f32(const float *a, const float *b, size_t n) { return kernels()->dot_f32(a, b, n); }
+
 void hush_dot_f32_rows(const float *m, size_t rows, size_t dim, const float *q, float *out) {
-    for (size_t r = 0; r < rows; r++) out[r] = hush_dot_f32_ref(m + r * dim, q, dim);
+    kernels()->dot_f32_rows(m, rows, dim, q, out);
 }
-int32_t hush_dot_i8(const int8_t *a, const int8_t *b, size_t n) { return hush_dot_i8_ref(a, b, n); }
+
+int32_t hush_dot_i8(const int8_t *a, const int8_t *b, size_t n) { return kernels()->dot_i8(a, b, n); }
+
 void hush_dot_i8_rows(const int8_t *m, size_t rows, size_t dim, const int8_t *q, int32_t *out) {
-    for (size_t r = 0; r < rows; r++) out[r] = hush_dot_i8_ref(m + r * dim, q, dim);
+    kernels()->dot_i8_rows(m, rows, dim, q, out);
 }
-uint32_t hush_hamming(const uint64_t *a, const uint64_t *b, size_t words) { return hush_hamming_ref(a, b, words); }
+
+uint32_t hush_hamming(const uint64_t *a, const uint64_t *b, size_t words) {
+    return kernels()->hamming(a, b, words);
+}
+
 void hush_hamming_rows(const uint64_t *m, size_t rows, size_t words, const uint64_t *q, uint32_t *out) {
-    for (size_t r = 0; r < rows; r++) out[r] = hush_hamming_ref(m + r * words, q, words);
+    kernels()->hamming_rows(m, rows, words, q, out);
 }
+
 void hush_add_bias_f32(float *x, size_t rows, size_t cols, const float *bias) {
-    for (size_t r = 0; r < rows; r++)
-        for (size_t c = 0; c < cols; c++) x[r * cols + c] += bias[c];
+    kernels()->add_bias_f32(x, rows, cols, bias);
 }
-void hush_bias_gelu_f32(float *x, size_t rows, size_t cols, const float *bias) { hush_bias_gelu_f32_ref(x, rows, cols, bias); }
+
+void hush_bias_gelu_f32(float *x, size_t rows, size_t cols, const float *bias) {
+    kernels()->bias_gelu_f32(x, rows, cols, bias);
+}
+
 void hush_bias_residual_layernorm_f32(float *x, size_t rows, size_t cols, const float *bias, const float *residual,
                                       const float *gamma, const float *beta, float eps) {
-    hush_bias_residual_layernorm_f32_ref(x, rows, cols, bias, residual, gamma, beta, eps);
+    kernels()->bias_residual_layernorm_f32(x, rows, cols, bias, residual, gamma, beta, eps);
 }
+
 void hush_scaled_softmax_rows_f32(float *x, size_t rows, size_t cols, size_t valid, float scale) {
-    hush_scaled_softmax_rows_f32_ref(x, rows, cols, valid, scale);
+    kernels()->scaled_softmax_rows_f32(x, rows, cols, valid, scale);
 }

@@ -74,3 +74,24 @@ void hush_scaled_softmax_rows_f32_ref(float *x, size_t rows, size_t cols, size_t
         for (size_t c = valid; c < cols; c++) row[c] = 0;
     }
 }
+
+// MARK: - Scalar level: row loops over the references (internal, see Kernels.h)
+
+#include "Kernels.h"
+
+void hush_dot_f32_rows_scalar(const float *m, size_t rows, size_t dim, const float *q, float *out) {
+    for (size_t r = 0; r < rows; r++) out[r] = hush_dot_f32_ref(m + r * dim, q, dim);
+}
+
+void hush_dot_i8_rows_scalar(const int8_t *m, size_t rows, size_t dim, const int8_t *q, int32_t *out) {
+    for (size_t r = 0; r < rows; r++) out[r] = hush_dot_i8_ref(m + r * dim, q, dim);
+}
+
+void hush_hamming_rows_scalar(const uint64_t *m, size_t rows, size_t words, const uint64_t *q, uint32_t *out) {
+    for (size_t r = 0; r < rows; r++) out[r] = hush_hamming_ref(m + r * words, q, words);
+}
+
+void hush_add_bias_f32_scalar(float *x, size_t rows, size_t cols, const float *bias) {
+    for (size_t r = 0; r < rows; r++)
+        for (size_t c = 0; c < cols; c++) x[r * cols + c] += bias[c];
+}

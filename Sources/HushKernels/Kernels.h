@@ -1,0 +1,116 @@
+// Internal to HushKernels: the dispatch table, every level's kernels, and the constants the vectorised
+// erf and exp share. Not part of the public header.
+#ifndef HUSH_KERNELS_INTERNAL_H
+#define HUSH_KERNELS_INTERNAL_H
+
+#include "HushKernels.h"
+
+/// One level's implementation of every public kernel.
+typedef struct {
+    float (*dot_f32)(const float *a, const float *b, size_t n);
+    void (*dot_f32_rows)(const float *matrix, size_t rows, size_t dim, const float *query, float *out);
+    int32_t (*dot_i8)(const int8_t *a, const int8_t *b, size_t n);
+    void (*dot_i8_rows)(const int8_t *matrix, size_t rows, size_t dim, const int8_t *query, int32_t *out);
+    uint32_t (*hamming)(const uint64_t *a, const uint64_t *b, size_t words);
+    void (*hamming_rows)(const uint64_t *matrix, size_t rows, size_t words, const uint64_t *query, uint32_t *out);
+    void (*add_bias_f32)(float *x, size_t rows, size_t cols, const float *bias);
+    void (*bias_gelu_f32)(float *x, size_t rows, size_t cols, const float *bias);
+    void (*bias_residual_layernorm_f32)(float *x, size_t rows, size_t cols, const float *bias,
+                                        const float *residual, const float *gamma, const float *beta, float eps);
+    void (*scaled_softmax_rows_f32)(float *x, size_t rows, size_t cols, size_t valid, float scale);
+} hush_kernel_table;
+
+// Scalar level (Scalar.c): the references plus row loops built on them.
+void hush_dot_f32_rows_scalar(const float *m, size_t rows, size_t dim, const float *q, float *out);
+void hush_dot_i8_rows_scalar(const int8_t *m, size_t rows, size_t dim, const int8_t *q, int32_t *out);
+void hush_hamming_rows_scalar(const uint64_t *m, size_t rows, size_t words, const uint64_t *q, uint32_t *out);
+void hush_add_bias_f32_scalar(float *x, size_t rows, size_t cols, const float *bias);
+
+#if defined(__x86_64__)
+// AVX2 + FMA level (KernelsAVX2.c).
+float hush_dot_f32_avx2(const float *a, const float *b, size_t n);
+void hush_dot_f32_rows_avx2(const float *m, size_t rows, size_t dim, const float *q, float *out);
+int32_t hush_dot_i8_avx2(const int8_t *a, const int8_t *b, size_t n);
+void hush_dot_i8_rows_avx2(const int8_t *m, size_t rows, size_t dim, const int8_t *q, int32_t *out);
+uint32_t hush_hamming_popcnt(const uint64_t *a, const uint64_t *b, size_t words);
+void hush_hamming_rows_popcnt(const uint64_t *m, size_t rows, size_t words, const uint64_t *q, uint32_t *out);
+void hush_add_bias_f32_avx2(float *x, size_t rows, size_t cols, const float *bias);
+void hush_bias_gelu_f32_avx2(float *x, size_t rows, size_t cols, const float *bias);
+void hush_bias_residual_layernorm_f32_avx2(float *x, size_t rows, size_t cols, const float *bias,
+                                           const float *residual, const float *gamma, const float *beta, float eps);
+void hush_scaled_softmax_rows_f32_avx2(float *x, size_t rows, size_t cols, size_t valid, float scale);
+
+// AVX-512 F/BW/DQ/VL level (KernelsAVX512.c), with VNNI and VPOPCNTDQ variants chosen when present.
+float hush_dot_f32_avx512(const float *a, const float *b, size_t n);
+void hush_dot_f32_rows_avx512(const float *m, size_t rows, size_t dim, const float *q, float *out);
+int32_t hush_dot_i8_avx512(const int8_t *a, const int8_t *b, size_t n);
+void hush_dot_i8_rows_avx512(const int8_t *m, size_t rows, size_t dim, const int8_t *q, int32_t *out);
+int32_t hush_dot_i8_avx512vnni(const int8_t *a, const int8_t *b, size_t n);
+void hush_dot_i8_rows_avx512vnni(const int8_t *m, size_t rows, size_t dim, const int8_t *q, int32_t *out);
+uint32_t hush_hamming_avx512popcnt(const uint64_t *a, const uint64_t *b, size_t words);
+void hush_hamming_rows_avx512popcnt(const uint64_t *m, size_t rows, size_t words, const uint64_t *q,
+                                    uint32_t *out);
+void hush_add_bias_f32_avx512(float *x, size_t rows, size_t cols, const float *bias);
+void hush_bias_gelu_f32_avx512(float *x, size_t rows, size_t cols, const float *bias);
+void hush_bias_residual_layernorm_f32_avx512(float *x, size_t rows, size_t cols, const float *bias,
+                                             const float *residual, const float *gamma, const float *beta,
+                                             float eps);
+void hush_scaled_softmax_rows_f32_avx512(float *x, size_t rows, size_t cols, size_t valid, float scale);
+#endif
+
+#if defined(__aarch64__)
+// NEON level (KernelsNEON.c).
+float hush_dot_f32_neon(const float *a, const float *b, size_t n);
+void hush_dot_f32_rows_neon(const float *m, size_t rows, size_t dim, const float *q, float *out);
+int32_t hush_dot_i8_neon(const int8_t *a, const int8_t *b, size_t n);
+void hush_dot_i8_rows_neon(const int8_t *m, size_t rows, size_t dim, const int8_t *q, int32_t *out);
+uint32_t hush_hamming_neon(const uint64_t *a, const uint64_t *b, size_t words);
+void hush_hamming_rows_neon(const uint64_t *m, size_t rows, size_t words, const uint64_t *q, uint32_t *out);
+void hush_add_bias_f32_neon(float *x, size_t rows, size_t cols, const float *bias);
+void hush_bias_gelu_f32_neon(float *x, size_t rows, size_t cols, const float *bias);
+void hush_bias_residual_layernorm_f32_neon(float *x, size_t rows, size_t cols, const float *bias,
+                                           const float *residual, const float *gamma, const float *beta, float eps);
+void hush_scaled_softmax_rows_f32_neon(float *x, size_t rows, size_t cols, size_t valid, float scale);
+#endif
+
+// MARK: - Shared constants of the vectorised erf and exp
+//
+// erf(a), 0 <= a < 1:  a * P(a^2), P below (degree 6 in a^2).
+// erf(a), a >= 1:      1 - exp(-a^2) * R(1/a), R below (degree 8 in 1/a, fitted on [1, 4]). Past 4, where
+//                      erfc < 1.6e-8, R is held at R(1/4); a is clamped to 10, where erfc is 0 in f32.
+// Both fitted by least squares on Chebyshev nodes in double, rounding the coefficients to f32 one at a time and
+// refitting the rest (numpy + scipy.special.erfcx as the target). exp(r) on |r| <= ln2/2: 1 + r + r^2 * E(r),
+// E of degree 4, relative error 1.0e-8 before f32 rounding.
+#define HUSH_ERF_P0 1.128379225730896f
+#define HUSH_ERF_P1 -0.3761281669139862f
+#define HUSH_ERF_P2 0.11285209655761719f
+#define HUSH_ERF_P3 -0.026911651715636253f
+#define HUSH_ERF_P4 0.005287239793688059f
+#define HUSH_ERF_P5 -0.000881649146322161f
+#define HUSH_ERF_P6 0.00010370662494096905f
+
+#define HUSH_ERF_R0 0.0002749467676039785f
+#define HUSH_ERF_R1 0.5589597225189209f
+#define HUSH_ERF_R2 0.04260851442813873f
+#define HUSH_ERF_R3 -0.4739537239074707f
+#define HUSH_ERF_R4 0.5022019743919373f
+#define HUSH_ERF_R5 -0.24921326339244843f
+#define HUSH_ERF_R6 0.029916591942310333f
+#define HUSH_ERF_R7 0.025658413767814636f
+#define HUSH_ERF_R8 -0.008869617246091366f
+
+#define HUSH_EXP_E0 0.5f
+#define HUSH_EXP_E1 0.16666576266288757f
+#define HUSH_EXP_E2 0.041666511446237564f
+#define HUSH_EXP_E3 0.008363248780369759f
+#define HUSH_EXP_E4 0.0013930501881986856f
+
+#define HUSH_LOG2E 1.44269504088896341f
+// ln 2 split so that n * HUSH_LN2_HI is exact for |n| < 256.
+#define HUSH_LN2_HI 0.693145751953125f
+#define HUSH_LN2_LO 1.428606820309417232e-6f
+// expf underflows to subnormals below this; the vector exp returns 0 there (an absolute error below 1.2e-38).
+#define HUSH_EXP_MIN -87.33654475f
+#define HUSH_EXP_MAX 88.72283905f
+
+#endif
