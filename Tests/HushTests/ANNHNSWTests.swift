@@ -1,12 +1,15 @@
 import Foundation
 import Testing
+
 @testable import Hush
 
 @Suite struct ANNHNSWTests {
     static let parameters = HNSWParameters(M: 8, efConstruction: 64, efSearch: 48)
 
     static func build(_ matrix: VectorMatrix, parameters: HNSWParameters = parameters) throws -> HNSWIndex {
-        try matrix.withView { try HNSWIndex.build(dimension: matrix.dimension, parameters: parameters, rows: 0..<$0.count, vectors: $0) }
+        try matrix.withView {
+            try HNSWIndex.build(dimension: matrix.dimension, parameters: parameters, rows: 0..<$0.count, vectors: $0)
+        }
     }
 
     @Test(arguments: [false, true])
@@ -64,7 +67,9 @@ import Testing
         }
         #expect(index.deletedCount == deleted.count)
         let allowed = RowBitmap(count: 2400) { !deleted.contains($0) }
-        let before = try ANNFixture.recall(matrix, queries, filter: allowed) { try index.search($0, k: 10, vectors: $1) }
+        let before = try ANNFixture.recall(matrix, queries, filter: allowed) {
+            try index.search($0, k: 10, vectors: $1)
+        }
         try matrix.withView { try index.compact(vectors: $0) }
         #expect(index.deletedCount == 0)
         #expect(index.liveCount == 2400 - deleted.count)

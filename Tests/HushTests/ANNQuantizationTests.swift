@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Hush
 
 @Suite struct ANNQuantizationTests {
@@ -16,7 +17,8 @@ import Testing
             #expect(abs(decoded - row[d]) <= scale / 2 + 1e-6)
         }
         // The largest component maps to ±127.
-        #expect(codes.int8Codes[(3 * ANNFixture.dimension)..<(4 * ANNFixture.dimension)].map { abs(Int($0)) }.max() == 127)
+        #expect(
+            codes.int8Codes[(3 * ANNFixture.dimension)..<(4 * ANNFixture.dimension)].map { abs(Int($0)) }.max() == 127)
     }
 
     @Test func int8ScoresApproximateTheDotProduct() throws {
@@ -92,7 +94,8 @@ import Testing
         #expect(int8Recall >= 0.99, "int8 + rescore recall \(int8Recall)")
         // Uniform random data is the worst case for sign bits (near-orthogonal neighbours); clustered data is
         // closer to embeddings.
-        #expect(binaryRecall >= (clustered ? 0.95 : 0.55), "binary + rescore recall \(binaryRecall) clustered \(clustered)")
+        #expect(
+            binaryRecall >= (clustered ? 0.95 : 0.55), "binary + rescore recall \(binaryRecall) clustered \(clustered)")
         // Rescored scores are the exact dot products.
         let hits = try matrix.withView { try int8Scan.search(queries[0], k: 3, vectors: $0) }
         let exact = zip(queries[0], matrix.vector(hits[0].row)).reduce(Float(0)) { $0 + $1.0 * $1.1 }

@@ -5,17 +5,20 @@ enum ANNFixture {
     static let dimension = 64
 
     static func uniform(_ count: Int, dimension: Int = dimension, seed: UInt64 = 11) -> VectorMatrix {
-        VectorMatrix(dimension: dimension, storage: SyntheticVectors.uniform(count: count, dimension: dimension, seed: seed))
+        VectorMatrix(
+            dimension: dimension, storage: SyntheticVectors.uniform(count: count, dimension: dimension, seed: seed))
     }
 
     static func clustered(_ count: Int, dimension: Int = dimension, seed: UInt64 = 12) -> VectorMatrix {
         VectorMatrix(
             dimension: dimension,
-            storage: SyntheticVectors.clustered(count: count, dimension: dimension, clusters: 40, noise: 0.7, seed: seed))
+            storage: SyntheticVectors.clustered(
+                count: count, dimension: dimension, clusters: 40, noise: 0.7, seed: seed))
     }
 
     static func queries(_ matrix: VectorMatrix, count: Int = 50, seed: UInt64 = 99) -> [[Float]] {
-        SyntheticVectors.queries(near: matrix.storage, dimension: matrix.dimension, count: count, noise: 0.3, seed: seed)
+        SyntheticVectors.queries(
+            near: matrix.storage, dimension: matrix.dimension, count: count, noise: 0.3, seed: seed)
     }
 
     /// Mean recall@k of `search` against the exact scan over `queries`.

@@ -117,7 +117,8 @@ extension HNSWIndex {
 
     /// Algorithm 4 (SELECT-NEIGHBORS-HEURISTIC) on candidates sorted best first: keep a candidate only when
     /// it is closer to the base than to every neighbour already kept; optionally fill up with pruned ones.
-    func selectNeighbours(ids: [Int32], scores: [Float], m: Int, vectors: VectorView) -> (ids: [Int32], scores: [Float]) {
+    func selectNeighbours(ids: [Int32], scores: [Float], m: Int, vectors: VectorView) -> (ids: [Int32], scores: [Float])
+    {
         if ids.count <= m && !parameters.keepPrunedConnections && ids.count <= 1 { return (ids, scores) }
         var keptIds: [Int32] = []
         var keptScores: [Float] = []

@@ -23,7 +23,9 @@ extension HNSWIndex {
                     problems.append("row \(node) has \(list.count) neighbours on level \(l) (max \(maxDegree(l)))")
                 }
                 if list.contains(node) { problems.append("row \(node) links to itself on level \(l)") }
-                if Set(list).count != list.count { problems.append("row \(node) lists a neighbour twice on level \(l)") }
+                if Set(list).count != list.count {
+                    problems.append("row \(node) lists a neighbour twice on level \(l)")
+                }
                 for other in list where other >= slotCount || levels[other] < l {
                     problems.append("row \(node) links to \(other), which is not on level \(l)")
                 }

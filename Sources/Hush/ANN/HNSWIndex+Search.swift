@@ -77,7 +77,8 @@ extension HNSWIndex {
 
     /// Greedy walk on one upper level (ef = 1).
     @inline(__always)
-    func greedy(_ q: UnsafePointer<Float>, from current: inout Int, score: inout Float, level: Int, vectors: VectorView) {
+    func greedy(_ q: UnsafePointer<Float>, from current: inout Int, score: inout Float, level: Int, vectors: VectorView)
+    {
         var changed = true
         while changed {
             changed = false

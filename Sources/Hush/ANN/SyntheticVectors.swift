@@ -51,7 +51,8 @@ public enum SyntheticVectors {
     /// ```swift
     /// let queries = SyntheticVectors.queries(near: rows, dimension: 64, count: 100, noise: 0.3, seed: 2)
     /// ```
-    public static func queries(near rows: [Float], dimension: Int, count: Int, noise: Float, seed: UInt64) -> [[Float]] {
+    public static func queries(near rows: [Float], dimension: Int, count: Int, noise: Float, seed: UInt64) -> [[Float]]
+    {
         var rng = SplitMix(state: seed)
         let n = rows.count / dimension
         let scale = noise / Float(dimension).squareRoot()

@@ -96,7 +96,9 @@ public final class VectorMatrix: @unchecked Sendable {
         let count = self.count
         return try storage.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else {
-                return try withUnsafePointer(to: Float(0)) { try body(VectorView(base: $0, count: 0, dimension: dimension)) }
+                return try withUnsafePointer(to: Float(0)) {
+                    try body(VectorView(base: $0, count: 0, dimension: dimension))
+                }
             }
             return try body(VectorView(base: base, count: count, dimension: dimension))
         }

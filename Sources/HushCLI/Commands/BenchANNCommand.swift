@@ -7,7 +7,8 @@ import Hush
 struct BenchANN: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ann",
-        abstract: "Vector search: recall@10 vs exact, ms/query (1 thread), build time, bytes/vector in memory and on disk.")
+        abstract:
+            "Vector search: recall@10 vs exact, ms/query (1 thread), build time, bytes/vector in memory and on disk.")
 
     @Option(help: "float32 .npy matrix of L2-normalised vectors (rows x dim).")
     var vectors: String?
@@ -103,7 +104,7 @@ struct BenchANN: ParsableCommand {
             }
             var raw: [[Int]] = []
             for query in queryVectors.prefix(200) { raw.append(scan.candidates(query, count: k).map(\.row)) }
-            let rawRecall = recall(raw) * Double(truth.count) / Double(max(1, raw.count))
+            let rawRecall = recall(raw)
             let disk = try diskBytes(directory, name) { db in
                 try db.execute(sql: "CREATE TABLE codes(row INTEGER PRIMARY KEY, code BLOB NOT NULL)")
                 let statement = try db.makeStatement(sql: "INSERT INTO codes(row, code) VALUES (?, ?)")
@@ -121,7 +122,9 @@ struct BenchANN: ParsableCommand {
         let parameters = HNSWParameters(M: m, efConstruction: efConstruction, efSearch: efs.first ?? 64)
         var index = try HNSWIndex(dimension: dimension, parameters: parameters)
         let build = try matrix.withView { view in
-            try time { index = try HNSWIndex.build(dimension: dimension, parameters: parameters, rows: 0..<n, vectors: view) }
+            try time {
+                index = try HNSWIndex.build(dimension: dimension, parameters: parameters, rows: 0..<n, vectors: view)
+            }
         }
         let problems = index.checkInvariants()
         if !problems.isEmpty { Console.out("invariant problems: \(problems.prefix(5))") }
@@ -136,7 +139,9 @@ struct BenchANN: ParsableCommand {
         for ef in efs {
             var results: [[Int]] = []
             let seconds = try matrix.withView { view in
-                try time { results = try queryVectors.map { try index.search($0, k: k, ef: ef, vectors: view).map(\.row) } }
+                try time {
+                    results = try queryVectors.map { try index.search($0, k: k, ef: ef, vectors: view).map(\.row) }
+                }
             }
             report(
                 "hush-hnsw-M\(m)", n: n, d: dimension, build: build, seconds: seconds, recall: recall(results),
@@ -156,7 +161,8 @@ struct BenchANN: ParsableCommand {
         }
         let count = synthetic ?? 10_000
         return (
-            SyntheticVectors.clustered(count: count, dimension: dim, clusters: max(1, count / 100), noise: 0.7, seed: 42),
+            SyntheticVectors.clustered(
+                count: count, dimension: dim, clusters: max(1, count / 100), noise: 0.7, seed: 42),
             dim
         )
     }
@@ -169,7 +175,8 @@ struct BenchANN: ParsableCommand {
             }
             return (0..<min(rows, queries)).map { Array(values[($0 * columns)..<(($0 + 1) * columns)]) }
         }
-        return SyntheticVectors.queries(near: matrix.storage, dimension: matrix.dimension, count: queries, noise: 0.4, seed: 1)
+        return SyntheticVectors.queries(
+            near: matrix.storage, dimension: matrix.dimension, count: queries, noise: 0.4, seed: 1)
     }
 
     /// Bytes per vector of a temporary SQLite file filled by `fill`.
