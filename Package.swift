@@ -50,6 +50,7 @@ let package = Package(
             dependencies: [
                 "Hush",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(name: "HushKernelsTests", dependencies: ["HushKernels"]),
@@ -58,7 +59,7 @@ let package = Package(
             dependencies: ["HushEmbedding"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "HushTests", dependencies: ["Hush"]),
+        .testTarget(name: "HushTests", dependencies: ["Hush", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "HushCLITests", dependencies: ["Hush", "HushCLI"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,121 @@
+/// Compact codes of every row of a vector store (int8 or binary), kept in flat arrays, row id = index.
+///
+/// ```swift
+/// var codes = QuantizedMatrix(int8: Int8Quantizer(dimension: 384))
+/// vectors.withView { codes.append(contentsOf: $0) }
+/// print(codes.bytesPerVector)   // 388
+/// ```
+public struct QuantizedMatrix: Sendable {
+    /// The encoding of the rows.
+    public enum Encoding: Sendable, Equatable {
+        /// int8 codes plus one f32 scale per row.
+        case int8(Int8Quantizer)
+        /// Bit codes.
+        case binary(BinaryQuantizer)
+    }
+
+    /// The encoding of the rows.
+    public let encoding: Encoding
+    /// Length of the source vectors.
+    public let dimension: Int
+    /// Number of encoded rows.
+    public private(set) var count = 0
+    var int8Codes: [Int8] = []
+    var rowScales: [Float] = []
+    var bitCodes: [UInt64] = []
+    let words: Int
+
+    /// An empty int8 matrix.
+    ///
+    /// ```swift
+    /// var codes = QuantizedMatrix(int8: Int8Quantizer(dimension: 384))
+    /// ```
+    public init(int8 quantizer: Int8Quantizer) {
+        encoding = .int8(quantizer)
+        dimension = quantizer.dimension
+        words = 0
+    }
+
+    /// An empty binary matrix.
+    ///
+    /// ```swift
+    /// var codes = QuantizedMatrix(binary: BinaryQuantizer(dimension: 384))
+    /// ```
+    public init(binary quantizer: BinaryQuantizer) {
+        encoding = .binary(quantizer)
+        dimension = quantizer.dimension
+        words = quantizer.words
+    }
+
+    /// Memory per row in bytes (codes plus scale).
+    public var bytesPerVector: Int {
+        switch encoding {
+        case .int8: return dimension + MemoryLayout<Float>.size
+        case .binary: return words * 8
+        }
+    }
+
+    /// Appends the codes of one vector (row id `count`).
+    ///
+    /// - Complexity: O(dimension).
+    ///
+    /// ```swift
+    /// codes.append(vectorPointer)
+    /// ```
+    public mutating func append(_ vector: UnsafePointer<Float>) {
+        switch encoding {
+        case .int8(let quantizer):
+            let start = int8Codes.count
+            int8Codes.append(contentsOf: repeatElement(0, count: dimension))
+            let scale = int8Codes.withUnsafeMutableBufferPointer { buffer in
+                quantizer.encode(vector, into: buffer.baseAddress.unsafelyUnwrapped + start)
+            }
+            rowScales.append(scale)
+        case .binary(let quantizer):
+            let start = bitCodes.count
+            bitCodes.append(contentsOf: repeatElement(0, count: words))
+            bitCodes.withUnsafeMutableBufferPointer { buffer in
+                quantizer.encode(vector, into: buffer.baseAddress.unsafelyUnwrapped + start)
+            }
+        }
+        count += 1
+    }
+
+    /// Appends the codes of every row of `vectors` from row `count` on (so calling it after the store grew
+    /// encodes only the new rows).
+    ///
+    /// - Complexity: O(new rows × dimension).
+    ///
+    /// ```swift
+    /// vectors.withView { codes.append(contentsOf: $0) }
+    /// ```
+    public mutating func append(contentsOf vectors: VectorView) {
+        precondition(vectors.dimension == dimension, "dimension mismatch")
+        guard vectors.count > count else { return }
+        switch encoding {
+        case .int8: int8Codes.reserveCapacity(vectors.count * dimension)
+        case .binary: bitCodes.reserveCapacity(vectors.count * words)
+        }
+        for row in count..<vectors.count { append(vectors.row(row)) }
+    }
+
+    /// Re-encodes row `row` (after its vector changed).
+    ///
+    /// ```swift
+    /// codes.update(row: 3, vector: pointer)
+    /// ```
+    public mutating func update(row: Int, vector: UnsafePointer<Float>) {
+        precondition(row >= 0 && row < count, "row out of range")
+        switch encoding {
+        case .int8(let quantizer):
+            let scale = int8Codes.withUnsafeMutableBufferPointer { buffer in
+                quantizer.encode(vector, into: buffer.baseAddress.unsafelyUnwrapped + row * dimension)
+            }
+            rowScales[row] = scale
+        case .binary(let quantizer):
+            bitCodes.withUnsafeMutableBufferPointer { buffer in
+                quantizer.encode(vector, into: buffer.baseAddress.unsafelyUnwrapped + row * words)
+            }
+        }
+    }
+}

@@ -1,0 +1,201 @@
+import HushKernels
+
+/// Two-stage search: a scan of quantised codes keeps the best `k × oversample` rows, which are then
+/// rescored with the exact f32 dot product.
+///
+/// ```swift
+/// let scan = QuantizedScan(codes: codes, oversample: 4)
+/// let hits = try vectors.withView { try scan.search(query, k: 10, vectors: $0) }
+/// ```
+public struct QuantizedScan: Sendable {
+    /// The codes scanned in the first stage.
+    public var codes: QuantizedMatrix
+    /// Candidates kept per requested hit for the exact rescoring (1 = no oversampling).
+    public var oversample: Int
+
+    /// Default oversampling: 4 for int8, 16 for binary codes.
+    ///
+    /// ```swift
+    /// let scan = QuantizedScan(codes: codes)
+    /// ```
+    public init(codes: QuantizedMatrix, oversample: Int? = nil) {
+        self.codes = codes
+        switch codes.encoding {
+        case .int8: self.oversample = max(1, oversample ?? 4)
+        case .binary: self.oversample = max(1, oversample ?? 16)
+        }
+    }
+
+    /// Below this allowed fraction the scan scores allowed rows one by one instead of in blocks.
+    static let sparseFilterFraction = 0.05
+    static let block = 1024
+
+    /// The best `k` rows for `query`: quantised scan for `k × oversample` candidates (only rows in `filter`,
+    /// when given), then exact rescoring against `vectors` (pass nil to return the quantised ranking).
+    ///
+    /// - Complexity: O(n × dimension) on codes (n = rows, or allowed rows for a sparse filter) plus
+    ///   O(k × oversample × dimension) f32 work.
+    ///
+    /// ```swift
+    /// let hits = try scan.search(query, k: 10, filter: allowed, vectors: view)
+    /// ```
+    public func search(_ query: [Float], k: Int, filter: RowBitmap? = nil, vectors: VectorView?) throws
+        -> [ScoredRow]
+    {
+        guard query.count == codes.dimension else {
+            throw ANNError.dimensionMismatch(expected: codes.dimension, actual: query.count)
+        }
+        guard k > 0, codes.count > 0 else { return [] }
+        let candidates = candidates(query, count: k * oversample, filter: filter)
+        guard let vectors else { return Array(candidates.prefix(k)) }
+        guard vectors.count >= codes.count, vectors.dimension == codes.dimension else {
+            throw ANNError.dimensionMismatch(expected: codes.dimension, actual: vectors.dimension)
+        }
+        var top = TopK(capacity: k)
+        query.withUnsafeBufferPointer { q in
+            guard let qp = q.baseAddress else { return }
+            for candidate in candidates {
+                top.offer(row: candidate.row, score: hush_dot_f32(vectors.row(candidate.row), qp, codes.dimension))
+            }
+        }
+        return top.sorted()
+    }
+
+    /// First stage only: the best `count` rows by quantised score (int8: approximate dot product;
+    /// binary: minus the Hamming distance), best first.
+    ///
+    /// - Complexity: O(n × code size).
+    ///
+    /// ```swift
+    /// let rough = scan.candidates(query, count: 100)
+    /// ```
+    public func candidates(_ query: [Float], count wanted: Int, filter: RowBitmap? = nil) -> [ScoredRow] {
+        var top = TopK(capacity: wanted)
+        let n = codes.count
+        let sparse = filter.map { Double($0.allowedCount) < Self.sparseFilterFraction * Double(n) } ?? false
+        switch codes.encoding {
+        case .int8(let quantizer):
+            let (q, _) = quantizer.encodeQuery(query)
+            let dim = codes.dimension
+            codes.int8Codes.withUnsafeBufferPointer { codeBuffer in
+                codes.rowScales.withUnsafeBufferPointer { scales in
+                    q.withUnsafeBufferPointer { qb in
+                        guard let base = codeBuffer.baseAddress, let qp = qb.baseAddress else { return }
+                        let perVector = quantizer.calibration == .perVector
+                        if sparse, let filter {
+                            filter.forEachAllowed { row in
+                                guard row < n else { return }
+                                let dot = Float(hush_dot_i8(base + row * dim, qp, dim))
+                                top.offer(row: row, score: perVector ? dot * scales[row] : dot)
+                            }
+                            return
+                        }
+                        var out = [Int32](repeating: 0, count: Self.block)
+                        out.withUnsafeMutableBufferPointer { ob in
+                            guard let op = ob.baseAddress else { return }
+                            var start = 0
+                            while start < n {
+                                let rows = min(Self.block, n - start)
+                                hush_dot_i8_rows(base + start * dim, rows, dim, qp, op)
+                                for i in 0..<rows {
+                                    let row = start + i
+                                    if let filter, !filter.contains(row) { continue }
+                                    let dot = Float(op[i])
+                                    top.offer(row: row, score: perVector ? dot * scales[row] : dot)
+                                }
+                                start += rows
+                            }
+                        }
+                    }
+                }
+            }
+        case .binary(let quantizer):
+            let q = quantizer.encodeQuery(query)
+            let words = codes.words
+            codes.bitCodes.withUnsafeBufferPointer { codeBuffer in
+                q.withUnsafeBufferPointer { qb in
+                    guard let base = codeBuffer.baseAddress, let qp = qb.baseAddress else { return }
+                    if sparse, let filter {
+                        filter.forEachAllowed { row in
+                            guard row < n else { return }
+                            top.offer(row: row, score: -Float(hush_hamming(base + row * words, qp, words)))
+                        }
+                        return
+                    }
+                    var out = [UInt32](repeating: 0, count: Self.block)
+                    out.withUnsafeMutableBufferPointer { ob in
+                        guard let op = ob.baseAddress else { return }
+                        var start = 0
+                        while start < n {
+                            let rows = min(Self.block, n - start)
+                            hush_hamming_rows(base + start * words, rows, words, qp, op)
+                            for i in 0..<rows {
+                                let row = start + i
+                                if let filter, !filter.contains(row) { continue }
+                                top.offer(row: row, score: -Float(op[i]))
+                            }
+                            start += rows
+                        }
+                    }
+                }
+            }
+        }
+        return top.sorted()
+    }
+}
+
+/// Exact f32 scan: the oracle of the approximate searches and the right index for small stores.
+///
+/// ```swift
+/// let hits = try vectors.withView { try ExactScan.search(query, k: 10, vectors: $0) }
+/// ```
+public enum ExactScan {
+    /// The best `k` rows of `vectors` for `query` by dot product, restricted to `filter` when given.
+    ///
+    /// - Complexity: O(n × dimension), n = rows (or allowed rows for a sparse filter).
+    ///
+    /// ```swift
+    /// let hits = try ExactScan.search(query, k: 10, vectors: view)
+    /// ```
+    public static func search(_ query: [Float], k: Int, filter: RowBitmap? = nil, vectors: VectorView) throws
+        -> [ScoredRow]
+    {
+        guard query.count == vectors.dimension else {
+            throw ANNError.dimensionMismatch(expected: vectors.dimension, actual: query.count)
+        }
+        return query.withUnsafeBufferPointer { q in
+            guard let qp = q.baseAddress else { return [] }
+            return search(qp, k: k, filter: filter, vectors: vectors)
+        }
+    }
+
+    static func search(_ query: UnsafePointer<Float>, k: Int, filter: RowBitmap?, vectors: VectorView) -> [ScoredRow] {
+        guard k > 0 else { return [] }
+        var top = TopK(capacity: k)
+        let n = vectors.count
+        let dim = vectors.dimension
+        if let filter, Double(filter.allowedCount) < QuantizedScan.sparseFilterFraction * Double(n) {
+            filter.forEachAllowed { row in
+                guard row < n else { return }
+                top.offer(row: row, score: hush_dot_f32(vectors.row(row), query, dim))
+            }
+            return top.sorted()
+        }
+        var out = [Float](repeating: 0, count: QuantizedScan.block)
+        out.withUnsafeMutableBufferPointer { ob in
+            guard let op = ob.baseAddress else { return }
+            var start = 0
+            while start < n {
+                let rows = min(QuantizedScan.block, n - start)
+                hush_dot_f32_rows(vectors.row(start), rows, dim, query, op)
+                for i in 0..<rows {
+                    let row = start + i
+                    if let filter, !filter.contains(row) { continue }
+                    top.offer(row: row, score: op[i])
+                }
+                start += rows
+            }
+        }
+        return top.sorted()
+    }
+}

@@ -1,0 +1,100 @@
+/// A set of allowed row ids as a bitmap: the filter hook of every scan and of HNSW search.
+///
+/// Filters are applied before ranking: rows not in the bitmap are never returned.
+///
+/// ```swift
+/// var allowed = RowBitmap(count: 1000)
+/// allowed.insert(42)
+/// let hits = try scan.search(query, k: 10, filter: allowed, vectors: view)
+/// ```
+public struct RowBitmap: Sendable, Equatable {
+    /// 64 rows per word, row r at bit r % 64 of word r / 64.
+    public private(set) var words: [UInt64]
+    /// Number of rows the bitmap covers (rows at and above are not allowed).
+    public let count: Int
+    /// Number of allowed rows.
+    public private(set) var allowedCount: Int
+
+    /// An empty bitmap (no row allowed), or a full one with `allowAll`.
+    ///
+    /// ```swift
+    /// let none = RowBitmap(count: 100)
+    /// ```
+    public init(count: Int, allowAll: Bool = false) {
+        self.count = count
+        let wordCount = (count + 63) / 64
+        if allowAll {
+            var words = [UInt64](repeating: ~0, count: wordCount)
+            if count % 64 != 0, let last = words.indices.last { words[last] = (1 << UInt64(count % 64)) - 1 }
+            self.words = words
+            self.allowedCount = count
+        } else {
+            self.words = [UInt64](repeating: 0, count: wordCount)
+            self.allowedCount = 0
+        }
+    }
+
+    /// A bitmap of the rows in `0..<count` for which `isAllowed` returns true.
+    ///
+    /// - Complexity: O(count) calls of the predicate.
+    ///
+    /// ```swift
+    /// let even = RowBitmap(count: 100) { $0 % 2 == 0 }
+    /// ```
+    public init(count: Int, where isAllowed: (Int) -> Bool) {
+        self.init(count: count)
+        for row in 0..<count where isAllowed(row) { insert(row) }
+    }
+
+    /// Whether `row` is allowed.
+    @inline(__always) public func contains(_ row: Int) -> Bool {
+        guard row >= 0, row < count else { return false }
+        return words[row >> 6] & (1 << UInt64(row & 63)) != 0
+    }
+
+    /// Allows `row` (ignored when outside `0..<count`).
+    ///
+    /// ```swift
+    /// bitmap.insert(7)
+    /// ```
+    public mutating func insert(_ row: Int) {
+        guard row >= 0, row < count else { return }
+        let bit: UInt64 = 1 << UInt64(row & 63)
+        if words[row >> 6] & bit == 0 {
+            words[row >> 6] |= bit
+            allowedCount += 1
+        }
+    }
+
+    /// Disallows `row`.
+    ///
+    /// ```swift
+    /// bitmap.remove(7)
+    /// ```
+    public mutating func remove(_ row: Int) {
+        guard row >= 0, row < count else { return }
+        let bit: UInt64 = 1 << UInt64(row & 63)
+        if words[row >> 6] & bit != 0 {
+            words[row >> 6] &= ~bit
+            allowedCount -= 1
+        }
+    }
+
+    /// Calls `body` with every allowed row, ascending.
+    ///
+    /// - Complexity: O(count / 64 + allowedCount).
+    ///
+    /// ```swift
+    /// bitmap.forEachAllowed { print($0) }
+    /// ```
+    public func forEachAllowed(_ body: (Int) throws -> Void) rethrows {
+        for (index, word) in words.enumerated() where word != 0 {
+            var bits = word
+            while bits != 0 {
+                let bit = bits.trailingZeroBitCount
+                try body(index << 6 | bit)
+                bits &= bits - 1
+            }
+        }
+    }
+}

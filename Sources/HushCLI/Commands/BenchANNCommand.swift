@@ -1,0 +1,282 @@
+import ArgumentParser
+import Foundation
+import GRDB
+import Hush
+
+/// `hush bench ann`: exact f32 scan, int8 + rescore, binary + rescore and HNSW on one set of vectors.
+struct BenchANN: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ann",
+        abstract:
+            "Vector search: recall@10 vs exact, ms/query (1 thread), build time, bytes/vector in memory and on disk.")
+
+    @Option(help: "float32 .npy matrix of L2-normalised vectors (rows x dim).")
+    var vectors: String?
+
+    @Option(help: "Generate this many clustered synthetic vectors instead of reading --vectors.")
+    var synthetic: Int?
+
+    @Option(help: "Dimension of synthetic vectors.")
+    var dim = 384
+
+    @Option(help: "Number of queries.")
+    var queries = 1000
+
+    @Option(help: "float32 .npy matrix of queries (default: stored rows plus noise).")
+    var queryFile: String?
+
+    @Option(help: "HNSW M (M0 = 2M).")
+    var m = 16
+
+    @Option(help: "HNSW efConstruction.")
+    var efConstruction = 200
+
+    @Option(help: "Comma-separated efSearch values.")
+    var efSearch = "32,64"
+
+    @Option(help: "Candidates per hit kept by the int8 scan for exact rescoring.")
+    var int8Oversample = 4
+
+    @Option(help: "Candidates per hit kept by the binary scan for exact rescoring.")
+    var binaryOversample = 16
+
+    @Option(help: "Hits per query.")
+    var k = 10
+
+    @Flag(help: "Skip the HNSW build (quick runs).")
+    var skipHnsw = false
+
+    @Flag(help: "Print one JSON object per measurement.")
+    var json = false
+
+    func run() throws {
+        let (storage, dimension) = try loadVectors()
+        let matrix = VectorMatrix(dimension: dimension, storage: storage)
+        let n = matrix.count
+        let queryVectors = try loadQueries(matrix)
+        let efs = efSearch.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hush-bench-ann-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+
+        // Exact f32 scan: the oracle and the baseline.
+        var truth: [[Int]] = []
+        let exactSeconds = try matrix.withView { view in
+            try time { truth = try queryVectors.map { try ExactScan.search($0, k: k, vectors: view).map(\.row) } }
+        }
+        let exactDisk = try diskBytes(directory, "exact") { db in
+            try db.execute(sql: "CREATE TABLE vectors(row INTEGER PRIMARY KEY, vector BLOB NOT NULL)")
+            let statement = try db.makeStatement(sql: "INSERT INTO vectors(row, vector) VALUES (?, ?)")
+            for row in 0..<n {
+                let data = matrix.vector(row).withUnsafeBufferPointer { Data(buffer: $0) }
+                try statement.execute(arguments: [row, data])
+            }
+        }
+        report(
+            "exact-f32", n: n, d: dimension, build: 0, seconds: exactSeconds, recall: 1, memory: dimension * 4,
+            disk: exactDisk, extra: [:])
+
+        func recall(_ results: [[Int]]) -> Double {
+            var total = 0.0
+            for (found, expected) in zip(results, truth) {
+                total += Double(Set(found).intersection(expected).count) / Double(max(1, expected.count))
+            }
+            return total / Double(max(1, results.count))
+        }
+
+        // Quantised scans with exact rescoring.
+        var calibrations: [(String, QuantizedMatrix, Int)] = []
+        let perVector = Int8Quantizer(dimension: dimension)
+        let perDimension = matrix.withView { Int8Quantizer.perDimension(calibratedOn: $0) }
+        let binary = matrix.withView { BinaryQuantizer(centredOn: $0) }
+        for (name, encoding, oversample) in [
+            ("int8-rescore", QuantizedMatrix(int8: perVector), int8Oversample),
+            ("int8-perdim-rescore", QuantizedMatrix(int8: perDimension), int8Oversample),
+            ("binary-rescore", QuantizedMatrix(binary: binary), binaryOversample),
+        ] {
+            var codes = encoding
+            let build = try time { matrix.withView { codes.append(contentsOf: $0) } }
+            calibrations.append((name, codes, oversample))
+            let scan = QuantizedScan(codes: codes, oversample: oversample)
+            var results: [[Int]] = []
+            let seconds = try matrix.withView { view in
+                try time { results = try queryVectors.map { try scan.search($0, k: k, vectors: view).map(\.row) } }
+            }
+            var raw: [[Int]] = []
+            for query in queryVectors.prefix(200) { raw.append(scan.candidates(query, count: k).map(\.row)) }
+            let rawRecall = recall(raw)
+            let disk = try diskBytes(directory, name) { db in
+                try db.execute(sql: "CREATE TABLE codes(row INTEGER PRIMARY KEY, code BLOB NOT NULL)")
+                let statement = try db.makeStatement(sql: "INSERT INTO codes(row, code) VALUES (?, ?)")
+                let size = codes.bytesPerVector
+                let blob = Data(count: size)
+                for row in 0..<n { try statement.execute(arguments: [row, blob]) }
+            }
+            report(
+                name, n: n, d: dimension, build: build, seconds: seconds, recall: recall(results),
+                memory: codes.bytesPerVector, disk: disk,
+                extra: ["oversample": "\(oversample)", "recall_without_rescore": String(format: "%.4f", rawRecall)])
+        }
+
+        guard !skipHnsw else { return }
+        let parameters = HNSWParameters(M: m, efConstruction: efConstruction, efSearch: efs.first ?? 64)
+        var index = try HNSWIndex(dimension: dimension, parameters: parameters)
+        let build = try matrix.withView { view in
+            try time {
+                index = try HNSWIndex.build(dimension: dimension, parameters: parameters, rows: 0..<n, vectors: view)
+            }
+        }
+        let problems = index.checkInvariants()
+        if !problems.isEmpty { Console.out("invariant problems: \(problems.prefix(5))") }
+        let path = directory.appendingPathComponent("hnsw.sqlite").path
+        let queue = try DatabaseQueue(path: path)
+        let saveSeconds = try time { try queue.write { try index.save(in: $0, full: true) } }
+        try queue.writeWithoutTransaction { try $0.execute(sql: "VACUUM") }
+        let graphDisk = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        var loaded: HNSWIndex?
+        let loadSeconds = try time { loaded = try queue.read { try HNSWIndex.load(from: $0) } }
+        if loaded?.liveCount != n { Console.out("warning: reloaded graph has \(loaded?.liveCount ?? -1) nodes") }
+        for ef in efs {
+            var results: [[Int]] = []
+            let seconds = try matrix.withView { view in
+                try time {
+                    results = try queryVectors.map { try index.search($0, k: k, ef: ef, vectors: view).map(\.row) }
+                }
+            }
+            report(
+                "hush-hnsw-M\(m)", n: n, d: dimension, build: build, seconds: seconds, recall: recall(results),
+                memory: dimension * 4 + index.graphBytes / max(1, n), disk: exactDisk + graphDisk / max(1, n),
+                extra: [
+                    "ef": "\(ef)", "graph_disk_bytes_per_vector": "\(graphDisk / max(1, n))",
+                    "save_s": String(format: "%.3f", saveSeconds), "load_s": String(format: "%.3f", loadSeconds),
+                ])
+        }
+    }
+
+    private func loadVectors() throws -> ([Float], Int) {
+        if let vectors {
+            let (values, rows, columns) = try NPYFile.readFloat32(path: vectors)
+            _ = rows
+            return (values, columns)
+        }
+        let count = synthetic ?? 10_000
+        return (
+            SyntheticVectors.clustered(
+                count: count, dimension: dim, clusters: max(1, count / 100), noise: 0.7, seed: 42),
+            dim
+        )
+    }
+
+    private func loadQueries(_ matrix: VectorMatrix) throws -> [[Float]] {
+        if let queryFile {
+            let (values, rows, columns) = try NPYFile.readFloat32(path: queryFile)
+            guard columns == matrix.dimension else {
+                throw ValidationError("queries have \(columns) dimensions, vectors \(matrix.dimension)")
+            }
+            return (0..<min(rows, queries)).map { Array(values[($0 * columns)..<(($0 + 1) * columns)]) }
+        }
+        return SyntheticVectors.queries(
+            near: matrix.storage, dimension: matrix.dimension, count: queries, noise: 0.4, seed: 1)
+    }
+
+    /// Bytes per vector of a temporary SQLite file filled by `fill`.
+    private func diskBytes(_ directory: URL, _ name: String, _ fill: (Database) throws -> Void) throws -> Int {
+        let path = directory.appendingPathComponent("\(name).sqlite").path
+        let queue = try DatabaseQueue(path: path)
+        var rows = 0
+        try queue.write { db in
+            try fill(db)
+            rows = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(name == "exact" ? "vectors" : "codes")") ?? 0
+        }
+        try queue.writeWithoutTransaction { try $0.execute(sql: "VACUUM") }
+        let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        return size / max(1, rows)
+    }
+
+    private func time(_ body: () throws -> Void) throws -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try body()
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
+
+    private func report(
+        _ system: String, n: Int, d: Int, build: Double, seconds: Double, recall: Double, memory: Int, disk: Int,
+        extra: [String: String]
+    ) {
+        let msPerQuery = seconds * 1000 / Double(max(1, queries))
+        if json {
+            var line = JSONLine()
+            line.add("bench", "ann")
+            line.add("system", system)
+            line.add("n", n)
+            line.add("d", d)
+            line.add("build_s", build)
+            line.add("ms_per_query", msPerQuery)
+            line.add("recall_at_k", recall)
+            line.add("memory_bytes_per_vector", memory)
+            line.add("disk_bytes_per_vector", disk)
+            for (key, value) in extra.sorted(by: { $0.key < $1.key }) {
+                if let number = Double(value) { line.add(key, number) } else { line.add(key, value) }
+            }
+            Console.out(line.finish())
+        } else {
+            let fields = extra.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+            Console.out(
+                "\(system) n=\(n) d=\(d) build_s=\(String(format: "%.2f", build)) "
+                    + "ms_per_query=\(String(format: "%.4f", msPerQuery)) recall@\(k)=\(String(format: "%.4f", recall)) "
+                    + "mem_B/vec=\(memory) disk_B/vec=\(disk) \(fields)")
+        }
+    }
+}
+
+/// Minimal reader of NumPy .npy files holding a 2-D little-endian float32 matrix.
+enum NPYFile {
+    static func readFloat32(path: String) throws -> (values: [Float], rows: Int, columns: Int) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ANNError.unreadableFile(path: path, reason: "file not found or unreadable")
+        }
+        let bytes = [UInt8](data)
+        guard bytes.count >= 10, bytes[0] == 0x93, Array(bytes[1...5]) == Array("NUMPY".utf8) else {
+            throw ANNError.unreadableFile(path: path, reason: "not a .npy file")
+        }
+        let major = bytes[6]
+        let headerLength: Int
+        let headerStart: Int
+        if major == 1 {
+            headerLength = Int(bytes[8]) | Int(bytes[9]) << 8
+            headerStart = 10
+        } else {
+            guard bytes.count >= 12 else { throw ANNError.unreadableFile(path: path, reason: "truncated header") }
+            headerLength = Int(bytes[8]) | Int(bytes[9]) << 8 | Int(bytes[10]) << 16 | Int(bytes[11]) << 24
+            headerStart = 12
+        }
+        guard headerStart + headerLength <= bytes.count,
+            let header = String(bytes: bytes[headerStart..<(headerStart + headerLength)], encoding: .ascii)
+        else { throw ANNError.unreadableFile(path: path, reason: "truncated header") }
+        guard header.contains("'descr': '<f4'") else {
+            throw ANNError.unreadableFile(path: path, reason: "dtype is not little-endian float32: \(header)")
+        }
+        guard header.contains("'fortran_order': False") else {
+            throw ANNError.unreadableFile(path: path, reason: "Fortran-ordered arrays are not supported")
+        }
+        guard let open = header.firstIndex(of: "("), let close = header.firstIndex(of: ")") else {
+            throw ANNError.unreadableFile(path: path, reason: "no shape in header")
+        }
+        let shape = header[header.index(after: open)..<close].split(separator: ",").compactMap {
+            Int($0.trimmingCharacters(in: .whitespaces))
+        }
+        guard shape.count == 2 else { throw ANNError.unreadableFile(path: path, reason: "shape \(shape) is not 2-D") }
+        let (rows, columns) = (shape[0], shape[1])
+        let start = headerStart + headerLength
+        guard bytes.count - start >= rows * columns * 4 else {
+            throw ANNError.unreadableFile(path: path, reason: "data shorter than \(rows) x \(columns) floats")
+        }
+        var values = [Float](repeating: 0, count: rows * columns)
+        values.withUnsafeMutableBytes { target in
+            bytes.withUnsafeBytes { source in
+                target.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[start..<(start + rows * columns * 4)]))
+            }
+        }
+        return (values, rows, columns)
+    }
+}
