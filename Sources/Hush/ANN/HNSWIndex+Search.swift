@@ -67,7 +67,7 @@ extension HNSWIndex {
 
     /// Exact scan of the allowed live rows.
     func exactAllowed(_ q: UnsafePointer<Float>, k: Int, filter: RowBitmap, vectors: VectorView) -> [ScoredRow] {
-        var top = TopK(capacity: k)
+        var top = RowTopK(capacity: k)
         filter.forEachAllowed { row in
             guard row < slotCount, levels[row] >= 0, deletedFlags[row] == 0 else { return }
             top.offer(row: row, score: hush_dot_f32(vectors.row(row), q, dimension))

@@ -6,7 +6,7 @@ final class HNSWSearchContext {
     var visited: [UInt32] = []
     var generation: UInt32 = 0
     var candidates = CandidateHeap()
-    var results = TopK(capacity: 0)
+    var results = RowTopK(capacity: 0)
     var selectedIds: [Int32] = []
     var selectedScores: [Float] = []
 

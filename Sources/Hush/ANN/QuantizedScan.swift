@@ -51,7 +51,7 @@ public struct QuantizedScan: Sendable {
         guard vectors.count >= codes.count, vectors.dimension == codes.dimension else {
             throw ANNError.dimensionMismatch(expected: codes.dimension, actual: vectors.dimension)
         }
-        var top = TopK(capacity: k)
+        var top = RowTopK(capacity: k)
         query.withUnsafeBufferPointer { q in
             guard let qp = q.baseAddress else { return }
             for candidate in candidates {
@@ -70,7 +70,7 @@ public struct QuantizedScan: Sendable {
     /// let rough = scan.candidates(query, count: 100)
     /// ```
     public func candidates(_ query: [Float], count wanted: Int, filter: RowBitmap? = nil) -> [ScoredRow] {
-        var top = TopK(capacity: wanted)
+        var top = RowTopK(capacity: wanted)
         let n = codes.count
         let sparse = filter.map { Double($0.allowedCount) < Self.sparseFilterFraction * Double(n) } ?? false
         switch codes.encoding {
@@ -171,7 +171,7 @@ public enum ExactScan {
 
     static func search(_ query: UnsafePointer<Float>, k: Int, filter: RowBitmap?, vectors: VectorView) -> [ScoredRow] {
         guard k > 0 else { return [] }
-        var top = TopK(capacity: k)
+        var top = RowTopK(capacity: k)
         let n = vectors.count
         let dim = vectors.dimension
         if let filter, Double(filter.allowedCount) < QuantizedScan.sparseFilterFraction * Double(n) {

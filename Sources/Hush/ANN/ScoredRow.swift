@@ -22,7 +22,7 @@ public struct ScoredRow: Sendable, Equatable, Hashable {
 }
 
 /// Bounded selection of the k best (highest score) rows: a min-heap of size k, no allocation after init.
-struct TopK {
+struct RowTopK {
     private(set) var scores: [Float]
     private(set) var rows: [Int32]
     private(set) var capacity: Int

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// ```swift
 /// let rows = SyntheticVectors.clustered(count: 10_000, dimension: 384, clusters: 100, noise: 0.6, seed: 7)
-/// let matrix = VectorMatrix(dimension: 384, storage: rows)
+/// let matrix = VectorSet(dimension: 384, storage: rows)
 /// ```
 public enum SyntheticVectors {
     /// `count` unit vectors uniform on the sphere, row-major.

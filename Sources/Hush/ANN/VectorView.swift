@@ -3,7 +3,7 @@
 /// The ANN components never copy vectors: callers lend a view for the duration of a call.
 ///
 /// ```swift
-/// let matrix = VectorMatrix(dimension: 384)
+/// let matrix = VectorSet(dimension: 384)
 /// matrix.withView { view in print(view.count) }
 /// ```
 public struct VectorView {
@@ -34,11 +34,11 @@ public struct VectorView {
 /// A growable contiguous f32 matrix owning its rows: the simplest vector store (tests, benchmarks).
 ///
 /// ```swift
-/// let matrix = VectorMatrix(dimension: 3)
+/// let matrix = VectorSet(dimension: 3)
 /// matrix.append([1, 0, 0])
 /// let hits = try matrix.withView { try ExactScan.search([1, 0, 0], k: 1, vectors: $0) }
 /// ```
-public final class VectorMatrix: @unchecked Sendable {
+public final class VectorSet: @unchecked Sendable {
     /// Length of each row.
     public let dimension: Int
     /// Row-major storage.
@@ -47,7 +47,7 @@ public final class VectorMatrix: @unchecked Sendable {
     /// An empty matrix of `dimension`-long rows.
     ///
     /// ```swift
-    /// let matrix = VectorMatrix(dimension: 384)
+    /// let matrix = VectorSet(dimension: 384)
     /// ```
     public init(dimension: Int, storage: [Float] = []) {
         self.dimension = dimension

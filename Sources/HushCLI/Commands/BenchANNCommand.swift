@@ -51,7 +51,7 @@ struct BenchANN: ParsableCommand {
 
     func run() throws {
         let (storage, dimension) = try loadVectors()
-        let matrix = VectorMatrix(dimension: dimension, storage: storage)
+        let matrix = VectorSet(dimension: dimension, storage: storage)
         let n = matrix.count
         let queryVectors = try loadQueries(matrix)
         let efs = efSearch.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
@@ -167,7 +167,7 @@ struct BenchANN: ParsableCommand {
         )
     }
 
-    private func loadQueries(_ matrix: VectorMatrix) throws -> [[Float]] {
+    private func loadQueries(_ matrix: VectorSet) throws -> [[Float]] {
         if let queryFile {
             let (values, rows, columns) = try NPYFile.readFloat32(path: queryFile)
             guard columns == matrix.dimension else {
