@@ -24,9 +24,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "HushKernels"),
+        // CBLAS declarations only: OpenBLAS itself is loaded at run time (see Sources/COpenBLAS/shim.h).
         .systemLibrary(
             name: "COpenBLAS",
-            pkgConfig: "openblas",
             providers: [.apt(["libopenblas-dev"])]
         ),
         .target(

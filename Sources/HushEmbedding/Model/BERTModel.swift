@@ -34,6 +34,7 @@ public final class BERTModel: Sendable {
     ///   - batchTokens: tokens per packed batch (more is faster up to cache limits, and uses more memory).
     /// - Throws: `EmbeddingError` naming the missing or broken file.
     public init(modelDirectory: URL, threads: Int? = nil, batchTokens: Int = 1024) throws {
+        try BLAS.prepare()
         let fileManager = FileManager.default
         guard fileManager.fileExists(atPath: modelDirectory.path) else {
             throw EmbeddingError.modelNotFound(path: modelDirectory.path)
@@ -51,7 +52,6 @@ public final class BERTModel: Sendable {
         self.threads = max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount)
         self.batchTokens = max(batchTokens, maxSequenceLength)
         self.encoder = BERTEncoder(configuration: configuration, weights: weights, pooling: pooling)
-        BLAS.useOneThreadPerCall()
     }
 
     private static func readPooling(_ url: URL) throws -> Pooling {
