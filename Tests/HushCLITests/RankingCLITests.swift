@@ -26,7 +26,9 @@ import Testing
         let relatedIDs = try Self.ids(related)
         #expect(relatedIDs.count == 3 && !relatedIDs.contains("r-breakup"))
         #expect(relatedIDs.contains("r-ex") || relatedIDs.contains("r-friends"))
-        let scores = try #require(try related.json()["results"] as? [[String: Any]]).compactMap { $0["score"] as? Double }
+        let scores = try #require(try related.json()["results"] as? [[String: Any]]).compactMap {
+            $0["score"] as? Double
+        }
         #expect(scores == scores.sorted(by: >))
 
         let french = try CLIRunner.run(["related", "--db", db, "--json", "--same-language", "r-fr"])
@@ -67,7 +69,9 @@ import Testing
     @Test func searchExplainShowsTheAnalysisAndDiverseKeepsTheCount() throws {
         let (folder, db) = try Self.indexedSamples()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let explained = try CLIRunner.run(["search", "--db", db, "--json", "--explain", "--k", "2", "Meetings about the running budget"])
+        let explained = try CLIRunner.run([
+            "search", "--db", db, "--json", "--explain", "--k", "2", "Meetings about the running budget",
+        ])
         #expect(explained.status == 0, "\(explained.stderr)")
         let analysis = try #require(try explained.json()["analysis"] as? [String: Any])
         #expect(analysis["keywords"] as? [String] == ["meet", "run", "budget"])
@@ -97,7 +101,10 @@ import Testing
         #expect(counts["chunks"] as? Int == counts["vectors"] as? Int)
         // The newest five are the three notes (dated when indexed) and the two newest journal entries.
         let search = try CLIRunner.run(["search", "--db", db, "--json", "--k", "10", "sleep"])
-        #expect(Set(try Self.ids(search)).isSubset(of: ["notes/budget-review.md", "notes/garden.md", "notes/onboarding.md", "r-de", "r-fr"]))
+        #expect(
+            Set(try Self.ids(search)).isSubset(of: [
+                "notes/budget-review.md", "notes/garden.md", "notes/onboarding.md", "r-de", "r-fr",
+            ]))
 
         let compact = try CLIRunner.run(["compact", "--db", db, "--json"])
         #expect(compact.status == 0, "\(compact.stderr)")

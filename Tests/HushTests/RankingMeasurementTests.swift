@@ -60,8 +60,10 @@ import Testing
         var documents: [Document] = []
         for (index, page) in pages.enumerated() {
             // Two halves of at most 400 words each, cut at a paragraph break near the middle of the first 800.
-            let paragraphs = page.text.components(separatedBy: "\n\n").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-                .filter { !$0.isEmpty }
+            let paragraphs = page.text.components(separatedBy: "\n\n").map {
+                $0.trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            .filter { !$0.isEmpty }
             var halves = ["", ""]
             var words = 0
             for paragraph in paragraphs {
@@ -84,7 +86,8 @@ import Testing
             var reciprocal = 0.0
             var top1 = 0
             for document in documents {
-                let sibling = document.id.hasSuffix("-a")
+                let sibling =
+                    document.id.hasSuffix("-a")
                     ? String(document.id.dropLast()) + "b" : String(document.id.dropLast()) + "a"
                 let related = try store.relatedDocuments(
                     to: document.id, limit: 10, minCosine: nil, sameLanguage: false, filter: .init(),

@@ -37,19 +37,42 @@ func day(_ value: Int, month: Int = 3) -> Date {
 /// A small social feed: posts on running, baking, gardening, money and sleep, in English, French and German.
 enum FeedCorpus {
     static let posts: [Document] = [
-        post("run-1", "Finished my first half marathon this morning! Kept an even pace for 21 kilometres and sprinted the last hill.", 2),
-        post("run-2", "Interval training on the track tonight: eight repeats of four hundred metres with a slow jog between them.", 9),
-        post("run-3", "New running shoes arrived. My knees feel much better on long runs with more cushioning under the heel.", 5),
-        post("bake-1", "Baked a sourdough loaf with a crackly crust. The starter is finally strong enough to make the dough rise overnight.", 8),
+        post(
+            "run-1",
+            "Finished my first half marathon this morning! Kept an even pace for 21 kilometres and sprinted the last hill.",
+            2),
+        post(
+            "run-2",
+            "Interval training on the track tonight: eight repeats of four hundred metres with a slow jog between them.",
+            9),
+        post(
+            "run-3",
+            "New running shoes arrived. My knees feel much better on long runs with more cushioning under the heel.", 5),
+        post(
+            "bake-1",
+            "Baked a sourdough loaf with a crackly crust. The starter is finally strong enough to make the dough rise overnight.",
+            8),
         post("bake-2", "Tried a lemon drizzle cake for my sister's birthday; next time less sugar in the glaze.", 3),
-        post("bake-3", "Kneaded a brioche dough rich with butter and eggs, then let it prove slowly in the fridge overnight.", 1),
-        post("garden-1", "Planted tomatoes and basil in the raised beds. The seedlings need shade during the hottest afternoons.", 7),
+        post(
+            "bake-3",
+            "Kneaded a brioche dough rich with butter and eggs, then let it prove slowly in the fridge overnight.", 1),
+        post(
+            "garden-1",
+            "Planted tomatoes and basil in the raised beds. The seedlings need shade during the hottest afternoons.", 7),
         post("garden-2", "Slugs ate half of my lettuce again. Trying copper tape around the planters this week.", 6),
         post("money-1", "Made a spreadsheet of every subscription we pay for and cancelled three we never use.", 4),
-        post("sleep-1", "Could not fall asleep until three in the morning. Going to stop scrolling on my phone in bed.", 9),
-        post("fr-run", "Premier semi-marathon terminé ce matin ! J'ai couru vingt et un kilomètres à un rythme régulier.", 6, "fr"),
-        post("fr-bake", "J'ai fait une tarte aux pommes avec une pâte brisée maison, servie tiède avec de la crème.", 8, "fr"),
-        post("de-garden", "Heute Tomaten und Basilikum ins Hochbeet gepflanzt. Die Schnecken haben den Salat gefressen.", 4, "de"),
+        post(
+            "sleep-1", "Could not fall asleep until three in the morning. Going to stop scrolling on my phone in bed.",
+            9),
+        post(
+            "fr-run",
+            "Premier semi-marathon terminé ce matin ! J'ai couru vingt et un kilomètres à un rythme régulier.", 6, "fr"),
+        post(
+            "fr-bake", "J'ai fait une tarte aux pommes avec une pâte brisée maison, servie tiède avec de la crème.", 8,
+            "fr"),
+        post(
+            "de-garden", "Heute Tomaten und Basilikum ins Hochbeet gepflanzt. Die Schnecken haben den Salat gefressen.",
+            4, "de"),
         post("de-run", "Zehn Kilometer gelaufen, trotz Regen. Die neuen Laufschuhe sind sehr bequem.", 7, "de"),
     ]
 

@@ -61,7 +61,9 @@ import Testing
         let store = try await HushStore.inMemory(embedder: HashingEmbedder())
         let text = "Long run along the river at an easy pace, then stretching for the calves."
         try await store.upsert([
-            Document(id: "liked", body: "Easy long run by the river, stretching the calves afterwards.", language: "en", createdAt: day(1)),
+            Document(
+                id: "liked", body: "Easy long run by the river, stretching the calves afterwards.", language: "en",
+                createdAt: day(1)),
             Document(id: "old", body: text, language: "en", createdAt: day(2)),
             Document(id: "new", body: text, language: "en", createdAt: day(20)),
             Document(id: "middle", body: text, language: "en", createdAt: day(10)),
@@ -134,9 +136,14 @@ import Testing
     @Test func diversifiedSearchAvoidsNearDuplicates() async throws {
         let store = try await HushStore.inMemory(embedder: HashingEmbedder())
         try await store.upsert([
-            Document(id: "pie", body: "Apple pie with cinnamon, brown sugar and a buttery lattice crust.", language: "en"),
-            Document(id: "pie-copy", body: "Apple pie with cinnamon, brown sugar and a buttery lattice crust!", language: "en"),
-            Document(id: "orchard", body: "The apple orchard smells of cinnamon trees; we picked a basket of apples.", language: "en"),
+            Document(
+                id: "pie", body: "Apple pie with cinnamon, brown sugar and a buttery lattice crust.", language: "en"),
+            Document(
+                id: "pie-copy", body: "Apple pie with cinnamon, brown sugar and a buttery lattice crust!",
+                language: "en"),
+            Document(
+                id: "orchard", body: "The apple orchard smells of cinnamon trees; we picked a basket of apples.",
+                language: "en"),
             Document(id: "bike", body: "Fixed the bicycle chain and pumped the tyres before the ride.", language: "en"),
         ])
         let plain = try await store.search("apple pie cinnamon", mode: .semantic, limit: 3)
@@ -144,7 +151,9 @@ import Testing
         let diverse = try await store.search("apple pie cinnamon", mode: .semantic, limit: 3, diversify: 0.5)
         #expect(diverse.hits.count == 3)
         #expect(diverse.hits[1].id == "orchard")
-        #expect(Set(diverse.hits.prefix(2).map(\.id)).count == 2 && !Set(diverse.hits.prefix(2).map(\.id)).isSuperset(of: ["pie", "pie-copy"]))
+        #expect(
+            Set(diverse.hits.prefix(2).map(\.id)).count == 2
+                && !Set(diverse.hits.prefix(2).map(\.id)).isSuperset(of: ["pie", "pie-copy"]))
         #expect(throws: RankingError.self) { _ = try store.diversify(plain, lambda: 2) }
     }
 

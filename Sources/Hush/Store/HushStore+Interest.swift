@@ -28,7 +28,8 @@ extension HushStore {
             throw RankingError.invalidOption("alpha must lie in 0…1 (got \(options.alpha))")
         }
         guard options.halfLife > 0, options.halfLife.isFinite else {
-            throw RankingError.invalidOption("the half-life must be a positive number of seconds (got \(options.halfLife))")
+            throw RankingError.invalidOption(
+                "the half-life must be a positive number of seconds (got \(options.halfLife))")
         }
         guard options.dislikedWeight >= 0, options.dislikedWeight.isFinite else {
             throw RankingError.invalidOption("dislikedWeight must be ≥ 0 (got \(options.dislikedWeight))")
@@ -82,7 +83,9 @@ extension HushStore {
             // Interest centroid per language.
             var likedByLanguage: [String: [[Float]]] = [:]
             var dislikedByLanguage: [String: [[Float]]] = [:]
-            for slot in likedSlots { if let v = vectors.vector(slot) { likedByLanguage[language(slot), default: []].append(v) } }
+            for slot in likedSlots {
+                if let v = vectors.vector(slot) { likedByLanguage[language(slot), default: []].append(v) }
+            }
             for slot in dislikedSlots {
                 if let v = vectors.vector(slot) { dislikedByLanguage[language(slot), default: []].append(v) }
             }

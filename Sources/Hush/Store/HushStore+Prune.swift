@@ -61,11 +61,13 @@ extension HushStore {
                     let list = JSONCoding.encode(victims.sorted())
                     var chunks: [Int64: [Int64]] = [:]
                     let rows = try Row.fetchCursor(
-                        db, sql: "SELECT document_id, id FROM chunks WHERE document_id IN (SELECT value FROM json_each(?))",
+                        db,
+                        sql: "SELECT document_id, id FROM chunks WHERE document_id IN (SELECT value FROM json_each(?))",
                         arguments: [list])
                     while let row = try rows.next() { chunks[row[0], default: []].append(row[1]) }
                     // The cascade removes chunks and vectors; the chunks trigger removes the full-text rows.
-                    try db.execute(sql: "DELETE FROM documents WHERE id IN (SELECT value FROM json_each(?))", arguments: [list])
+                    try db.execute(
+                        sql: "DELETE FROM documents WHERE id IN (SELECT value FROM json_each(?))", arguments: [list])
                     return victims.sorted().map { ($0, chunks[$0] ?? []) }
                 }
                 for entry in removed {

@@ -35,7 +35,9 @@ extension HushStore {
         let centroid: [Float]? = try index.read { state in
             try state.requireSemantic(current: current)
             let slots = state.slots(ofExternalIDs: unique)
-            if let missing = unique.first(where: { slots[$0] == nil }) { throw RankingError.unknownDocument(id: missing) }
+            if let missing = unique.first(where: { slots[$0] == nil }) {
+                throw RankingError.unknownDocument(id: missing)
+            }
             var wanted = [Bool](repeating: false, count: state.documents.capacity)
             for slot in slots.values { wanted[slot] = true }
             let table = DocumentVectors(state: state, wanted: wanted)
@@ -73,7 +75,8 @@ extension HushStore {
             throw RankingError.embeddingFailed(String(describing: error))
         }
         guard vectors.count == candidates.count else {
-            throw RankingError.embeddingFailed("the embedder returned \(vectors.count) vectors for \(candidates.count) sentences")
+            throw RankingError.embeddingFailed(
+                "the embedder returned \(vectors.count) vectors for \(candidates.count) sentences")
         }
         vectors = vectors.map { VectorMath.normalized($0) ?? $0 }
         let center = centroid ?? VectorMath.normalizedMean(vectors) ?? []
