@@ -14,6 +14,10 @@ public enum Diversifier {
     ///
     /// `vectors[i]` is item `i`'s unit vector (an empty array for an item without one: similarity 0).
     ///
+    /// ```swift
+    /// let top = Diversifier.mmr(relevance: hits.map(\.score), vectors: unitVectors, lambda: 0.5, limit: 5)
+    /// ```
+    ///
     /// - Complexity: O(limit × n × dimension).
     public static func mmr(relevance: [Float], vectors: [[Float]], lambda: Float = 0.7, limit: Int? = nil) -> [Int] {
         let count = min(relevance.count, vectors.count)

@@ -10,12 +10,13 @@ enum DocumentSimilarity: String, Sendable, CaseIterable {
 
 /// One vector per document: the L2-normalised mean of its chunk vectors, by document slot.
 ///
-/// Built in one pass over the index matrix; slots outside `wanted` (and documents without vectors) have
-/// no vector.
+/// Built in one pass over the index matrix; only slots in `wanted` (all live documents when `nil`) get a
+/// vector, stored compactly (memory: wanted documents × dimension), and documents without vectors have none.
 struct DocumentVectors {
     let dimension: Int
+    /// Per slot, the row of its vector in `values`, or -1.
+    private(set) var position: [Int32]
     private(set) var values: [Float]
-    private(set) var present: [Bool]
 
     /// - Complexity: O(rows × dimension).
     init(state: VectorIndex.State, wanted: [Bool]? = nil) {
@@ -23,43 +24,53 @@ struct DocumentVectors {
         let dimension = matrix.dimension
         let capacity = state.documents.capacity
         self.dimension = dimension
-        var values = [Float](repeating: 0, count: capacity * dimension)
-        var present = [Bool](repeating: false, count: capacity)
+        var position = [Int32](repeating: -1, count: capacity)
         let rowSlot = matrix.rowSlot
+        var count: Int32 = 0
+        for row in 0..<matrix.rows {
+            let slot = Int(rowSlot[row])
+            guard slot < capacity, position[slot] < 0 else { continue }
+            if let wanted, slot >= wanted.count || !wanted[slot] { continue }
+            position[slot] = count
+            count += 1
+        }
+        var values = [Float](repeating: 0, count: Int(count) * dimension)
         matrix.values.withUnsafeBufferPointer { source in
             values.withUnsafeMutableBufferPointer { target in
                 for row in 0..<matrix.rows {
                     let slot = Int(rowSlot[row])
-                    guard slot < capacity else { continue }
-                    if let wanted, slot >= wanted.count || !wanted[slot] { continue }
-                    present[slot] = true
+                    guard slot < capacity, position[slot] >= 0 else { continue }
                     let from = row * dimension
-                    let to = slot * dimension
+                    let to = Int(position[slot]) * dimension
                     for index in 0..<dimension { target[to + index] += source[from + index] }
                 }
             }
         }
-        for slot in 0..<capacity where present[slot] {
-            let start = slot * dimension
-            present[slot] = VectorMath.normalize(&values[start..<(start + dimension)])
+        for slot in 0..<capacity where position[slot] >= 0 {
+            let start = Int(position[slot]) * dimension
+            if !VectorMath.normalize(&values[start..<(start + dimension)]) { position[slot] = -1 }
         }
+        self.position = position
         self.values = values
-        self.present = present
+    }
+
+    private func start(_ slot: Int) -> Int? {
+        guard slot >= 0, slot < position.count, position[slot] >= 0 else { return nil }
+        return Int(position[slot]) * dimension
     }
 
     /// The document vector of `slot`, or `nil`.
     func vector(_ slot: Int) -> [Float]? {
-        guard slot >= 0, slot < present.count, present[slot] else { return nil }
-        return Array(values[(slot * dimension)..<((slot + 1) * dimension)])
+        start(slot).map { Array(values[$0..<($0 + dimension)]) }
     }
 
     /// The dot product of `query` with the vector of `slot` (cosine for normalised vectors), or `nil`.
     func dot(_ slot: Int, _ query: [Float]) -> Float? {
-        guard slot >= 0, slot < present.count, present[slot], query.count == dimension else { return nil }
+        guard let start = start(slot), query.count == dimension else { return nil }
         return values.withUnsafeBufferPointer { buffer in
             query.withUnsafeBufferPointer { q in
                 guard let base = buffer.baseAddress, let qBase = q.baseAddress else { return 0 }
-                return hush_dot_f32(base + slot * dimension, qBase, dimension)
+                return hush_dot_f32(base + start, qBase, dimension)
             }
         }
     }
