@@ -40,6 +40,12 @@ struct SearchCommand: AsyncParsableCommand {
     @Flag(help: "Show each arm's rank and score, the boosts and the final score.")
     var explain = false
 
+    @Flag(help: "Re-order the results by maximal marginal relevance so near-duplicates do not crowd the top.")
+    var diverse = false
+
+    @Option(help: "The MMR weight on relevance for --diverse, 0...1 (implies --diverse; default 0.7).")
+    var lambda: Float?
+
     @Argument(help: "The query.")
     var query: [String]
 
@@ -47,6 +53,7 @@ struct SearchCommand: AsyncParsableCommand {
         if limit < 1 { throw ValidationError("--k must be at least 1") }
         if let alpha, !(0...1).contains(alpha) { throw ValidationError("--alpha must lie between 0 and 1") }
         if alpha != nil, mode != .hybrid { throw ValidationError("--alpha only applies to --mode hybrid") }
+        if let lambda, !(0...1).contains(lambda) { throw ValidationError("--lambda must lie between 0 and 1") }
     }
 
     var searchMode: SearchMode {
@@ -62,11 +69,18 @@ struct SearchCommand: AsyncParsableCommand {
         let text = query.joined(separator: " ")
         let filter = try FilterParsing.filter(from: filters)
         let hush = try await store.open()
-        let results = try await hush.search(
-            text, mode: searchMode, filter: filter, limit: limit, minScore: minScore, explain: explain)
+        let results =
+            diverse || lambda != nil
+            ? try await hush.search(
+                text, mode: searchMode, filter: filter, limit: limit, minScore: minScore, explain: explain,
+                diversify: lambda ?? 0.7)
+            : try await hush.search(
+                text, mode: searchMode, filter: filter, limit: limit, minScore: minScore, explain: explain)
+        let analysis = explain ? hush.analyze(text) : nil
         if json {
-            Console.out(SearchOutput.json(query: text, mode: mode.rawValue, results: results))
+            Console.out(SearchOutput.json(query: text, mode: mode.rawValue, results: results, analysis: analysis))
         } else {
+            if let analysis { Console.out(SearchOutput.text(analysis: analysis)) }
             Console.out(SearchOutput.text(results: results, explain: explain))
         }
     }
@@ -74,10 +88,18 @@ struct SearchCommand: AsyncParsableCommand {
 
 /// How search results are printed.
 enum SearchOutput {
-    static func json(query: String, mode: String, results: SearchResults) -> String {
+    static func json(query: String, mode: String, results: SearchResults, analysis: QueryAnalysis? = nil) -> String {
         var line = JSONLine()
         line.add("query", query)
         line.add("mode", mode)
+        if let analysis {
+            var object = JSONLine()
+            object.add("cleaned", analysis.cleaned)
+            object.add("language", analysis.language)
+            object.add("keywords", raw: "[" + analysis.keywords.map(JSONLine.quote).joined(separator: ",") + "]")
+            object.add("terms", raw: "[" + analysis.terms.map(JSONLine.quote).joined(separator: ",") + "]")
+            line.add("analysis", raw: object.finish())
+        }
         let hits = results.hits.map { hit -> String in
             var item = JSONLine()
             item.add("id", hit.id)
@@ -121,6 +143,11 @@ enum SearchOutput {
         timings.add("total_ms", results.timings.totalMs)
         line.add("timings", raw: timings.finish())
         return line.finish()
+    }
+
+    static func text(analysis: QueryAnalysis) -> String {
+        "query: \(JSONLine.quote(analysis.cleaned))  language: \(analysis.language)  keywords: "
+            + (analysis.keywords.isEmpty ? "(none)" : analysis.keywords.joined(separator: ", "))
     }
 
     static func text(results: SearchResults, explain: Bool) -> String {

@@ -1,0 +1,157 @@
+import HushKernels
+
+/// How two documents are compared from their stored chunk vectors.
+enum DocumentSimilarity: String, Sendable, CaseIterable {
+    /// The cosine of the two documents' normalised mean chunk vectors.
+    case meanVector
+    /// The best cosine over all pairs of chunks (one from each document).
+    case bestChunkPair
+}
+
+/// One vector per document: the L2-normalised mean of its chunk vectors, by document slot.
+///
+/// Built in one pass over the index matrix; only slots in `wanted` (all live documents when `nil`) get a
+/// vector, stored compactly (memory: wanted documents × dimension), and documents without vectors have none.
+struct DocumentVectors {
+    let dimension: Int
+    /// Per slot, the row of its vector in `values`, or -1.
+    private(set) var position: [Int32]
+    private(set) var values: [Float]
+
+    /// - Complexity: O(rows × dimension).
+    init(state: VectorIndex.State, wanted: [Bool]? = nil) {
+        let matrix = state.matrix
+        let dimension = matrix.dimension
+        let capacity = state.documents.capacity
+        self.dimension = dimension
+        var position = [Int32](repeating: -1, count: capacity)
+        let rowSlot = matrix.rowSlot
+        var count: Int32 = 0
+        for row in 0..<matrix.rows {
+            let slot = Int(rowSlot[row])
+            guard slot < capacity, position[slot] < 0 else { continue }
+            if let wanted, slot >= wanted.count || !wanted[slot] { continue }
+            position[slot] = count
+            count += 1
+        }
+        var values = [Float](repeating: 0, count: Int(count) * dimension)
+        matrix.values.withUnsafeBufferPointer { source in
+            values.withUnsafeMutableBufferPointer { target in
+                for row in 0..<matrix.rows {
+                    let slot = Int(rowSlot[row])
+                    guard slot < capacity, position[slot] >= 0 else { continue }
+                    let from = row * dimension
+                    let to = Int(position[slot]) * dimension
+                    for index in 0..<dimension { target[to + index] += source[from + index] }
+                }
+            }
+        }
+        for slot in 0..<capacity where position[slot] >= 0 {
+            let start = Int(position[slot]) * dimension
+            if !VectorMath.normalize(&values[start..<(start + dimension)]) { position[slot] = -1 }
+        }
+        self.position = position
+        self.values = values
+    }
+
+    private func start(_ slot: Int) -> Int? {
+        guard slot >= 0, slot < position.count, position[slot] >= 0 else { return nil }
+        return Int(position[slot]) * dimension
+    }
+
+    /// The document vector of `slot`, or `nil`.
+    func vector(_ slot: Int) -> [Float]? {
+        start(slot).map { Array(values[$0..<($0 + dimension)]) }
+    }
+
+    /// The dot product of `query` with the vector of `slot` (cosine for normalised vectors), or `nil`.
+    func dot(_ slot: Int, _ query: [Float]) -> Float? {
+        guard let start = start(slot), query.count == dimension else { return nil }
+        return values.withUnsafeBufferPointer { buffer in
+            query.withUnsafeBufferPointer { q in
+                guard let base = buffer.baseAddress, let qBase = q.baseAddress else { return 0 }
+                return hush_dot_f32(base + start, qBase, dimension)
+            }
+        }
+    }
+}
+
+extension VectorIndex.State {
+    /// The matrix rows of each slot in `slots`.
+    func rows(ofSlots slots: Set<Int>) -> [Int: [Int]] {
+        var result: [Int: [Int]] = [:]
+        let rowSlot = matrix.rowSlot
+        for row in 0..<matrix.rows {
+            let slot = Int(rowSlot[row])
+            if slots.contains(slot) { result[slot, default: []].append(row) }
+        }
+        return result
+    }
+
+    /// The slot of the document with this external id, or `nil`.
+    ///
+    /// - Complexity: O(documents) (a linear scan of the in-memory table; no SQL).
+    func slot(ofExternalID id: String) -> Int? {
+        for (index, record) in documents.records.enumerated() where record?.externalID == id { return index }
+        return nil
+    }
+
+    /// Slots of many external ids at once (unknown ids are absent from the result).
+    ///
+    /// - Complexity: O(documents + ids).
+    func slots(ofExternalIDs ids: [String]) -> [String: Int] {
+        let wanted = Set(ids)
+        var result: [String: Int] = [:]
+        for (index, record) in documents.records.enumerated() {
+            if let record, wanted.contains(record.externalID) { result[record.externalID] = index }
+        }
+        return result
+    }
+
+    /// Throws unless the matrix holds vectors comparable with the current embedder.
+    func requireSemantic(current: EmbedderIdentity) throws {
+        guard semanticReady else { throw RankingError.semanticUnavailable(stored: storedIdentity, current: current) }
+    }
+}
+
+/// Small vector helpers for ranking.
+enum VectorMath {
+    /// Scales `vector` to unit length; `false` (and unchanged) when its norm is zero or not finite.
+    @discardableResult
+    static func normalize(_ vector: inout ArraySlice<Float>) -> Bool {
+        var sum: Double = 0
+        for value in vector { sum += Double(value) * Double(value) }
+        let norm = sum.squareRoot()
+        guard norm > 1e-12, norm.isFinite else { return false }
+        let scale = Float(1 / norm)
+        for index in vector.indices { vector[index] *= scale }
+        return true
+    }
+
+    /// `vector` scaled to unit length, or `nil` when its norm is zero.
+    static func normalized(_ vector: [Float]) -> [Float]? {
+        var slice = vector[...]
+        return normalize(&slice) ? Array(slice) : nil
+    }
+
+    /// The dot product of two vectors of equal length (0 when they differ).
+    static func dot(_ a: [Float], _ b: [Float]) -> Float {
+        guard a.count == b.count, !a.isEmpty else { return 0 }
+        return a.withUnsafeBufferPointer { x in
+            b.withUnsafeBufferPointer { y in
+                guard let xBase = x.baseAddress, let yBase = y.baseAddress else { return 0 }
+                return hush_dot_f32(xBase, yBase, a.count)
+            }
+        }
+    }
+
+    /// The normalised mean of `vectors`, or `nil` when there are none or they cancel out.
+    static func normalizedMean(_ vectors: [[Float]]) -> [Float]? {
+        guard let first = vectors.first else { return nil }
+        var sum = [Float](repeating: 0, count: first.count)
+        for vector in vectors where vector.count == sum.count {
+            for index in sum.indices { sum[index] += vector[index] }
+        }
+        return normalized(sum)
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// How ``HushStore/rank(liked:disliked:candidates:options:limit:)`` blends interest and recency.
+///
+/// ```swift
+/// var options = InterestOptions(alpha: 0.7, halfLife: 7 * 86_400)
+/// options.now = Date(timeIntervalSince1970: 1_767_225_600)  // fixed clock for tests
+/// ```
+public struct InterestOptions: Sendable, Hashable {
+    /// Weight of the interest cosine; `1 − alpha` goes to recency. 0…1.
+    public var alpha: Float
+    /// Age (seconds) at which the recency weight falls to one half. Must be positive.
+    public var halfLife: TimeInterval
+    /// How much the mean of disliked documents is subtracted from the mean of liked ones (≥ 0).
+    public var dislikedWeight: Float
+    /// Whether liked and disliked documents may appear among the results.
+    public var includeRated: Bool
+    /// Skip liked, disliked and candidate ids that are not stored (instead of throwing).
+    public var ignoreUnknownIDs: Bool
+    /// The instant ages are measured from (`nil`: the current time).
+    public var now: Date?
+
+    /// Creates options; defaults: `alpha` 0.8, half-life 14 days, disliked weight 0.5.
+    public init(
+        alpha: Float = 0.8, halfLife: TimeInterval = 14 * 86_400, dislikedWeight: Float = 0.5,
+        includeRated: Bool = false, ignoreUnknownIDs: Bool = false, now: Date? = nil
+    ) {
+        self.alpha = alpha
+        self.halfLife = halfLife
+        self.dislikedWeight = dislikedWeight
+        self.includeRated = includeRated
+        self.ignoreUnknownIDs = ignoreUnknownIDs
+        self.now = now
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+
+extension HushStore {
+    /// Orders documents by how well they fit what a person liked, blended with recency (a feed's "Relevant"
+    /// sort).
+    ///
+    /// Per language, the interest centroid is the mean of the liked documents' vectors minus
+    /// `dislikedWeight ×` the mean of the disliked ones, normalised. A candidate in a language with a centroid
+    /// scores `alpha × cos(candidate, centroid) + (1 − alpha) × exp(−ln 2 × age / halfLife)`; ties go to the
+    /// newer document. Candidates in languages without a liked document (or without vectors) follow the
+    /// ranked ones in their original order: the order of `candidates`, or newest first when `candidates` is
+    /// `nil` (every stored document). Liked and disliked documents are left out unless
+    /// `options.includeRated`.
+    ///
+    /// ```swift
+    /// let feed = try await store.rank(liked: ["r-sleep", "r-walk"], disliked: ["r-budget"], limit: 20)
+    /// for item in feed { print(item.id, item.score ?? .nan) }
+    /// ```
+    ///
+    /// - Throws: ``RankingError/unknownDocument(id:)`` (unless `options.ignoreUnknownIDs`),
+    ///   ``RankingError/invalidOption(_:)``, ``RankingError/semanticUnavailable(stored:current:)``.
+    /// - Complexity: O(chunks × dimension) to build the document vectors, plus O(candidates × log candidates).
+    public nonisolated func rank(
+        liked: [String], disliked: [String] = [], candidates: [String]? = nil, options: InterestOptions = .init(),
+        limit: Int? = nil
+    ) async throws -> [RankedDocument] {
+        guard (0...1).contains(options.alpha) else {
+            throw RankingError.invalidOption("alpha must lie in 0…1 (got \(options.alpha))")
+        }
+        guard options.halfLife > 0, options.halfLife.isFinite else {
+            throw RankingError.invalidOption(
+                "the half-life must be a positive number of seconds (got \(options.halfLife))")
+        }
+        guard options.dislikedWeight >= 0, options.dislikedWeight.isFinite else {
+            throw RankingError.invalidOption("dislikedWeight must be ≥ 0 (got \(options.dislikedWeight))")
+        }
+        if let limit, limit < 1 { throw RankingError.invalidOption("limit must be at least 1 (got \(limit))") }
+        let now = (options.now ?? Date()).timeIntervalSince1970
+        let current = embedder.identity
+
+        typealias Entry = (slot: Int, score: Float?, similarity: Float?, recency: Float?)
+        let entries: [Entry] = try index.read { state in
+            try state.requireSemantic(current: current)
+            let known = state.slots(ofExternalIDs: liked + disliked + (candidates ?? []))
+            func resolve(_ ids: [String]) throws -> [Int] {
+                var seen = Set<Int>()
+                var result: [Int] = []
+                for id in ids {
+                    guard let slot = known[id] else {
+                        if options.ignoreUnknownIDs { continue }
+                        throw RankingError.unknownDocument(id: id)
+                    }
+                    if seen.insert(slot).inserted { result.append(slot) }
+                }
+                return result
+            }
+            let likedSlots = try resolve(liked)
+            let dislikedSlots = try resolve(disliked)
+            let rated = Set(likedSlots + dislikedSlots)
+
+            // Candidates in their original order.
+            var pool: [Int]
+            if let candidates {
+                pool = try resolve(candidates)
+            } else {
+                pool = state.documents.records.indices.filter { state.documents.records[$0] != nil }
+                pool.sort { a, b in
+                    let l = state.documents.records[a]?.createdAt ?? 0
+                    let r = state.documents.records[b]?.createdAt ?? 0
+                    if l != r { return l > r }
+                    return (state.documents.records[a]?.rowid ?? 0) > (state.documents.records[b]?.rowid ?? 0)
+                }
+            }
+            if !options.includeRated { pool.removeAll(where: rated.contains) }
+
+            var wanted = [Bool](repeating: false, count: state.documents.capacity)
+            for slot in pool + likedSlots + dislikedSlots { wanted[slot] = true }
+            let vectors = DocumentVectors(state: state, wanted: wanted)
+            func language(_ slot: Int) -> String {
+                state.documents.record(atSlot: Int32(slot))?.language.lowercased() ?? ""
+            }
+
+            // Interest centroid per language.
+            var likedByLanguage: [String: [[Float]]] = [:]
+            var dislikedByLanguage: [String: [[Float]]] = [:]
+            for slot in likedSlots {
+                if let v = vectors.vector(slot) { likedByLanguage[language(slot), default: []].append(v) }
+            }
+            for slot in dislikedSlots {
+                if let v = vectors.vector(slot) { dislikedByLanguage[language(slot), default: []].append(v) }
+            }
+            var centroids: [String: [Float]] = [:]
+            for (code, likes) in likedByLanguage {
+                guard var centroid = VectorMath.normalizedMean(likes) else { continue }
+                if let dislikes = dislikedByLanguage[code], let negative = Self.mean(dislikes) {
+                    // The liked mean (unnormalised) minus the weighted disliked mean.
+                    let positive = Self.mean(likes) ?? centroid
+                    centroid = zip(positive, negative).map { $0 - options.dislikedWeight * $1 }
+                }
+                if let unit = VectorMath.normalized(centroid) { centroids[code] = unit }
+            }
+
+            // Score what can be scored; keep the rest in order.
+            var ranked: [(entry: Entry, createdAt: Double, position: Int)] = []
+            var unranked: [Entry] = []
+            let ln2 = log(2.0)
+            for (position, slot) in pool.enumerated() {
+                guard let centroid = centroids[language(slot)], let similarity = vectors.dot(slot, centroid),
+                    let record = state.documents.record(atSlot: Int32(slot))
+                else {
+                    unranked.append((slot, nil, nil, nil))
+                    continue
+                }
+                let age = max(0, now - record.createdAt)
+                let recency = Float(exp(-ln2 * age / options.halfLife))
+                let score = options.alpha * similarity + (1 - options.alpha) * recency
+                ranked.append(((slot, score, similarity, recency), record.createdAt, position))
+            }
+            ranked.sort { lhs, rhs in
+                let l = lhs.entry.score ?? 0
+                let r = rhs.entry.score ?? 0
+                if l != r { return l > r }
+                if lhs.createdAt != rhs.createdAt { return lhs.createdAt > rhs.createdAt }
+                return lhs.position < rhs.position
+            }
+            let all = ranked.map(\.entry) + unranked
+            return limit.map { Array(all.prefix($0)) } ?? all
+        }
+        return try describe(entries)
+    }
+
+    /// The component-wise mean of equal-length vectors (not normalised).
+    static func mean(_ vectors: [[Float]]) -> [Float]? {
+        guard let first = vectors.first else { return nil }
+        var sum = [Float](repeating: 0, count: first.count)
+        for vector in vectors where vector.count == sum.count {
+            for index in sum.indices { sum[index] += vector[index] }
+        }
+        let scale = 1 / Float(vectors.count)
+        return sum.map { $0 * scale }
+    }
+}

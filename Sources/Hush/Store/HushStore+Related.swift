@@ -1,0 +1,111 @@
+import Foundation
+import GRDB
+
+extension HushStore {
+    /// The stored documents nearest in meaning to a stored one, from the vectors already in the file (nothing
+    /// is re-embedded). The document itself is never returned.
+    ///
+    /// Documents are compared by the cosine of their normalised mean chunk vectors (measured against
+    /// best-chunk pairing; see the README).
+    ///
+    /// ```swift
+    /// let more = try await store.related(to: "r-sleep", limit: 5, minCosine: 0.3, sameLanguage: true)
+    /// ```
+    ///
+    /// - Throws: ``RankingError/unknownDocument(id:)``, ``RankingError/noVectors(id:)``,
+    ///   ``RankingError/semanticUnavailable(stored:current:)``, ``RankingError/invalidOption(_:)``.
+    /// - Complexity: O(chunks × dimension) (one pass to build the document vectors) plus O(documents × log limit).
+    public nonisolated func related(
+        to id: String, limit: Int = 10, minCosine: Float? = nil, sameLanguage: Bool = false,
+        filter: SearchFilter = .init()
+    ) async throws -> [RankedDocument] {
+        try relatedDocuments(
+            to: id, limit: limit, minCosine: minCosine, sameLanguage: sameLanguage, filter: filter,
+            similarity: .meanVector)
+    }
+
+    /// ``related(to:limit:minCosine:sameLanguage:filter:)`` with a chosen document similarity (for measuring).
+    nonisolated func relatedDocuments(
+        to id: String, limit: Int, minCosine: Float?, sameLanguage: Bool, filter: SearchFilter,
+        similarity: DocumentSimilarity
+    ) throws -> [RankedDocument] {
+        guard limit > 0 else { throw RankingError.invalidOption("limit must be at least 1 (got \(limit))") }
+        if let minCosine, minCosine.isNaN { throw RankingError.invalidOption("minCosine is NaN") }
+        let current = embedder.identity
+        let found: [(slot: Int, score: Float)] = try index.read { state in
+            try state.requireSemantic(current: current)
+            guard let source = state.slot(ofExternalID: id), let record = state.documents.record(atSlot: Int32(source))
+            else { throw RankingError.unknownDocument(id: id) }
+            var mask = state.documents.mask(for: filter) ?? state.documents.records.map { $0 != nil }
+            mask[source] = false
+            if sameLanguage {
+                let language = record.language.lowercased()
+                for slot in mask.indices where mask[slot] {
+                    mask[slot] = state.documents.record(atSlot: Int32(slot))?.language.lowercased() == language
+                }
+            }
+            var heap = TopK(limit)
+            switch similarity {
+            case .meanVector:
+                var only = [Bool](repeating: false, count: mask.count)
+                only[source] = true
+                guard let query = DocumentVectors(state: state, wanted: only).vector(source) else {
+                    throw RankingError.noVectors(id: id)
+                }
+                let vectors = DocumentVectors(state: state, wanted: mask)
+                for slot in mask.indices where mask[slot] {
+                    if let score = vectors.dot(slot, query) { heap.insert(score: score, id: slot) }
+                }
+            case .bestChunkPair:
+                guard let rows = state.rows(ofSlots: [source])[source], !rows.isEmpty else {
+                    throw RankingError.noVectors(id: id)
+                }
+                var best = [Float](repeating: -.infinity, count: mask.count)
+                for row in rows {
+                    let scores = state.scoreDocuments(query: state.matrix.vector(row: row), mask: mask)
+                    for slot in 0..<min(best.count, scores.best.count) where scores.bestRow[slot] >= 0 {
+                        best[slot] = max(best[slot], scores.best[slot])
+                    }
+                }
+                for slot in best.indices where best[slot] > -.infinity { heap.insert(score: best[slot], id: slot) }
+            }
+            return heap.sorted().map { ($0.id, $0.score) }.filter { minCosine == nil || $0.score >= minCosine ?? 0 }
+        }
+        return try describe(found.map { ($0.slot, $0.score, $0.score, nil) })
+    }
+
+    /// Turns `(slot, score, similarity, recency)` into ``RankedDocument``s, loading titles from SQLite.
+    nonisolated func describe(_ entries: [(slot: Int, score: Float?, similarity: Float?, recency: Float?)]) throws
+        -> [RankedDocument]
+    {
+        let records: [(DocumentRecord?, Float?, Float?, Float?)] = index.read { state in
+            entries.map { (state.documents.record(atSlot: Int32($0.slot)), $0.score, $0.similarity, $0.recency) }
+        }
+        let rowids = records.compactMap { $0.0?.rowid }
+        var titles: [Int64: String] = [:]
+        if !rowids.isEmpty {
+            do {
+                titles = try readNow { db in
+                    var result: [Int64: String] = [:]
+                    let rows = try Row.fetchCursor(
+                        db, sql: "SELECT id, title FROM documents WHERE id IN (SELECT value FROM json_each(?))",
+                        arguments: [JSONCoding.encode(rowids)])
+                    while let row = try rows.next() {
+                        if let title: String = row[1] { result[row[0]] = title }
+                    }
+                    return result
+                }
+            } catch {
+                throw RankingError.database(String(describing: error))
+            }
+        }
+        return records.compactMap { record, score, similarity, recency in
+            guard let record else { return nil }
+            return RankedDocument(
+                id: record.externalID, score: score, similarity: similarity, recency: recency,
+                title: titles[record.rowid], language: record.language, sourceType: record.sourceType,
+                tags: record.tags, category: record.category,
+                createdAt: Date(timeIntervalSince1970: record.createdAt))
+        }
+    }
+}

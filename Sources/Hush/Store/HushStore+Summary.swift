@@ -1,0 +1,137 @@
+import Foundation
+import GRDB
+
+extension HushStore {
+    /// An extractive summary of stored documents (one note, a thread, a day's entries).
+    ///
+    /// The documents' cleaned text is split into sentences (the chunker's segmentation), the sentences are
+    /// embedded with the store's embedder, and `sentences` of them are chosen by maximal marginal relevance
+    /// against the centroid of the documents' stored vectors (each document weighs the same), so the summary
+    /// covers the main theme without repeating itself. They come back in original order: the order of `ids`,
+    /// then their position in the document.
+    ///
+    /// ```swift
+    /// let summary = try await store.summarize(ids: ["m-offsite", "m-launch", "m-retro"], sentences: 3)
+    /// print(summary.text)
+    /// ```
+    ///
+    /// - Throws: ``RankingError/unknownDocument(id:)``, ``RankingError/invalidOption(_:)``,
+    ///   ``RankingError/semanticUnavailable(stored:current:)``, ``RankingError/embeddingFailed(_:)``.
+    /// - Complexity: one embedding per sentence, plus O(chunks × dimension) for the centroid and
+    ///   O(sentences × candidates × dimension) for MMR.
+    public nonisolated func summarize(ids: [String], sentences count: Int = 3, lambda: Float = 0.7) async throws
+        -> Summary
+    {
+        guard count > 0 else { throw RankingError.invalidOption("sentences must be at least 1 (got \(count))") }
+        guard (0...1).contains(lambda) else {
+            throw RankingError.invalidOption("the MMR lambda must lie in 0…1 (got \(lambda))")
+        }
+        var unique: [String] = []
+        for id in ids where !unique.contains(id) { unique.append(id) }
+        guard !unique.isEmpty else { throw RankingError.invalidOption("give at least one document id") }
+
+        // The documents' text and the centroid of their stored vectors.
+        let current = embedder.identity
+        let centroid: [Float]? = try index.read { state in
+            try state.requireSemantic(current: current)
+            let slots = state.slots(ofExternalIDs: unique)
+            if let missing = unique.first(where: { slots[$0] == nil }) {
+                throw RankingError.unknownDocument(id: missing)
+            }
+            var wanted = [Bool](repeating: false, count: state.documents.capacity)
+            for slot in slots.values { wanted[slot] = true }
+            let table = DocumentVectors(state: state, wanted: wanted)
+            return VectorMath.normalizedMean(unique.compactMap { slots[$0].flatMap(table.vector) })
+        }
+        let texts = try documentTexts(unique)
+
+        var candidates: [(text: String, documentID: String, position: Int)] = []
+        var seen = Set<String>()
+        for id in unique {
+            guard let document = texts[id] else { throw RankingError.unknownDocument(id: id) }
+            for (position, sentence) in SentenceSplitter.sentences(in: preparer.cleaner.clean(document)).enumerated()
+            where seen.insert(sentence).inserted {
+                candidates.append((sentence, id, position))
+            }
+        }
+        guard !candidates.isEmpty else { return Summary(sentences: [], documentIDs: unique) }
+
+        var vectors: [[Float]] = []
+        vectors.reserveCapacity(candidates.count)
+        let batch = max(1, options.embeddingBatchSize)
+        do {
+            for start in stride(from: 0, to: candidates.count, by: batch) {
+                let texts = candidates[start..<min(candidates.count, start + batch)].map(\.text)
+                for embedding in try embedder.embed(texts) {
+                    if let problem = VectorBlob.problem(embedding.vector, dimension: current.dimension) {
+                        throw RankingError.embeddingFailed(problem)
+                    }
+                    vectors.append(embedding.vector)
+                }
+            }
+        } catch let error as RankingError {
+            throw error
+        } catch {
+            throw RankingError.embeddingFailed(String(describing: error))
+        }
+        guard vectors.count == candidates.count else {
+            throw RankingError.embeddingFailed(
+                "the embedder returned \(vectors.count) vectors for \(candidates.count) sentences")
+        }
+        vectors = vectors.map { VectorMath.normalized($0) ?? $0 }
+        let center = centroid ?? VectorMath.normalizedMean(vectors) ?? []
+        let relevance = vectors.map { VectorMath.dot($0, center) }
+        let chosen = Diversifier.mmr(relevance: relevance, vectors: vectors, lambda: lambda, limit: count)
+        // Candidates were appended in original order, so sorting the chosen indices restores it.
+        let sentences = chosen.sorted().map { index in
+            Summary.Sentence(
+                text: candidates[index].text, documentID: candidates[index].documentID,
+                position: candidates[index].position, relevance: relevance[index])
+        }
+        return Summary(sentences: sentences, documentIDs: unique)
+    }
+
+    /// An extractive summary of what a search finds: the top `k` hits' documents, oldest first, summarised
+    /// as by ``summarize(ids:sentences:lambda:)``.
+    ///
+    /// ```swift
+    /// let summary = try await store.summarize(query: "offsite budget", k: 5, sentences: 3)
+    /// ```
+    ///
+    /// - Complexity: one search plus ``summarize(ids:sentences:lambda:)`` on its hits.
+    public nonisolated func summarize(
+        query: String, k: Int = 5, sentences count: Int = 3, mode: SearchMode = .hybrid, filter: SearchFilter = .init(),
+        lambda: Float = 0.7
+    ) async throws -> Summary {
+        guard k > 0 else { throw RankingError.invalidOption("k must be at least 1 (got \(k))") }
+        let hits = try await search(query, mode: mode, filter: filter, limit: k).hits
+        guard !hits.isEmpty else { return Summary(sentences: [], documentIDs: []) }
+        let ordered = hits.enumerated().sorted { lhs, rhs in
+            lhs.element.createdAt != rhs.element.createdAt
+                ? lhs.element.createdAt < rhs.element.createdAt : lhs.offset < rhs.offset
+        }
+        return try await summarize(ids: ordered.map(\.element.id), sentences: count, lambda: lambda)
+    }
+
+    /// Title, body and quote of stored documents, by id.
+    nonisolated func documentTexts(_ ids: [String]) throws -> [String: Document] {
+        do {
+            return try readNow { db in
+                var result: [String: Document] = [:]
+                let rows = try Row.fetchCursor(
+                    db,
+                    sql: """
+                        SELECT external_id, title, body, quoted FROM documents
+                        WHERE external_id IN (SELECT value FROM json_each(?))
+                        """, arguments: [JSONCoding.encode(ids)])
+                while let row = try rows.next() {
+                    let id: String = row[0]
+                    result[id] = Document(id: id, title: row[1], body: row[2], quoted: row[3])
+                }
+                return result
+            }
+        } catch {
+            throw RankingError.database(String(describing: error))
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import ArgumentParser
+import Foundation
+import Hush
+
+/// `hush prune`: delete old documents by age and by count.
+struct PruneCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "prune",
+        abstract: "Delete documents older than a number of days and/or all but the newest N, in one transaction.",
+        discussion: "The file keeps its size until `hush compact`.")
+
+    @OptionGroup var store: StoreArguments
+
+    @Option(help: "Keep at most this many documents (the newest).")
+    var maxDocuments: Int?
+
+    @Option(help: "Delete documents created more than this many days ago.")
+    var olderThanDays: Double?
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    func validate() throws {
+        if maxDocuments == nil && olderThanDays == nil {
+            throw ValidationError("give --max-documents N and/or --older-than-days D")
+        }
+        if let maxDocuments, maxDocuments < 0 { throw ValidationError("--max-documents must be at least 0") }
+        if let olderThanDays, !(olderThanDays >= 0) { throw ValidationError("--older-than-days must be at least 0") }
+    }
+
+    func run() async throws {
+        let hush = try await store.open()
+        let cutoff = olderThanDays.map { Date(timeIntervalSinceNow: -$0 * 86_400) }
+        let removed = try await hush.prune(maxDocuments: maxDocuments, olderThan: cutoff)
+        let left = try await hush.stats().documents
+        if json {
+            var line = JSONLine()
+            line.add("deleted", removed)
+            line.add("documents", left)
+            Console.out(line.finish())
+        } else {
+            Console.out("deleted \(removed) documents, \(left) left (run `hush compact` to shrink the file)")
+        }
+    }
+}
