@@ -204,11 +204,14 @@ def main():
             written_queries += 1
         # Distractors: other docstrings (no usable summary line), then English man page paragraphs.
         english = [(i, t) for i, t in man if re.match(r"man:man\d", i) and len(t) >= 80]
-        extra = [(i, d) for i, d in all_docstrings if d not in bodies]
+        # A docstring that gave a query is never a distractor too: its full text holds the query itself.
+        used = set(bodies.values())
+        extra = [(i, d) for i, d in all_docstrings if d not in bodies and i not in used]
         extra += spaced(english, max(0, args.documents - len(bodies) - len(extra)))
         for ident, text in extra:
-            if len(bodies) >= args.documents or text in bodies:
+            if len(bodies) >= args.documents or text in bodies or ident in used:
                 continue
+            used.add(ident)
             bodies[text] = ident
             title = ident.split(":", 1)[1]
             corpus.write(json.dumps({"id": ident, "text": text, "title": title}, ensure_ascii=False) + "\n")
