@@ -303,7 +303,15 @@ public struct KnowledgeBaseBuilder: Sendable {
                 try StoreSchema.setMeta(db, BuildManifest.metaKey, manifest)
                 return .commit
             }
+            // Statistics in a fixed row order (ANALYZE visits tables in the order of the in-memory schema).
             try db.execute(sql: "ANALYZE")
+            try db.execute(
+                sql: """
+                    CREATE TEMP TABLE hush_stat1 AS SELECT tbl, idx, stat FROM sqlite_stat1;
+                    DELETE FROM sqlite_stat1;
+                    INSERT INTO sqlite_stat1 (tbl, idx, stat) SELECT tbl, idx, stat FROM hush_stat1 ORDER BY tbl, idx;
+                    DROP TABLE hush_stat1;
+                    """)
             try db.execute(sql: "INSERT INTO chunks_fts(chunks_fts) VALUES ('optimize')")
             try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
             try db.execute(sql: "VACUUM INTO ?", arguments: [packed])
