@@ -59,7 +59,11 @@ let package = Package(
             dependencies: ["HushEmbedding"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "HushTests", dependencies: ["Hush", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(
+            name: "HushTests",
+            dependencies: ["Hush", .product(name: "GRDB", package: "GRDB.swift")],
+            resources: [.copy("Fixtures")]
+        ),
         .testTarget(name: "HushCLITests", dependencies: ["Hush", "HushCLI"]),
     ],
     swiftLanguageModes: [.v6]
