@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "Hush", targets: ["Hush"]),
         .library(name: "HushEmbedding", targets: ["HushEmbedding"]),
         .executable(name: "hush", targets: ["HushCLI"]),
+        .executable(name: "hush-examples", targets: ["HushExamples"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -53,13 +54,23 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        // Runnable example apps (journal, feed, planner): `swift run hush-examples journal "..."`.
+        .executableTarget(
+            name: "HushExamples",
+            dependencies: ["Hush", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Examples/HushExamples"
+        ),
         .testTarget(name: "HushKernelsTests", dependencies: ["HushKernels"]),
         .testTarget(
             name: "HushEmbeddingTests",
             dependencies: ["HushEmbedding"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "HushTests", dependencies: ["Hush", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(
+            name: "HushTests",
+            dependencies: ["Hush", .product(name: "GRDB", package: "GRDB.swift")],
+            resources: [.copy("Fixtures")]
+        ),
         .testTarget(name: "HushCLITests", dependencies: ["Hush", "HushCLI"]),
     ],
     swiftLanguageModes: [.v6]

@@ -9,6 +9,8 @@ struct HushCommand: AsyncParsableCommand {
         discussion: "Everything runs on this machine: no network, ever.",
         subcommands: [
             IndexCommand.self,
+            BuildCommand.self,
+            ImportCommand.self,
             SearchCommand.self,
             GetCommand.self,
             DeleteCommand.self,

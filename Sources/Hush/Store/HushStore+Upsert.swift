@@ -17,7 +17,10 @@ extension HushStore {
 
     /// The preparation settings that shape chunks; part of the text hash, so that changing them re-embeds.
     nonisolated var preparationSignature: String {
-        "prep-v1;max=\(embedder.maxTokens);\(embedder.identity.model)"
+        let base = "prep-v1;max=\(embedder.maxTokens);\(embedder.identity.model)"
+        guard let chunking = options.chunking else { return base }
+        return base
+            + ";chunk=\(chunking.maxTokens),\(chunking.targetTokens),\(chunking.overlapTokens),\(chunking.prefixTitle)"
     }
 
     /// Adds new documents and replaces changed ones; unchanged documents are skipped without re-embedding.
@@ -130,8 +133,17 @@ extension HushStore {
         try embed(&pending)
 
         // 4. One transaction; the in-memory index follows only after it commits.
+        let (added, updated, embedded) = try commit(pending)
+        summary.added += added
+        summary.updated += updated
+        summary.chunksEmbedded += embedded
+    }
+
+    /// Writes prepared (and embedded) documents in one transaction, then updates the in-memory index under
+    /// the same lock. Returns how many were added and updated and how many chunks were written.
+    func commit(_ pending: [PendingDocument]) throws -> (added: Int, updated: Int, chunks: Int) {
         let hook = testHooks.afterDocumentWritten
-        let (added, updated, embedded) = try index.write { state -> (Int, Int, Int) in
+        return try index.write { state -> (Int, Int, Int) in
             let written: [(rowid: Int64, removedChunks: [Int64], newChunks: [Int64])]
             do {
                 written = try writer.write { db in
@@ -166,9 +178,6 @@ extension HushStore {
             }
             return (added, updated, embedded)
         }
-        summary.added += added
-        summary.updated += updated
-        summary.chunksEmbedded += embedded
     }
 
     private func storedLanguage(rowid: Int64) -> String? {

@@ -86,7 +86,7 @@ public actor HushStore {
         self.embedder = embedder
         self.options = options
         self.cache = QueryEmbeddingCache(capacity: options.queryCacheCapacity)
-        self.preparer = DocumentPreparer(embedder: embedder)
+        self.preparer = DocumentPreparer(embedder: embedder, chunking: options.chunking)
         self.analyzer = QueryAnalyzer()
         let displayPath = path ?? ":memory:"
         let current = embedder.identity

@@ -15,12 +15,16 @@ public struct StoreOptions: Sendable, Hashable {
     public var embeddingBatchSize: Int
     /// Query vectors kept in the LRU cache (0 disables it).
     public var queryCacheCapacity: Int
+    /// How documents are chunked; `nil` for the default sizes in the embedder's window. Part of the text hash,
+    /// so changing it re-embeds on the next upsert.
+    public var chunking: ChunkingConfiguration?
 
     /// Creates options.
     public init(
         allowEmbedderMismatch: Bool = false, batchSize: Int = 64, embeddingBatchSize: Int = 32,
-        queryCacheCapacity: Int = 256
+        queryCacheCapacity: Int = 256, chunking: ChunkingConfiguration? = nil
     ) {
+        self.chunking = chunking
         self.allowEmbedderMismatch = allowEmbedderMismatch
         self.batchSize = batchSize
         self.embeddingBatchSize = embeddingBatchSize

@@ -1,0 +1,355 @@
+import Foundation
+import GRDB
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Builds a knowledge base file to ship with an app: reads files, cleans, chunks, embeds and stores them,
+/// optimises the file, and writes a manifest in it and beside it.
+///
+/// The build is atomic (it works in temporary files in the output's folder, `.NAME.building-PID…`, and renames
+/// only a finished, synced file over the output), idempotent (when the previous output was made with the same
+/// embedder and parameters it starts from a copy of it, so unchanged documents are not embedded again, and
+/// documents whose input vanished are deleted) and incremental (only changed documents are re-embedded).
+///
+/// ```swift
+/// let builder = KnowledgeBaseBuilder(
+///     inputs: [URL(fileURLWithPath: "content")], output: URL(fileURLWithPath: "kb.sqlite"),
+///     embedder: try BERTEmbedder())
+/// let report = try await builder.build()
+/// print(report.summary.chunksEmbedded, report.manifest.contentDigest)
+/// ```
+public struct KnowledgeBaseBuilder: Sendable {
+    /// Files and folders to read.
+    public var inputs: [URL]
+    /// The file to write.
+    public var output: URL
+    /// Source type, chunking and embedder choice.
+    public var configuration: BuildConfiguration
+    /// The embedder (it must match `configuration.lexical`: the caller creates it).
+    public var embedder: any Embedder
+    /// A stage at which to fail on purpose (tests).
+    var injectedFailure: Stage?
+
+    /// Where a build is; reported through progress and used for failure injection.
+    public enum Stage: String, Sendable, Hashable {
+        /// Reading and hashing the inputs.
+        case reading
+        /// Cleaning, chunking, embedding and storing.
+        case embedding
+        /// Deleting documents whose inputs vanished.
+        case deleting
+        /// ANALYZE, FTS optimise, VACUUM, journal mode.
+        case optimizing
+        /// Syncing and renaming into place.
+        case publishing
+    }
+
+    /// Progress: the stage, and documents done of total during `embedding`.
+    public struct Progress: Sendable, Hashable {
+        /// The stage.
+        public var stage: Stage
+        /// Documents processed so far (embedding stage).
+        public var completed: Int
+        /// Documents in total (embedding stage).
+        public var total: Int
+    }
+
+    /// What a build did.
+    public struct Report: Sendable, Hashable {
+        /// Added, updated, unchanged and embedded counts of the upsert.
+        public var summary: UpsertSummary
+        /// Documents deleted because their input vanished.
+        public var deleted: Int
+        /// Whether the build started from a copy of the previous output.
+        public var reusedPrevious: Bool
+        /// Why the previous output was not reused (`nil` when it was, or when there was none).
+        public var notReusedReason: String?
+        /// Inputs that were skipped, with reasons.
+        public var skipped: [SkippedInput]
+        /// Stale temporary files of dead builds removed before starting.
+        public var removedStaleFiles: [String]
+        /// The manifest written (with the output's sha256).
+        public var manifest: BuildManifest
+        /// Wall-clock seconds.
+        public var seconds: Double
+    }
+
+    /// Creates a builder.
+    ///
+    /// ```swift
+    /// let builder = KnowledgeBaseBuilder(inputs: [docs], output: out, configuration: .init(lexical: true),
+    ///                                    embedder: HashingEmbedder())
+    /// ```
+    public init(
+        inputs: [URL], output: URL, configuration: BuildConfiguration = .init(), embedder: any Embedder
+    ) {
+        self.inputs = inputs
+        self.output = output
+        self.configuration = configuration
+        self.embedder = embedder
+    }
+
+    /// The prefix of this process's temporary files for `output`: `.NAME.building-PID`.
+    ///
+    /// ```swift
+    /// let prefix = KnowledgeBaseBuilder.temporaryPrefix(for: out, pid: getpid())
+    /// ```
+    public static func temporaryPrefix(for output: URL, pid: Int32) -> String {
+        ".\(output.lastPathComponent).building-\(pid)"
+    }
+
+    /// Removes the temporary files a build by process `pid` made for `output` (the working database, its
+    /// WAL and shared-memory files, the packed file). Safe to call from a signal handler's queue.
+    ///
+    /// ```swift
+    /// KnowledgeBaseBuilder.removeTemporaryFiles(for: out, pid: getpid())
+    /// ```
+    @discardableResult
+    public static func removeTemporaryFiles(for output: URL, pid: Int32) -> [String] {
+        let folder = output.deletingLastPathComponent()
+        let prefix = temporaryPrefix(for: output, pid: pid)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        var removed: [String] = []
+        for name in names where name == prefix || name.hasPrefix(prefix + ".") || name.hasPrefix(prefix + "-") {
+            let path = folder.appendingPathComponent(name).path
+            if (try? FileManager.default.removeItem(atPath: path)) != nil { removed.append(path) }
+        }
+        return removed
+    }
+
+    /// Removes temporary files left by builds of `output` whose process no longer runs (a killed build).
+    static func removeStaleTemporaryFiles(for output: URL) -> [String] {
+        let folder = output.deletingLastPathComponent()
+        let marker = ".\(output.lastPathComponent).building-"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        var pids = Set<Int32>()
+        for name in names where name.hasPrefix(marker) {
+            let digits = name.dropFirst(marker.count).prefix { $0.isNumber }
+            guard let pid = Int32(digits) else { continue }
+            if pid == getpid() || (kill(pid, 0) != 0 && errno == ESRCH) { pids.insert(pid) }
+        }
+        return pids.sorted().flatMap { removeTemporaryFiles(for: output, pid: $0) }
+    }
+
+    /// Builds (or brings up to date) the output file.
+    ///
+    /// ```swift
+    /// let report = try await builder.build { progress in print(progress.stage, progress.completed) }
+    /// ```
+    ///
+    /// - Throws: ``BuildError``, ``StoreError``, `IngestError`; on any error the previous output is untouched
+    ///   and this build's temporary files are removed.
+    /// - Complexity: embedding of new and changed documents dominates; O(file size) to optimise and hash.
+    public func build(progress: (@Sendable (Progress) -> Void)? = nil) async throws -> Report {
+        let started = Date()
+        let removedStale = Self.removeStaleTemporaryFiles(for: output)
+        let folder = output.deletingLastPathComponent()
+        guard FileManager.default.isWritableFile(atPath: folder.path) else {
+            throw BuildError.outputNotWritable(path: output.path, reason: "the folder is missing or read-only")
+        }
+        let prefix = folder.appendingPathComponent(Self.temporaryPrefix(for: output, pid: getpid())).path
+        do {
+            var report = try await run(working: prefix, packed: prefix + ".packed", progress: progress)
+            report.removedStaleFiles = removedStale
+            report.seconds = Date().timeIntervalSince(started)
+            return report
+        } catch {
+            Self.removeTemporaryFiles(for: output, pid: getpid())
+            throw error
+        }
+    }
+
+    private func fail(at stage: Stage) throws {
+        if injectedFailure == stage { throw BuildError.injected(stage: stage.rawValue) }
+    }
+
+    private func run(working: String, packed: String, progress: (@Sendable (Progress) -> Void)?) async throws
+        -> Report
+    {
+        // 1. Inputs: the files, their digest, the documents.
+        progress?(Progress(stage: .reading, completed: 0, total: 0))
+        let reader = DocumentReader(sourceType: configuration.sourceType)
+        let files = try reader.collectFiles(inputs)
+        let inputDigest = try Self.inputDigest(files.found)
+        var documents: [Document] = []
+        let skipped = try reader.read(inputs) { documents.append(contentsOf: $0) }
+        guard !documents.isEmpty else { throw BuildError.noDocuments(inputs: inputs.map(\.path)) }
+        try fail(at: .reading)
+
+        // 2. Start from a copy of the previous output when it was made the same way.
+        let chunking = configuration.chunkingConfiguration(maxTokens: embedder.maxTokens)
+        let parameters = BuildManifest.Parameters(
+            chunking: chunking, sourceType: configuration.sourceType, lexical: configuration.lexical,
+            schemaVersion: StoreSchema.version)
+        let previous = try? BuildManifest.read(fromStoreAt: output.path)
+        var notReused: String?
+        if FileManager.default.fileExists(atPath: output.path) {
+            if let previous {
+                if previous.embedder != embedder.identity {
+                    notReused = "the previous file was made with \(previous.embedder)"
+                } else if previous.parameters != parameters {
+                    notReused = "the previous file was made with other parameters"
+                }
+            } else {
+                notReused = "the previous file has no build manifest"
+            }
+        }
+        let reuse = previous != nil && notReused == nil
+        if reuse {
+            do {
+                try FileManager.default.copyItem(atPath: output.path, toPath: working)
+            } catch {
+                throw BuildError.outputNotWritable(path: working, reason: error.localizedDescription)
+            }
+        }
+
+        // 3. Upsert everything (unchanged documents are skipped), delete what vanished.
+        var summary: UpsertSummary
+        var deleted = 0
+        let counts: (documents: Int, chunks: Int, vectors: Int)
+        let contentDigest: String
+        do {
+            let store = try await HushStore.open(
+                path: working, embedder: embedder, options: StoreOptions(chunking: chunking))
+            let total = documents.count
+            progress?(Progress(stage: .embedding, completed: 0, total: total))
+            summary = try await store.upsert(documents) { step in
+                progress?(Progress(stage: .embedding, completed: step.completed, total: total))
+            }
+            try fail(at: .embedding)
+            progress?(Progress(stage: .deleting, completed: 0, total: 0))
+            let wanted = Set(documents.map(\.id))
+            let stored = try store.readNow { db in try String.fetchAll(db, sql: "SELECT external_id FROM documents") }
+            deleted = try await store.delete(ids: stored.filter { !wanted.contains($0) })
+            try fail(at: .deleting)
+            let numbers: [Int] = try store.readNow { db in
+                try ["documents", "chunks", "vectors"].map { table in
+                    try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0
+                }
+            }
+            counts = (numbers[0], numbers[1], numbers[2])
+            contentDigest = try store.readNow { db in try StoreFile.contentDigest(db) }
+            try store.writer.close()
+        }
+
+        // 4. The manifest; `created` is kept when the content did not change, so that an unchanged rebuild
+        //    writes the same bytes.
+        var manifest = BuildManifest(
+            format: BuildManifest.format1, hushVersion: HushVersion.current,
+            created: ISO8601DateFormatter().string(from: Date()), embedder: embedder.identity,
+            parameters: parameters,
+            counts: .init(
+                documents: counts.documents, chunks: counts.chunks, vectors: counts.vectors,
+                inputFiles: files.found.count, skippedInputs: skipped.count),
+            inputDigest: inputDigest, contentDigest: contentDigest, outputSHA256: nil)
+        if let previous, reuse, previous.contentDigest == contentDigest, previous.inputDigest == inputDigest,
+            previous.hushVersion == HushVersion.current
+        {
+            manifest.created = previous.created
+        }
+
+        // 5. Optimise and pack into one self-contained file.
+        progress?(Progress(stage: .optimizing, completed: 0, total: 0))
+        let manifestText = String(decoding: try manifest.json(), as: UTF8.self)
+        do {
+            try Self.optimize(working: working, packed: packed, manifest: manifestText)
+        } catch let error as BuildError {
+            throw error
+        } catch {
+            throw BuildError.finishing(path: output.path, reason: String(describing: error))
+        }
+        try fail(at: .optimizing)
+
+        // 6. Publish: sync, rename, sync the folder; then the manifest beside it.
+        progress?(Progress(stage: .publishing, completed: 0, total: 0))
+        do {
+            manifest.outputSHA256 = try SHA256.hexDigest(ofFileAt: packed)
+            let sidecar = BuildManifest.sidecarURL(for: output)
+            let sidecarTemporary = working + ".manifest"
+            try manifest.json().write(to: URL(fileURLWithPath: sidecarTemporary))
+            try StoreFile.sync(packed)
+            try StoreFile.sync(sidecarTemporary)
+            try fail(at: .publishing)
+            guard rename(packed, output.path) == 0 else {
+                throw BuildError.finishing(path: output.path, reason: String(cString: strerror(errno)))
+            }
+            guard rename(sidecarTemporary, sidecar.path) == 0 else {
+                throw BuildError.finishing(path: sidecar.path, reason: String(cString: strerror(errno)))
+            }
+            try StoreFile.sync(output.deletingLastPathComponent().path)
+        } catch let error as BuildError {
+            throw error
+        } catch {
+            throw BuildError.finishing(path: output.path, reason: String(describing: error))
+        }
+        Self.removeTemporaryFiles(for: output, pid: getpid())
+        return Report(
+            summary: summary, deleted: deleted, reusedPrevious: reuse, notReusedReason: notReused,
+            skipped: skipped, removedStaleFiles: [], manifest: manifest, seconds: 0)
+    }
+
+    /// Writes the manifest, runs ANALYZE and the FTS5 'optimize', checkpoints the WAL, packs the database
+    /// with `VACUUM INTO` (a fresh, compact file written in a deterministic order) and sets the packed
+    /// file's journal mode to DELETE so that it is one self-contained file. The schema cookie is then set to a
+    /// fixed value so that the same content gives the same bytes.
+    static func optimize(working: String, packed: String, manifest: String) throws {
+        let queue = try DatabaseQueue(path: working)
+        try queue.writeWithoutTransaction { db in
+            try db.inTransaction {
+                try StoreSchema.setMeta(db, BuildManifest.metaKey, manifest)
+                return .commit
+            }
+            // Statistics in a fixed row order (ANALYZE visits tables in the order of the in-memory schema).
+            try db.execute(sql: "ANALYZE")
+            try db.execute(
+                sql: """
+                    CREATE TEMP TABLE hush_stat1 AS SELECT tbl, idx, stat FROM sqlite_stat1;
+                    DELETE FROM sqlite_stat1;
+                    INSERT INTO sqlite_stat1 (tbl, idx, stat) SELECT tbl, idx, stat FROM hush_stat1 ORDER BY tbl, idx;
+                    DROP TABLE hush_stat1;
+                    """)
+            try db.execute(sql: "INSERT INTO chunks_fts(chunks_fts) VALUES ('optimize')")
+            try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+            try db.execute(sql: "VACUUM INTO ?", arguments: [packed])
+        }
+        try queue.close()
+        let result = try DatabaseQueue(path: packed)
+        try result.writeWithoutTransaction { db in
+            let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE")
+            guard mode?.lowercased() == "delete" else {
+                throw BuildError.finishing(path: packed, reason: "journal mode stayed \(mode ?? "unknown")")
+            }
+            // VACUUM INTO carries the schema cookie over plus one, so every generation would differ in that
+            // header field alone; a fixed cookie (no other connection is open) makes equal content equal bytes.
+            try db.execute(sql: "PRAGMA schema_version = 100")
+        }
+        try result.close()
+    }
+
+    /// sha256 over the input files sorted by relative path: per file, its relative path, its size and its
+    /// bytes (length-prefixed).
+    static func inputDigest(_ files: [DocumentReader.InputFile]) throws -> String {
+        var hasher = SHA256()
+        let sorted = files.sorted { ($0.relativePath, $0.url.path) < ($1.relativePath, $1.url.path) }
+        for file in sorted {
+            let name = Array(file.relativePath.utf8)
+            var length = UInt64(name.count).littleEndian
+            withUnsafeBytes(of: &length) { hasher.update($0) }
+            hasher.update(name)
+            let data: Data
+            do {
+                data = try Data(contentsOf: file.url)
+            } catch {
+                throw IngestError.unreadable(path: file.url.path, reason: error.localizedDescription)
+            }
+            var size = UInt64(data.count).littleEndian
+            withUnsafeBytes(of: &size) { hasher.update($0) }
+            hasher.update(data)
+        }
+        return StoreFile.hex(hasher.finalize())
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import GRDB
+
+/// A knowledge base made the common Python way: a SQLite file with a table
+/// `documents(id INTEGER PRIMARY KEY, title TEXT, content TEXT, metadata TEXT, embedding BLOB)` holding
+/// float32 sentence-transformers vectors (optionally with an FTS5 table beside it, which is not needed).
+///
+/// Importing keeps the vectors as they are (no re-embedding): each row becomes one document with one chunk,
+/// its title prefixed to its content as the chunker would, carrying the row's vector. `metadata` (a JSON
+/// object) gives `tags` (array), `category`, `language`, `date`/`created_at`, and every other key becomes
+/// metadata.
+///
+/// ```swift
+/// let source = try PythonKnowledgeBase(path: "python.sqlite")
+/// let store = try await HushStore.open(path: "kb.sqlite", embedder: try BERTEmbedder())
+/// let summary = try await source.import(into: store)
+/// ```
+public struct PythonKnowledgeBase: Sendable {
+    /// One row: the document and its stored vector.
+    public struct Record: Sendable, Hashable {
+        /// The document (id = the row id as text).
+        public var document: Document
+        /// The stored vector.
+        public var vector: [Float]
+    }
+
+    /// The file.
+    public var path: String
+    /// The table holding the documents.
+    public var table: String
+
+    /// Opens nothing yet; checks that the file exists.
+    ///
+    /// ```swift
+    /// let source = try PythonKnowledgeBase(path: "python.sqlite", table: "documents")
+    /// ```
+    ///
+    /// - Throws: ``BuildError/importLayout(path:reason:)`` when the file is missing.
+    public init(path: String, table: String = "documents") throws {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw BuildError.importLayout(path: path, reason: "no such file")
+        }
+        self.path = path
+        self.table = table
+    }
+
+    /// Reads every row, checking that each vector has `dimension` float32 values.
+    ///
+    /// ```swift
+    /// let records = try source.records(dimension: 384)
+    /// ```
+    ///
+    /// - Throws: ``BuildError/importLayout(path:reason:)``, ``BuildError/importDimension(path:found:expected:)``.
+    /// - Complexity: O(rows × dimension).
+    public func records(dimension: Int, sourceType: String? = nil) throws -> [Record] {
+        var configuration = Configuration()
+        configuration.readonly = true
+        let queue: DatabaseQueue
+        do {
+            queue = try DatabaseQueue(path: path, configuration: configuration)
+        } catch {
+            throw BuildError.importLayout(path: path, reason: "not a SQLite database: \(error)")
+        }
+        defer { try? queue.close() }
+        do {
+            return try queue.read { db in
+                guard try db.tableExists(table) else {
+                    throw BuildError.importLayout(path: path, reason: "no table \(table)")
+                }
+                let columns = Set(try db.columns(in: table).map { $0.name.lowercased() })
+                for required in ["id", "content", "embedding"] where !columns.contains(required) {
+                    throw BuildError.importLayout(path: path, reason: "table \(table) has no column \(required)")
+                }
+                let title = columns.contains("title") ? "title" : "NULL"
+                let metadata = columns.contains("metadata") ? "metadata" : "NULL"
+                let rows = try Row.fetchCursor(
+                    db,
+                    sql:
+                        "SELECT id, \(title), content, \(metadata), embedding FROM \(table.quotedDatabaseIdentifier) ORDER BY id"
+                )
+                var records: [Record] = []
+                while let row = try rows.next() {
+                    let id: String = (row[0] as Int64?).map { String($0) } ?? (row[0] as String?) ?? ""
+                    guard let blob = row[4] as Data?, blob.count % 4 == 0, let vector = VectorBlob.decode(blob) else {
+                        throw BuildError.importLayout(
+                            path: path, reason: "row \(id): embedding is not a BLOB of float32 values")
+                    }
+                    guard vector.count == dimension else {
+                        throw BuildError.importDimension(path: path, found: vector.count, expected: dimension)
+                    }
+                    var document = Document(id: id, title: row[1], body: row[2] ?? "", sourceType: sourceType)
+                    Self.apply(metadata: row[3], to: &document)
+                    records.append(Record(document: document, vector: vector))
+                }
+                return records
+            }
+        } catch let error as BuildError {
+            throw error
+        } catch {
+            throw BuildError.importLayout(path: path, reason: String(describing: error))
+        }
+    }
+
+    /// Stores every row in `store` with its own vector (nothing is embedded).
+    ///
+    /// ```swift
+    /// let summary = try await source.import(into: store)
+    /// ```
+    ///
+    /// - Throws: as ``records(dimension:sourceType:)`` and ``HushStore/upsert(_:precomputed:)``.
+    /// - Complexity: O(rows × dimension) plus one insert per row.
+    public func `import`(into store: HushStore, sourceType: String? = nil) async throws -> UpsertSummary {
+        let records = try records(dimension: store.embedder.identity.dimension, sourceType: sourceType)
+        return try await store.upsert(records.map(\.document), precomputed: records.map(\.vector))
+    }
+
+    /// Maps the metadata JSON object onto the document.
+    static func apply(metadata text: String?, to document: inout Document) {
+        guard let text, let data = text.data(using: .utf8),
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else { return }
+        for (key, value) in object {
+            switch (key, value) {
+            case ("tags", let tags as [Any]):
+                document.tags = tags.map { "\($0)" }
+            case ("category", let category as String):
+                document.category = category
+            case ("language", let language as String):
+                document.language = language
+            case ("date", let date as String), ("created_at", let date as String):
+                document.createdAt = RecordDate.parse(date)
+            case (_, let string as String):
+                document.metadata[key] = string
+            case (_, let number as NSNumber):
+                document.metadata[key] = number.stringValue
+            default:
+                if JSONSerialization.isValidJSONObject(value),
+                    let nested = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys])
+                {
+                    document.metadata[key] = String(decoding: nested, as: UTF8.self)
+                }
+            }
+        }
+    }
+}

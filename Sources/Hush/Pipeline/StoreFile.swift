@@ -1,0 +1,95 @@
+import Foundation
+import GRDB
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// File-level helpers for building: reading `meta` without opening a store, the content digest, fsync.
+enum StoreFile {
+    /// A `meta` value read through a read-only connection, or `nil` (no file, no table, no key).
+    static func meta(path: String, key: String) throws -> String? {
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        do {
+            var configuration = Configuration()
+            configuration.readonly = true
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            defer { try? queue.close() }
+            return try queue.read { db in
+                guard try db.tableExists("meta") else { return nil }
+                return try StoreSchema.meta(db, key)
+            }
+        } catch {
+            throw StoreError.notAStore(path: path, reason: String(describing: error))
+        }
+    }
+
+    /// sha256 over the stored content, in a fixed order. Per document, ordered by external id (bytewise):
+    /// `D`, external id, title, body, quoted, fields, source type, language, tags, category, metadata (the
+    /// JSON columns as stored, keys sorted); then per chunk, ordered by ordinal: `C`, ordinal, text, range
+    /// start and end, and the vector's bytes (f32 little-endian). Every value is length-prefixed (NULL has
+    /// its own marker). Timestamps and internal row ids are left out: undated records get the time they were
+    /// first stored, and row ids depend on history, not content.
+    static func contentDigest(_ db: Database) throws -> String {
+        var hasher = SHA256()
+        func add(_ text: String?) {
+            guard let text else {
+                hasher.update([UInt8(0xFF)])
+                return
+            }
+            let bytes = Array(text.utf8)
+            add(length: bytes.count)
+            hasher.update(bytes)
+        }
+        func add(length: Int) {
+            var value = UInt64(length).littleEndian
+            withUnsafeBytes(of: &value) { hasher.update($0) }
+        }
+        let documents = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT id, external_id, title, body, quoted, fields, source_type, language, tags, category, metadata
+                FROM documents ORDER BY external_id COLLATE BINARY
+                """)
+        let chunks = try db.makeStatement(
+            sql: """
+                SELECT c.ordinal, c.text, c.range_start, c.range_end, v.vector
+                FROM chunks c LEFT JOIN vectors v ON v.chunk_id = c.id
+                WHERE c.document_id = ? ORDER BY c.ordinal
+                """)
+        while let row = try documents.next() {
+            let rowid: Int64 = row[0]
+            hasher.update([UInt8(ascii: "D")])
+            for column in 1...10 { add(row[column] as String?) }
+            let rows = try Row.fetchCursor(chunks, arguments: [rowid])
+            while let chunk = try rows.next() {
+                hasher.update([UInt8(ascii: "C")])
+                add(String(chunk[0] as Int64))
+                add(chunk[1] as String)
+                add(String(chunk[2] as Int64))
+                add(String(chunk[3] as Int64))
+                if let vector = chunk[4] as Data? {
+                    add(length: vector.count)
+                    hasher.update(vector)
+                } else {
+                    hasher.update([UInt8(0xFF)])
+                }
+            }
+        }
+        return hex(hasher.finalize())
+    }
+
+    static func hex(_ bytes: [UInt8]) -> String {
+        bytes.map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// Flushes a file (or folder) to stable storage.
+    static func sync(_ path: String) throws {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw CocoaError(.fileReadNoPermission) }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 else { throw CocoaError(.fileWriteUnknown) }
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import GRDB
+
+extension HushStore {
+    /// Stores documents with vectors computed elsewhere (another program, an earlier export), without
+    /// embedding anything: each document becomes ONE chunk (its title, if any, prefixed to its cleaned body
+    /// as the chunker would) carrying the given vector.
+    ///
+    /// The vectors must come from the same model as this store's embedder (same dimension, same meaning);
+    /// they are L2-normalised when the embedder normalises. Documents whose content is unchanged are skipped;
+    /// the rest are written one transaction per `options.batchSize` documents, exactly as `upsert` writes.
+    ///
+    /// ```swift
+    /// let summary = try await store.upsert(
+    ///     [Document(id: "7", title: "Sleep", body: "Keep the same bedtime.")], precomputed: [vector])
+    /// ```
+    ///
+    /// - Throws: ``StoreError/invalidOption(_:)`` when the counts differ,
+    ///   ``StoreError/invalidVector(documentID:reason:)`` for a vector of the wrong dimension or with NaN or
+    ///   infinity (nothing of its batch is written), ``StoreError/embedderMismatch(stored:current:)``,
+    ///   ``StoreError/database(_:)``.
+    /// - Complexity: O(documents × dimension) plus one SQLite insert per document; no embedding.
+    @discardableResult
+    public func upsert(_ documents: [Document], precomputed vectors: [[Float]]) async throws -> UpsertSummary {
+        let (stored, ready) = index.read { ($0.storedIdentity, $0.semanticReady) }
+        guard ready else { throw StoreError.embedderMismatch(stored: stored, current: embedder.identity) }
+        guard documents.count == vectors.count else {
+            throw StoreError.invalidOption(
+                "upsert(_:precomputed:) needs one vector per document: got \(documents.count) documents and "
+                    + "\(vectors.count) vectors")
+        }
+        var summary = UpsertSummary()
+        var lastIndex: [String: Int] = [:]
+        for (position, document) in documents.enumerated() { lastIndex[document.id] = position }
+        var accepted: [(Document, [Float])] = []
+        for (position, document) in documents.enumerated() {
+            if document.id.isEmpty {
+                summary.errors.append(.init(id: document.id, reason: "empty id: give every document a unique id"))
+            } else if lastIndex[document.id] != position {
+                summary.errors.append(
+                    .init(id: document.id, reason: "duplicate id in this call: only its last occurrence was stored"))
+            } else {
+                accepted.append((document, vectors[position]))
+            }
+        }
+        var start = 0
+        while start < accepted.count {
+            let batch = Array(accepted[start..<min(start + options.batchSize, accepted.count)])
+            try writePrecomputedBatch(batch, summary: &summary)
+            start += batch.count
+        }
+        return summary
+    }
+
+    /// The preparation signature of single-chunk documents with precomputed vectors (so that a later plain
+    /// `upsert` of the same document re-chunks and re-embeds it with this store's settings).
+    nonisolated var precomputedSignature: String { preparationSignature + ";whole-precomputed" }
+
+    private func writePrecomputedBatch(_ batch: [(Document, [Float])], summary: inout UpsertSummary) throws {
+        let existing: [String: (rowid: Int64, contentHash: String, createdAt: Double)]
+        do {
+            existing = try writer.read { db in
+                var result: [String: (Int64, String, Double)] = [:]
+                let rows = try Row.fetchCursor(
+                    db,
+                    sql: """
+                        SELECT external_id, id, content_hash, created_at FROM documents
+                        WHERE external_id IN (SELECT value FROM json_each(?))
+                        """, arguments: [JSONCoding.encode(batch.map(\.0.id))])
+                while let row = try rows.next() { result[row[0]] = (row[1], row[2], row[3]) }
+                return result
+            }
+        } catch {
+            throw StoreError.database(String(describing: error))
+        }
+        let dimension = embedder.identity.dimension
+        let now = Date().timeIntervalSince1970
+        var pending: [PendingDocument] = []
+        for (document, vector) in batch {
+            let textHash = ContentHash.text(of: document, preparation: precomputedSignature)
+            let contentHash = ContentHash.content(of: document, textHash: textHash)
+            let old = existing[document.id]
+            if let old, old.contentHash == contentHash {
+                summary.unchanged += 1
+                continue
+            }
+            if let problem = VectorBlob.problem(vector, dimension: dimension) {
+                throw StoreError.invalidVector(documentID: document.id, reason: problem)
+            }
+            let prepared = preparer.prepare(document)
+            let title = document.title.map { preparer.cleaner.cleanSingleLine($0) } ?? ""
+            let text = [title, prepared.cleanedText].filter { !$0.isEmpty }.joined(separator: "\n\n")
+            guard !text.isEmpty else {
+                summary.errors.append(
+                    .init(id: document.id, reason: "nothing to index: the title and body are empty after cleaning"))
+                continue
+            }
+            let tokens = embedder.tokenCount(text)
+            let chunk = TextChunk(
+                ordinal: 0, text: text, range: 0..<prepared.cleanedText.utf16.count, tokenCount: tokens,
+                truncated: tokens > embedder.maxTokens)
+            var item = PendingDocument(
+                document: document, existingRowid: old?.rowid,
+                createdAt: document.createdAt?.timeIntervalSince1970 ?? old?.createdAt ?? now,
+                language: document.language ?? prepared.language, textHash: textHash, contentHash: contentHash,
+                chunks: [chunk])
+            item.vectors = [embedder.identity.normalized ? Self.normalized(vector) : vector]
+            pending.append(item)
+        }
+        let (added, updated, _) = try commit(pending)
+        summary.added += added
+        summary.updated += updated
+    }
+
+    private static func normalized(_ vector: [Float]) -> [Float] {
+        var sum: Double = 0
+        for value in vector { sum += Double(value) * Double(value) }
+        guard sum > 0 else { return vector }
+        let scale = Float(1 / sum.squareRoot())
+        return vector.map { $0 * scale }
+    }
+}

@@ -1,0 +1,159 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import Hush
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `hush build`: a knowledge base file to ship with an app.
+struct BuildCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "build",
+        abstract: "Build a self-contained knowledge base file (with a manifest) from folders and files.",
+        discussion: """
+            Reads .txt, .md, .jsonl and .csv files (folders recursively), cleans, chunks, embeds and stores them,
+            optimises the file and writes OUT.manifest.json beside it. The build works in a temporary file in
+            the output's folder and replaces OUT only when it succeeded; an interrupted build leaves OUT as it
+            was. When OUT was built with the same model and parameters, unchanged documents are not embedded
+            again and documents whose input vanished are deleted.
+            """)
+
+    @Option(name: .long, parsing: .upToNextOption, help: "Files or folders to read.")
+    var from: [String] = []
+
+    @Option(name: .long, help: "The knowledge base file to write.")
+    var out: String
+
+    @Option(name: .long, help: "A JSON build configuration (sourceType, chunking, modelDirectory, lexical).")
+    var config: String?
+
+    @Option(name: .long, help: "Source type for records that name none (overrides the configuration).")
+    var type: String?
+
+    @OptionGroup var modelOptions: ModelOptions
+
+    @Flag(name: .long, help: "No progress output.")
+    var quiet = false
+
+    @Flag(name: .long, help: "Print the report as one JSON object.")
+    var json = false
+
+    @Option(name: .long, help: .hidden)
+    var throttleMs: Int = 0
+
+    func validate() throws {
+        if from.isEmpty { throw ValidationError("give at least one input with --from PATH") }
+    }
+
+    func run() async throws {
+        var configuration = try config.map { try BuildConfiguration.load(from: URL(fileURLWithPath: $0)) } ?? .init()
+        if let type { configuration.sourceType = type }
+        if modelOptions.lexical { configuration.lexical = true }
+        if let model = modelOptions.model { configuration.modelDirectory = model }
+        try configuration.validate()
+        let embedder: any Embedder =
+            configuration.lexical
+            ? HashingEmbedder()
+            : try BERTEmbedder(
+                modelDirectory: configuration.modelDirectory.map { URL(fileURLWithPath: $0) }
+                    ?? BERTEmbedder.defaultModelDirectory,
+                threads: modelOptions.threads)
+        let output = URL(fileURLWithPath: out).standardizedFileURL
+        let builder = KnowledgeBaseBuilder(
+            inputs: from.map { URL(fileURLWithPath: $0) }, output: output, configuration: configuration,
+            embedder: embedder)
+
+        let guards = InterruptGuard(output: output)
+        defer { guards.cancel() }
+        let bar = ProgressReporter(label: "embedding", unit: "docs", quiet: quiet || json)
+        let throttle = throttleMs
+        let report = try await builder.build { step in
+            if step.stage == .embedding {
+                bar.update(done: step.completed, total: step.total)
+                if throttle > 0 && step.completed > 0 { usleep(UInt32(throttle) * 1000) }
+            } else if step.stage == .optimizing {
+                bar.finish()
+            }
+        }
+        bar.finish()
+        print(report: report, output: output)
+    }
+
+    private func print(report: KnowledgeBaseBuilder.Report, output: URL) {
+        let manifest = report.manifest
+        let summary = report.summary
+        if json {
+            var line = JSONLine()
+            line.add("output", output.path)
+            line.add("manifest", BuildManifest.sidecarURL(for: output).path)
+            line.add("documents", manifest.counts.documents)
+            line.add("chunks", manifest.counts.chunks)
+            line.add("added", summary.added)
+            line.add("updated", summary.updated)
+            line.add("unchanged", summary.unchanged)
+            line.add("deleted", report.deleted)
+            line.add("chunks_embedded", summary.chunksEmbedded)
+            line.add("rejected", summary.errors.count)
+            line.add("skipped", report.skipped.count)
+            line.add("reused_previous", report.reusedPrevious)
+            line.add("input_digest", manifest.inputDigest)
+            line.add("content_digest", manifest.contentDigest)
+            line.add("output_sha256", manifest.outputSHA256 ?? "")
+            line.add("removed_stale", report.removedStaleFiles.count)
+            line.add("seconds", report.seconds)
+            Console.out(line.finish())
+            return
+        }
+        Console.out(
+            "built \(output.lastPathComponent) in \(String(format: "%.1f", report.seconds)) s: "
+                + "\(manifest.counts.documents) documents, \(manifest.counts.chunks) chunks "
+                + "(\(summary.added) added, \(summary.updated) updated, \(summary.unchanged) unchanged, "
+                + "\(report.deleted) deleted; \(summary.chunksEmbedded) chunks embedded)")
+        if report.reusedPrevious {
+            Console.out("  started from the previous build (same model and parameters)")
+        } else if let reason = report.notReusedReason {
+            Console.out("  rebuilt from scratch: \(reason)")
+        }
+        Console.out("  embedder: \(manifest.embedder)")
+        Console.out("  content digest: \(manifest.contentDigest)")
+        Console.out("  file sha256:    \(manifest.outputSHA256 ?? "-")")
+        Console.out("  manifest: \(BuildManifest.sidecarURL(for: output).path)")
+        for path in report.removedStaleFiles { Console.out("  removed a dead build's temporary file: \(path)") }
+        for error in summary.errors { Console.out("  rejected \(error.id): \(error.reason)") }
+        for skip in report.skipped {
+            Console.out("  skipped \(skip.path)\(skip.line.map { ":\($0)" } ?? ""): \(skip.reason)")
+        }
+    }
+}
+
+/// On SIGINT or SIGTERM during a build: remove this process's temporary files, then exit (130 / 143).
+final class InterruptGuard: @unchecked Sendable {
+    // Sendable: the sources are only created in init and cancelled in cancel().
+    private var sources: [any DispatchSourceSignal] = []
+
+    init(output: URL) {
+        for number in [SIGINT, SIGTERM] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                KnowledgeBaseBuilder.removeTemporaryFiles(for: output, pid: getpid())
+                let name = number == SIGINT ? "interrupted" : "terminated"
+                FileHandle.standardError.write(
+                    Data("\nbuild \(name): \(output.lastPathComponent) left as it was\n".utf8))
+                _exit(128 + number)
+            }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    func cancel() {
+        for source in sources { source.cancel() }
+        signal(SIGINT, SIG_DFL)
+        signal(SIGTERM, SIG_DFL)
+    }
+}
