@@ -5,7 +5,7 @@ import Hush
 /// `hush bench`: in-process measurements, printed with the parameters used.
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench", abstract: "Measure Hush on this machine.", subcommands: [Embed.self, BenchANN.self])
+        commandName: "bench", abstract: "Measure Hush on this machine.", subcommands: [Embed.self, BenchScan.self, BenchANN.self])
 
     struct Embed: ParsableCommand {
         static let configuration = CommandConfiguration(

@@ -61,6 +61,10 @@ uint32_t hush_hamming(const uint64_t *a, const uint64_t *b, size_t words);
 /// Hamming distance of every row of a `rows x words` bit matrix to `query`.
 void hush_hamming_rows(const uint64_t *matrix, size_t rows, size_t words, const uint64_t *query, uint32_t *out);
 
+/// The sum of n floats, read once in order: a plain streaming read of memory, the floor against which
+/// the exact scan (`hush_dot_f32_rows`) is measured. Not a distance.
+float hush_stream_sum_f32(const float *x, size_t n);
+
 // MARK: - Encoder loops (in place, row-major)
 
 /// x[r][c] += bias[c] for a `rows x cols` matrix.
