@@ -42,8 +42,7 @@ extension HushStore {
         }
         guard maxDocuments != nil || olderThan != nil else { return 0 }
         do {
-            return try index.write { state in
-                let removed = try writer.write { db -> [(rowid: Int64, chunks: [Int64])] in
+            return try writeThrough { db -> [(rowid: Int64, chunks: [Int64])] in
                     var victims = Set<Int64>()
                     if let olderThan {
                         victims.formUnion(
@@ -69,11 +68,8 @@ extension HushStore {
                     try db.execute(
                         sql: "DELETE FROM documents WHERE id IN (SELECT value FROM json_each(?))", arguments: [list])
                     return victims.sorted().map { ($0, chunks[$0] ?? []) }
-                }
-                for entry in removed {
-                    for chunk in entry.chunks { state.matrix.remove(chunkID: chunk) }
-                    state.documents.remove(rowid: entry.rowid)
-                }
+            } apply: { state, removed, db in
+                try state.remove(removed, policy: options.indexPolicy, db: db)
                 return removed.count
             }
         } catch let error as StoreError {
