@@ -147,7 +147,9 @@ extension VectorIndex.State {
             ann.codes = nil  // no copy-on-write while updating
             matrix.withView { view in
                 if codes.count < view.count { codes.append(contentsOf: view) }
-                for row in added where Int(row) < codes.count { codes.update(row: Int(row), vector: view.row(Int(row))) }
+                for row in added where Int(row) < codes.count {
+                    codes.update(row: Int(row), vector: view.row(Int(row)))
+                }
             }
             ann.codes = codes
         }

@@ -79,7 +79,8 @@ struct DeleteCommand: AsyncParsableCommand {
 /// `hush stats`: what a database holds.
 struct StatsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "stats", abstract: "Counts, embedder, file size, vector memory and the vector index in use (and why).")
+        commandName: "stats",
+        abstract: "Counts, embedder, file size, vector memory and the vector index in use (and why).")
 
     @OptionGroup var store: StoreArguments
 
@@ -112,7 +113,8 @@ struct StatsCommand: AsyncParsableCommand {
             Console.out("embedder:  \(s.embedder)")
             var index = "index:     \(s.index.rawValue)"
             if s.index == .hnsw {
-                index += " (graph \(Self.bytes(s.indexBytes)) in memory, \(Self.bytes(Int(s.graphFileBytes))) in the file)"
+                index +=
+                    " (graph \(Self.bytes(s.indexBytes)) in memory, \(Self.bytes(Int(s.graphFileBytes))) in the file)"
             } else if s.index != .exact {
                 index += " (codes \(Self.bytes(s.indexBytes)) in memory)"
             }
@@ -157,7 +159,8 @@ struct ReembedCommand: AsyncParsableCommand {
         let hush = try await HushStore.open(
             path: db, embedder: embedder, options: StoreOptions(allowEmbedderMismatch: true))
         let progress = ProgressReporter(label: "re-embedding", unit: "chunks", quiet: quiet)
-        try await hush.reembed(batchSize: batchSize) { step in progress.update(done: step.completed, total: step.total) }
+        try await hush.reembed(batchSize: batchSize) { step in progress.update(done: step.completed, total: step.total)
+        }
         progress.finish()
         let s = try await hush.stats()
         Console.out("re-embedded \(s.chunks) chunks with \(s.embedder)")
