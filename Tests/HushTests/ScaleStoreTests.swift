@@ -250,3 +250,21 @@ import Testing
         #expect(tight.choose(vectorCount: 1_000_000, dimension: 384, current: nil).strategy == .binary)
     }
 }
+
+extension ScaleStoreTests {
+    @Test func relatedItemsThroughTheGraphMatchTheExactOnes() async throws {
+        let notes = Self.notes(240)
+        let exact = try await HushStore.inMemory(embedder: HashingEmbedder(), options: Self.options(.exact))
+        let graph = try await HushStore.inMemory(embedder: HashingEmbedder(), options: Self.options(.hnsw))
+        try await exact.upsert(notes)
+        try await graph.upsert(notes)
+        for id in ["note-3", "note-42", "note-117"] {
+            let truth = try await exact.related(to: id, limit: 5).compactMap(\.similarity)
+            let found = try await graph.related(to: id, limit: 5)
+            #expect(!found.contains { $0.id == id })
+            #expect(found.compactMap(\.similarity).count == 5)
+            // Same similarities rank by rank (ids may differ between exact ties).
+            #expect(zip(found.compactMap(\.similarity), truth).allSatisfy { abs($0 - $1) < 1e-4 })
+        }
+    }
+}
