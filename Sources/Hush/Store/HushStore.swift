@@ -210,7 +210,11 @@ public actor HushStore {
         var fullWrite = false
         var clear = false
         if choice.strategy == .hnsw, let saved = savedGraph, saved.dimension == state.matrix.dimension {
-            state.ann.hnsw = try reconcile(saved, with: state.matrix, full: &fullWrite)
+            do {
+                state.ann.hnsw = try reconcile(saved, with: state.matrix, full: &fullWrite)
+            } catch {
+                clear = true  // unpatchable: applyPolicy builds a fresh graph below
+            }
         } else if savedGraph != nil || graphProblem != nil {
             clear = true
         }
