@@ -268,3 +268,27 @@ extension ScaleStoreTests {
         }
     }
 }
+
+extension ScaleStoreTests {
+    @Test func reembeddingReplacesTheGraph() async throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("reembed.hush")
+        do {
+            let store = try await HushStore.open(path: path, embedder: HashingEmbedder(), options: Self.options(.hnsw))
+            try await store.upsert(Self.notes(120))
+            #expect(store.index.read { $0.hnsw?.dimension } == 384)
+        }
+        let smaller = HashingEmbedder(dimension: 128)
+        var options = Self.options(.hnsw)
+        options.allowEmbedderMismatch = true
+        let store = try await HushStore.open(path: path, embedder: smaller, options: options)
+        try await store.reembed()
+        // The old 384-d graph is gone; a 128-d one over the new vectors is saved and sound.
+        #expect(store.index.read { $0.hnsw?.dimension } == 128)
+        try Self.expectSoundGraph(store)
+        #expect(
+            try store.readNow { try String.fetchOne($0, sql: "SELECT value FROM hnsw_meta WHERE key = 'dimension'") }
+                == "128")
+        #expect(try await Self.ids(store, "garlic sauce recipe").count == 10)
+    }
+}
