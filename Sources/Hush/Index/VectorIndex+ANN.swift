@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import HushKernels
 
@@ -95,7 +96,8 @@ extension VectorIndex.State {
         return try matrix.withView { view in
             try HNSWIndex.build(
                 dimension: matrix.dimension, parameters: parameters,
-                rows: (0..<view.count).lazy.filter { rowChunk[$0] >= 0 }, vectors: view)
+                rows: (0..<view.count).lazy.filter { rowChunk[$0] >= 0 }, vectors: view,
+                threads: min(2, ProcessInfo.processInfo.activeProcessorCount))
         }
     }
 
