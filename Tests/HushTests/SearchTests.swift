@@ -147,22 +147,29 @@ import Testing
         #expect(TopK(0).sorted().isEmpty)
     }
 
-    @Test func vectorMatrixSwapRemoveKeepsRowsConsistent() {
+    @Test func vectorMatrixRowsAreStableAndHolesReused() {
         var matrix = VectorMatrix(dimension: 2)
-        matrix.set(chunkID: 10, slot: 0, vector: [1, 2])
-        matrix.set(chunkID: 11, slot: 1, vector: [3, 4])
-        matrix.set(chunkID: 12, slot: 2, vector: [5, 6])
-        matrix.remove(chunkID: 10)
-        #expect(matrix.rows == 2)
-        #expect(matrix.vector(chunkID: 12) == [5, 6])
-        #expect(matrix.vector(chunkID: 11) == [3, 4])
-        #expect(matrix.vector(chunkID: 10) == nil)
-        #expect(matrix.rowSlot[Int(matrix.rowByChunk[12] ?? -1)] == 2)
-        matrix.set(chunkID: 11, slot: 1, vector: [7, 8])
-        #expect(matrix.vector(chunkID: 11) == [7, 8] && matrix.rows == 2)
-        matrix.remove(chunkID: 12)
-        matrix.remove(chunkID: 11)
-        #expect(matrix.rows == 0 && matrix.values.isEmpty)
+        var allocator = matrix.allocator
+        let rows = (0..<3).map { _ in allocator.allocate() }
+        matrix.commit(allocator)
+        matrix.set(chunkID: 10, slot: 0, row: rows[0], vector: [1, 2])
+        matrix.set(chunkID: 11, slot: 1, row: rows[1], vector: [3, 4])
+        matrix.set(chunkID: 12, slot: 2, row: rows[2], vector: [5, 6])
+        #expect(matrix.remove(chunkID: 10) == 0)
+        // The hole stays: other chunks keep their rows (the HNSW graph names nodes by row).
+        #expect(matrix.rows == 3 && matrix.liveRows == 2 && matrix.hasHoles)
+        #expect(matrix.rowByChunk[12] == 2 && matrix.vector(chunkID: 12) == [5, 6])
+        #expect(matrix.vector(chunkID: 10) == nil && matrix.rowSlot[0] == -1 && matrix.vector(row: 0) == [0, 0])
+        #expect(matrix.rows(ofSlot: 0).isEmpty && matrix.rows(ofSlot: 2) == [2])
+        // A hole is reused only once released.
+        allocator = matrix.allocator
+        #expect(allocator.allocate() == 3)
+        matrix.release([0])
+        allocator = matrix.allocator
+        #expect(allocator.allocate() == 0)
+        matrix.commit(allocator)
+        matrix.set(chunkID: 13, slot: 0, row: 0, vector: [7, 8])
+        #expect(matrix.vector(chunkID: 13) == [7, 8] && !matrix.hasHoles && matrix.rows(ofSlot: 0) == [0])
     }
 
     @Test func warmUpAndStatsOnAnEmptyStore() async throws {

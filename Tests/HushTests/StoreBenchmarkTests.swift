@@ -26,7 +26,7 @@ struct StoreBenchmarkTests {
                 }
                 for c in 0..<dimension { vector[c] = Float.random(in: -1...1, using: &generator) }
                 let slot = state.documents.slot(ofRowid: Int64(row / 4)) ?? 0
-                state.matrix.set(chunkID: Int64(row), slot: slot, vector: vector)
+                state.matrix.set(chunkID: Int64(row), slot: slot, row: Int32(row), vector: vector)
             }
         }
         let query = (0..<dimension).map { _ in Float.random(in: -1...1, using: &generator) }

@@ -3,7 +3,7 @@
 # ../shared/bench/peers_ann.py on the SAME vectors and queries, in one run, 1 thread.
 #   scripts/bench/ann.sh [N] [PEER_PYTHON]     (N default 100000; vectors are synthetic clustered 384-d)
 #   VECTORS=file.npy QUERIES=file.npy scripts/bench/ann.sh   to use real embeddings instead.
-#   PEERS=numpy,faiss,hnswlib (default hnswlib,faiss) selects peers.
+#   PEERS=numpy,faiss,hnswlib (default hnswlib,faiss) selects peers; THREADS=2 builds with two threads (both sides).
 # Prints JSON lines, then a Markdown table.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -18,7 +18,7 @@ if [ -z "${VECTORS:-}" ]; then "$py" scripts/bench/ann-data.py "$vectors" "$quer
 swift build -c release --product hush >/dev/null
 : >"$out"
 .build/release/hush bench ann --vectors "$vectors" --query-file "$queries" --queries 1000 \
-    --m 16 --ef-construction 200 --ef-search 16,32,64 --json | tee -a "$out"
-OMP_NUM_THREADS=1 "$py" "$peers/peers_ann.py" "$vectors" --qfile "$queries" --queries 1000 --threads 1 \
+    --m 16 --ef-construction 200 --ef-search 16,32,64 --threads "${THREADS:-1}" --json | tee -a "$out"
+OMP_NUM_THREADS=${THREADS:-1} "$py" "$peers/peers_ann.py" "$vectors" --qfile "$queries" --queries 1000 --threads "${THREADS:-1}" \
     --only "${PEERS:-hnswlib,faiss}" | tee -a "$out"
 python3 scripts/bench/ann-table.py "$out"

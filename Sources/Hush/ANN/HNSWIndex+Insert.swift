@@ -35,28 +35,53 @@ extension HNSWIndex {
             }
         }
         let context = pool.borrow()
-        defer { pool.giveBack(context) }
+        var scratch = context.scratch
+        context.scratch = HNSWScratch()
+        defer {
+            context.scratch = scratch
+            pool.giveBack(context)
+        }
         for l in stride(from: min(level, maxLevel), through: 0, by: -1) {
             searchLayer(
                 q, entry: current, entryScore: currentScore, ef: parameters.efConstruction, level: l,
                 vectors: vectors, context: context, filter: nil, returnDeleted: true)
-            let found = context.results.sorted()
-            if let best = found.first {
-                current = best.row
-                currentScore = best.score
+            // Drain the result heap (worst first) into the candidate list, best first, without allocating.
+            var results = context.results
+            context.results = RowTopK(capacity: 0)
+            scratch.clearCandidates()
+            let found = results.count
+            scratch.candIds.append(contentsOf: repeatElement(0, count: found))
+            scratch.candScores.append(contentsOf: repeatElement(0, count: found))
+            var slot = found - 1
+            while let worst = results.popWorst() {
+                scratch.candIds[slot] = Int32(truncatingIfNeeded: worst.row)
+                scratch.candScores[slot] = worst.score
+                slot -= 1
             }
-            var ids: [Int32] = []
-            var scores: [Float] = []
-            ids.reserveCapacity(found.count)
-            scores.reserveCapacity(found.count)
-            for hit in found where hit.row != row && deletedFlags[hit.row] == 0 {
-                ids.append(Int32(hit.row))
-                scores.append(hit.score)
+            context.results = results
+            if found > 0 {
+                current = Int(scratch.candIds[0])
+                currentScore = scratch.candScores[0]
             }
-            let selected = selectNeighbours(ids: ids, scores: scores, m: parameters.M, vectors: vectors)
-            setLinks(row, l, selected.ids[...])
-            for (i, neighbour) in selected.ids.enumerated() {
-                connect(Int(neighbour), to: row, score: selected.scores[i], level: l, vectors: vectors)
+            // Self and tombstones are not linked.
+            var kept = 0
+            for i in 0..<found where Int(scratch.candIds[i]) != row && deletedFlags[Int(scratch.candIds[i])] == 0 {
+                scratch.candIds[kept] = scratch.candIds[i]
+                scratch.candScores[kept] = scratch.candScores[i]
+                kept += 1
+            }
+            scratch.candIds.removeLast(found - kept)
+            scratch.candScores.removeLast(found - kept)
+            selectHeuristic(&scratch, m: parameters.M, vectors: vectors)
+            scratch.linkIds.removeAll(keepingCapacity: true)
+            scratch.linkScores.removeAll(keepingCapacity: true)
+            scratch.linkIds.append(contentsOf: scratch.keptIds)
+            scratch.linkScores.append(contentsOf: scratch.keptScores)
+            setLinks(row, l, scratch.linkIds[...])
+            for i in 0..<scratch.linkIds.count {
+                connect(
+                    Int(scratch.linkIds[i]), to: row, score: scratch.linkScores[i], level: l, vectors: vectors,
+                    scratch: &scratch)
             }
         }
         if level > maxLevel {
@@ -92,7 +117,7 @@ extension HNSWIndex {
     }
 
     /// Adds `new` to `node`'s list on `level`, shrinking with the heuristic when it overflows.
-    func connect(_ node: Int, to new: Int, score: Float, level: Int, vectors: VectorView) {
+    func connect(_ node: Int, to new: Int, score: Float, level: Int, vectors: VectorView, scratch: inout HNSWScratch) {
         let list = links(node, level)
         let count = Int(list[0])
         let limit = maxDegree(level)
@@ -103,16 +128,56 @@ extension HNSWIndex {
             list[0] = UInt32(count + 1)
             return
         }
-        var entries: [(Int32, Float)] = [(Int32(new), score)]
-        entries.reserveCapacity(count + 1)
+        scratch.clearCandidates()
+        scratch.insertCandidate(Int32(new), score)
+        let base = vectors.row(node)
         for i in 0..<count {
             let other = Int(list[1 + i])
-            entries.append((Int32(other), similarity(node, other, vectors)))
+            scratch.insertCandidate(Int32(other), hush_dot_f32(base, vectors.row(other), dimension))
         }
-        entries.sort { $0.1 > $1.1 }
-        let selected = selectNeighbours(
-            ids: entries.map(\.0), scores: entries.map(\.1), m: limit, vectors: vectors)
-        setLinks(node, level, selected.ids[...])
+        selectHeuristic(&scratch, m: limit, vectors: vectors)
+        list[0] = UInt32(scratch.keptIds.count)
+        for (i, id) in scratch.keptIds.enumerated() { list[1 + i] = UInt32(id) }
+    }
+
+    /// Algorithm 4 on `scratch.cand*` (sorted best first) into `scratch.kept*`, without allocating: keep a
+    /// candidate only when it is closer to the base than to every neighbour already kept; optionally fill up
+    /// with pruned ones. Same rule as `selectNeighbours`.
+    func selectHeuristic(_ scratch: inout HNSWScratch, m: Int, vectors: VectorView) {
+        scratch.keptIds.removeAll(keepingCapacity: true)
+        scratch.keptScores.removeAll(keepingCapacity: true)
+        scratch.prunedIds.removeAll(keepingCapacity: true)
+        scratch.prunedScores.removeAll(keepingCapacity: true)
+        let n = scratch.candIds.count
+        if n <= 1 && !parameters.keepPrunedConnections {
+            scratch.keptIds.append(contentsOf: scratch.candIds)
+            scratch.keptScores.append(contentsOf: scratch.candScores)
+            return
+        }
+        for i in 0..<n {
+            if scratch.keptIds.count >= m { break }
+            let id = scratch.candIds[i]
+            let score = scratch.candScores[i]
+            let candidate = vectors.row(Int(id))
+            var good = true
+            for kept in scratch.keptIds where hush_dot_f32(candidate, vectors.row(Int(kept)), dimension) > score {
+                good = false
+                break
+            }
+            if good {
+                scratch.keptIds.append(id)
+                scratch.keptScores.append(score)
+            } else if parameters.keepPrunedConnections {
+                scratch.prunedIds.append(id)
+                scratch.prunedScores.append(score)
+            }
+        }
+        var p = 0
+        while scratch.keptIds.count < m && p < scratch.prunedIds.count {
+            scratch.keptIds.append(scratch.prunedIds[p])
+            scratch.keptScores.append(scratch.prunedScores[p])
+            p += 1
+        }
     }
 
     /// Algorithm 4 (SELECT-NEIGHBORS-HEURISTIC) on candidates sorted best first: keep a candidate only when

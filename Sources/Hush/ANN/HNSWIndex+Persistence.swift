@@ -258,7 +258,7 @@ extension HNSWIndex {
             let rows = (0..<vectors.count).filter { liveRows?.contains($0) ?? true }
             let fresh = try HNSWIndex.build(
                 dimension: dimension, parameters: parameters, rows: rows, vectors: vectors)
-            fresh.removedRows = Set((0..<slotCount).filter { contains(row: $0) && !fresh.contains(row: $0) })
+            fresh.removedRows = RowSet((0..<slotCount).filter { contains(row: $0) && !fresh.contains(row: $0) })
             return fresh
         }
         for row in verification.extraRows { try delete(row: row, vectors: vectors) }

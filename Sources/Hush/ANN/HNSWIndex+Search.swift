@@ -107,15 +107,24 @@ extension HNSWIndex {
         let generation = context.generation
         let dim = dimension
         let deleted = deletedFlags
+        // The heaps are moved into locals for the loop (no dynamic exclusivity checks on class properties).
+        var candidates = context.candidates
+        var results = context.results
+        context.candidates = CandidateHeap()
+        context.results = RowTopK(capacity: 0)
+        defer {
+            context.candidates = candidates
+            context.results = results
+        }
         context.visited.withUnsafeMutableBufferPointer { visitedBuffer in
             guard let visited = visitedBuffer.baseAddress else { return }
             visited[entry] = generation
-            context.candidates.push(entry, entryScore)
+            candidates.push(entry, entryScore)
             if (returnDeleted || deleted[entry] == 0) && (filter?.contains(entry) ?? true) {
-                context.results.offer(row: entry, score: entryScore)
+                results.offer(row: entry, score: entryScore)
             }
-            while let candidate = context.candidates.pop() {
-                if context.results.isFull && candidate.score < context.results.threshold { break }
+            while let candidate = candidates.pop() {
+                if results.isFull && candidate.score < results.threshold { break }
                 let list = links(candidate.node, level)
                 let n = Int(list[0])
                 for i in 0..<n {
@@ -123,10 +132,10 @@ extension HNSWIndex {
                     if visited[node] == generation { continue }
                     visited[node] = generation
                     let s = hush_dot_f32(vectors.row(node), q, dim)
-                    if !context.results.isFull || s > context.results.threshold {
-                        context.candidates.push(node, s)
+                    if !results.isFull || s > results.threshold {
+                        candidates.push(node, s)
                         if (returnDeleted || deleted[node] == 0) && (filter?.contains(node) ?? true) {
-                            context.results.offer(row: node, score: s)
+                            results.offer(row: node, score: s)
                         }
                     }
                 }

@@ -44,9 +44,9 @@ public final class HNSWIndex: @unchecked Sendable {
     var upperCapacity = 0
     var upperUsed = 0
     /// Rows changed since the last save (written by an incremental save).
-    var dirtyRows = Set<Int>()
+    var dirtyRows = RowSet()
     /// Rows dropped by `compact()` since the last save.
-    var removedRows = Set<Int>()
+    var removedRows = RowSet()
     let pool = HNSWContextPool()
 
     var stride0: Int { parameters.M0 + 1 }

@@ -6,7 +6,7 @@ import Foundation
 /// var parameters = HNSWParameters(M: 16, efConstruction: 200)
 /// parameters.efSearch = 64
 /// ```
-public struct HNSWParameters: Sendable, Equatable {
+public struct HNSWParameters: Sendable, Hashable {
     /// Maximum neighbours per node on layers above 0.
     public var M: Int
     /// Maximum neighbours per node on layer 0 (the paper's Mmax0; 2 × M by default).

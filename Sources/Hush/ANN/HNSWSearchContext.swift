@@ -7,8 +7,8 @@ final class HNSWSearchContext {
     var generation: UInt32 = 0
     var candidates = CandidateHeap()
     var results = RowTopK(capacity: 0)
-    var selectedIds: [Int32] = []
-    var selectedScores: [Float] = []
+    /// Buffers of the insertion path (moved out while in use, so no per-access exclusivity checks).
+    var scratch = HNSWScratch()
 
     /// Starts a traversal over `nodes` slots.
     func begin(nodes: Int, ef: Int) {
@@ -20,6 +20,38 @@ final class HNSWSearchContext {
         }
         candidates.removeAll()
         results.removeAll(capacity: ef)
+    }
+}
+
+/// Reused buffers of one insertion: candidates sorted best first, the heuristic's kept and pruned lists, and
+/// the new node's links.
+struct HNSWScratch {
+    var candIds: [Int32] = []
+    var candScores: [Float] = []
+    var keptIds: [Int32] = []
+    var keptScores: [Float] = []
+    var prunedIds: [Int32] = []
+    var prunedScores: [Float] = []
+    var linkIds: [Int32] = []
+    var linkScores: [Float] = []
+
+    mutating func clearCandidates() {
+        candIds.removeAll(keepingCapacity: true)
+        candScores.removeAll(keepingCapacity: true)
+    }
+
+    /// Inserts a candidate keeping `cand*` sorted by score, best first (lists are at most M0 + 1 long).
+    @inline(__always) mutating func insertCandidate(_ id: Int32, _ score: Float) {
+        candIds.append(id)
+        candScores.append(score)
+        var i = candIds.count - 1
+        while i > 0 && candScores[i - 1] < score {
+            candIds[i] = candIds[i - 1]
+            candScores[i] = candScores[i - 1]
+            i -= 1
+        }
+        candIds[i] = id
+        candScores[i] = score
     }
 }
 

@@ -12,6 +12,8 @@ final class VectorIndex: @unchecked Sendable {
         var semanticReady: Bool
         var matrix: VectorMatrix
         var documents = DocumentTable()
+        /// The approximate index in use (graph or codes), chosen by `IndexStrategy.choose`.
+        var ann = ANNState()
     }
 
     private let lock = ReadWriteLock()
@@ -76,13 +78,17 @@ extension VectorIndex.State {
                     }
                     // Contiguous runs of allowed rows, one kernel call each.
                     var row = 0
+                    func allowed(_ row: Int) -> Bool {
+                        let slot = rowSlot[row]
+                        return slot >= 0 && mask[Int(slot)]
+                    }
                     while row < rows {
-                        guard mask[Int(rowSlot[row])] else {
+                        guard allowed(row) else {
                             row += 1
                             continue
                         }
                         var end = row + 1
-                        while end < rows && mask[Int(rowSlot[end])] { end += 1 }
+                        while end < rows && allowed(end) { end += 1 }
                         hush_dot_f32_rows(
                             base + row * dimension, end - row, dimension, qBase, outBase + row)
                         row = end
@@ -92,6 +98,7 @@ extension VectorIndex.State {
         }
         for row in 0..<rows {
             let slot = Int(rowSlot[row])
+            if slot < 0 { continue }  // a hole
             if let mask, !mask[slot] { continue }
             let score = scores[row]
             if score.isNaN { continue }

@@ -1,18 +1,45 @@
 /// Every chunk vector in one contiguous row-major `[Float]` (row = chunk), with the maps between rows,
-/// chunk ids and document slots. Removal swaps the last row into the hole, so rows stay dense.
+/// chunk ids and document slots.
+///
+/// Rows are stable: a chunk keeps its row for as long as it exists (the row is stored in `vectors.row`, and
+/// the HNSW graph names nodes by row). A removed chunk leaves a hole (`rowChunk == -1`, `rowSlot == -1`,
+/// zero vector) that a later chunk reuses.
 struct VectorMatrix: Sendable {
+    /// Hands out rows: free holes first (lowest first), then new rows at the end.
+    struct RowAllocator: Sendable, Equatable {
+        /// Free holes, highest first (so `popLast` gives the lowest).
+        var free: [Int32] = []
+        /// One past the highest row handed out.
+        var next: Int32 = 0
+
+        mutating func allocate() -> Int32 {
+            if let row = free.popLast() { return row }
+            defer { next += 1 }
+            return next
+        }
+    }
+
     let dimension: Int
     private(set) var values: [Float] = []
     private(set) var rowChunk: [Int64] = []
     private(set) var rowSlot: [Int32] = []
     private(set) var rowByChunk: [Int64: Int32] = [:]
+    /// Rows of each document slot.
+    private(set) var rowsBySlot: [[Int32]] = []
+    /// Free rows (holes) and the end of the matrix.
+    private(set) var allocator = RowAllocator()
 
     init(dimension: Int) {
         self.dimension = dimension
     }
 
+    /// Rows including holes (the size of the row-id space).
     var rows: Int { rowChunk.count }
-    /// Bytes held by the vectors themselves.
+    /// Rows that hold a chunk's vector.
+    var liveRows: Int { rowByChunk.count }
+    /// Whether some rows are holes.
+    var hasHoles: Bool { liveRows != rows }
+    /// Bytes held by the vectors themselves (holes included).
     var vectorBytes: Int { values.count * MemoryLayout<Float>.stride }
 
     mutating func reserve(rows: Int) {
@@ -22,60 +49,110 @@ struct VectorMatrix: Sendable {
         rowByChunk.reserveCapacity(rows)
     }
 
-    /// Appends (or replaces in place) the vector of `chunkID`. `vector` must have `dimension` components.
-    mutating func set<C: Collection>(chunkID: Int64, slot: Int32, vector: C) where C.Element == Float {
-        precondition(vector.count == dimension, "vector dimension checked by the caller")
-        if let row = rowByChunk[chunkID] {
-            let start = Int(row) * dimension
-            values.replaceSubrange(start..<(start + dimension), with: vector)
-            rowSlot[Int(row)] = slot
-            return
-        }
-        rowByChunk[chunkID] = Int32(rowChunk.count)
-        rowChunk.append(chunkID)
-        rowSlot.append(slot)
-        values.append(contentsOf: vector)
+    /// Grows the matrix with holes up to `count` rows.
+    private mutating func grow(to count: Int) {
+        guard count > rows else { return }
+        let extra = count - rows
+        values.append(contentsOf: repeatElement(0, count: extra * dimension))
+        rowChunk.append(contentsOf: repeatElement(-1, count: extra))
+        rowSlot.append(contentsOf: repeatElement(-1, count: extra))
     }
 
-    /// Appends the vector of a new `chunkID` from raw little-endian f32 bytes; `false` (and nothing
-    /// appended) when the byte count is not `dimension × 4` or the chunk is already present.
+    /// Adopts an allocator that handed out rows inside a committed transaction.
+    mutating func commit(_ allocator: RowAllocator) {
+        self.allocator = allocator
+        grow(to: Int(allocator.next))
+    }
+
+    /// Recomputes the free list from the holes (after loading).
+    mutating func rebuildAllocator() {
+        var free: [Int32] = []
+        for row in stride(from: rows - 1, through: 0, by: -1) where rowChunk[row] < 0 { free.append(Int32(row)) }
+        allocator = RowAllocator(free: free, next: Int32(rows))
+    }
+
+    /// Stores the vector of `chunkID` at `row` (replacing whatever the row held). `vector` must have
+    /// `dimension` components.
+    mutating func set<C: Collection>(chunkID: Int64, slot: Int32, row: Int32, vector: C) where C.Element == Float {
+        precondition(vector.count == dimension, "vector dimension checked by the caller")
+        if let old = rowByChunk[chunkID], old != row { remove(chunkID: chunkID) }
+        grow(to: Int(row) + 1)
+        let index = Int(row)
+        if rowChunk[index] >= 0, rowChunk[index] != chunkID { remove(chunkID: rowChunk[index]) }
+        let start = index * dimension
+        values.replaceSubrange(start..<(start + dimension), with: vector)
+        if rowChunk[index] == chunkID, rowSlot[index] != slot { detach(row: row, from: rowSlot[index]) }
+        if rowChunk[index] != chunkID || rowSlot[index] != slot { attach(row: row, to: slot) }
+        rowChunk[index] = chunkID
+        rowSlot[index] = slot
+        rowByChunk[chunkID] = row
+    }
+
+    /// Stores the vector of a new `chunkID` at `row` from raw little-endian f32 bytes; `false` (and nothing
+    /// stored) when the byte count is not `dimension × 4`, the chunk is already present or the row is taken.
     @discardableResult
-    mutating func append(chunkID: Int64, slot: Int32, bytes: UnsafeRawBufferPointer) -> Bool {
-        guard bytes.count == dimension * 4, rowByChunk[chunkID] == nil else { return false }
-        let start = values.count
-        values.append(contentsOf: repeatElement(0, count: dimension))
+    mutating func load(chunkID: Int64, slot: Int32, row: Int32, bytes: UnsafeRawBufferPointer) -> Bool {
+        guard bytes.count == dimension * 4, rowByChunk[chunkID] == nil, row >= 0 else { return false }
+        grow(to: Int(row) + 1)
+        let index = Int(row)
+        guard rowChunk[index] < 0 else { return false }
+        let start = index * dimension
         values.withUnsafeMutableBytes { destination in
-            UnsafeMutableRawBufferPointer(rebasing: destination[(start * 4)...]).copyMemory(from: bytes)
+            UnsafeMutableRawBufferPointer(rebasing: destination[(start * 4)..<((start + dimension) * 4)])
+                .copyMemory(from: bytes)
         }
         #if _endian(big)
-            for index in start..<values.count {
-                values[index] = Float(bitPattern: UInt32(littleEndian: values[index].bitPattern))
+            for i in start..<(start + dimension) {
+                values[i] = Float(bitPattern: UInt32(littleEndian: values[i].bitPattern))
             }
         #endif
-        rowByChunk[chunkID] = Int32(rowChunk.count)
-        rowChunk.append(chunkID)
-        rowSlot.append(slot)
+        rowByChunk[chunkID] = row
+        rowChunk[index] = chunkID
+        rowSlot[index] = slot
+        attach(row: row, to: slot)
         return true
     }
 
-    /// Removes the row of `chunkID` by moving the last row into its place.
-    mutating func remove(chunkID: Int64) {
-        guard let row = rowByChunk.removeValue(forKey: chunkID) else { return }
-        let hole = Int(row)
-        let last = rowChunk.count - 1
-        if hole != last {
-            let movedChunk = rowChunk[last]
-            values.withUnsafeMutableBufferPointer { buffer in
-                guard let base = buffer.baseAddress else { return }
-                (base + hole * dimension).update(from: base + last * dimension, count: dimension)
-            }
-            rowChunk[hole] = movedChunk
-            rowSlot[hole] = rowSlot[last]
-            rowByChunk[movedChunk] = Int32(hole)
+    /// Removes the vector of `chunkID`, leaving a hole; returns its row. The hole is not yet free (the caller
+    /// frees it with `release` once nothing refers to it any more, e.g. after the HNSW graph dropped it).
+    @discardableResult
+    mutating func remove(chunkID: Int64) -> Int32? {
+        guard let row = rowByChunk.removeValue(forKey: chunkID) else { return nil }
+        let index = Int(row)
+        detach(row: row, from: rowSlot[index])
+        rowChunk[index] = -1
+        rowSlot[index] = -1
+        values.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            (base + index * dimension).update(repeating: 0, count: dimension)
         }
-        rowChunk.removeLast()
-        rowSlot.removeLast()
-        values.removeLast(dimension)
+        return row
+    }
+
+    /// Makes holes available to the allocator again.
+    mutating func release(_ freed: [Int32]) {
+        guard !freed.isEmpty else { return }
+        let live = freed.filter { Int($0) < rows && rowChunk[Int($0)] < 0 }
+        allocator.free = Array(Set(allocator.free).union(live)).sorted(by: >)
+    }
+
+    private mutating func attach(row: Int32, to slot: Int32) {
+        guard slot >= 0 else { return }
+        let index = Int(slot)
+        if index >= rowsBySlot.count {
+            rowsBySlot.append(contentsOf: repeatElement([], count: index + 1 - rowsBySlot.count))
+        }
+        rowsBySlot[index].append(row)
+    }
+
+    private mutating func detach(row: Int32, from slot: Int32) {
+        guard slot >= 0, Int(slot) < rowsBySlot.count else { return }
+        rowsBySlot[Int(slot)].removeAll { $0 == row }
+    }
+
+    /// The rows of a document slot.
+    func rows(ofSlot slot: Int) -> [Int32] {
+        slot >= 0 && slot < rowsBySlot.count ? rowsBySlot[slot] : []
     }
 
     /// A copy of the vector of one row.
@@ -85,5 +162,19 @@ struct VectorMatrix: Sendable {
 
     func vector(chunkID: Int64) -> [Float]? {
         rowByChunk[chunkID].map { vector(row: Int($0)) }
+    }
+
+    /// Lends the rows (holes included) as a `VectorView`.
+    func withView<R>(_ body: (VectorView) throws -> R) rethrows -> R {
+        let dimension = self.dimension
+        let count = rows
+        return try values.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else {
+                return try withUnsafePointer(to: Float(0)) {
+                    try body(VectorView(base: $0, count: 0, dimension: dimension))
+                }
+            }
+            return try body(VectorView(base: base, count: count, dimension: dimension))
+        }
     }
 }

@@ -29,7 +29,7 @@ struct DocumentVectors {
         var count: Int32 = 0
         for row in 0..<matrix.rows {
             let slot = Int(rowSlot[row])
-            guard slot < capacity, position[slot] < 0 else { continue }
+            guard slot >= 0, slot < capacity, position[slot] < 0 else { continue }
             if let wanted, slot >= wanted.count || !wanted[slot] { continue }
             position[slot] = count
             count += 1
@@ -39,7 +39,7 @@ struct DocumentVectors {
             values.withUnsafeMutableBufferPointer { target in
                 for row in 0..<matrix.rows {
                     let slot = Int(rowSlot[row])
-                    guard slot < capacity, position[slot] >= 0 else { continue }
+                    guard slot >= 0, slot < capacity, position[slot] >= 0 else { continue }
                     let from = row * dimension
                     let to = Int(position[slot]) * dimension
                     for index in 0..<dimension { target[to + index] += source[from + index] }

@@ -4,8 +4,10 @@ import GRDB
 extension HushStore {
     /// Finds the documents that best match `query`.
     ///
-    /// Filters are applied before ranking, so the hits are the exact top `limit` of the matching documents.
-    /// Semantic search scans every chunk vector (exact, no approximation); keyword search uses FTS5 bm25 with
+    /// Filters are applied before ranking, so the hits are the top `limit` of the matching documents (never
+    /// fewer when that many match). Semantic search goes through the store's index (``StoreStats/index``):
+    /// an exact scan of every chunk vector below 20 000 vectors, else an HNSW graph or int8/binary codes with
+    /// exact rescoring (approximate; scores are exact cosines); keyword search uses FTS5 bm25 with
     /// a query built so that no input can be a syntax error; hybrid fuses both (see ``SearchMode``).
     /// Each document appears once, represented by its best chunk.
     ///
@@ -15,8 +17,9 @@ extension HushStore {
     /// for hit in results.hits { print(hit.id, hit.score, hit.explanation?.keywordRank ?? 0) }
     /// ```
     ///
-    /// - Complexity: O(chunks × dimension) for the semantic scan (one vectorised pass), plus the FTS5 query,
-    ///   plus O(documents) for the filter and the per-document maximum.
+    /// - Complexity: exact: O(chunks × dimension) for the semantic scan (one vectorised pass); HNSW: about
+    ///   O(ef × log chunks × dimension); int8/binary: O(chunks × code bytes); plus the FTS5 query, plus
+    ///   O(documents) for the filter.
     public nonisolated func search(
         _ query: String, mode: SearchMode = .hybrid, filter: SearchFilter = .init(), limit: Int = 10,
         minScore: Float? = nil, boosts: Boosts = .default, explain: Bool = false
@@ -63,13 +66,19 @@ extension HushStore {
         let hits: [SearchHit] = try index.read { state in
             let mask = state.documents.mask(for: filter)
 
-            // Semantic arm: every allowed document's best chunk.
-            var scores: DocumentScores?
+            // Semantic arm: the allowed documents' best chunks, through the chosen index.
+            var semanticBest: [Int: SemanticHit] = [:]
             var semantic: [(slot: Int, score: Float)] = []
             if let queryVector {
-                let scored = state.scoreDocuments(query: queryVector, mask: mask)
-                semantic = scored.top(pool).map { ($0.id, $0.score) }
-                scores = scored
+                let found = try state.semanticTop(query: queryVector, mask: mask, k: pool)
+                semantic = found.map { ($0.slot, $0.score) }
+                for hit in found { semanticBest[hit.slot] = hit }
+            }
+            // The exact best chunk of a document the semantic arm did not return (keyword-only candidates).
+            func semanticHit(_ slot: Int) -> SemanticHit? {
+                if let hit = semanticBest[slot] { return hit }
+                guard let queryVector else { return nil }
+                return state.exactBest(slot: slot, query: queryVector)
             }
 
             // Keyword arm: bm25 per chunk, best chunk per allowed document, in rank order.
@@ -98,10 +107,7 @@ extension HushStore {
             case .hybrid:
                 candidates = HybridFusion.fuse(
                     semantic: semantic, keyword: keyword,
-                    semanticScore: { slot in
-                        guard let scores, slot < scores.best.count, scores.bestRow[slot] >= 0 else { return nil }
-                        return scores.best[slot]
-                    }, fusion: mode.fusion)
+                    semanticScore: { slot in semanticHit(slot)?.score }, fusion: mode.fusion)
             }
 
             // Boosts, threshold, order.
@@ -122,8 +128,8 @@ extension HushStore {
             var chunkOf: [Int: Int64] = [:]
             for entry in ranked {
                 let slot = entry.candidate.slot
-                if let scores, slot < scores.bestRow.count, scores.bestRow[slot] >= 0 {
-                    chunkOf[slot] = state.matrix.rowChunk[Int(scores.bestRow[slot])]
+                if let hit = semanticHit(slot), state.matrix.rowChunk[Int(hit.row)] >= 0 {
+                    chunkOf[slot] = state.matrix.rowChunk[Int(hit.row)]
                 } else if let chunk = keywordChunk[slot] {
                     chunkOf[slot] = chunk
                 }

@@ -42,38 +42,34 @@ extension HushStore {
         }
         guard maxDocuments != nil || olderThan != nil else { return 0 }
         do {
-            return try index.write { state in
-                let removed = try writer.write { db -> [(rowid: Int64, chunks: [Int64])] in
-                    var victims = Set<Int64>()
-                    if let olderThan {
-                        victims.formUnion(
-                            try Int64.fetchAll(
-                                db, sql: "SELECT id FROM documents WHERE created_at < ?",
-                                arguments: [olderThan.timeIntervalSince1970]))
-                    }
-                    if let maxDocuments {
-                        victims.formUnion(
-                            try Int64.fetchAll(
-                                db, sql: "SELECT id FROM documents ORDER BY created_at DESC, id DESC LIMIT -1 OFFSET ?",
-                                arguments: [maxDocuments]))
-                    }
-                    guard !victims.isEmpty else { return [] }
-                    let list = JSONCoding.encode(victims.sorted())
-                    var chunks: [Int64: [Int64]] = [:]
-                    let rows = try Row.fetchCursor(
-                        db,
-                        sql: "SELECT document_id, id FROM chunks WHERE document_id IN (SELECT value FROM json_each(?))",
-                        arguments: [list])
-                    while let row = try rows.next() { chunks[row[0], default: []].append(row[1]) }
-                    // The cascade removes chunks and vectors; the chunks trigger removes the full-text rows.
-                    try db.execute(
-                        sql: "DELETE FROM documents WHERE id IN (SELECT value FROM json_each(?))", arguments: [list])
-                    return victims.sorted().map { ($0, chunks[$0] ?? []) }
+            return try writeThrough { db -> [(rowid: Int64, chunks: [Int64])] in
+                var victims = Set<Int64>()
+                if let olderThan {
+                    victims.formUnion(
+                        try Int64.fetchAll(
+                            db, sql: "SELECT id FROM documents WHERE created_at < ?",
+                            arguments: [olderThan.timeIntervalSince1970]))
                 }
-                for entry in removed {
-                    for chunk in entry.chunks { state.matrix.remove(chunkID: chunk) }
-                    state.documents.remove(rowid: entry.rowid)
+                if let maxDocuments {
+                    victims.formUnion(
+                        try Int64.fetchAll(
+                            db, sql: "SELECT id FROM documents ORDER BY created_at DESC, id DESC LIMIT -1 OFFSET ?",
+                            arguments: [maxDocuments]))
                 }
+                guard !victims.isEmpty else { return [] }
+                let list = JSONCoding.encode(victims.sorted())
+                var chunks: [Int64: [Int64]] = [:]
+                let rows = try Row.fetchCursor(
+                    db,
+                    sql: "SELECT document_id, id FROM chunks WHERE document_id IN (SELECT value FROM json_each(?))",
+                    arguments: [list])
+                while let row = try rows.next() { chunks[row[0], default: []].append(row[1]) }
+                // The cascade removes chunks and vectors; the chunks trigger removes the full-text rows.
+                try db.execute(
+                    sql: "DELETE FROM documents WHERE id IN (SELECT value FROM json_each(?))", arguments: [list])
+                return victims.sorted().map { ($0, chunks[$0] ?? []) }
+            } apply: { state, removed, db in
+                try state.remove(removed, policy: options.indexPolicy, db: db)
                 return removed.count
             }
         } catch let error as StoreError {

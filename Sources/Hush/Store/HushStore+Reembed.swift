@@ -94,7 +94,10 @@ extension HushStore {
             do {
                 try writer.write { db in
                     let upsert = try db.cachedStatement(
-                        sql: "INSERT OR REPLACE INTO vectors (chunk_id, vector) VALUES (?, ?)")
+                        sql: """
+                            INSERT INTO vectors (chunk_id, vector) VALUES (?, ?)
+                            ON CONFLICT(chunk_id) DO UPDATE SET vector = excluded.vector
+                            """)
                     for (row, vector) in zip(rows, vectors) {
                         try upsert.execute(arguments: [row.id, VectorBlob.encode(vector)])
                     }
@@ -115,12 +118,14 @@ extension HushStore {
                 try StoreSchema.stamp(db, identity: current)
                 try StoreSchema.setMeta(db, StoreSchema.Key.reembedTarget, nil)
                 try StoreSchema.setMeta(db, StoreSchema.Key.reembedAfterChunk, nil)
+                // The graph was built on the old vectors: the reload below builds a new one.
+                try db.execute(sql: "DELETE FROM hnsw_nodes; DELETE FROM hnsw_edges; DELETE FROM hnsw_meta;")
             }
             index.write { state in
                 state.storedIdentity = current
                 state.semanticReady = true
             }
-            try Self.hydrate(index: index, from: writer)
+            try Self.hydrate(index: index, from: writer, policy: options.indexPolicy)
         } catch {
             throw StoreError.database(String(describing: error))
         }

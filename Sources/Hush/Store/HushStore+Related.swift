@@ -14,7 +14,9 @@ extension HushStore {
     ///
     /// - Throws: ``RankingError/unknownDocument(id:)``, ``RankingError/noVectors(id:)``,
     ///   ``RankingError/semanticUnavailable(stored:current:)``, ``RankingError/invalidOption(_:)``.
-    /// - Complexity: O(chunks × dimension) (one pass to build the document vectors) plus O(documents × log limit).
+    /// - Complexity: exact index: O(chunks × dimension) (one pass to build the document vectors) plus
+    ///   O(documents × log limit); HNSW/int8/binary: one approximate search for 4 × limit documents near the
+    ///   source's mean vector, then O(chunks × dimension) to rank them by their mean vectors.
     public nonisolated func related(
         to id: String, limit: Int = 10, minCosine: Float? = nil, sameLanguage: Bool = false,
         filter: SearchFilter = .init()
@@ -52,9 +54,21 @@ extension HushStore {
                 guard let query = DocumentVectors(state: state, wanted: only).vector(source) else {
                     throw RankingError.noVectors(id: id)
                 }
-                let vectors = DocumentVectors(state: state, wanted: mask)
-                for slot in mask.indices where mask[slot] {
-                    if let score = vectors.dot(slot, query) { heap.insert(score: score, id: slot) }
+                if state.ann.hnsw != nil || state.ann.codes != nil {
+                    // Through the approximate index: documents whose chunks are nearest to the mean vector
+                    // (4 × limit of them), then ranked exactly by their own mean vectors.
+                    let near = try state.semanticTop(query: query, mask: mask, k: limit * 4)
+                    var wanted = [Bool](repeating: false, count: mask.count)
+                    for hit in near { wanted[hit.slot] = true }
+                    let vectors = DocumentVectors(state: state, wanted: wanted)
+                    for hit in near {
+                        if let score = vectors.dot(hit.slot, query) { heap.insert(score: score, id: hit.slot) }
+                    }
+                } else {
+                    let vectors = DocumentVectors(state: state, wanted: mask)
+                    for slot in mask.indices where mask[slot] {
+                        if let score = vectors.dot(slot, query) { heap.insert(score: score, id: slot) }
+                    }
                 }
             case .bestChunkPair:
                 guard let rows = state.rows(ofSlots: [source])[source], !rows.isEmpty else {
@@ -62,10 +76,8 @@ extension HushStore {
                 }
                 var best = [Float](repeating: -.infinity, count: mask.count)
                 for row in rows {
-                    let scores = state.scoreDocuments(query: state.matrix.vector(row: row), mask: mask)
-                    for slot in 0..<min(best.count, scores.best.count) where scores.bestRow[slot] >= 0 {
-                        best[slot] = max(best[slot], scores.best[slot])
-                    }
+                    let found = try state.semanticTop(query: state.matrix.vector(row: row), mask: mask, k: limit)
+                    for hit in found where hit.slot < best.count { best[hit.slot] = max(best[hit.slot], hit.score) }
                 }
                 for slot in best.indices where best[slot] > -.infinity { heap.insert(score: best[slot], id: slot) }
             }

@@ -143,40 +143,51 @@ extension HushStore {
     /// the same lock. Returns how many were added and updated and how many chunks were written.
     func commit(_ pending: [PendingDocument]) throws -> (added: Int, updated: Int, chunks: Int) {
         let hook = testHooks.afterDocumentWritten
+        let policy = options.indexPolicy
         return try index.write { state -> (Int, Int, Int) in
-            let written: [(rowid: Int64, removedChunks: [Int64], newChunks: [Int64])]
+            var touched = false
             do {
-                written = try writer.write { db in
-                    var written: [(Int64, [Int64], [Int64])] = []
+                return try writer.write { db in
+                    var allocator = state.matrix.allocator
+                    var written: [(rowid: Int64, removedChunks: [Int64], newChunks: [(Int64, Int32)])] = []
                     for item in pending {
-                        written.append(try Self.write(item, db: db))
+                        written.append(try Self.write(item, db: db, allocator: &allocator))
                         try hook?(item.document.id)
                     }
-                    return written
+                    // Memory follows inside the transaction, so the graph's changes commit with the vectors.
+                    touched = true
+                    state.matrix.commit(allocator)
+                    var added = 0
+                    var updated = 0
+                    var embedded = 0
+                    var freed: [Int32] = []
+                    var newRows: [Int32] = []
+                    for (item, result) in zip(pending, written) {
+                        if item.existingRowid == nil { added += 1 } else { updated += 1 }
+                        for chunk in result.removedChunks {
+                            if let row = state.matrix.remove(chunkID: chunk) { freed.append(row) }
+                        }
+                        let slot = state.documents.upsert(
+                            DocumentRecord(
+                                rowid: result.rowid, externalID: item.document.id, language: item.language,
+                                sourceType: item.document.sourceType, tags: item.document.tags,
+                                category: item.document.category, createdAt: item.createdAt,
+                                metadata: item.document.metadata))
+                        for ((chunkID, row), vector) in zip(result.newChunks, item.vectors) {
+                            state.matrix.set(chunkID: chunkID, slot: slot, row: row, vector: vector)
+                            newRows.append(row)
+                        }
+                        embedded += result.newChunks.count
+                    }
+                    try state.followWrite(freed: freed, added: newRows, policy: policy, db: db)
+                    return (added, updated, embedded)
                 }
-            } catch let error as StoreError {
+            } catch {
+                if touched { try? Self.load(&state, from: writer, policy: policy) }
+                if let error = error as? StoreError { throw error }
+                if let error = error as? DatabaseError { throw StoreError.database(String(describing: error)) }
                 throw error
-            } catch let error as DatabaseError {
-                throw StoreError.database(String(describing: error))
             }
-            var added = 0
-            var updated = 0
-            var embedded = 0
-            for (item, result) in zip(pending, written) {
-                if item.existingRowid == nil { added += 1 } else { updated += 1 }
-                for chunk in result.removedChunks { state.matrix.remove(chunkID: chunk) }
-                let slot = state.documents.upsert(
-                    DocumentRecord(
-                        rowid: result.rowid, externalID: item.document.id, language: item.language,
-                        sourceType: item.document.sourceType, tags: item.document.tags,
-                        category: item.document.category, createdAt: item.createdAt,
-                        metadata: item.document.metadata))
-                for (chunkID, vector) in zip(result.newChunks, item.vectors) {
-                    state.matrix.set(chunkID: chunkID, slot: slot, vector: vector)
-                }
-                embedded += result.newChunks.count
-            }
-            return (added, updated, embedded)
         }
     }
 
@@ -219,7 +230,9 @@ extension HushStore {
     }
 
     /// Writes one document's row (and, when its text changed, replaces its chunks, vectors and FTS rows).
-    private static func write(_ item: PendingDocument, db: Database) throws -> (Int64, [Int64], [Int64]) {
+    private static func write(_ item: PendingDocument, db: Database, allocator: inout VectorMatrix.RowAllocator)
+        throws -> (Int64, [Int64], [(Int64, Int32)])
+    {
         let document = item.document
         let values: [(any DatabaseValueConvertible)?] = [
             document.title, document.body, document.quoted, JSONCoding.encode(document.fields),
@@ -262,18 +275,19 @@ extension HushStore {
                 INSERT INTO chunks (document_id, ordinal, text, range_start, range_end, token_count, truncated)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
                 """)
-        let insertVector = try db.cachedStatement(sql: "INSERT INTO vectors (chunk_id, vector) VALUES (?, ?)")
+        let insertVector = try db.cachedStatement(sql: "INSERT INTO vectors (chunk_id, vector, row) VALUES (?, ?, ?)")
         let insertText = try db.cachedStatement(sql: "INSERT INTO chunks_fts (rowid, text) VALUES (?, ?)")
-        var added: [Int64] = []
+        var added: [(Int64, Int32)] = []
         for (chunk, vector) in zip(chunks, item.vectors) {
             try insertChunk.execute(arguments: [
                 rowid, chunk.ordinal, chunk.text, chunk.range.lowerBound, chunk.range.upperBound, chunk.tokenCount,
                 chunk.truncated,
             ])
             let chunkID = db.lastInsertedRowID
-            try insertVector.execute(arguments: [chunkID, VectorBlob.encode(vector)])
+            let row = allocator.allocate()
+            try insertVector.execute(arguments: [chunkID, VectorBlob.encode(vector), row])
             try insertText.execute(arguments: [chunkID, FTSQuery.segment(chunk.text)])
-            added.append(chunkID)
+            added.append((chunkID, row))
         }
         return (rowid, removed, added)
     }

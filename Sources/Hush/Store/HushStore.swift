@@ -121,53 +121,143 @@ public actor HushStore {
         }
         self.index = VectorIndex(identity: stored, semanticReady: stored == current)
         do {
-            try Self.hydrate(index: index, from: writer)
+            try Self.hydrate(index: index, from: writer, policy: options.indexPolicy)
         } catch {
             throw StoreError.database("loading the index: \(error)")
         }
     }
 
-    /// Loads the document table and (when the embedder matches) every vector into memory.
-    static func hydrate(index: VectorIndex, from writer: any DatabaseWriter) throws {
-        try index.write { state in
-            state.documents = DocumentTable()
-            state.matrix = VectorMatrix(dimension: state.storedIdentity.dimension)
-            try writer.read { db in
-                let documents = try Row.fetchCursor(
-                    db,
-                    sql: """
-                        SELECT id, external_id, language, source_type, tags, category, created_at, metadata
-                        FROM documents
-                        """)
-                while let row = try documents.next() {
-                    state.documents.upsert(
-                        DocumentRecord(
-                            rowid: row[0], externalID: row[1], language: row[2], sourceType: row[3],
-                            tags: JSONCoding.decodeTags(row[4]), category: row[5], createdAt: row[6],
-                            metadata: JSONCoding.decodeMetadata(row[7])))
-                }
-                guard state.semanticReady else { return }
-                let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM vectors") ?? 0
-                state.matrix.reserve(rows: count)
-                let vectors = try Row.fetchCursor(
-                    db,
-                    sql: """
-                        SELECT v.chunk_id, c.document_id, v.vector
-                        FROM vectors v JOIN chunks c ON c.id = v.chunk_id
-                        ORDER BY c.document_id, c.ordinal
-                        """)
-                while let row = try vectors.next() {
-                    let chunkID: Int64 = row[0]
-                    let documentID: Int64 = row[1]
-                    guard let slot = state.documents.slot(ofRowid: documentID) else { continue }
-                    try row.withUnsafeData(atIndex: 2) { data in
-                        guard let data else { return }
-                        data.withUnsafeBytes { bytes in
-                            _ = state.matrix.append(chunkID: chunkID, slot: slot, bytes: bytes)
-                        }
+    /// Loads the document table and (when the embedder matches) every vector into memory, then the index
+    /// the policy chooses (see ``load(_:from:policy:)``).
+    static func hydrate(index: VectorIndex, from writer: any DatabaseWriter, policy: IndexPolicy) throws {
+        try index.write { state in try load(&state, from: writer, policy: policy) }
+    }
+
+    /// Rebuilds `state` from the file: documents, vectors at their stored rows (vectors without a row, e.g.
+    /// from an older file, get one and it is written back), then the strategy: a saved HNSW graph is loaded
+    /// and verified against the vector rows, and repaired (missing nodes inserted, extra ones removed) or
+    /// rebuilt when they disagree; int8/binary codes are derived from the vectors.
+    static func load(_ state: inout VectorIndex.State, from writer: any DatabaseWriter, policy: IndexPolicy) throws {
+        state.documents = DocumentTable()
+        state.matrix = VectorMatrix(dimension: state.storedIdentity.dimension)
+        state.ann = ANNState()
+        var unplaced: [(chunkID: Int64, slot: Int32, vector: [Float])] = []
+        var savedGraph: HNSWIndex?
+        var graphProblem: String?
+        try writer.read { db in
+            let documents = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT id, external_id, language, source_type, tags, category, created_at, metadata
+                    FROM documents
+                    """)
+            while let row = try documents.next() {
+                state.documents.upsert(
+                    DocumentRecord(
+                        rowid: row[0], externalID: row[1], language: row[2], sourceType: row[3],
+                        tags: JSONCoding.decodeTags(row[4]), category: row[5], createdAt: row[6],
+                        metadata: JSONCoding.decodeMetadata(row[7])))
+            }
+            guard state.semanticReady else { return }
+            let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM vectors") ?? 0
+            state.matrix.reserve(rows: count)
+            let vectors = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT v.chunk_id, c.document_id, v.vector, v.row
+                    FROM vectors v JOIN chunks c ON c.id = v.chunk_id
+                    ORDER BY v.row
+                    """)
+            while let row = try vectors.next() {
+                let chunkID: Int64 = row[0]
+                let documentID: Int64 = row[1]
+                let stored: Int64? = row[3]
+                guard let slot = state.documents.slot(ofRowid: documentID) else { continue }
+                try row.withUnsafeData(atIndex: 2) { data in
+                    guard let data else { return }
+                    let placed = data.withUnsafeBytes { bytes -> Bool in
+                        guard let stored, stored >= 0, stored < Int64(Int32.max) else { return false }
+                        return state.matrix.load(chunkID: chunkID, slot: slot, row: Int32(stored), bytes: bytes)
+                    }
+                    if !placed, let vector = VectorBlob.decode(data), vector.count == state.matrix.dimension {
+                        unplaced.append((chunkID, slot, vector))
                     }
                 }
             }
+            do {
+                savedGraph = try HNSWIndex.load(from: db)
+            } catch {
+                graphProblem = String(describing: error)
+            }
+        }
+        state.matrix.rebuildAllocator()
+        guard state.semanticReady else { return }
+        var allocator = state.matrix.allocator
+        var placements: [(chunkID: Int64, row: Int32)] = []
+        for entry in unplaced {
+            let row = allocator.allocate()
+            placements.append((entry.chunkID, row))
+        }
+        state.matrix.commit(allocator)
+        for (entry, placement) in zip(unplaced, placements) {
+            state.matrix.set(chunkID: entry.chunkID, slot: entry.slot, row: placement.row, vector: entry.vector)
+        }
+
+        // The index: keep a saved graph when it matches the vectors, else repair or rebuild it.
+        let choice = policy.choose(
+            vectorCount: state.matrix.liveRows, dimension: state.matrix.dimension,
+            current: savedGraph != nil ? .hnsw : nil)
+        var fullWrite = false
+        var clear = false
+        if choice.strategy == .hnsw, let saved = savedGraph, saved.dimension == state.matrix.dimension {
+            do {
+                state.ann.hnsw = try reconcile(saved, with: state.matrix, full: &fullWrite)
+            } catch {
+                clear = true  // unpatchable: applyPolicy builds a fresh graph below
+            }
+        } else if savedGraph != nil || graphProblem != nil {
+            clear = true
+        }
+        try state.applyPolicy(policy, db: nil)
+        if let graph = state.ann.hnsw, graph !== savedGraph { fullWrite = true }
+        let graphDirty = state.ann.hnsw.map { !$0.dirtyRows.isEmpty || !$0.removedRows.isEmpty } ?? false
+        guard !placements.isEmpty || fullWrite || clear || graphDirty else { return }
+        try writer.write { db in
+            let setRow = try db.cachedStatement(sql: "UPDATE vectors SET row = ? WHERE chunk_id = ?")
+            for placement in placements { try setRow.execute(arguments: [placement.row, placement.chunkID]) }
+            try state.saveGraph(db, full: fullWrite)
+        }
+    }
+
+    /// Checks a saved graph against the loaded vector rows and fixes it: tombstones are compacted away,
+    /// rows without a node are inserted, nodes without a live row removed; a graph whose structure is broken
+    /// (dangling neighbours, bad entry point, tombstone over a live row) is rebuilt. `full` is set when the
+    /// result must be written in full.
+    static func reconcile(_ graph: HNSWIndex, with matrix: VectorMatrix, full: inout Bool) throws -> HNSWIndex {
+        let rowChunk = matrix.rowChunk
+        let live = RowBitmap(count: matrix.rows) { rowChunk[$0] >= 0 }
+        var check = graph.verify(against: matrix.rows, liveRows: live)
+        var tombstoneOverLive = false
+        for row in 0..<min(graph.slotCount, matrix.rows) where graph.isDeleted(row: row) && rowChunk[row] >= 0 {
+            tombstoneOverLive = true
+        }
+        if tombstoneOverLive {
+            check.problems.append("a tombstoned node has a live vector row")
+            check.needsRebuild = true
+        }
+        if check.isConsistent && graph.deletedCount == 0 { return graph }
+        return try matrix.withView { view in
+            if check.needsRebuild {
+                full = true
+                return try graph.repaired(check, vectors: view, liveRows: live)
+            }
+            // Extra nodes: tombstone them; then compact every tombstone away before inserting missing rows.
+            for row in check.extraRows where graph.contains(row: row) && !graph.isDeleted(row: row) {
+                try graph.delete(row: row, vectors: view)
+            }
+            if graph.deletedCount > 0 { try graph.compact(vectors: view) }
+            try graph.insert(rows: check.missingRows, vectors: view)
+            return graph
         }
     }
 
@@ -250,8 +340,11 @@ public actor HushStore {
     ///
     /// - Complexity: O(documents + chunks) (SQLite counts).
     public nonisolated func stats() async throws -> StoreStats {
-        let (identity, vectorBytes) = index.read { ($0.storedIdentity, $0.matrix.vectorBytes) }
+        let (identity, vectorBytes, choice, indexBytes) = index.read {
+            ($0.storedIdentity, $0.matrix.vectorBytes, $0.ann.choice, $0.ann.bytes)
+        }
         let counts: (Int, Int, Int)
+        var graphFileBytes: Int64 = 0
         do {
             counts = try readNow { db in
                 (
@@ -260,6 +353,14 @@ public actor HushStore {
                     try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM vectors") ?? 0
                 )
             }
+            // Page accounting needs the dbstat table, which not every SQLite build has.
+            graphFileBytes =
+                (try? readNow { db in
+                    try Int64.fetchOne(
+                        db,
+                        sql: "SELECT COALESCE(SUM(pgsize), 0) FROM dbstat WHERE name LIKE 'hnsw_%' OR name LIKE "
+                            + "'sqlite_autoindex_hnsw_%'")
+                }) ?? 0
         } catch {
             throw StoreError.database(String(describing: error))
         }
@@ -272,7 +373,8 @@ public actor HushStore {
         }
         return StoreStats(
             documents: counts.0, chunks: counts.1, vectors: counts.2, embedder: identity, fileSizeBytes: fileSize,
-            vectorBytes: vectorBytes)
+            vectorBytes: vectorBytes, index: choice.strategy, indexReason: choice.reason, indexBytes: indexBytes,
+            graphFileBytes: graphFileBytes)
     }
 
     /// Loads the embedder and touches the vector matrix, so that the first search is not slower than the rest.
@@ -301,28 +403,48 @@ public actor HushStore {
         let unique = Array(Set(ids))
         guard !unique.isEmpty else { return 0 }
         do {
-            return try index.write { state in
-                let removed = try writer.write { db -> [(rowid: Int64, chunks: [Int64])] in
-                    var removed: [(rowid: Int64, chunks: [Int64])] = []
-                    let find = try db.cachedStatement(sql: "SELECT id FROM documents WHERE external_id = ?")
-                    let chunks = try db.cachedStatement(sql: "SELECT id FROM chunks WHERE document_id = ?")
-                    let delete = try db.cachedStatement(sql: "DELETE FROM documents WHERE id = ?")
-                    for id in unique {
-                        guard let rowid = try Int64.fetchOne(find, arguments: [id]) else { continue }
-                        let chunkIDs = try Int64.fetchAll(chunks, arguments: [rowid])
-                        try delete.execute(arguments: [rowid])
-                        removed.append((rowid, chunkIDs))
-                    }
-                    return removed
+            return try writeThrough { db -> [(rowid: Int64, chunks: [Int64])] in
+                var removed: [(rowid: Int64, chunks: [Int64])] = []
+                let find = try db.cachedStatement(sql: "SELECT id FROM documents WHERE external_id = ?")
+                let chunks = try db.cachedStatement(sql: "SELECT id FROM chunks WHERE document_id = ?")
+                let delete = try db.cachedStatement(sql: "DELETE FROM documents WHERE id = ?")
+                for id in unique {
+                    guard let rowid = try Int64.fetchOne(find, arguments: [id]) else { continue }
+                    let chunkIDs = try Int64.fetchAll(chunks, arguments: [rowid])
+                    try delete.execute(arguments: [rowid])
+                    removed.append((rowid, chunkIDs))
                 }
-                for entry in removed {
-                    for chunk in entry.chunks { state.matrix.remove(chunkID: chunk) }
-                    state.documents.remove(rowid: entry.rowid)
-                }
+                return removed
+            } apply: { state, removed, db in
+                try state.remove(removed, policy: options.indexPolicy, db: db)
                 return removed.count
             }
+        } catch let error as StoreError {
+            throw error
         } catch {
             throw StoreError.database(String(describing: error))
+        }
+    }
+
+    /// Runs `sql` and then `apply` (the in-memory update, including the graph's save) in ONE write
+    /// transaction while holding the index write lock, so SQLite, the graph tables and memory change together.
+    /// When `apply` or the commit fails after memory was touched, memory is reloaded from the file.
+    func writeThrough<W, T>(
+        _ sql: (Database) throws -> W, apply: (inout VectorIndex.State, W, Database) throws -> T
+    ) throws -> T {
+        let policy = options.indexPolicy
+        return try index.write { state in
+            var touched = false
+            do {
+                return try writer.write { db in
+                    let written = try sql(db)
+                    touched = true
+                    return try apply(&state, written, db)
+                }
+            } catch {
+                if touched { try? Self.load(&state, from: writer, policy: policy) }
+                throw error
+            }
         }
     }
 }

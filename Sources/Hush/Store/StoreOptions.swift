@@ -18,16 +18,32 @@ public struct StoreOptions: Sendable, Hashable {
     /// How documents are chunked; `nil` for the default sizes in the embedder's window. Part of the text hash,
     /// so changing it re-embeds on the next upsert.
     public var chunking: ChunkingConfiguration?
+    /// The vector index to use, or `nil` to let `IndexStrategy.choose` decide from the number of vectors and
+    /// `memoryBudget` (exact below 20 000 vectors, then HNSW while vectors and graph fit, then int8 or binary
+    /// codes with exact rescoring). Re-evaluated on open and after every write.
+    public var indexStrategy: IndexStrategy?
+    /// Memory the vector index may use, in bytes (default 2 GiB).
+    public var memoryBudget: Int
+    /// Graph parameters used when the store builds an HNSW graph (a saved graph keeps its own).
+    public var hnswParameters: HNSWParameters
 
     /// Creates options.
     public init(
         allowEmbedderMismatch: Bool = false, batchSize: Int = 64, embeddingBatchSize: Int = 32,
-        queryCacheCapacity: Int = 256, chunking: ChunkingConfiguration? = nil
+        queryCacheCapacity: Int = 256, chunking: ChunkingConfiguration? = nil, indexStrategy: IndexStrategy? = nil,
+        memoryBudget: Int = 2 << 30, hnswParameters: HNSWParameters = HNSWParameters()
     ) {
         self.chunking = chunking
         self.allowEmbedderMismatch = allowEmbedderMismatch
         self.batchSize = batchSize
         self.embeddingBatchSize = embeddingBatchSize
         self.queryCacheCapacity = queryCacheCapacity
+        self.indexStrategy = indexStrategy
+        self.memoryBudget = memoryBudget
+        self.hnswParameters = hnswParameters
+    }
+
+    var indexPolicy: IndexPolicy {
+        IndexPolicy(forced: indexStrategy, memoryBudget: memoryBudget, hnsw: hnswParameters)
     }
 }

@@ -3,7 +3,7 @@ import GRDB
 /// The on-disk schema (see docs/store-schema.md), created and upgraded through a `DatabaseMigrator`.
 enum StoreSchema {
     /// The newest schema version this code knows.
-    static let version = 1
+    static let version = 2
 
     /// Keys of the `meta` table.
     enum Key {
@@ -75,6 +75,12 @@ enum StoreSchema {
                     """)
             try db.execute(
                 sql: "INSERT INTO meta (key, value) VALUES (?, ?)", arguments: [Key.schemaVersion, "1"])
+        }
+        // v2: stable vector rows (the HNSW graph names its nodes by row) and the graph tables.
+        migrator.registerMigration("v2") { db in
+            try db.execute(sql: "ALTER TABLE vectors ADD COLUMN row INTEGER")
+            try HNSWIndex.createTables(in: db)
+            try setMeta(db, Key.schemaVersion, "2")
         }
         return migrator
     }

@@ -37,4 +37,12 @@ public struct StoreStats: Sendable, Hashable {
     public var fileSizeBytes: Int64
     /// Bytes of the in-memory vector matrix.
     public var vectorBytes: Int
+    /// The vector index semantic search goes through.
+    public var index: IndexStrategy = .exact
+    /// Why that index (the `IndexChoice` reason, e.g. "hnsw: 120k vectors exceed the exact-scan threshold …").
+    public var indexReason: String = ""
+    /// Bytes of the HNSW graph (lists, levels, flags) or of the int8/binary codes in memory; 0 for exact.
+    public var indexBytes: Int = 0
+    /// Bytes the saved HNSW graph takes in the file (its tables; 0 without a graph or in memory).
+    public var graphFileBytes: Int64 = 0
 }

@@ -43,6 +43,9 @@ struct BenchANN: ParsableCommand {
     @Option(help: "Hits per query.")
     var k = 10
 
+    @Option(help: "Threads of the HNSW build (queries always run on one).")
+    var threads = 1
+
     @Flag(help: "Skip the HNSW build (quick runs).")
     var skipHnsw = false
 
@@ -123,7 +126,8 @@ struct BenchANN: ParsableCommand {
         var index = try HNSWIndex(dimension: dimension, parameters: parameters)
         let build = try matrix.withView { view in
             try time {
-                index = try HNSWIndex.build(dimension: dimension, parameters: parameters, rows: 0..<n, vectors: view)
+                index = try HNSWIndex.build(
+                    dimension: dimension, parameters: parameters, rows: 0..<n, vectors: view, threads: threads)
             }
         }
         let problems = index.checkInvariants()
@@ -147,7 +151,7 @@ struct BenchANN: ParsableCommand {
                 "hush-hnsw-M\(m)", n: n, d: dimension, build: build, seconds: seconds, recall: recall(results),
                 memory: dimension * 4 + index.graphBytes / max(1, n), disk: exactDisk + graphDisk / max(1, n),
                 extra: [
-                    "ef": "\(ef)", "graph_disk_bytes_per_vector": "\(graphDisk / max(1, n))",
+                    "ef": "\(ef)", "threads": "\(threads)", "graph_disk_bytes_per_vector": "\(graphDisk / max(1, n))",
                     "save_s": String(format: "%.3f", saveSeconds), "load_s": String(format: "%.3f", loadSeconds),
                 ])
         }

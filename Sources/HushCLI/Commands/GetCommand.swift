@@ -79,7 +79,8 @@ struct DeleteCommand: AsyncParsableCommand {
 /// `hush stats`: what a database holds.
 struct StatsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "stats", abstract: "Counts, embedder, file size and vector memory of a database.")
+        commandName: "stats",
+        abstract: "Counts, embedder, file size, vector memory and the vector index in use (and why).")
 
     @OptionGroup var store: StoreArguments
 
@@ -99,6 +100,10 @@ struct StatsCommand: AsyncParsableCommand {
             line.add("dimension", s.embedder.dimension)
             line.add("file_bytes", Int(s.fileSizeBytes))
             line.add("vector_bytes", s.vectorBytes)
+            line.add("index", s.index.rawValue)
+            line.add("index_reason", s.indexReason)
+            line.add("index_bytes", s.indexBytes)
+            line.add("graph_file_bytes", Int(s.graphFileBytes))
             Console.out(line.finish())
         } else {
             Console.out("file:      \(store.db) (\(Self.bytes(Int(s.fileSizeBytes))))")
@@ -106,6 +111,15 @@ struct StatsCommand: AsyncParsableCommand {
             Console.out("chunks:    \(s.chunks)")
             Console.out("vectors:   \(s.vectors) (\(Self.bytes(s.vectorBytes)) in memory)")
             Console.out("embedder:  \(s.embedder)")
+            var index = "index:     \(s.index.rawValue)"
+            if s.index == .hnsw {
+                index +=
+                    " (graph \(Self.bytes(s.indexBytes)) in memory, \(Self.bytes(Int(s.graphFileBytes))) in the file)"
+            } else if s.index != .exact {
+                index += " (codes \(Self.bytes(s.indexBytes)) in memory)"
+            }
+            Console.out(index)
+            Console.out("           \(s.indexReason)")
         }
     }
 
@@ -145,7 +159,8 @@ struct ReembedCommand: AsyncParsableCommand {
         let hush = try await HushStore.open(
             path: db, embedder: embedder, options: StoreOptions(allowEmbedderMismatch: true))
         let progress = ProgressReporter(label: "re-embedding", unit: "chunks", quiet: quiet)
-        try await hush.reembed(batchSize: batchSize) { step in progress.update(done: step.completed, total: step.total) }
+        try await hush.reembed(batchSize: batchSize) { step in progress.update(done: step.completed, total: step.total)
+        }
         progress.finish()
         let s = try await hush.stats()
         Console.out("re-embedded \(s.chunks) chunks with \(s.embedder)")

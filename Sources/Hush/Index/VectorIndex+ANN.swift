@@ -1,0 +1,251 @@
+import Foundation
+import GRDB
+import HushKernels
+
+/// How a store picks and tunes its vector index (from `StoreOptions`).
+struct IndexPolicy: Sendable, Equatable {
+    var forced: IndexStrategy?
+    var memoryBudget: Int
+    var hnsw: HNSWParameters
+
+    /// A store that uses HNSW keeps it until its vectors fall below this fraction of the exact threshold, so
+    /// that deletions around the threshold do not rebuild the graph again and again.
+    static let hysteresis = 0.75
+
+    /// The strategy for `vectorCount` vectors, given what is in use now.
+    func choose(vectorCount: Int, dimension: Int, current: IndexStrategy?) -> IndexChoice {
+        let choice = IndexStrategy.choose(
+            vectorCount: vectorCount, dimension: dimension, memoryBudget: memoryBudget, forced: forced)
+        if forced == nil, current == .hnsw, choice.strategy == .exact,
+            Double(vectorCount) >= Self.hysteresis * Double(IndexStrategy.exactThreshold)
+        {
+            return IndexChoice(
+                strategy: .hnsw,
+                reason: "hnsw: kept while \(IndexStrategy.formatted(vectorCount)) vectors stay above 3/4 of the "
+                    + "exact-scan threshold of \(IndexStrategy.formatted(IndexStrategy.exactThreshold))")
+        }
+        return choice
+    }
+}
+
+/// The approximate structures beside the vector matrix: at most one of a graph or a code matrix.
+struct ANNState: Sendable {
+    var choice = IndexChoice(strategy: .exact, reason: "exact: no vectors loaded")
+    var hnsw: HNSWIndex?
+    var codes: QuantizedMatrix?
+
+    /// Bytes of the graph or the codes.
+    var bytes: Int {
+        if let hnsw { return hnsw.graphBytes }
+        if let codes { return codes.count * codes.bytesPerVector }
+        return 0
+    }
+}
+
+/// One document found by the semantic arm: its best chunk's row and score.
+struct SemanticHit: Equatable {
+    var slot: Int
+    var score: Float
+    var row: Int32
+}
+
+extension VectorIndex.State {
+    // MARK: - Choosing and building
+
+    /// Re-evaluates the strategy for the current number of vectors and builds or drops structures to match.
+    /// Returns true when the graph was built or dropped (the caller saves it).
+    @discardableResult
+    mutating func applyPolicy(_ policy: IndexPolicy, db: Database?) throws -> Bool {
+        guard semanticReady else { return false }
+        let current: IndexStrategy? = ann.hnsw != nil ? .hnsw : ann.codes.map { _ in ann.choice.strategy }
+        let choice = policy.choose(vectorCount: matrix.liveRows, dimension: matrix.dimension, current: current)
+        ann.choice = choice
+        var graphChanged = false
+        switch choice.strategy {
+        case .exact:
+            ann.codes = nil
+            if ann.hnsw != nil {
+                ann.hnsw = nil
+                graphChanged = true
+            }
+        case .hnsw:
+            ann.codes = nil
+            if ann.hnsw == nil {
+                ann.hnsw = try buildGraph(policy.hnsw)
+                graphChanged = true
+            }
+        case .int8, .binary:
+            if ann.hnsw != nil {
+                ann.hnsw = nil
+                graphChanged = true
+            }
+            let wanted = choice.strategy
+            let have: IndexStrategy? = ann.codes.map {
+                if case .int8 = $0.encoding { return .int8 }
+                return .binary
+            }
+            if have != wanted { ann.codes = buildCodes(wanted) }
+        }
+        if graphChanged, let db { try saveGraph(db, full: true) }
+        return graphChanged
+    }
+
+    /// A graph over every live row.
+    func buildGraph(_ parameters: HNSWParameters) throws -> HNSWIndex {
+        let rowChunk = matrix.rowChunk
+        return try matrix.withView { view in
+            try HNSWIndex.build(
+                dimension: matrix.dimension, parameters: parameters,
+                rows: (0..<view.count).lazy.filter { rowChunk[$0] >= 0 }, vectors: view,
+                threads: min(2, ProcessInfo.processInfo.activeProcessorCount))
+        }
+    }
+
+    /// Codes of every row (holes encode the zero vector and are never returned).
+    func buildCodes(_ strategy: IndexStrategy) -> QuantizedMatrix {
+        matrix.withView { view in
+            var codes =
+                strategy == .binary
+                ? QuantizedMatrix(binary: BinaryQuantizer(centredOn: view))
+                : QuantizedMatrix(int8: Int8Quantizer.perDimension(calibratedOn: view))
+            codes.append(contentsOf: view)
+            return codes
+        }
+    }
+
+    /// Writes the graph (dirty nodes, or all of it), or clears the graph tables when there is no graph.
+    func saveGraph(_ db: Database, full: Bool = false) throws {
+        if let hnsw {
+            try hnsw.save(in: db, full: full)
+        } else {
+            try db.execute(sql: "DELETE FROM hnsw_nodes; DELETE FROM hnsw_edges; DELETE FROM hnsw_meta;")
+        }
+    }
+
+    var hnsw: HNSWIndex? { ann.hnsw }
+
+    // MARK: - Keeping up with writes
+
+    /// Follows a write: `freed` rows lost their chunk (holes now), `added` rows got a new vector. The graph
+    /// drops and compacts the freed rows before the holes become reusable, then links the new rows; codes are
+    /// re-encoded. Then the strategy is re-evaluated and the graph's changes saved in `db` (the write
+    /// transaction of the vectors).
+    mutating func followWrite(freed: [Int32], added: [Int32], policy: IndexPolicy, db: Database) throws {
+        guard semanticReady else {
+            matrix.release(freed)
+            return
+        }
+        if let hnsw = ann.hnsw {
+            try matrix.withView { view in
+                for row in freed where hnsw.contains(row: Int(row)) { try hnsw.delete(row: Int(row), vectors: view) }
+                // A re-embedded row already in the graph: take it out first.
+                for row in added where hnsw.contains(row: Int(row)) { try hnsw.delete(row: Int(row), vectors: view) }
+                if hnsw.deletedCount > 0 { try hnsw.compact(vectors: view) }
+                for row in added { try hnsw.insert(row: Int(row), vectors: view) }
+            }
+        }
+        matrix.release(freed)
+        if var codes = ann.codes {
+            ann.codes = nil  // no copy-on-write while updating
+            matrix.withView { view in
+                if codes.count < view.count { codes.append(contentsOf: view) }
+                for row in added where Int(row) < codes.count {
+                    codes.update(row: Int(row), vector: view.row(Int(row)))
+                }
+            }
+            ann.codes = codes
+        }
+        let rebuilt = try applyPolicy(policy, db: db)
+        if !rebuilt, ann.hnsw != nil { try saveGraph(db) }
+    }
+
+    // MARK: - Searching
+
+    /// The rows of the documents allowed by `mask` as a bitmap (holes excluded).
+    ///
+    /// - Complexity: O(documents + allowed rows).
+    func rowBitmap(mask: [Bool]?) -> RowBitmap {
+        var bitmap = RowBitmap(count: matrix.rows)
+        guard let mask else {
+            for row in 0..<matrix.rows where matrix.rowSlot[row] >= 0 { bitmap.insert(row) }
+            return bitmap
+        }
+        for slot in mask.indices where mask[slot] {
+            for row in matrix.rows(ofSlot: slot) { bitmap.insert(Int(row)) }
+        }
+        return bitmap
+    }
+
+    /// The `k` best documents for `query` among those allowed by `mask`, each by its best chunk, through the
+    /// chosen index. Approximate strategies are asked for `4k` chunks, growing ×4 until `k` distinct
+    /// documents are found or the allowed rows are exhausted, so the answer is never short.
+    ///
+    /// - Complexity: exact: O(rows × dimension); HNSW: about O(ef × M0 × log n × dimension) per round;
+    ///   int8/binary: O(rows × code size) per round plus the exact rescoring.
+    func semanticTop(query: [Float], mask: [Bool]?, k: Int) throws -> [SemanticHit] {
+        guard k > 0, matrix.liveRows > 0, query.count == matrix.dimension else { return [] }
+        if ann.hnsw == nil && ann.codes == nil {
+            let scores = scoreDocuments(query: query, mask: mask)
+            return scores.top(k).map { SemanticHit(slot: $0.id, score: $0.score, row: scores.bestRow[$0.id]) }
+        }
+        let filter: RowBitmap? = (mask != nil || (ann.codes != nil && matrix.hasHoles)) ? rowBitmap(mask: mask) : nil
+        let available = filter?.allowedCount ?? matrix.liveRows
+        var wanted = min(available, k * 4)
+        while true {
+            let rows: [ScoredRow] = try matrix.withView { view in
+                if let hnsw = ann.hnsw {
+                    return try hnsw.search(
+                        query, k: wanted, ef: max(hnsw.parameters.efSearch, wanted), filter: filter, vectors: view)
+                }
+                guard let codes = ann.codes else { return [] }
+                return try QuantizedScan(codes: codes).search(query, k: wanted, filter: filter, vectors: view)
+            }
+            var best: [Int: SemanticHit] = [:]
+            for hit in rows {
+                let slot = Int(matrix.rowSlot[hit.row])
+                guard slot >= 0 else { continue }
+                if let seen = best[slot], seen.score >= hit.score { continue }
+                best[slot] = SemanticHit(slot: slot, score: hit.score, row: Int32(hit.row))
+            }
+            if best.count >= k || wanted >= available || rows.count < wanted {
+                return best.values.sorted { $0.score != $1.score ? $0.score > $1.score : $0.slot < $1.slot }
+                    .prefix(k).map { $0 }
+            }
+            wanted = min(available, wanted * 4)
+        }
+    }
+
+    /// The exact best chunk of one document for `query` (the semantic score of a keyword-only candidate).
+    ///
+    /// - Complexity: O(chunks of the document × dimension).
+    func exactBest(slot: Int, query: [Float]) -> SemanticHit? {
+        let rows = matrix.rows(ofSlot: slot)
+        guard !rows.isEmpty, query.count == matrix.dimension else { return nil }
+        return matrix.withView { view in
+            query.withUnsafeBufferPointer { q -> SemanticHit? in
+                guard let qp = q.baseAddress else { return nil }
+                var best: SemanticHit?
+                for row in rows {
+                    let score = hush_dot_f32(view.row(Int(row)), qp, view.dimension)
+                    if score.isNaN { continue }
+                    if best.map({ score > $0.score }) ?? true { best = SemanticHit(slot: slot, score: score, row: row) }
+                }
+                return best
+            }
+        }
+    }
+}
+
+extension VectorIndex.State {
+    /// Drops deleted documents and their chunks from memory and from the index (inside the write transaction).
+    mutating func remove(_ removed: [(rowid: Int64, chunks: [Int64])], policy: IndexPolicy, db: Database) throws {
+        var freed: [Int32] = []
+        for entry in removed {
+            for chunk in entry.chunks {
+                if let row = matrix.remove(chunkID: chunk) { freed.append(row) }
+            }
+            documents.remove(rowid: entry.rowid)
+        }
+        try followWrite(freed: freed, added: [], policy: policy, db: db)
+    }
+}
