@@ -44,9 +44,17 @@ public actor HushStore {
     public static func open(path: String, embedder: any Embedder, options: StoreOptions = .init()) async throws
         -> HushStore
     {
+        try createPrivateFile(path)
         let pool: DatabasePool
         do {
-            pool = try DatabasePool(path: path, configuration: configuration())
+            var configuration = configuration()
+            // Another process writing the same file: wait for it instead of failing at once.
+            configuration.busyMode = .timeout(busyTimeout)
+            pool = try DatabasePool(path: path, configuration: configuration)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY || error.resultCode == .SQLITE_CANTOPEN {
+            throw StoreError.database(
+                "cannot open \(path) for writing (\(error.message ?? "read-only")): check the file's and its folder's "
+                    + "permissions, or that the disk is not mounted read-only")
         } catch {
             throw StoreError.notAStore(path: path, reason: String(describing: error))
         }
@@ -66,6 +74,25 @@ public actor HushStore {
             throw StoreError.database(String(describing: error))
         }
         return try HushStore(writer: queue, path: nil, embedder: embedder, options: options)
+    }
+
+    /// How long a write waits for another process's write transaction on the same file.
+    static let busyTimeout: TimeInterval = 10
+
+    /// Creates a missing store file readable and writable by its owner only (0600, whatever the umask);
+    /// SQLite gives the `-wal` and `-shm` files the same permissions. An existing file is left as it is.
+    static func createPrivateFile(_ path: String) throws {
+        let descriptor = Foundation.open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+        if descriptor >= 0 {
+            // The umask can only remove bits, never add them, but set the mode explicitly anyway.
+            fchmod(descriptor, 0o600)
+            close(descriptor)
+            return
+        }
+        let code = errno
+        if code == EEXIST { return }
+        throw StoreError.database(
+            "cannot create \(path): \(String(cString: strerror(code))) (check that the folder exists and is writable)")
     }
 
     static func configuration() -> Configuration {
