@@ -60,7 +60,8 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "HushTests", dependencies: ["Hush", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "HushCLITests", dependencies: ["Hush", "HushCLI"]),
+        .testTarget(
+            name: "HushCLITests", dependencies: ["Hush", "HushCLI", .product(name: "GRDB", package: "GRDB.swift")]),
     ],
     swiftLanguageModes: [.v6]
 )
