@@ -136,12 +136,24 @@ struct StoreAudit: Equatable, CustomStringConvertible {
 /// Starting, timing and killing real `hush` processes.
 enum ReliabilityProcess {
     /// Starts `hush` with these arguments, output discarded.
-    static func start(_ arguments: [String], environment: [String: String] = [:]) throws -> Process {
+    static func start(
+        _ arguments: [String], environment: [String: String] = [:], errorFile: URL? = nil, umask mask: String? = nil
+    ) throws -> Process {
         let process = Process()
-        process.executableURL = CLIRunner.binary
-        process.arguments = arguments
+        if let mask {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "umask \(mask) && exec \"$0\" \"$@\"", CLIRunner.binary.path] + arguments
+        } else {
+            process.executableURL = CLIRunner.binary
+            process.arguments = arguments
+        }
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        if let errorFile {
+            _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: errorFile)
+        } else {
+            process.standardError = FileHandle.nullDevice
+        }
         process.standardInput = FileHandle.nullDevice
         var merged = ProcessInfo.processInfo.environment
         for (key, value) in environment { merged[key] = value }
