@@ -190,12 +190,26 @@ public actor HushStore {
                     try row.withUnsafeData(atIndex: 2) { data in
                         guard let data else { return }
                         data.withUnsafeBytes { bytes in
+                            // A damaged row (NaN or infinity, wrong length) is left out rather than poisoning
+                            // every score; `stats()` shows it as vectors in the file but not in memory.
+                            guard Self.isFinite(bytes) else { return }
                             _ = state.matrix.append(chunkID: chunkID, slot: slot, bytes: bytes)
                         }
                     }
                 }
             }
         }
+    }
+
+    /// True when every f32 in `bytes` is finite (its exponent bits are not all ones).
+    static func isFinite(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var offset = 0
+        while offset + 4 <= bytes.count {
+            let bits = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+            if bits & 0x7F80_0000 == 0x7F80_0000 { return false }
+            offset += 4
+        }
+        return true
     }
 
     /// A synchronous read (async callers would otherwise pick GRDB's async overload).
