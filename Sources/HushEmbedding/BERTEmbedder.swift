@@ -28,8 +28,12 @@ public final class BERTEmbedder: Embedder {
         if let path = ProcessInfo.processInfo.environment["HUSH_MODEL_DIR"], !path.isEmpty {
             return URL(fileURLWithPath: path)
         }
-        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(
-            ".cache/hush/models/all-MiniLM-L6-v2")
+        // $HOME first: on Linux `homeDirectoryForCurrentUser` asks the name service, which opens a socket
+        // (nscd); Hush opens none.
+        let home =
+            ProcessInfo.processInfo.environment["HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+            ?? FileManager.default.homeDirectoryForCurrentUser
+        return home.appendingPathComponent(".cache/hush/models/all-MiniLM-L6-v2")
     }
 
     /// Loads a model folder.
