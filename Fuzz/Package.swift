@@ -1,0 +1,33 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// libFuzzer targets for Hush, kept out of the main package so its build stays clean.
+// Build and run with ../scripts/fuzz (Linux: swift build -Xswiftc -sanitize=fuzzer -Xswiftc -enable-testing).
+// Each target is an executable whose entry point is `LLVMFuzzerTestOneInput`; libFuzzer supplies `main`.
+
+let package = Package(
+    name: "HushFuzz",
+    dependencies: [
+        .package(name: "Hush", path: ".."),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "FuzzTokenizer", dependencies: [.product(name: "HushEmbedding", package: "Hush")],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        .executableTarget(
+            name: "FuzzFTSQuery",
+            dependencies: [.product(name: "Hush", package: "Hush"), .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        .executableTarget(
+            name: "FuzzSafeTensors", dependencies: [.product(name: "HushEmbedding", package: "Hush")],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        .executableTarget(
+            name: "FuzzJSONL", dependencies: [.product(name: "Hush", package: "Hush")],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+        .executableTarget(
+            name: "FuzzCSV", dependencies: [.product(name: "Hush", package: "Hush")],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+    ],
+    swiftLanguageModes: [.v6]
+)
