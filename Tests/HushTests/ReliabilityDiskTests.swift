@@ -72,7 +72,8 @@ private func entry(_ number: Int, words: Int) -> Document {
         #expect(try await store.search("sore knee long run", mode: .semantic, limit: 1).hits.first?.id == "marathon")
         let reopened = try await HushStore.open(path: path, embedder: HashingEmbedder())
         #expect(try await reopened.stats().documents == Corpus.documents.count + committed)
-        #expect(try await reopened.search("sourdough rye flour", mode: .keyword, limit: 1).hits.first?.id == "sourdough")
+        #expect(
+            try await reopened.search("sourdough rye flour", mode: .keyword, limit: 1).hits.first?.id == "sourdough")
         try await expectConsistent(reopened)
         FileHandle.standardError.write(
             Data("[reliability] full disk (2 MB tmpfs): \(committed) documents committed, then \(error)\n".utf8))
@@ -83,7 +84,9 @@ private func entry(_ number: Int, words: Int) -> Document {
         let directory = try TemporaryDirectory()
         let writable = directory.url.appendingPathComponent("writable")
         let readOnly = directory.url.appendingPathComponent("read-only")
-        for url in [writable, readOnly] { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
+        for url in [writable, readOnly] {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        }
         do {
             let store = try await HushStore.open(
                 path: writable.appendingPathComponent("journal.hush").path, embedder: HashingEmbedder())

@@ -41,7 +41,8 @@ import Testing
         #expect(inputs.count >= 3)
         let queue = try DatabaseQueue()
         try queue.write { db in
-            try db.execute(sql: "CREATE VIRTUAL TABLE t USING fts5(text, tokenize = 'porter unicode61 remove_diacritics 2')")
+            try db.execute(
+                sql: "CREATE VIRTUAL TABLE t USING fts5(text, tokenize = 'porter unicode61 remove_diacritics 2')")
             try db.execute(sql: "INSERT INTO t(text) VALUES ('sore knee after the long run')")
         }
         for (name, data) in inputs {

@@ -26,7 +26,8 @@ private func expectJournalIntact(_ store: HushStore, extra: Int = 0, _ context: 
         let directory = try TemporaryDirectory()
         let store = try await journalStore(directory)
         let input = try TemporaryFolder()
-        try input.write("latin1.txt", Data([0x43, 0x61, 0x66, 0xE9, 0x20, 0x6E, 0x6F, 0x69, 0x72]))  // "Café noir", Latin-1
+        // "Café noir" in Latin-1.
+        try input.write("latin1.txt", Data([0x43, 0x61, 0x66, 0xE9, 0x20, 0x6E, 0x6F, 0x69, 0x72]))
         try input.write("image.md", Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D]))
         try input.write("empty.txt", Data())
         try input.write("blank.md", "   \n\n\t\n")
@@ -41,7 +42,8 @@ private func expectJournalIntact(_ store: HushStore, extra: Int = 0, _ context: 
         ].joined(separator: "\n")
         var bytes = Data((jsonl + "\n").utf8)
         bytes.append(contentsOf: Array(#"{"id": "bad-utf8", "text": "caf"#.utf8) + [0xC3, 0x28] + Array("\"}\n".utf8))
-        bytes.append(contentsOf: Array(#"{"id": "good-3", "text": "Slept eight hours for the first time in weeks."}"#.utf8))
+        bytes.append(
+            contentsOf: Array(#"{"id": "good-3", "text": "Slept eight hours for the first time in weeks."}"#.utf8))
         try input.write("entries.jsonl", bytes)
         try input.write(
             "ragged.csv",
@@ -145,7 +147,8 @@ private func expectJournalIntact(_ store: HushStore, extra: Int = 0, _ context: 
                 sql: "UPDATE vectors SET vector = zeroblob(4) WHERE chunk_id = ?", arguments: [try chunk(ids[2])])
             // 384 NaNs: the right length, unusable values.
             let nan = Data(repeating: 0xFF, count: 384 * 4)
-            try db.execute(sql: "UPDATE vectors SET vector = ? WHERE chunk_id = ?", arguments: [nan, try chunk(ids[3])])
+            try db.execute(
+                sql: "UPDATE vectors SET vector = ? WHERE chunk_id = ?", arguments: [nan, try chunk(ids[3])])
             return ids
         }
         try queue.close()

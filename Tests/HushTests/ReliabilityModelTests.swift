@@ -25,7 +25,8 @@ private func modelCopy(_ directory: TemporaryDirectory, _ model: URL) throws -> 
 private func weightsWithHeader(_ model: URL, _ edit: (inout [String: Any]) -> Void) throws -> Data {
     let data = try Data(contentsOf: model.appendingPathComponent("model.safetensors"), options: .alwaysMapped)
     let length = data.prefix(8).enumerated().reduce(0) { $0 | Int($1.element) << (8 * $1.offset) }
-    var header = try #require(try JSONSerialization.jsonObject(with: data.subdata(in: 8..<(8 + length))) as? [String: Any])
+    var header = try #require(
+        try JSONSerialization.jsonObject(with: data.subdata(in: 8..<(8 + length))) as? [String: Any])
     edit(&header)
     var json = try JSONSerialization.data(withJSONObject: header, options: [.sortedKeys])
     // Keep the data section where it was: pad the header with spaces (allowed by the format).

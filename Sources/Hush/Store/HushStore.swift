@@ -51,7 +51,9 @@ public actor HushStore {
             // Another process writing the same file: wait for it instead of failing at once.
             configuration.busyMode = .timeout(busyTimeout)
             pool = try DatabasePool(path: path, configuration: configuration)
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY || error.resultCode == .SQLITE_CANTOPEN {
+        } catch let error as DatabaseError
+            where error.resultCode == .SQLITE_READONLY || error.resultCode == .SQLITE_CANTOPEN
+        {
             throw StoreError.database(
                 "cannot open \(path) for writing (\(error.message ?? "read-only")): check the file's and its folder's "
                     + "permissions, or that the disk is not mounted read-only")
