@@ -3,7 +3,8 @@ import PackageDescription
 
 // libFuzzer targets for Hush, kept out of the main package so its build stays clean.
 // Build and run with ../scripts/fuzz (Linux: swift build -Xswiftc -sanitize=fuzzer -Xswiftc -enable-testing).
-// Each target is an executable whose entry point is `LLVMFuzzerTestOneInput`; libFuzzer supplies `main`.
+// Each target defines `LLVMFuzzerTestOneInput`; its main.swift hands it to libFuzzer's `LLVMFuzzerRunDriver`
+// (SwiftPM renames an executable's `main`, so libFuzzer's own `main` cannot be used).
 
 let package = Package(
     name: "HushFuzz",
@@ -13,21 +14,16 @@ let package = Package(
     ],
     targets: [
         .executableTarget(
-            name: "FuzzTokenizer", dependencies: [.product(name: "HushEmbedding", package: "Hush")],
-            swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+            name: "FuzzTokenizer", dependencies: [.product(name: "HushEmbedding", package: "Hush")]),
         .executableTarget(
             name: "FuzzFTSQuery",
-            dependencies: [.product(name: "Hush", package: "Hush"), .product(name: "GRDB", package: "GRDB.swift")],
-            swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+            dependencies: [.product(name: "Hush", package: "Hush"), .product(name: "GRDB", package: "GRDB.swift")]),
         .executableTarget(
-            name: "FuzzSafeTensors", dependencies: [.product(name: "HushEmbedding", package: "Hush")],
-            swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+            name: "FuzzSafeTensors", dependencies: [.product(name: "HushEmbedding", package: "Hush")]),
         .executableTarget(
-            name: "FuzzJSONL", dependencies: [.product(name: "Hush", package: "Hush")],
-            swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+            name: "FuzzJSONL", dependencies: [.product(name: "Hush", package: "Hush")]),
         .executableTarget(
-            name: "FuzzCSV", dependencies: [.product(name: "Hush", package: "Hush")],
-            swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
+            name: "FuzzCSV", dependencies: [.product(name: "Hush", package: "Hush")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -17,7 +17,8 @@ let database: DatabaseQueue? = {
 }()
 
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzFTSQuery(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+public func fuzzFTSQuery(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    guard let data else { return 0 }
     guard let database else { return 0 }
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     _ = FTSQuery.segment(text)

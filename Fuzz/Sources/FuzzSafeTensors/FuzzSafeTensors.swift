@@ -5,7 +5,8 @@ import HushEmbedding
 let file = FileManager.default.temporaryDirectory.appendingPathComponent("hush-fuzz-\(getpid()).safetensors")
 
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzSafeTensors(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+public func fuzzSafeTensors(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    guard let data else { return 0 }
     guard (try? Data(bytes: data, count: size).write(to: file)) != nil else { return 0 }
     guard let tensors = try? SafeTensors(path: file.path) else { return 0 }
     for (name, info) in tensors.tensors {

@@ -10,7 +10,8 @@ let tokenizer: WordPieceTokenizer? = {
 }()
 
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzTokenizer(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+public func fuzzTokenizer(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    guard let data else { return 0 }
     guard let tokenizer else { return 0 }
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     let limit = 1 + size % 300
