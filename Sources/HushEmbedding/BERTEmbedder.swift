@@ -86,9 +86,8 @@ public final class BERTEmbedder: Embedder {
 /// time) so that opening a model does not re-read 90 MB every time.
 enum WeightsDigest {
     static func sha256(ofFileAt path: String) throws -> String {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        let size = (attributes?[.size] as? NSNumber)?.int64Value ?? -1
-        let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        let size = FileStatus.size(path) ?? -1
+        let modified = FileStatus.modified(path)?.timeIntervalSince1970 ?? 0
         let key = "\(size) \(modified)"
         let url = URL(fileURLWithPath: path)
         let cache = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).sha256")

@@ -308,10 +308,7 @@ public actor HushStore {
         }
         var fileSize: Int64 = 0
         if let path {
-            for file in [path, path + "-wal"] {
-                let attributes = try? FileManager.default.attributesOfItem(atPath: file)
-                fileSize += (attributes?[.size] as? NSNumber)?.int64Value ?? 0
-            }
+            for file in [path, path + "-wal"] { fileSize += FileStatus.size(file) ?? 0 }
         }
         return StoreStats(
             documents: counts.0, chunks: counts.1, vectors: counts.2, embedder: identity, fileSizeBytes: fileSize,
