@@ -18,7 +18,7 @@ import Testing
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
-    @Test func indexAndSearchWorkWithoutANetworkAndOpenNoSocket() throws {
+    @Test func indexAndSearchWorkWithoutANetworkAndOpenNoNetworkSocket() throws {
         let unshare = "/usr/bin/unshare"
         guard FileManager.default.isExecutableFile(atPath: unshare),
             let isolate = [["-n"], ["-rn"]].first(where: { (try? run(unshare, $0 + ["true"]).status) == 0 })
