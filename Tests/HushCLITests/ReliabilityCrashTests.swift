@@ -32,7 +32,7 @@ struct StoreWriterCommand: Sendable, CustomTestStringConvertible {
         let folder = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let corpus = folder.appendingPathComponent("corpus")
-        let total = try ReliabilityCorpus.write(count: 6_000, prefix: "j", seed: 7, into: corpus)
+        let total = try ReliabilityCorpus.write(count: 4_000, prefix: "j", seed: 7, into: corpus)
         try await survivesKills(
             writer: writer, corpus: corpus, documents: total, lexical: true, kills: Self.kills, seed: 0x5EED,
             folder: folder)
@@ -67,21 +67,17 @@ struct StoreWriterCommand: Sendable, CustomTestStringConvertible {
         var attempts = 0
         var reruns = 0
         var previous = 0
-        var cycle = 0
+        ReliabilityProcess.removeStore(path)
         while killed < kills, attempts < kills * 4 {
             attempts += 1
-            if cycle == 0 {
-                ReliabilityProcess.removeStore(path)
-                previous = 0
-            }
             let delay = Double.random(in: 0.02...max(0.05, clean.seconds * 0.9), using: &random)
             guard try ReliabilityProcess.kill(arguments, after: delay) else {
-                // The run finished before the kill: start the next cycle from an empty file.
-                cycle = 0
+                // The run finished before the kill: start again from an empty file.
+                ReliabilityProcess.removeStore(path)
+                previous = 0
                 continue
             }
             killed += 1
-            cycle += 1
             let audit = try StoreAudit.read(path)
             #expect(audit.isWhole, "kill \(killed) after \(delay) s: \(audit)")
             #expect(audit.documents >= previous, "kill \(killed) lost committed documents: \(audit)")
@@ -94,14 +90,15 @@ struct StoreWriterCommand: Sendable, CustomTestStringConvertible {
                 #expect(stats.documents == audit.documents && stats.vectors == audit.vectors)
                 #expect(stats.vectorBytes == audit.vectors * stats.embedder.dimension * 4)
             }
-            if cycle == 5 || killed == kills {
-                // A re-run completes the work: the same counts as the clean run.
+            if killed % 5 == 0 || killed == kills {
+                // A re-run completes the work: the same counts as the clean run. Then a fresh file.
                 let rerun = try ReliabilityProcess.timed(arguments)
                 #expect(rerun.status == 0)
                 let finished = try StoreAudit.read(path)
                 #expect(finished == expected, "re-run after kill \(killed): \(finished), clean: \(expected)")
                 reruns += 1
-                cycle = 0
+                ReliabilityProcess.removeStore(path)
+                previous = 0
             }
         }
         #expect(killed == kills, "only \(killed) of \(kills) runs were killed before they finished")

@@ -26,7 +26,7 @@ import Testing
                 var live = Set<String>()
                 var operations = 0
                 var round = 0
-                while Date() < deadline {
+                while Date() < deadline || operations < 10 {
                     round += 1
                     let documents = (0..<Int.random(in: 1...25, using: &random)).map { _ in
                         let number = Int.random(in: 0..<200, using: &random)
@@ -47,7 +47,8 @@ import Testing
             for worker in 0..<4 {
                 group.addTask {
                     var searches = 0
-                    while Date() < deadline {
+                    // At least a few rounds each, however busy the machine is.
+                    while Date() < deadline || searches < 12 {
                         let mode = [SearchMode.semantic, .keyword, .hybrid, .reciprocalRankFusion()][searches % 4]
                         let results = try await store.search("coffee lemons oats", mode: mode, limit: 8)
                         #expect(results.hits.allSatisfy { !$0.text.isEmpty && $0.score.isFinite })
