@@ -97,8 +97,10 @@ struct StoreWriterCommand: Sendable, CustomTestStringConvertible {
                 let finished = try StoreAudit.read(path)
                 #expect(finished == expected, "re-run after kill \(killed): \(finished), clean: \(expected)")
                 reruns += 1
-                ReliabilityProcess.removeStore(path)
-                previous = 0
+                if killed < kills {
+                    ReliabilityProcess.removeStore(path)
+                    previous = 0
+                }
             }
         }
         #expect(killed == kills, "only \(killed) of \(kills) runs were killed before they finished")
