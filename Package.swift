@@ -71,7 +71,8 @@ let package = Package(
             dependencies: ["Hush", .product(name: "GRDB", package: "GRDB.swift")],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "HushCLITests", dependencies: ["Hush", "HushCLI"]),
+        .testTarget(
+            name: "HushCLITests", dependencies: ["Hush", "HushCLI", .product(name: "GRDB", package: "GRDB.swift")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -28,8 +28,12 @@ public final class BERTEmbedder: Embedder {
         if let path = ProcessInfo.processInfo.environment["HUSH_MODEL_DIR"], !path.isEmpty {
             return URL(fileURLWithPath: path)
         }
-        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(
-            ".cache/hush/models/all-MiniLM-L6-v2")
+        // $HOME first: on Linux `homeDirectoryForCurrentUser` asks the name service, which opens a socket
+        // (nscd); Hush opens none.
+        let home =
+            ProcessInfo.processInfo.environment["HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+            ?? FileManager.default.homeDirectoryForCurrentUser
+        return home.appendingPathComponent(".cache/hush/models/all-MiniLM-L6-v2")
     }
 
     /// Loads a model folder.
@@ -82,9 +86,8 @@ public final class BERTEmbedder: Embedder {
 /// time) so that opening a model does not re-read 90 MB every time.
 enum WeightsDigest {
     static func sha256(ofFileAt path: String) throws -> String {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        let size = (attributes?[.size] as? NSNumber)?.int64Value ?? -1
-        let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        let size = FileStatus.size(path) ?? -1
+        let modified = FileStatus.modified(path)?.timeIntervalSince1970 ?? 0
         let key = "\(size) \(modified)"
         let url = URL(fileURLWithPath: path)
         let cache = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).sha256")

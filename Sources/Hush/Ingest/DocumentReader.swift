@@ -205,6 +205,6 @@ public struct DocumentReader: Sendable {
 
     /// The modification date of a file, used as its creation and update date.
     func modificationDate(_ url: URL) -> Date? {
-        (try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date
+        FileStatus.modified(url.path)
     }
 }

@@ -115,10 +115,7 @@ extension HushStore {
             }
         }
         var total: Int64 = 0
-        for file in [path, path + "-wal"] {
-            let attributes = try? FileManager.default.attributesOfItem(atPath: file)
-            total += (attributes?[.size] as? NSNumber)?.int64Value ?? 0
-        }
+        for file in [path, path + "-wal"] { total += FileStatus.size(file) ?? 0 }
         return total
     }
 }

@@ -44,9 +44,19 @@ public actor HushStore {
     public static func open(path: String, embedder: any Embedder, options: StoreOptions = .init()) async throws
         -> HushStore
     {
+        try createPrivateFile(path)
         let pool: DatabasePool
         do {
-            pool = try DatabasePool(path: path, configuration: configuration())
+            var configuration = configuration()
+            // Another process writing the same file: wait for it instead of failing at once.
+            configuration.busyMode = .timeout(busyTimeout)
+            pool = try DatabasePool(path: path, configuration: configuration)
+        } catch let error as DatabaseError
+            where error.resultCode == .SQLITE_READONLY || error.resultCode == .SQLITE_CANTOPEN
+        {
+            throw StoreError.database(
+                "cannot open \(path) for writing (\(error.message ?? "read-only")): check the file's and its folder's "
+                    + "permissions, or that the disk is not mounted read-only")
         } catch {
             throw StoreError.notAStore(path: path, reason: String(describing: error))
         }
@@ -66,6 +76,25 @@ public actor HushStore {
             throw StoreError.database(String(describing: error))
         }
         return try HushStore(writer: queue, path: nil, embedder: embedder, options: options)
+    }
+
+    /// How long a write waits for another process's write transaction on the same file.
+    static let busyTimeout: TimeInterval = 10
+
+    /// Creates a missing store file readable and writable by its owner only (0600, whatever the umask);
+    /// SQLite gives the `-wal` and `-shm` files the same permissions. An existing file is left as it is.
+    static func createPrivateFile(_ path: String) throws {
+        let descriptor = Foundation.open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+        if descriptor >= 0 {
+            // The umask can only remove bits, never add them, but set the mode explicitly anyway.
+            fchmod(descriptor, 0o600)
+            close(descriptor)
+            return
+        }
+        let code = errno
+        if code == EEXIST { return }
+        throw StoreError.database(
+            "cannot create \(path): \(String(cString: strerror(code))) (check that the folder exists and is writable)")
     }
 
     static func configuration() -> Configuration {
@@ -175,6 +204,9 @@ public actor HushStore {
                 guard let slot = state.documents.slot(ofRowid: documentID) else { continue }
                 try row.withUnsafeData(atIndex: 2) { data in
                     guard let data else { return }
+                    // A damaged row (NaN or infinity, wrong length) is left out rather than poisoning every
+                    // score; `stats()` shows it as a vector in the file but not in memory.
+                    guard data.withUnsafeBytes({ Self.isFinite($0) }) else { return }
                     let placed = data.withUnsafeBytes { bytes -> Bool in
                         guard let stored, stored >= 0, stored < Int64(Int32.max) else { return false }
                         return state.matrix.load(chunkID: chunkID, slot: slot, row: Int32(stored), bytes: bytes)
@@ -259,6 +291,17 @@ public actor HushStore {
             try graph.insert(rows: check.missingRows, vectors: view)
             return graph
         }
+    }
+
+    /// True when every f32 in `bytes` is finite (its exponent bits are not all ones).
+    static func isFinite(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var offset = 0
+        while offset + 4 <= bytes.count {
+            let bits = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+            if bits & 0x7F80_0000 == 0x7F80_0000 { return false }
+            offset += 4
+        }
+        return true
     }
 
     /// A synchronous read (async callers would otherwise pick GRDB's async overload).
@@ -366,10 +409,7 @@ public actor HushStore {
         }
         var fileSize: Int64 = 0
         if let path {
-            for file in [path, path + "-wal"] {
-                let attributes = try? FileManager.default.attributesOfItem(atPath: file)
-                fileSize += (attributes?[.size] as? NSNumber)?.int64Value ?? 0
-            }
+            for file in [path, path + "-wal"] { fileSize += FileStatus.size(file) ?? 0 }
         }
         return StoreStats(
             documents: counts.0, chunks: counts.1, vectors: counts.2, embedder: identity, fileSizeBytes: fileSize,
