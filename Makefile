@@ -16,6 +16,7 @@ build: setup
 test: setup
 	HUSH_MODEL_DIR=$(MODEL_DIR) $(SWIFT) test -c $(CONFIG) -Xswiftc -enable-testing --parallel
 	@$(MAKE) --no-print-directory test-tsan
+	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(CI_FUZZ_SECONDS)
 
 # The concurrency suites under Thread Sanitizer (own build folder; about 2.5 min cold on 2 cores, then seconds).
 TSAN_FILTER = ReliabilityConcurrencyTests|StoreTests.concurrentSearches
@@ -31,15 +32,19 @@ test-reliability: setup
 test-no-network: build
 	@scripts/test-no-network $(HUSH)
 
-# libFuzzer targets in Fuzz/, FUZZ_SECONDS (default 60) each.
+# libFuzzer targets in Fuzz/, FUZZ_SECONDS (default 60) each; `make test` runs each for CI_FUZZ_SECONDS.
+CI_FUZZ_SECONDS ?= 15
+FUZZ_SECONDS ?= 60
 fuzz:
-	@scripts/fuzz
+	@FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz
 
 demo: build
 	@scripts/demo $(HUSH)
 
+# Benchmarks against the peers (needs ../shared/bench/setup-peers.sh first); see the README.
 bench: build
-	@scripts/bench $(HUSH)
+	@scripts/bench/embed.sh
+	@scripts/bench/search.sh
 
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Package.swift

@@ -51,7 +51,9 @@ public final class BERTEmbedder: Embedder {
         guard tokenizer.vocabularySize <= model.configuration.vocabSize else {
             throw EmbeddingError.corruptModel(
                 path: modelDirectory.path,
-                reason: "the vocabulary has \(tokenizer.vocabularySize) entries, the model only \(model.configuration.vocabSize)")
+                reason:
+                    "the vocabulary has \(tokenizer.vocabularySize) entries, the model only \(model.configuration.vocabSize)"
+            )
         }
         let digest = try WeightsDigest.sha256(ofFileAt: model.weightsPath)
         var name = modelDirectory.standardizedFileURL.lastPathComponent

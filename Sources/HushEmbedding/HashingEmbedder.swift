@@ -51,7 +51,8 @@ public struct HashingEmbedder: Embedder {
             let inv = 1 / norm.squareRoot()
             for i in vector.indices { vector[i] *= inv }
         }
-        return Embedding(vector: vector, tokenCount: min(words.count, maxTokens - 2) + 2, truncated: words.count > maxTokens - 2)
+        return Embedding(
+            vector: vector, tokenCount: min(words.count, maxTokens - 2) + 2, truncated: words.count > maxTokens - 2)
     }
 
     private func add(_ hash: UInt64, weight: Float, to vector: inout [Float]) {

@@ -128,7 +128,9 @@ import Testing
         let folder = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let db = folder.appendingPathComponent("x.hush").path
-        _ = try CLIRunner.run(["index", "--db", db, "--quiet", "--lexical", CLIRunner.samples.appendingPathComponent("notes").path])
+        _ = try CLIRunner.run([
+            "index", "--db", db, "--quiet", "--lexical", CLIRunner.samples.appendingPathComponent("notes").path,
+        ])
         let badFilter = try CLIRunner.run(["search", "--db", db, "--filter", "nonsense", "hello"])
         #expect(badFilter.status != 0)
         #expect(badFilter.stderr.contains("key=value"))

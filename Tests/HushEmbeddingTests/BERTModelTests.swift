@@ -20,7 +20,8 @@ import Testing
             #expect(c >= 0.99999, "cosine \(c) for \(reference.category): \(reference.text.prefix(60))")
             #expect(d <= 2e-4, "max abs difference \(d) for \(reference.category): \(reference.text.prefix(60))")
         }
-        print("encoder parity: \(cases.count) texts, worst cosine \(worstCosine), worst max abs diff \(worstDifference)")
+        print(
+            "encoder parity: \(cases.count) texts, worst cosine \(worstCosine), worst max abs diff \(worstDifference)")
     }
 
     @Test func resultsDoNotDependOnBatchingOrThreads() throws {

@@ -6,7 +6,8 @@ import Testing
 @Suite struct SHA256Tests {
     @Test func knownDigests() {
         #expect(SHA256.hexDigest(Data()) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-        #expect(SHA256.hexDigest(Data("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(
+            SHA256.hexDigest(Data("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         let long = Data("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)
         #expect(SHA256.hexDigest(long) == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
     }
@@ -26,6 +27,7 @@ import Testing
 
     @Test func weightsOfTheDefaultModel() throws {
         let path = TestModel.directory.appendingPathComponent("model.safetensors").path
-        #expect(try SHA256.hexDigest(ofFileAt: path) == "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db")
+        #expect(
+            try SHA256.hexDigest(ofFileAt: path) == "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db")
     }
 }

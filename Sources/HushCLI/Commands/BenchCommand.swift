@@ -5,7 +5,8 @@ import Hush
 /// `hush bench`: in-process measurements, printed with the parameters used.
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench", abstract: "Measure Hush on this machine.", subcommands: [Embed.self, BenchScan.self, BenchANN.self])
+        commandName: "bench", abstract: "Measure Hush on this machine.",
+        subcommands: [Embed.self, BenchScan.self, BenchANN.self])
 
     struct Embed: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -61,11 +62,13 @@ struct BenchCommand: ParsableCommand {
                 latencies.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
             }
             latencies.sort()
-            let meanTokens = Double(queryTexts.reduce(0) { $0 + single.tokenCount($1) }) / Double(max(1, queryTexts.count))
+            let meanTokens =
+                Double(queryTexts.reduce(0) { $0 + single.tokenCount($1) }) / Double(max(1, queryTexts.count))
             report([
                 ("bench", "query-latency"), ("system", "hush"), ("threads", 1), ("queries", latencies.count),
                 ("mean_tokens", meanTokens), ("p50_ms", percentile(latencies, 0.5)),
-                ("p95_ms", percentile(latencies, 0.95)), ("peak_rss_mb", Double(PeakMemory.residentBytes()) / 1_048_576),
+                ("p95_ms", percentile(latencies, 0.95)),
+                ("peak_rss_mb", Double(PeakMemory.residentBytes()) / 1_048_576),
             ])
         }
 

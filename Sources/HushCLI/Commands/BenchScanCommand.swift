@@ -82,7 +82,9 @@ struct BenchScan: AsyncParsableCommand {
                 line.add("level", String(cString: hush_kernels_level_name(hush_kernels_level())))
                 Console.out(line.finish())
             } else {
-                Console.out(String(format: "%-12@ %8.3f ms/query  %.2fx floor", "hush-\(name)" as NSString, value, value / floor))
+                Console.out(
+                    String(
+                        format: "%-12@ %8.3f ms/query  %.2fx floor", "hush-\(name)" as NSString, value, value / floor))
             }
         }
         if sink.isNaN { Console.error("(checksum NaN)") }
@@ -90,7 +92,8 @@ struct BenchScan: AsyncParsableCommand {
 
     /// Median `searchMs` of semantic searches through a temporary HushStore holding every row.
     private func storeSearch(_ values: [Float], dimension: Int, queryRows: [Int]) async throws -> Double {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hush-bench-scan-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "hush-bench-scan-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let embedder = FixedQueryEmbedder(dimension: dimension)
@@ -164,7 +167,8 @@ final class FixedQueryEmbedder: Embedder, @unchecked Sendable {
         defer { lock.unlock() }
         return texts.map {
             Embedding(
-                vector: vectors[$0] ?? [Float](repeating: 1 / Float(identity.dimension).squareRoot(), count: identity.dimension),
+                vector: vectors[$0]
+                    ?? [Float](repeating: 1 / Float(identity.dimension).squareRoot(), count: identity.dimension),
                 tokenCount: 3, truncated: false)
         }
     }

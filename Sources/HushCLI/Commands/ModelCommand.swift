@@ -42,7 +42,9 @@ struct ModelCommand: ParsableCommand {
                 Console.out("max tokens: \(embedder.maxTokens)")
                 if let bert = embedder as? BERTEmbedder {
                     let c = bert.model.configuration
-                    Console.out("encoder:    BERT, \(c.numHiddenLayers) layers, \(c.numAttentionHeads) heads, hidden \(c.hiddenSize), intermediate \(c.intermediateSize), vocabulary \(bert.tokenizer.vocabularySize)")
+                    Console.out(
+                        "encoder:    BERT, \(c.numHiddenLayers) layers, \(c.numAttentionHeads) heads, hidden \(c.hiddenSize), intermediate \(c.intermediateSize), vocabulary \(bert.tokenizer.vocabularySize)"
+                    )
                 }
             }
         }

@@ -128,7 +128,8 @@ enum SearchOutput {
                 optional("keyword_score", e.keywordScore)
                 optional("keyword_normalized", e.keywordNormalized)
                 explanation.add("base_score", Double(e.baseScore))
-                explanation.add("matched_tags", raw: "[" + e.matchedTags.map(JSONLine.quote).joined(separator: ",") + "]")
+                explanation.add(
+                    "matched_tags", raw: "[" + e.matchedTags.map(JSONLine.quote).joined(separator: ",") + "]")
                 explanation.add("tag_boost", Double(e.tagBoost))
                 explanation.add("category_boost", Double(e.categoryBoost))
                 explanation.add("final_score", Double(e.finalScore))
@@ -163,15 +164,20 @@ enum SearchOutput {
                 func show(_ value: Int?) -> String { value.map(String.init) ?? "-" }
                 lines.append(
                     "    semantic: rank \(show(e.semanticRank)) score \(show(e.semanticScore)) norm \(show(e.semanticNormalized))"
-                        + " | keyword: rank \(show(e.keywordRank)) bm25 \(show(e.keywordScore)) norm \(show(e.keywordNormalized))")
+                        + " | keyword: rank \(show(e.keywordRank)) bm25 \(show(e.keywordScore)) norm \(show(e.keywordNormalized))"
+                )
                 let tags = e.matchedTags.isEmpty ? "" : " (\(e.matchedTags.joined(separator: ", ")))"
                 lines.append(
                     "    base \(String(format: "%.3f", e.baseScore)) + tags \(String(format: "%.3f", e.tagBoost))\(tags)"
-                        + " + category \(String(format: "%.3f", e.categoryBoost)) = \(String(format: "%.3f", e.finalScore))")
+                        + " + category \(String(format: "%.3f", e.categoryBoost)) = \(String(format: "%.3f", e.finalScore))"
+                )
             }
         }
         let t = results.timings
-        lines.append(String(format: "(%d results; embed %.1f ms, search %.1f ms, total %.1f ms)", results.hits.count, t.embedMs, t.searchMs, t.totalMs))
+        lines.append(
+            String(
+                format: "(%d results; embed %.1f ms, search %.1f ms, total %.1f ms)", results.hits.count, t.embedMs,
+                t.searchMs, t.totalMs))
         return lines.joined(separator: "\n")
     }
 }

@@ -12,7 +12,9 @@ enum FilterParsing {
         var filter = SearchFilter()
         for argument in arguments {
             guard let equals = argument.firstIndex(of: "=") else {
-                throw ValidationError("--filter takes key=value (got \"\(argument)\"); keys: language, type, tag, tags, category, after, before, meta.KEY")
+                throw ValidationError(
+                    "--filter takes key=value (got \"\(argument)\"); keys: language, type, tag, tags, category, after, before, meta.KEY"
+                )
             }
             let key = argument[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
             let value = String(argument[argument.index(after: equals)...]).trimmingCharacters(in: .whitespaces)
@@ -28,7 +30,8 @@ enum FilterParsing {
             case "after": filter.createdAfter = try date(value, key: key)
             case "before": filter.createdBefore = try date(value, key: key)
             default:
-                let metadataKey = key.hasPrefix("meta.") ? String(argument[..<equals].dropFirst(5)) : String(argument[..<equals])
+                let metadataKey =
+                    key.hasPrefix("meta.") ? String(argument[..<equals].dropFirst(5)) : String(argument[..<equals])
                 filter.metadata[metadataKey] = value
             }
         }
@@ -43,6 +46,7 @@ enum FilterParsing {
         day.timeZone = TimeZone(identifier: "UTC")
         day.dateFormat = "yyyy-MM-dd"
         if let date = day.date(from: text) { return date }
-        throw ValidationError("--filter \(key)=\(text): use an ISO-8601 date such as 2026-03-01 or 2026-03-01T09:30:00Z")
+        throw ValidationError(
+            "--filter \(key)=\(text): use an ISO-8601 date such as 2026-03-01 or 2026-03-01T09:30:00Z")
     }
 }

@@ -46,7 +46,8 @@ final class ProgressReporter: @unchecked Sendable {
             lastPrint = now
             let width = 30
             let filled = Int(fraction * Double(width))
-            let bar = String(repeating: "=", count: filled) + (filled < width ? ">" : "")
+            let bar =
+                String(repeating: "=", count: filled) + (filled < width ? ">" : "")
                 + String(repeating: " ", count: max(0, width - filled - 1))
             let line = "\r\(label) [\(bar)] \(done)/\(total) \(unit)  \(Self.format(rate))/s  ETA \(Self.clock(eta))  "
             FileHandle.standardError.write(Data(line.utf8))
@@ -57,7 +58,8 @@ final class ProgressReporter: @unchecked Sendable {
             }
             lastPrint = now
             lastPlainFraction = fraction
-            let line = "\(label): \(done)/\(total) \(unit) (\(Int(fraction * 100))%), \(Self.format(rate)) \(unit)/s, ETA \(Self.clock(eta))\n"
+            let line =
+                "\(label): \(done)/\(total) \(unit) (\(Int(fraction * 100))%), \(Self.format(rate)) \(unit)/s, ETA \(Self.clock(eta))\n"
             FileHandle.standardError.write(Data(line.utf8))
         }
     }
@@ -78,6 +80,7 @@ final class ProgressReporter: @unchecked Sendable {
     static func clock(_ seconds: Double) -> String {
         guard seconds.isFinite, seconds >= 0 else { return "--:--" }
         let s = Int(seconds.rounded())
-        return s >= 3600 ? String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : String(format: "%d:%02d", s / 60, s % 60)
+        return s >= 3600
+            ? String(format: "%d:%02d:%02d", s / 3600, s / 60 % 60, s % 60) : String(format: "%d:%02d", s / 60, s % 60)
     }
 }

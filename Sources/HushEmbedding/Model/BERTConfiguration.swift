@@ -102,7 +102,8 @@ public struct BERTConfiguration: Sendable, Equatable, Codable {
                 reason: "hidden_size \(hiddenSize) is not a multiple of num_attention_heads \(numAttentionHeads)")
         }
         guard hiddenAct == "gelu" else {
-            throw EmbeddingError.unsupportedModel(reason: "hidden_act \(hiddenAct): only the exact erf \"gelu\" is supported")
+            throw EmbeddingError.unsupportedModel(
+                reason: "hidden_act \(hiddenAct): only the exact erf \"gelu\" is supported")
         }
         guard positionEmbeddingType == "absolute" else {
             throw EmbeddingError.unsupportedModel(

@@ -69,11 +69,13 @@ final class BERTEncoder: Sendable {
         embed(ids: ids, lengths: lengths, into: x)
         for layer in weights.layers {
             // Self-attention: qkv = x Wqkv^T + b  (T x 3H)
-            BLAS.gemmNT(m: total, n: 3 * h, k: h, a: x, lda: h, b: layer.qkvWeight, ldb: h, c: workspace.qkv, ldc: 3 * h)
+            BLAS.gemmNT(
+                m: total, n: 3 * h, k: h, a: x, lda: h, b: layer.qkvWeight, ldb: h, c: workspace.qkv, ldc: 3 * h)
             hush_add_bias_f32(workspace.qkv, total, 3 * h, layer.qkvBias)
             attention(lengths: lengths, workspace: workspace)
             // y = LayerNorm(context Wo^T + bo + x)
-            BLAS.gemmNT(m: total, n: h, k: h, a: workspace.context, lda: h, b: layer.attentionOutWeight, ldb: h, c: y, ldc: h)
+            BLAS.gemmNT(
+                m: total, n: h, k: h, a: workspace.context, lda: h, b: layer.attentionOutWeight, ldb: h, c: y, ldc: h)
             hush_bias_residual_layernorm_f32(
                 y, total, h, layer.attentionOutBias, x, layer.attentionNormGamma, layer.attentionNormBeta,
                 configuration.layerNormEps)
@@ -81,11 +83,14 @@ final class BERTEncoder: Sendable {
             // Feed-forward: intermediate = gelu(x Wi^T + bi)  (T x I);  y = LayerNorm(intermediate Wo^T + bo + x)
             let i = configuration.intermediateSize
             BLAS.gemmNT(
-                m: total, n: i, k: h, a: x, lda: h, b: layer.intermediateWeight, ldb: h, c: workspace.intermediate, ldc: i)
+                m: total, n: i, k: h, a: x, lda: h, b: layer.intermediateWeight, ldb: h, c: workspace.intermediate,
+                ldc: i)
             hush_bias_gelu_f32(workspace.intermediate, total, i, layer.intermediateBias)
-            BLAS.gemmNT(m: total, n: h, k: i, a: workspace.intermediate, lda: i, b: layer.outputWeight, ldb: i, c: y, ldc: h)
+            BLAS.gemmNT(
+                m: total, n: h, k: i, a: workspace.intermediate, lda: i, b: layer.outputWeight, ldb: i, c: y, ldc: h)
             hush_bias_residual_layernorm_f32(
-                y, total, h, layer.outputBias, x, layer.outputNormGamma, layer.outputNormBeta, configuration.layerNormEps)
+                y, total, h, layer.outputBias, x, layer.outputNormGamma, layer.outputNormBeta,
+                configuration.layerNormEps)
             swap(&x, &y)
         }
         pool(x, lengths: lengths, output: output)

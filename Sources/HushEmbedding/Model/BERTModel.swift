@@ -44,7 +44,8 @@ public final class BERTModel: Sendable {
         let file = try SafeTensors(path: weightsURL.path)
         let weights = try BERTWeights(file: file, configuration: configuration)
         let pooling = try Self.readPooling(modelDirectory.appendingPathComponent("1_Pooling/config.json"))
-        let declared = try Self.readMaxSequenceLength(modelDirectory.appendingPathComponent("sentence_bert_config.json"))
+        let declared = try Self.readMaxSequenceLength(
+            modelDirectory.appendingPathComponent("sentence_bert_config.json"))
         self.configuration = configuration
         self.pooling = pooling
         self.maxSequenceLength = min(declared ?? 512, configuration.maxPositionEmbeddings)

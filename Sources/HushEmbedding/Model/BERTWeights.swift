@@ -44,9 +44,13 @@ final class BERTWeights: @unchecked Sendable {
         /// Layer norms are `weight`/`bias` in recent checkpoints and `gamma`/`beta` in old ones.
         func norm(_ name: String) throws -> (gamma: UnsafePointer<Float>, beta: UnsafePointer<Float>) {
             if file.tensors[prefix + name + ".gamma"] != nil {
-                return (try load(name + ".gamma", [c.hiddenSize]).pointer, try load(name + ".beta", [c.hiddenSize]).pointer)
+                return (
+                    try load(name + ".gamma", [c.hiddenSize]).pointer, try load(name + ".beta", [c.hiddenSize]).pointer
+                )
             }
-            return (try load(name + ".weight", [c.hiddenSize]).pointer, try load(name + ".bias", [c.hiddenSize]).pointer)
+            return (
+                try load(name + ".weight", [c.hiddenSize]).pointer, try load(name + ".bias", [c.hiddenSize]).pointer
+            )
         }
         let h = c.hiddenSize
         let i = c.intermediateSize

@@ -101,17 +101,24 @@ enum BLAS {
             if let chosen { setenv("OPENBLAS_CORETYPE", chosen, 1) }
             defer {
                 if chosen != nil {
-                    if let inherited { setenv("OPENBLAS_CORETYPE", inherited, 1) } else { unsetenv("OPENBLAS_CORETYPE") }
+                    if let inherited {
+                        setenv("OPENBLAS_CORETYPE", inherited, 1)
+                    } else {
+                        unsetenv("OPENBLAS_CORETYPE")
+                    }
                 }
             }
             let names = ["libopenblas.so.0", "libopenblas.so", "libopenblasp.so.0", "libblas.so.3"]
             guard let handle = names.lazy.compactMap({ dlopen($0, RTLD_NOW | RTLD_LOCAL) }).first else {
                 return .failure(
                     .unsupportedModel(
-                        reason: "no BLAS library found (tried \(names.joined(separator: ", "))): install libopenblas-dev (scripts/setup does)"))
+                        reason:
+                            "no BLAS library found (tried \(names.joined(separator: ", "))): install libopenblas-dev (scripts/setup does)"
+                    ))
             }
             guard let sgemmSymbol = dlsym(handle, "cblas_sgemm") else {
-                return .failure(.unsupportedModel(reason: "the BLAS library has no cblas_sgemm: install libopenblas-dev"))
+                return .failure(
+                    .unsupportedModel(reason: "the BLAS library has no cblas_sgemm: install libopenblas-dev"))
             }
             if let symbol = dlsym(handle, "openblas_set_num_threads") {
                 unsafeBitCast(symbol, to: hush_openblas_set_num_threads_fn.self)(1)

@@ -127,7 +127,8 @@ public final class SafeTensors: @unchecked Sendable {
                 throw corrupt("tensor \(name) has bad data_offsets")
             }
             guard end <= dataSize else {
-                throw corrupt("tensor \(name) ends at byte \(end) but the data section has \(dataSize) (truncated file?)")
+                throw corrupt(
+                    "tensor \(name) ends at byte \(end) but the data section has \(dataSize) (truncated file?)")
             }
             var count = 1
             for dimension in shape {
@@ -136,7 +137,9 @@ public final class SafeTensors: @unchecked Sendable {
                 count = product
             }
             guard count * dtype.size == end - begin else {
-                throw corrupt("tensor \(name) has \(end - begin) bytes, shape \(shape) of \(dtypeName) needs \(count * dtype.size)")
+                throw corrupt(
+                    "tensor \(name) has \(end - begin) bytes, shape \(shape) of \(dtypeName) needs \(count * dtype.size)"
+                )
             }
             tensors[name] = TensorInfo(dtype: dtype, shape: shape, dataRange: begin..<end)
         }
@@ -165,20 +168,28 @@ public final class SafeTensors: @unchecked Sendable {
             if Int(bitPattern: start) % MemoryLayout<Float>.alignment == 0 {
                 return FloatTensor(shape: info.shape, mapped: start.assumingMemoryBound(to: Float.self), owner: self)
             }
-            return FloatTensor(shape: info.shape, values: (0..<count).map {
-                Float(bitPattern: UInt32(littleEndian: start.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self)))
-            })
+            return FloatTensor(
+                shape: info.shape,
+                values: (0..<count).map {
+                    Float(
+                        bitPattern: UInt32(littleEndian: start.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self)))
+                })
         case .f16:
-            return FloatTensor(shape: info.shape, values: (0..<count).map {
-                Self.halfToFloat(UInt16(littleEndian: start.loadUnaligned(fromByteOffset: $0 * 2, as: UInt16.self)))
-            })
+            return FloatTensor(
+                shape: info.shape,
+                values: (0..<count).map {
+                    Self.halfToFloat(UInt16(littleEndian: start.loadUnaligned(fromByteOffset: $0 * 2, as: UInt16.self)))
+                })
         case .bf16:
-            return FloatTensor(shape: info.shape, values: (0..<count).map {
-                let bits = UInt16(littleEndian: start.loadUnaligned(fromByteOffset: $0 * 2, as: UInt16.self))
-                return Float(bitPattern: UInt32(bits) << 16)
-            })
+            return FloatTensor(
+                shape: info.shape,
+                values: (0..<count).map {
+                    let bits = UInt16(littleEndian: start.loadUnaligned(fromByteOffset: $0 * 2, as: UInt16.self))
+                    return Float(bitPattern: UInt32(bits) << 16)
+                })
         default:
-            throw EmbeddingError.corruptModel(path: path, reason: "tensor \(name) is \(info.dtype.rawValue), not a float type")
+            throw EmbeddingError.corruptModel(
+                path: path, reason: "tensor \(name) is \(info.dtype.rawValue), not a float type")
         }
     }
 
