@@ -1,9 +1,9 @@
 // OpenBLAS through its CBLAS interface (Debian: libopenblas-dev).
 //
 // Hush does not link OpenBLAS at build time: it loads it at first use (dlopen), so that it can choose the
-// CPU kernels first. OpenBLAS 0.3.21 (Debian 12) detects AMD Zen 4 as Haswell and runs its AVX2 kernels on
-// a CPU with AVX-512; OPENBLAS_CORETYPE, read once when the library loads, picks the AVX-512 ones
-// (about twice the GFLOP/s on this model's shapes). See Sources/HushEmbedding/Model/BLAS.swift.
+// CPU kernels first: OPENBLAS_CORETYPE, read once when the library loads, may be set by the environment to
+// older kernels (AVX2 "Haswell" on a CPU with AVX-512 runs this model's shapes at about half the GFLOP/s).
+// See Sources/HushEmbedding/Model/BLAS.swift.
 #include <cblas.h>
 
 typedef void (*hush_cblas_sgemm_fn)(const enum CBLAS_ORDER order, const enum CBLAS_TRANSPOSE transA,
