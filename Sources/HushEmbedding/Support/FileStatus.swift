@@ -2,16 +2,17 @@ import Foundation
 
 /// Size and modification time of a file from stat(2). `FileManager.attributesOfItem` also looks up the
 /// owner's name, which on Linux asks the name service (nscd) through a socket; Hush opens no socket.
-enum FileStatus {
+/// Shared with the `Hush` target (package access).
+package enum FileStatus {
     /// The file's size in bytes, or `nil` when it cannot be read.
-    static func size(_ path: String) -> Int64? {
+    package static func size(_ path: String) -> Int64? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         return Int64(info.st_size)
     }
 
     /// The file's modification time, or `nil` when it cannot be read.
-    static func modified(_ path: String) -> Date? {
+    package static func modified(_ path: String) -> Date? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         #if canImport(Darwin)
