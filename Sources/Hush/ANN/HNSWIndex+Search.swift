@@ -127,6 +127,12 @@ extension HNSWIndex {
                 if results.isFull && candidate.score < results.threshold { break }
                 let list = links(candidate.node, level)
                 let n = Int(list[0])
+                // Start loading every unvisited neighbour's vector before scoring the first one, so the
+                // memory latency of the whole list overlaps (as hnswlib does).
+                for i in 0..<n {
+                    let node = Int(list[1 + i])
+                    if visited[node] != generation { hush_prefetch(vectors.row(node), dim * 4) }
+                }
                 for i in 0..<n {
                     let node = Int(list[1 + i])
                     if visited[node] == generation { continue }

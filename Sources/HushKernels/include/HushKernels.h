@@ -65,6 +65,13 @@ void hush_hamming_rows(const uint64_t *matrix, size_t rows, size_t words, const 
 /// the exact scan (`hush_dot_f32_rows`) is measured. Not a distance.
 float hush_stream_sum_f32(const float *x, size_t n);
 
+/// Asks the CPU to start loading the cache lines of `bytes` bytes at `p` (a graph search prefetches the
+/// vectors of a node's neighbours before scoring them). A hint only: no effect on results.
+static inline void hush_prefetch(const void *p, size_t bytes) {
+    const char *c = (const char *)p;
+    for (size_t offset = 0; offset < bytes; offset += 64) __builtin_prefetch(c + offset, 0, 3);
+}
+
 // MARK: - Encoder loops (in place, row-major)
 
 /// x[r][c] += bias[c] for a `rows x cols` matrix.
