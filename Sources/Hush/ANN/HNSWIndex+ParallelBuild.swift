@@ -129,16 +129,7 @@ extension HNSWIndex {
                 locks: locks, buffer: &buffer)
             var results = context.results
             context.results = RowTopK(capacity: 0)
-            scratch.clearCandidates()
-            let found = results.count
-            scratch.candIds.append(contentsOf: repeatElement(0, count: found))
-            scratch.candScores.append(contentsOf: repeatElement(0, count: found))
-            var slot = found - 1
-            while let worst = results.popWorst() {
-                scratch.candIds[slot] = Int32(truncatingIfNeeded: worst.row)
-                scratch.candScores[slot] = worst.score
-                slot -= 1
-            }
+            let found = scratch.takeCandidates(from: &results)
             context.results = results
             if found > 0 {
                 current = Int(scratch.candIds[0])

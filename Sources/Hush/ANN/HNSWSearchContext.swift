@@ -40,6 +40,22 @@ struct HNSWScratch {
         candScores.removeAll(keepingCapacity: true)
     }
 
+    /// Replaces the candidate list with the heap's rows, best first, emptying the heap without allocating.
+    /// Returns how many there were.
+    mutating func takeCandidates(from results: inout RowTopK) -> Int {
+        clearCandidates()
+        let found = results.count
+        candIds.append(contentsOf: repeatElement(0, count: found))
+        candScores.append(contentsOf: repeatElement(0, count: found))
+        var slot = found - 1
+        while let worst = results.popWorst() {
+            candIds[slot] = Int32(truncatingIfNeeded: worst.row)
+            candScores[slot] = worst.score
+            slot -= 1
+        }
+        return found
+    }
+
     /// Inserts a candidate keeping `cand*` sorted by score, best first (lists are at most M0 + 1 long).
     @inline(__always) mutating func insertCandidate(_ id: Int32, _ score: Float) {
         candIds.append(id)
