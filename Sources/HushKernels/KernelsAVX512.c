@@ -234,7 +234,29 @@ AVX512_POPCNT uint32_t hush_hamming_avx512popcnt(const uint64_t *a, const uint64
 
 AVX512_POPCNT void hush_hamming_rows_avx512popcnt(const uint64_t *m, size_t rows, size_t words, const uint64_t *q,
                                                   uint32_t *out) {
-    for (size_t r = 0; r < rows; r++) out[r] = hamming_popcnt512(m + r * words, q, words);
+    // Eight consecutive rows are 8 x words contiguous words, that is `words` full vectors: XOR them with the
+    // query repeated eight times, count bits per word, then add each row's `words` counts. No masked loads and
+    // no horizontal reduction per row (codes of 384 bits are 6 words, less than one vector).
+    enum { max_words = 32 };
+    size_t r = 0;
+    if (words <= max_words) {
+        uint64_t tiled[8 * max_words];
+        uint64_t counts[8 * max_words];
+        for (size_t i = 0; i < 8 * words; i++) tiled[i] = q[i % words];
+        for (; r + 8 <= rows; r += 8) {
+            const uint64_t *block = m + r * words;
+            for (size_t j = 0; j < words; j++) {
+                __m512i x = _mm512_xor_si512(_mm512_loadu_si512(block + 8 * j), _mm512_loadu_si512(tiled + 8 * j));
+                _mm512_storeu_si512(counts + 8 * j, _mm512_popcnt_epi64(x));
+            }
+            for (size_t i = 0; i < 8; i++) {
+                uint64_t sum = 0;
+                for (size_t j = 0; j < words; j++) sum += counts[i * words + j];
+                out[r + i] = (uint32_t)sum;
+            }
+        }
+    }
+    for (; r < rows; r++) out[r] = hamming_popcnt512(m + r * words, q, words);
 }
 
 // MARK: - Encoder loops

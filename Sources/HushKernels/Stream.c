@@ -35,3 +35,25 @@ float hush_stream_sum_f32(const float *x, size_t n) {
     for (; i < n; i++) s0 += x[i];
     return (s0 + s1) + (s2 + s3);
 }
+
+size_t hush_select_below_u32(const uint32_t *values, size_t n, uint32_t limit, uint32_t *indices) {
+    // Branch-free: every index is written, and the count only advances past the ones that pass.
+    size_t count = 0;
+    for (size_t i = 0; i < n; i++) {
+        indices[count] = (uint32_t)i;
+        count += values[i] < limit;
+    }
+    return count;
+}
+
+size_t hush_select_scaled_above(const int32_t *dots, const float *scales, size_t n, float limit, uint32_t *indices,
+                                float *scores) {
+    size_t count = 0;
+    for (size_t i = 0; i < n; i++) {
+        const float score = scales ? (float)dots[i] * scales[i] : (float)dots[i];
+        indices[count] = (uint32_t)i;
+        scores[count] = score;
+        count += score > limit;
+    }
+    return count;
+}

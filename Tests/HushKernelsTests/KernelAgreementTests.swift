@@ -91,6 +91,57 @@ extension HushKernelsTests {
             }
         }
 
+        /// The eight-row blocks of the Hamming row kernel, at the code size of 384-d vectors (6 words) and with
+        /// a tail of rows after the last full block.
+        @Test func hammingRowsOfBinaryCodes() {
+            var rng = SeededGenerator(seed: 13)
+            forEachSupportedLevel { level in
+                for (words, count) in [(6, 37), (12, 16), (32, 9), (33, 17)] {
+                    let matrix = rng.words(count * words)
+                    let query = rng.words(words)
+                    var distances = [UInt32](repeating: .max, count: count)
+                    hush_hamming_rows(matrix, count, words, query, &distances)
+                    for r in 0..<count {
+                        let row = matrix[r * words..<(r + 1) * words]
+                        let expected = zip(row, query).reduce(UInt32(0)) { $0 + UInt32(($1.0 ^ $1.1).nonzeroBitCount) }
+                        #expect(distances[r] == expected, "\(levelName(level)) words=\(words) r=\(r)")
+                    }
+                }
+            }
+        }
+
+        /// Selection keeps exactly the indices below the limit, in order.
+        @Test func selectBelowKeepsIndicesUnderTheLimit() {
+            var rng = SeededGenerator(seed: 14)
+            let values = (0..<1000).map { _ in UInt32(truncatingIfNeeded: rng.next() % 400) }
+            for limit: UInt32 in [0, 1, 150, 399, 400, .max] {
+                var picked = [UInt32](repeating: 0, count: values.count)
+                let count = hush_select_below_u32(values, values.count, limit, &picked)
+                let expected = values.indices.filter { values[$0] < limit }.map { UInt32($0) }
+                #expect(Array(picked.prefix(count)) == expected, "limit \(limit)")
+            }
+        }
+
+        /// Scaled selection keeps the indices whose scaled dot product is above the limit, with those scores.
+        @Test func selectScaledAboveKeepsScoresOverTheLimit() {
+            var rng = SeededGenerator(seed: 15)
+            let dots = (0..<500).map { _ in Int32(truncatingIfNeeded: rng.next() % 2001) - 1000 }
+            let scales = rng.floats(dots.count, in: 0.001...0.01)
+            for limit: Float in [-.infinity, -2, 0, 3.5, 20] {
+                for useScales in [false, true] {
+                    var picked = [UInt32](repeating: 0, count: dots.count)
+                    var scores = [Float](repeating: 0, count: dots.count)
+                    let count = scales.withUnsafeBufferPointer { s in
+                        hush_select_scaled_above(dots, useScales ? s.baseAddress : nil, dots.count, limit, &picked, &scores)
+                    }
+                    let all = dots.indices.map { useScales ? Float(dots[$0]) * scales[$0] : Float(dots[$0]) }
+                    let expected = all.indices.filter { all[$0] > limit }
+                    #expect(picked.prefix(count).map { Int($0) } == expected, "limit \(limit) scales \(useScales)")
+                    #expect(Array(scores.prefix(count)) == expected.map { all[$0] })
+                }
+            }
+        }
+
         /// Adding a bias is exact: one f32 addition per element.
         @Test func addBiasIsExact() {
             var rng = SeededGenerator(seed: 4)

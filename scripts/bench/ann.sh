@@ -18,7 +18,7 @@ if [ -z "${VECTORS:-}" ]; then "$py" scripts/bench/ann-data.py "$vectors" "$quer
 swift build -c release --product hush >/dev/null
 : >"$out"
 .build/release/hush bench ann --vectors "$vectors" --query-file "$queries" --queries 1000 \
-    --m 16 --ef-construction 200 --ef-search 16,32,64 --threads "${THREADS:-1}" --json | tee -a "$out"
+    --m 16 --ef-construction 200 --ef-search 16,32,64,128,256 --threads "${THREADS:-1}" --json | tee -a "$out"
 OMP_NUM_THREADS=${THREADS:-1} "$py" "$peers/peers_ann.py" "$vectors" --qfile "$queries" --queries 1000 --threads "${THREADS:-1}" \
     --only "${PEERS:-hnswlib,faiss}" | tee -a "$out"
 python3 scripts/bench/ann-table.py "$out"

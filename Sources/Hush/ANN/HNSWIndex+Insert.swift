@@ -122,6 +122,7 @@ extension HNSWIndex {
         scratch.clearCandidates()
         scratch.insertCandidate(Int32(new), score)
         let base = vectors.row(node)
+        for i in 0..<count { hush_prefetch(vectors.row(Int(list[1 + i])), dimension * 4) }
         for i in 0..<count {
             let other = Int(list[1 + i])
             scratch.insertCandidate(Int32(other), hush_dot_f32(base, vectors.row(other), dimension))

@@ -191,6 +191,7 @@ extension HNSWIndex {
         scratch.clearCandidates()
         scratch.insertCandidate(Int32(new), score)
         let base = vectors.row(node)
+        for i in 0..<count { hush_prefetch(vectors.row(Int(list[1 + i])), dimension * 4) }
         for i in 0..<count {
             let other = Int(list[1 + i])
             scratch.insertCandidate(Int32(other), hush_dot_f32(base, vectors.row(other), dimension))
@@ -226,11 +227,16 @@ extension HNSWIndex {
                 let n = copyLinks(candidate.node, level, into: &buffer, locks: locks)
                 for i in 0..<n {
                     let node = Int(buffer[i])
+                    if visited[node] != generation { hush_prefetch(vectors.row(node), dim * 4) }
+                }
+                for i in 0..<n {
+                    let node = Int(buffer[i])
                     if visited[node] == generation { continue }
                     visited[node] = generation
                     let s = hush_dot_f32(vectors.row(node), q, dim)
                     if !results.isFull || s > results.threshold {
                         candidates.push(node, s)
+                        prefetchLinks(node, level)
                         results.offer(row: node, score: s)
                     }
                 }

@@ -140,6 +140,9 @@ extension HNSWIndex {
                     let s = hush_dot_f32(vectors.row(node), q, dim)
                     if !results.isFull || s > results.threshold {
                         candidates.push(node, s)
+                        // Its list will be read if it is expanded: start loading it now (hnswlib keeps lists
+                        // beside vectors for the same reason).
+                        prefetchLinks(node, level)
                         if (returnDeleted || deleted[node] == 0) && (filter?.contains(node) ?? true) {
                             results.offer(row: node, score: s)
                         }

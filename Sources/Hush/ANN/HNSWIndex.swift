@@ -130,6 +130,12 @@ public final class HNSWIndex: @unchecked Sendable {
         return upper + Int(upperOffset[node]) + (level - 1) * strideUpper
     }
 
+    /// Starts loading `node`'s list on `level` into the cache (a hint; no effect on results).
+    @inline(__always) func prefetchLinks(_ node: Int, _ level: Int) {
+        let list = links(node, level)
+        hush_prefetch(list, (level == 0 ? stride0 : strideUpper) * 4)
+    }
+
     @inline(__always) func maxDegree(_ level: Int) -> Int { level == 0 ? parameters.M0 : parameters.M }
 
     /// Makes room for rows `0..<slots`.

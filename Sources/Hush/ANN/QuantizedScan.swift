@@ -54,6 +54,8 @@ public struct QuantizedScan: Sendable {
         var top = RowTopK(capacity: k)
         query.withUnsafeBufferPointer { q in
             guard let qp = q.baseAddress else { return }
+            // The candidates are scattered rows: start loading all of them before the first dot product.
+            for candidate in candidates { hush_prefetch(vectors.row(candidate.row), codes.dimension * 4) }
             for candidate in candidates {
                 top.offer(row: candidate.row, score: hush_dot_f32(vectors.row(candidate.row), qp, codes.dimension))
             }
@@ -91,19 +93,29 @@ public struct QuantizedScan: Sendable {
                             return
                         }
                         var out = [Int32](repeating: 0, count: Self.block)
+                        var picked = [UInt32](repeating: 0, count: Self.block)
+                        var pickedScores = [Float](repeating: 0, count: Self.block)
                         out.withUnsafeMutableBufferPointer { ob in
-                            guard let op = ob.baseAddress else { return }
-                            var start = 0
-                            while start < n {
-                                let rows = min(Self.block, n - start)
-                                hush_dot_i8_rows(base + start * dim, rows, dim, qp, op)
-                                for i in 0..<rows {
-                                    let row = start + i
-                                    if let filter, !filter.contains(row) { continue }
-                                    let dot = Float(op[i])
-                                    top.offer(row: row, score: perVector ? dot * scales[row] : dot)
+                            picked.withUnsafeMutableBufferPointer { pb in
+                                pickedScores.withUnsafeMutableBufferPointer { sb in
+                                    guard let op = ob.baseAddress, let pp = pb.baseAddress, let sp = sb.baseAddress
+                                    else { return }
+                                    var start = 0
+                                    while start < n {
+                                        let rows = min(Self.block, n - start)
+                                        hush_dot_i8_rows(base + start * dim, rows, dim, qp, op)
+                                        // Only rows better than the current k-th best reach the heap.
+                                        let limit = top.isFull ? top.threshold : -Float.infinity
+                                        let rowScales = perVector ? scales.baseAddress.map { $0 + start } : nil
+                                        let survivors = hush_select_scaled_above(op, rowScales, rows, limit, pp, sp)
+                                        for j in 0..<survivors {
+                                            let row = start + Int(pp[j])
+                                            if let filter, !filter.contains(row) { continue }
+                                            top.offer(row: row, score: sp[j])
+                                        }
+                                        start += rows
+                                    }
                                 }
-                                start += rows
                             }
                         }
                     }
@@ -123,18 +135,26 @@ public struct QuantizedScan: Sendable {
                         return
                     }
                     var out = [UInt32](repeating: 0, count: Self.block)
+                    var picked = [UInt32](repeating: 0, count: Self.block)
                     out.withUnsafeMutableBufferPointer { ob in
-                        guard let op = ob.baseAddress else { return }
-                        var start = 0
-                        while start < n {
-                            let rows = min(Self.block, n - start)
-                            hush_hamming_rows(base + start * words, rows, words, qp, op)
-                            for i in 0..<rows {
-                                let row = start + i
-                                if let filter, !filter.contains(row) { continue }
-                                top.offer(row: row, score: -Float(op[i]))
+                        picked.withUnsafeMutableBufferPointer { pb in
+                            guard let op = ob.baseAddress, let pp = pb.baseAddress else { return }
+                            var start = 0
+                            while start < n {
+                                let rows = min(Self.block, n - start)
+                                hush_hamming_rows(base + start * words, rows, words, qp, op)
+                                // Once the list is full only rows closer than its worst can enter: select them
+                                // in C, so the heap sees a few rows per block instead of all of them.
+                                let limit = top.isFull ? UInt32(max(0, -top.threshold)) : UInt32.max
+                                let survivors = hush_select_below_u32(op, rows, limit, pp)
+                                for j in 0..<survivors {
+                                    let i = Int(pp[j])
+                                    let row = start + i
+                                    if let filter, !filter.contains(row) { continue }
+                                    top.offer(row: row, score: -Float(op[i]))
+                                }
+                                start += rows
                             }
-                            start += rows
                         }
                     }
                 }

@@ -49,6 +49,15 @@ struct BenchANN: ParsableCommand {
     @Flag(help: "Skip the HNSW build (quick runs).")
     var skipHnsw = false
 
+    @Flag(help: "Skip the int8 and binary scans (quick HNSW runs).")
+    var skipQuantised = false
+
+    @Option(
+        help: ArgumentHelp(
+            "SQLite file holding the HNSW graph: loaded when it has one (no build is timed), else built and saved there.",
+            discussion: "Lets repeated query runs over large sets reuse one build. The file must come from the same vectors."))
+    var graph: String?
+
     @Flag(help: "Print one JSON object per measurement.")
     var json = false
 
@@ -92,7 +101,7 @@ struct BenchANN: ParsableCommand {
         let perVector = Int8Quantizer(dimension: dimension)
         let perDimension = matrix.withView { Int8Quantizer.perDimension(calibratedOn: $0) }
         let binary = matrix.withView { BinaryQuantizer(centredOn: $0) }
-        for (name, encoding, oversample) in [
+        for (name, encoding, oversample) in skipQuantised ? [] : [
             ("int8-rescore", QuantizedMatrix(int8: perVector), int8Oversample),
             ("int8-perdim-rescore", QuantizedMatrix(int8: perDimension), int8Oversample),
             ("binary-rescore", QuantizedMatrix(binary: binary), binaryOversample),
@@ -123,19 +132,29 @@ struct BenchANN: ParsableCommand {
 
         guard !skipHnsw else { return }
         let parameters = HNSWParameters(M: m, efConstruction: efConstruction, efSearch: efs.first ?? 64)
-        var index = try HNSWIndex(dimension: dimension, parameters: parameters)
-        let build = try matrix.withView { view in
-            try time {
-                index = try HNSWIndex.build(
-                    dimension: dimension, parameters: parameters, rows: 0..<n, vectors: view, threads: threads)
-            }
-        }
-        let problems = index.checkInvariants()
-        if !problems.isEmpty { Console.out("invariant problems: \(problems.prefix(5))") }
-        let path = directory.appendingPathComponent("hnsw.sqlite").path
+        let path = graph ?? directory.appendingPathComponent("hnsw.sqlite").path
         let queue = try DatabaseQueue(path: path)
-        let saveSeconds = try time { try queue.write { try index.save(in: $0, full: true) } }
-        try queue.writeWithoutTransaction { try $0.execute(sql: "VACUUM") }
+        var index: HNSWIndex
+        var build = 0.0
+        var saveSeconds = 0.0
+        if graph != nil, let saved = try queue.read({ try HNSWIndex.load(from: $0) }) {
+            guard saved.slotCount <= n, saved.dimension == dimension else {
+                throw ValidationError("the graph in \(path) was built over other vectors")
+            }
+            index = saved
+        } else {
+            index = try HNSWIndex(dimension: dimension, parameters: parameters)
+            build = try matrix.withView { view in
+                try time {
+                    index = try HNSWIndex.build(
+                        dimension: dimension, parameters: parameters, rows: 0..<n, vectors: view, threads: threads)
+                }
+            }
+            let problems = index.checkInvariants()
+            if !problems.isEmpty { Console.out("invariant problems: \(problems.prefix(5))") }
+            saveSeconds = try time { try queue.write { try index.save(in: $0, full: true) } }
+            try queue.writeWithoutTransaction { try $0.execute(sql: "VACUUM") }
+        }
         let graphDisk = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         var loaded: HNSWIndex?
         let loadSeconds = try time { loaded = try queue.read { try HNSWIndex.load(from: $0) } }

@@ -65,6 +65,16 @@ void hush_hamming_rows(const uint64_t *matrix, size_t rows, size_t words, const 
 /// the exact scan (`hush_dot_f32_rows`) is measured. Not a distance.
 float hush_stream_sum_f32(const float *x, size_t n);
 
+/// Writes to `indices` (room for n entries) the indices i with values[i] < limit, in order, and returns how
+/// many there are. A binary scan keeps only the rows closer than its current k-th best this way.
+size_t hush_select_below_u32(const uint32_t *values, size_t n, uint32_t limit, uint32_t *indices);
+
+/// Scores int8 dot products (times `scales[i]` when `scales` is not NULL) and writes the indices and scores of
+/// those above `limit` to `indices` and `scores` (room for n entries each), in order; returns how many. An int8
+/// scan keeps only the rows better than its current k-th best this way.
+size_t hush_select_scaled_above(const int32_t *dots, const float *scales, size_t n, float limit, uint32_t *indices,
+                                float *scores);
+
 /// Asks the CPU to start loading the cache lines of `bytes` bytes at `p` (a graph search prefetches the
 /// vectors of a node's neighbours before scoring them). A hint only: no effect on results.
 static inline void hush_prefetch(const void *p, size_t bytes) {
