@@ -31,7 +31,7 @@ extension HNSWIndex {
         var currentScore = hush_dot_f32(vectors.row(current), q, dimension)
         if maxLevel > level {
             for l in stride(from: maxLevel, to: level, by: -1) {
-                greedy(q, from: &current, score: &currentScore, level: l, vectors: vectors)
+                greedy(F32Scorer(vectors: vectors, query: q), from: &current, score: &currentScore, level: l)
             }
         }
         let context = pool.borrow()
@@ -43,8 +43,8 @@ extension HNSWIndex {
         }
         for l in stride(from: min(level, maxLevel), through: 0, by: -1) {
             searchLayer(
-                q, entry: current, entryScore: currentScore, ef: parameters.efConstruction, level: l,
-                vectors: vectors, context: context, filter: nil, returnDeleted: true)
+                F32Scorer(vectors: vectors, query: q), entry: current, entryScore: currentScore,
+                ef: parameters.efConstruction, level: l, context: context, filter: nil, returnDeleted: true)
             // Drain the result heap (worst first) into the candidate list, best first, without allocating.
             var results = context.results
             context.results = RowTopK(capacity: 0)

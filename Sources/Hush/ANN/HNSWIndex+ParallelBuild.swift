@@ -207,38 +207,35 @@ extension HNSWIndex {
         context: HNSWSearchContext, locks: NodeLocks, buffer: inout [UInt32]
     ) {
         context.begin(nodes: slotCount, ef: parameters.efConstruction)
-        let generation = context.generation
         let dim = dimension
         var candidates = context.candidates
         var results = context.results
+        var visited = context.visited
         context.candidates = CandidateHeap()
         context.results = RowTopK(capacity: 0)
         defer {
             context.candidates = candidates
             context.results = results
+            context.visited = visited
         }
-        context.visited.withUnsafeMutableBufferPointer { visitedBuffer in
-            guard let visited = visitedBuffer.baseAddress else { return }
-            visited[entry] = generation
-            candidates.push(entry, entryScore)
-            results.offer(row: entry, score: entryScore)
-            while let candidate = candidates.pop() {
-                if results.isFull && candidate.score < results.threshold { break }
-                let n = copyLinks(candidate.node, level, into: &buffer, locks: locks)
-                for i in 0..<n {
-                    let node = Int(buffer[i])
-                    if visited[node] != generation { hush_prefetch(vectors.row(node), dim * 4) }
-                }
-                for i in 0..<n {
-                    let node = Int(buffer[i])
-                    if visited[node] == generation { continue }
-                    visited[node] = generation
-                    let s = hush_dot_f32(vectors.row(node), q, dim)
-                    if !results.isFull || s > results.threshold {
-                        candidates.push(node, s)
-                        prefetchLinks(node, level)
-                        results.offer(row: node, score: s)
-                    }
+        _ = visited.insert(entry)
+        candidates.push(entry, entryScore)
+        results.offer(row: entry, score: entryScore)
+        while let candidate = candidates.pop() {
+            if results.isFull && candidate.score < results.threshold { break }
+            let n = copyLinks(candidate.node, level, into: &buffer, locks: locks)
+            for i in 0..<n {
+                let node = Int(buffer[i])
+                if !visited.contains(node) { hush_prefetch(vectors.row(node), dim * 4) }
+            }
+            for i in 0..<n {
+                let node = Int(buffer[i])
+                guard visited.insert(node) else { continue }
+                let s = hush_dot_f32(vectors.row(node), q, dim)
+                if !results.isFull || s > results.threshold {
+                    candidates.push(node, s)
+                    prefetchLinks(node, level)
+                    results.offer(row: node, score: s)
                 }
             }
         }

@@ -1,25 +1,81 @@
 import Foundation
 
-/// Scratch state of one search or insertion: a visited-generation array and two heaps, reused across calls
-/// so that traversals do not allocate per visited node.
+/// Scratch state of one search or insertion: a visited set and two heaps, reused across calls so that
+/// traversals do not allocate per visited node.
 final class HNSWSearchContext {
-    var visited: [UInt32] = []
-    var generation: UInt32 = 0
+    var visited = VisitedSet()
     var candidates = CandidateHeap()
     var results = RowTopK(capacity: 0)
     /// Buffers of the insertion path (moved out while in use, so no per-access exclusivity checks).
     var scratch = HNSWScratch()
 
+    deinit { visited.deallocate() }
+
     /// Starts a traversal over `nodes` slots.
     func begin(nodes: Int, ef: Int) {
-        if visited.count < nodes { visited.append(contentsOf: repeatElement(0, count: nodes - visited.count + 1024)) }
-        generation &+= 1
-        if generation == 0 {
-            for i in visited.indices { visited[i] = 0 }
-            generation = 1
-        }
+        visited.reset(nodes: nodes)
         candidates.removeAll()
         results.removeAll(capacity: ef)
+    }
+}
+
+/// The nodes one traversal has reached: one bit per node (a million nodes take 128 KB, which stays in the
+/// L2 cache, where a byte or word per node would not), cleared by remembering which words were set.
+struct VisitedSet {
+    private(set) var bits = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
+    private var wordCount = 0
+    private var touched = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
+    private var touchedCapacity = 0
+    private var touchedCount = 0
+    /// More words were set than `touched` holds: the next reset clears every word.
+    private var overflowed = false
+
+    init() { bits.initialize(to: 0) }
+
+    func deallocate() {
+        bits.deallocate()
+        touched.deallocate()
+    }
+
+    /// Empties the set and makes room for nodes `0..<nodes`.
+    mutating func reset(nodes: Int) {
+        let needed = (nodes + 63) / 64
+        if needed > wordCount {
+            let fresh = UnsafeMutablePointer<UInt64>.allocate(capacity: needed)
+            fresh.initialize(repeating: 0, count: needed)
+            bits.deallocate()
+            bits = fresh
+            wordCount = needed
+            touched.deallocate()
+            touchedCapacity = max(64, needed / 8)
+            touched = .allocate(capacity: touchedCapacity)
+        } else if overflowed {
+            bits.update(repeating: 0, count: wordCount)
+        } else {
+            for i in 0..<touchedCount { bits[Int(touched[i])] = 0 }
+        }
+        touchedCount = 0
+        overflowed = false
+    }
+
+    @inline(__always) func contains(_ node: Int) -> Bool { bits[node &>> 6] & (1 &<< UInt64(node & 63)) != 0 }
+
+    /// Adds `node`; returns false when it was already there.
+    @inline(__always) mutating func insert(_ node: Int) -> Bool {
+        let word = node &>> 6
+        let mask: UInt64 = 1 &<< UInt64(node & 63)
+        let old = bits[word]
+        if old & mask != 0 { return false }
+        bits[word] = old | mask
+        if old == 0 {
+            if touchedCount < touchedCapacity {
+                touched[touchedCount] = UInt32(truncatingIfNeeded: word)
+                touchedCount += 1
+            } else {
+                overflowed = true
+            }
+        }
+        return true
     }
 }
 

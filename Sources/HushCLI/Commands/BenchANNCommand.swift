@@ -159,21 +159,28 @@ struct BenchANN: ParsableCommand {
         var loaded: HNSWIndex?
         let loadSeconds = try time { loaded = try queue.read { try HNSWIndex.load(from: $0) } }
         if loaded?.liveCount != n { Console.out("warning: reloaded graph has \(loaded?.liveCount ?? -1) nodes") }
+        // The graph walked on int8 codes (per-dimension calibration), the ef rows found rescored in f32.
+        var guide = QuantizedMatrix(int8: matrix.withView { Int8Quantizer.perDimension(calibratedOn: $0) })
+        matrix.withView { guide.append(contentsOf: $0) }
+        for (system, guided) in [("hush-hnsw-M\(m)", false), ("hush-hnsw-i8guide-M\(m)", true)] {
         for ef in efs {
             var results: [[Int]] = []
             let seconds = try matrix.withView { view in
                 try time {
-                    results = try queryVectors.map { try index.search($0, k: k, ef: ef, vectors: view).map(\.row) }
+                    results = try queryVectors.map {
+                        try index.search($0, k: k, ef: ef, vectors: view, guide: guided ? guide : nil).map(\.row)
+                    }
                 }
             }
             report(
-                "hush-hnsw-M\(m)", n: n, d: dimension, build: build, seconds: seconds, recall: recall(results),
-                memory: dimension * 4 + index.graphBytes / max(1, n), disk: exactDisk + graphDisk / max(1, n),
+                system, n: n, d: dimension, build: build, seconds: seconds, recall: recall(results),
+                memory: dimension * 4 + index.graphBytes / max(1, n) + (guided ? guide.bytesPerVector : 0), disk: exactDisk + graphDisk / max(1, n),
                 extra: [
                     "ef": "\(ef)", "threads": "\(threads)", "graph_disk_bytes_per_vector": "\(graphDisk / max(1, n))",
                     "save_s": String(format: "%.3f", saveSeconds), "load_s": String(format: "%.3f", loadSeconds),
                 ])
         }
+    }
     }
 
     private func loadVectors() throws -> ([Float], Int) {
