@@ -132,7 +132,8 @@ extension HushKernelsTests {
                     var picked = [UInt32](repeating: 0, count: dots.count)
                     var scores = [Float](repeating: 0, count: dots.count)
                     let count = scales.withUnsafeBufferPointer { s in
-                        hush_select_scaled_above(dots, useScales ? s.baseAddress : nil, dots.count, limit, &picked, &scores)
+                        hush_select_scaled_above(
+                            dots, useScales ? s.baseAddress : nil, dots.count, limit, &picked, &scores)
                     }
                     let all = dots.indices.map { useScales ? Float(dots[$0]) * scales[$0] : Float(dots[$0]) }
                     let expected = all.indices.filter { all[$0] > limit }

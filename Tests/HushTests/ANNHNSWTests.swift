@@ -1,4 +1,5 @@
 import Foundation
+import HushKernels
 import Testing
 
 @testable import Hush
@@ -23,6 +24,49 @@ import Testing
         }
         // Uniform 64-d data has no structure to exploit (the hardest case), so it gets a larger ef.
         #expect(recall >= (clustered ? 0.97 : 0.95), "HNSW recall@10 \(recall), clustered \(clustered)")
+    }
+
+    /// Walking the graph on int8 codes and rescoring the ef rows found keeps the recall of the f32 walk, returns
+    /// exact scores, honours filters, and refuses codes that do not cover the graph.
+    @Test func int8GuidedWalkKeepsRecallAndReturnsExactScores() throws {
+        let matrix = ANNFixture.clustered(3000, seed: 21)
+        let index = try Self.build(matrix)
+        for calibration in Int8Quantizer.Calibration.allCases {
+            let guide = matrix.withView { view -> QuantizedMatrix in
+                var codes = QuantizedMatrix(
+                    int8: calibration == .perVector
+                        ? Int8Quantizer(dimension: view.dimension) : Int8Quantizer.perDimension(calibratedOn: view))
+                codes.append(contentsOf: view)
+                return codes
+            }
+            let queries = ANNFixture.queries(matrix)
+            let recall = try ANNFixture.recall(matrix, queries) {
+                try index.search($0, k: 10, ef: 48, vectors: $1, guide: guide)
+            }
+            #expect(recall >= 0.97, "guided recall@10 \(recall), \(calibration)")
+            try matrix.withView { view in
+                let hits = try index.search(queries[0], k: 10, ef: 48, vectors: view, guide: guide)
+                #expect(hits.count == 10)
+                for hit in hits {
+                    let exact = queries[0].withUnsafeBufferPointer { q in
+                        hush_dot_f32(view.row(hit.row), q.baseAddress!, view.dimension)
+                    }
+                    #expect(hit.score == exact)
+                }
+                #expect(zip(hits, hits.dropFirst()).allSatisfy { $0.score >= $1.score })
+                let even = RowBitmap(count: view.count) { $0 % 2 == 0 }
+                let filtered = try index.search(queries[1], k: 10, ef: 48, filter: even, vectors: view, guide: guide)
+                #expect(filtered.count == 10 && filtered.allSatisfy { $0.row % 2 == 0 })
+            }
+        }
+        let short = matrix.withView { view -> QuantizedMatrix in
+            var codes = QuantizedMatrix(int8: Int8Quantizer(dimension: view.dimension))
+            for row in 0..<100 { codes.append(view.row(row)) }
+            return codes
+        }
+        #expect(throws: ANNError.rowOutOfRange(row: 2999, count: 100)) {
+            try matrix.withView { try index.search(ANNFixture.queries(matrix)[0], k: 5, vectors: $0, guide: short) }
+        }
     }
 
     @Test func levelsFollowTheSeedAndMLDistribution() throws {

@@ -237,6 +237,41 @@ import Testing
         #expect(try await Self.ids(rebuilt, "garlic sauce recipe", limit: 10).count == 10)
     }
 
+    /// A store past the guide threshold walks its graph on int8 codes: same answers as the exact scan, exact
+    /// scores, the codes counted in the index bytes and named in the reason, and kept up to date by writes.
+    @Test func graphWalkedOnInt8CodesAgreesWithTheExactScan() async throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("guided.hush")
+        let embedder = HashingEmbedder()
+        let exact = try await HushStore.open(path: path, embedder: embedder, options: Self.options(.exact))
+        try await exact.upsert(Self.notes(480))
+        var options = Self.options(.hnsw)
+        options.int8GuideThreshold = 100
+        let guided = try await HushStore.open(path: path, embedder: embedder, options: options)
+        let plain = try await HushStore.open(path: path, embedder: embedder, options: Self.options(.hnsw))
+        let guidedStats = try await guided.stats()
+        #expect(guidedStats.indexReason.contains("walked on int8 codes"))
+        #expect(guidedStats.indexBytes > (try await plain.stats()).indexBytes)
+        #expect(!(try await plain.stats()).indexReason.contains("int8"))
+        var overlap = 0
+        for query in Self.queries {
+            let truth = try await Self.ids(exact, query)
+            let found = try await Self.ids(guided, query)
+            #expect(found.count == 10)
+            overlap += Set(found).intersection(truth).count
+        }
+        #expect(Double(overlap) / Double(10 * Self.queries.count) >= 0.95)
+        let hit = try #require(try await guided.search("garlic sauce recipe", mode: .semantic, limit: 1).hits.first)
+        let exactHit = try #require(try await exact.search("garlic sauce recipe", mode: .semantic, limit: 1).hits.first)
+        #expect(hit.id == exactHit.id && abs(hit.score - exactHit.score) < 1e-5)
+        // A note written after opening is found through the codes as well.
+        try await guided.upsert([
+            Document(id: "new-kite", body: "Flying a red kite on the windy beach with a long string and a spare tail.")
+        ])
+        let kite = try await guided.search("red kite windy beach", mode: .semantic, limit: 1).hits.first
+        #expect(kite?.id == "new-kite")
+    }
+
     @Test func automaticChoiceHasHysteresisAroundTheThreshold() {
         let policy = IndexPolicy(forced: nil, memoryBudget: 2 << 30, hnsw: HNSWParameters())
         #expect(policy.choose(vectorCount: 5_000, dimension: 384, current: nil).strategy == .exact)
@@ -248,6 +283,12 @@ import Testing
         let tight = IndexPolicy(forced: nil, memoryBudget: 64 << 20, hnsw: HNSWParameters())
         #expect(tight.choose(vectorCount: 100_000, dimension: 384, current: nil).strategy == .int8)
         #expect(tight.choose(vectorCount: 1_000_000, dimension: 384, current: nil).strategy == .binary)
+        // The int8 guide: from its threshold, when vectors, graph and codes fit the budget.
+        #expect(!policy.wantsGuide(vectorCount: 150_000, dimension: 384))
+        #expect(policy.wantsGuide(vectorCount: 1_000_000, dimension: 384))
+        let noRoom = IndexPolicy(forced: nil, memoryBudget: 1_700 * 1_000_000, hnsw: HNSWParameters())
+        #expect(noRoom.choose(vectorCount: 1_000_000, dimension: 384, current: nil).strategy == .hnsw)
+        #expect(!noRoom.wantsGuide(vectorCount: 1_000_000, dimension: 384))
     }
 }
 

@@ -41,13 +41,15 @@ struct VisitedSet {
     mutating func reset(nodes: Int) {
         let needed = (nodes + 63) / 64
         if needed > wordCount {
-            let fresh = UnsafeMutablePointer<UInt64>.allocate(capacity: needed)
-            fresh.initialize(repeating: 0, count: needed)
+            // Grown by half again at least, so a graph built one insertion at a time reallocates rarely.
+            let words = max(needed, wordCount * 3 / 2)
+            let fresh = UnsafeMutablePointer<UInt64>.allocate(capacity: words)
+            fresh.initialize(repeating: 0, count: words)
             bits.deallocate()
             bits = fresh
-            wordCount = needed
+            wordCount = words
             touched.deallocate()
-            touchedCapacity = max(64, needed / 8)
+            touchedCapacity = max(64, words / 8)
             touched = .allocate(capacity: touchedCapacity)
         } else if overflowed {
             bits.update(repeating: 0, count: wordCount)

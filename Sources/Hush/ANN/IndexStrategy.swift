@@ -17,6 +17,10 @@ public enum IndexStrategy: String, Sendable, Equatable, CaseIterable {
     /// Below this many vectors an exact scan is fast enough (a few ms) and always exact.
     public static let exactThreshold = 20_000
 
+    /// From this many vectors an HNSW store walks its graph on int8 codes by default (see
+    /// `StoreOptions.int8GuideThreshold`): below it the vectors mostly sit in cache and the f32 walk is as fast.
+    public static let int8GuideThreshold = 200_000
+
     /// Estimated resident bytes per vector for `dimension`-long vectors (f32 rows included where the
     /// strategy keeps them in memory; int8 and binary rescore from the f32 rows, which may live on disk).
     ///

@@ -7,6 +7,18 @@ struct IndexPolicy: Sendable, Equatable {
     var forced: IndexStrategy?
     var memoryBudget: Int
     var hnsw: HNSWParameters
+    var int8GuideThreshold = IndexStrategy.int8GuideThreshold
+
+    /// Whether an HNSW index over `vectorCount` vectors also keeps int8 codes to walk on: from the threshold,
+    /// when vectors, graph and codes fit the budget (or HNSW is forced).
+    func wantsGuide(vectorCount: Int, dimension: Int) -> Bool {
+        guard vectorCount >= int8GuideThreshold else { return false }
+        if forced == .hnsw { return true }
+        let need =
+            (IndexStrategy.hnsw.bytesPerVector(dimension: dimension, M: hnsw.M)
+                + IndexStrategy.int8.bytesPerVector(dimension: dimension)) * vectorCount
+        return need <= memoryBudget
+    }
 
     /// A store that uses HNSW keeps it until its vectors fall below this fraction of the exact threshold, so
     /// that deletions around the threshold do not rebuild the graph again and again.
@@ -28,15 +40,18 @@ struct IndexPolicy: Sendable, Equatable {
     }
 }
 
-/// The approximate structures beside the vector matrix: at most one of a graph or a code matrix.
+/// The approximate structures beside the vector matrix: a graph (with, at scale, int8 codes to walk it on) or
+/// a code matrix to scan.
 struct ANNState: Sendable {
     var choice = IndexChoice(strategy: .exact, reason: "exact: no vectors loaded")
     var hnsw: HNSWIndex?
+    /// int8 codes the graph is walked on (HNSW only; see `StoreOptions.int8GuideThreshold`).
+    var guide: QuantizedMatrix?
     var codes: QuantizedMatrix?
 
-    /// Bytes of the graph or the codes.
+    /// Bytes of the graph and its guide, or of the codes.
     var bytes: Int {
-        if let hnsw { return hnsw.graphBytes }
+        if let hnsw { return hnsw.graphBytes + (guide.map { $0.count * $0.bytesPerVector } ?? 0) }
         if let codes { return codes.count * codes.bytesPerVector }
         return 0
     }
@@ -64,6 +79,7 @@ extension VectorIndex.State {
         switch choice.strategy {
         case .exact:
             ann.codes = nil
+            ann.guide = nil
             if ann.hnsw != nil {
                 ann.hnsw = nil
                 graphChanged = true
@@ -74,7 +90,16 @@ extension VectorIndex.State {
                 ann.hnsw = try buildGraph(policy.hnsw)
                 graphChanged = true
             }
+            if policy.wantsGuide(vectorCount: matrix.liveRows, dimension: matrix.dimension) {
+                if ann.guide == nil { ann.guide = buildCodes(.int8) }
+                ann.choice.reason +=
+                    "; the graph is walked on int8 codes (from "
+                    + "\(IndexStrategy.formatted(policy.int8GuideThreshold)) vectors), the rows found rescored exactly"
+            } else {
+                ann.guide = nil
+            }
         case .int8, .binary:
+            ann.guide = nil
             if ann.hnsw != nil {
                 ann.hnsw = nil
                 graphChanged = true
@@ -147,16 +172,26 @@ extension VectorIndex.State {
         matrix.release(freed)
         if var codes = ann.codes {
             ann.codes = nil  // no copy-on-write while updating
-            matrix.withView { view in
-                if codes.count < view.count { codes.append(contentsOf: view) }
-                for row in added where Int(row) < codes.count {
-                    codes.update(row: Int(row), vector: view.row(Int(row)))
-                }
-            }
+            refresh(&codes, added: added)
             ann.codes = codes
+        }
+        if var guide = ann.guide {
+            ann.guide = nil
+            refresh(&guide, added: added)
+            ann.guide = guide
         }
         let rebuilt = try applyPolicy(policy, db: db)
         if !rebuilt, ann.hnsw != nil { try saveGraph(db) }
+    }
+
+    /// Brings `codes` up to date with the matrix: new rows appended, re-embedded rows encoded again.
+    func refresh(_ codes: inout QuantizedMatrix, added: [Int32]) {
+        matrix.withView { view in
+            if codes.count < view.count { codes.append(contentsOf: view) }
+            for row in added where Int(row) < codes.count {
+                codes.update(row: Int(row), vector: view.row(Int(row)))
+            }
+        }
     }
 
     // MARK: - Searching
@@ -195,7 +230,8 @@ extension VectorIndex.State {
             let rows: [ScoredRow] = try matrix.withView { view in
                 if let hnsw = ann.hnsw {
                     return try hnsw.search(
-                        query, k: wanted, ef: max(hnsw.parameters.efSearch, wanted), filter: filter, vectors: view)
+                        query, k: wanted, ef: max(hnsw.parameters.efSearch, wanted), filter: filter, vectors: view,
+                        guide: ann.guide)
                 }
                 guard let codes = ann.codes else { return [] }
                 return try QuantizedScan(codes: codes).search(query, k: wanted, filter: filter, vectors: view)

@@ -55,7 +55,8 @@ struct BenchANN: ParsableCommand {
     @Option(
         help: ArgumentHelp(
             "SQLite file holding the HNSW graph: loaded when it has one (no build is timed), else built and saved there.",
-            discussion: "Lets repeated query runs over large sets reuse one build. The file must come from the same vectors."))
+            discussion:
+                "Lets repeated query runs over large sets reuse one build. The file must come from the same vectors."))
     var graph: String?
 
     @Flag(help: "Print one JSON object per measurement.")
@@ -101,11 +102,14 @@ struct BenchANN: ParsableCommand {
         let perVector = Int8Quantizer(dimension: dimension)
         let perDimension = matrix.withView { Int8Quantizer.perDimension(calibratedOn: $0) }
         let binary = matrix.withView { BinaryQuantizer(centredOn: $0) }
-        for (name, encoding, oversample) in skipQuantised ? [] : [
-            ("int8-rescore", QuantizedMatrix(int8: perVector), int8Oversample),
-            ("int8-perdim-rescore", QuantizedMatrix(int8: perDimension), int8Oversample),
-            ("binary-rescore", QuantizedMatrix(binary: binary), binaryOversample),
-        ] {
+        for (name, encoding, oversample) in skipQuantised
+            ? []
+            : [
+                ("int8-rescore", QuantizedMatrix(int8: perVector), int8Oversample),
+                ("int8-perdim-rescore", QuantizedMatrix(int8: perDimension), int8Oversample),
+                ("binary-rescore", QuantizedMatrix(binary: binary), binaryOversample),
+            ]
+        {
             var codes = encoding
             let build = try time { matrix.withView { codes.append(contentsOf: $0) } }
             calibrations.append((name, codes, oversample))
@@ -163,24 +167,26 @@ struct BenchANN: ParsableCommand {
         var guide = QuantizedMatrix(int8: matrix.withView { Int8Quantizer.perDimension(calibratedOn: $0) })
         matrix.withView { guide.append(contentsOf: $0) }
         for (system, guided) in [("hush-hnsw-M\(m)", false), ("hush-hnsw-i8guide-M\(m)", true)] {
-        for ef in efs {
-            var results: [[Int]] = []
-            let seconds = try matrix.withView { view in
-                try time {
-                    results = try queryVectors.map {
-                        try index.search($0, k: k, ef: ef, vectors: view, guide: guided ? guide : nil).map(\.row)
+            for ef in efs {
+                var results: [[Int]] = []
+                let seconds = try matrix.withView { view in
+                    try time {
+                        results = try queryVectors.map {
+                            try index.search($0, k: k, ef: ef, vectors: view, guide: guided ? guide : nil).map(\.row)
+                        }
                     }
                 }
+                report(
+                    system, n: n, d: dimension, build: build, seconds: seconds, recall: recall(results),
+                    memory: dimension * 4 + index.graphBytes / max(1, n) + (guided ? guide.bytesPerVector : 0),
+                    disk: exactDisk + graphDisk / max(1, n),
+                    extra: [
+                        "ef": "\(ef)", "threads": "\(threads)",
+                        "graph_disk_bytes_per_vector": "\(graphDisk / max(1, n))",
+                        "save_s": String(format: "%.3f", saveSeconds), "load_s": String(format: "%.3f", loadSeconds),
+                    ])
             }
-            report(
-                system, n: n, d: dimension, build: build, seconds: seconds, recall: recall(results),
-                memory: dimension * 4 + index.graphBytes / max(1, n) + (guided ? guide.bytesPerVector : 0), disk: exactDisk + graphDisk / max(1, n),
-                extra: [
-                    "ef": "\(ef)", "threads": "\(threads)", "graph_disk_bytes_per_vector": "\(graphDisk / max(1, n))",
-                    "save_s": String(format: "%.3f", saveSeconds), "load_s": String(format: "%.3f", loadSeconds),
-                ])
         }
-    }
     }
 
     private func loadVectors() throws -> ([Float], Int) {
