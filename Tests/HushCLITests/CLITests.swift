@@ -141,3 +141,39 @@ import Testing
         #expect(!notAStore.stderr.isEmpty)
     }
 }
+
+@Suite struct BenchANNCLITests {
+    /// `hush bench ann --graph` builds and saves the graph on the first run and reuses it on the second, with
+    /// the same recall for both walks; a graph over other vectors is refused.
+    @Test func annBenchmarkReusesASavedGraph() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hush-bench-ann-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let graph = folder.appendingPathComponent("graph.sqlite").path
+        func run(_ rows: Int) throws -> CLIRunner.Output {
+            try CLIRunner.run([
+                "bench", "ann", "--synthetic", "\(rows)", "--dim", "32", "--queries", "40", "--ef-search", "64",
+                "--skip-quantised", "--graph", graph, "--json",
+            ])
+        }
+        func lines(_ output: CLIRunner.Output) throws -> [[String: Any]] {
+            try output.stdout.split(separator: "\n").map {
+                try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+            }
+        }
+        let first = try run(3000)
+        #expect(first.status == 0, "\(first.stderr)")
+        let built = try lines(first).filter { ($0["system"] as? String)?.hasPrefix("hush-hnsw") == true }
+        #expect(built.count == 2)
+        #expect(built.allSatisfy { $0["graph_reused"] as? String == "false" && ($0["build_s"] as? Double ?? 0) > 0 })
+        #expect(built.allSatisfy { ($0["recall_at_k"] as? Double ?? 0) >= 0.9 })
+        let second = try run(3000)
+        #expect(second.status == 0, "\(second.stderr)")
+        let reused = try lines(second).filter { ($0["system"] as? String)?.hasPrefix("hush-hnsw") == true }
+        #expect(reused.map { $0["graph_reused"] as? String } == ["true", "true"])
+        #expect(reused.map { $0["recall_at_k"] as? Double } == built.map { $0["recall_at_k"] as? Double })
+        let other = try run(1000)
+        #expect(other.status != 0)
+        #expect(other.stderr.contains("built over other vectors"))
+    }
+}

@@ -141,7 +141,9 @@ struct BenchANN: ParsableCommand {
         var index: HNSWIndex
         var build = 0.0
         var saveSeconds = 0.0
+        var reused = false
         if graph != nil, let saved = try queue.read({ try HNSWIndex.load(from: $0) }) {
+            reused = true
             guard saved.slotCount <= n, saved.dimension == dimension else {
                 throw ValidationError("the graph in \(path) was built over other vectors")
             }
@@ -181,7 +183,7 @@ struct BenchANN: ParsableCommand {
                     memory: dimension * 4 + index.graphBytes / max(1, n) + (guided ? guide.bytesPerVector : 0),
                     disk: exactDisk + graphDisk / max(1, n),
                     extra: [
-                        "ef": "\(ef)", "threads": "\(threads)",
+                        "ef": "\(ef)", "threads": "\(threads)", "graph_reused": "\(reused)",
                         "graph_disk_bytes_per_vector": "\(graphDisk / max(1, n))",
                         "save_s": String(format: "%.3f", saveSeconds), "load_s": String(format: "%.3f", loadSeconds),
                     ])
