@@ -130,7 +130,7 @@ public actor HushStore {
                 throw StoreError.schemaTooNew(
                     path: displayPath, found: found ?? StoreSchema.version + 1, supported: StoreSchema.version)
             }
-            try migrator.migrate(writer)
+            try StoreSchema.migrate(writer)
             stored = try writer.write { db in
                 if let stored = try StoreSchema.storedIdentity(db) { return stored }
                 try StoreSchema.stamp(db, identity: current)

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// The on-disk schema (see docs/store-schema.md), created and upgraded through a `DatabaseMigrator`.
@@ -17,6 +18,27 @@ enum StoreSchema {
         static let reembedTarget = "reembed_target"
         /// The highest chunk id already re-embedded by that run.
         static let reembedAfterChunk = "reembed_after_chunk"
+    }
+
+    /// Applies the migrations a file lacks, safely when another process opens the same new file at the same
+    /// moment: GRDB reads which migrations are applied before taking the write lock for each one, so two
+    /// processes can both decide to run the same migration, and the later one fails on what the earlier one
+    /// created. The loser reads the applied set again (now under the other's committed changes) and goes on
+    /// with what is still missing; nothing is applied twice, since every migration is one transaction.
+    static func migrate(_ writer: any DatabaseWriter) throws {
+        let migrator = self.migrator
+        var attempt = 0
+        while true {
+            do {
+                try migrator.migrate(writer)
+                return
+            } catch {
+                attempt += 1
+                if try writer.read({ try migrator.hasCompletedMigrations($0) }) { return }
+                if attempt >= 5 { throw error }
+                usleep(UInt32(20_000 * attempt))
+            }
+        }
     }
 
     static var migrator: DatabaseMigrator {
