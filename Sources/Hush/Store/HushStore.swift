@@ -50,7 +50,7 @@ public actor HushStore {
             var configuration = configuration()
             // Another process writing the same file: wait for it instead of failing at once.
             configuration.busyMode = .timeout(busyTimeout)
-            pool = try DatabasePool(path: path, configuration: configuration)
+            pool = try openPool(path: path, configuration: configuration)
         } catch let error as DatabaseError
             where error.resultCode == .SQLITE_READONLY || error.resultCode == .SQLITE_CANTOPEN
         {
@@ -80,6 +80,21 @@ public actor HushStore {
 
     /// How long a write waits for another process's write transaction on the same file.
     static let busyTimeout: TimeInterval = 10
+
+    /// Opens the pool, retrying while another process holds the lock that switching a new file to WAL needs:
+    /// SQLite answers that `PRAGMA journal_mode` with SQLITE_BUSY at once, without the busy handler.
+    static func openPool(path: String, configuration: Configuration) throws -> DatabasePool {
+        let deadline = Date().addingTimeInterval(busyTimeout)
+        var pause: useconds_t = 2_000
+        while true {
+            do {
+                return try DatabasePool(path: path, configuration: configuration)
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && Date() < deadline {
+                usleep(pause)
+                pause = min(pause * 2, 100_000)
+            }
+        }
+    }
 
     /// Creates a missing store file readable and writable by its owner only (0600, whatever the umask);
     /// SQLite gives the `-wal` and `-shm` files the same permissions. An existing file is left as it is.
