@@ -45,29 +45,9 @@ extension HNSWIndex {
             searchLayer(
                 F32Scorer(vectors: vectors, query: q), entry: current, entryScore: currentScore,
                 ef: parameters.efConstruction, level: l, context: context, filter: nil, returnDeleted: true)
-            // Drain the result heap (worst first) into the candidate list, best first, without allocating.
-            var results = context.results
-            context.results = RowTopK(capacity: 0)
-            let found = scratch.takeCandidates(from: &results)
-            context.results = results
-            if found > 0 {
-                current = Int(scratch.candIds[0])
-                currentScore = scratch.candScores[0]
-            }
-            // Self and tombstones are not linked.
-            var kept = 0
-            for i in 0..<found where Int(scratch.candIds[i]) != row && deletedFlags[Int(scratch.candIds[i])] == 0 {
-                scratch.candIds[kept] = scratch.candIds[i]
-                scratch.candScores[kept] = scratch.candScores[i]
-                kept += 1
-            }
-            scratch.candIds.removeLast(found - kept)
-            scratch.candScores.removeLast(found - kept)
-            selectHeuristic(&scratch, m: parameters.M, vectors: vectors)
-            scratch.linkIds.removeAll(keepingCapacity: true)
-            scratch.linkScores.removeAll(keepingCapacity: true)
-            scratch.linkIds.append(contentsOf: scratch.keptIds)
-            scratch.linkScores.append(contentsOf: scratch.keptScores)
+            chooseLinks(
+                for: row, context: context, scratch: &scratch, entry: &current, entryScore: &currentScore,
+                vectors: vectors)
             setLinks(row, l, scratch.linkIds[...])
             for i in 0..<scratch.linkIds.count {
                 connect(
@@ -107,12 +87,20 @@ extension HNSWIndex {
         return index
     }
 
-    /// Adds `new` to `node`'s list on `level`, shrinking with the heuristic when it overflows.
+    /// Adds `new` to `node`'s list on `level`, shrinking with the heuristic when it overflows, and marks
+    /// `node` for the next incremental save.
     func connect(_ node: Int, to new: Int, score: Float, level: Int, vectors: VectorView, scratch: inout HNSWScratch) {
+        dirtyRows.insert(node)
+        connectUnmarked(node, to: new, score: score, level: level, vectors: vectors, scratch: &scratch)
+    }
+
+    /// `connect` without marking the node dirty (the parallel build marks every node at the end).
+    func connectUnmarked(
+        _ node: Int, to new: Int, score: Float, level: Int, vectors: VectorView, scratch: inout HNSWScratch
+    ) {
         let list = links(node, level)
         let count = Int(list[0])
         let limit = maxDegree(level)
-        dirtyRows.insert(node)
         for i in 0..<count where Int(list[1 + i]) == new { return }
         if count < limit {
             list[1 + count] = UInt32(new)
@@ -130,6 +118,36 @@ extension HNSWIndex {
         selectHeuristic(&scratch, m: limit, vectors: vectors)
         list[0] = UInt32(scratch.keptIds.count)
         for (i, id) in scratch.keptIds.enumerated() { list[1 + i] = UInt32(id) }
+    }
+
+    /// After `row`'s search of one layer (results in `context.results`): the best row found becomes `entry`
+    /// for the next layer down, and the heuristic's choice among the rows found, self and tombstones excluded,
+    /// fills `scratch.linkIds`/`linkScores`.
+    func chooseLinks(
+        for row: Int, context: HNSWSearchContext, scratch: inout HNSWScratch, entry: inout Int,
+        entryScore: inout Float, vectors: VectorView
+    ) {
+        var results = context.results
+        context.results = RowTopK(capacity: 0)
+        let found = scratch.takeCandidates(from: &results)
+        context.results = results
+        if found > 0 {
+            entry = Int(scratch.candIds[0])
+            entryScore = scratch.candScores[0]
+        }
+        var kept = 0
+        for i in 0..<found where Int(scratch.candIds[i]) != row && deletedFlags[Int(scratch.candIds[i])] == 0 {
+            scratch.candIds[kept] = scratch.candIds[i]
+            scratch.candScores[kept] = scratch.candScores[i]
+            kept += 1
+        }
+        scratch.candIds.removeLast(found - kept)
+        scratch.candScores.removeLast(found - kept)
+        selectHeuristic(&scratch, m: parameters.M, vectors: vectors)
+        scratch.linkIds.removeAll(keepingCapacity: true)
+        scratch.linkScores.removeAll(keepingCapacity: true)
+        scratch.linkIds.append(contentsOf: scratch.keptIds)
+        scratch.linkScores.append(contentsOf: scratch.keptScores)
     }
 
     /// Algorithm 4 on `scratch.cand*` (sorted best first) into `scratch.kept*`, without allocating: keep a

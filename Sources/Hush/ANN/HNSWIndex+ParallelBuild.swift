@@ -127,27 +127,10 @@ extension HNSWIndex {
             searchLayerLocked(
                 q, entry: current, entryScore: currentScore, level: l, vectors: vectors, context: context,
                 locks: locks, buffer: &buffer)
-            var results = context.results
-            context.results = RowTopK(capacity: 0)
-            let found = scratch.takeCandidates(from: &results)
-            context.results = results
-            if found > 0 {
-                current = Int(scratch.candIds[0])
-                currentScore = scratch.candScores[0]
-            }
-            var kept = 0
-            for i in 0..<found where Int(scratch.candIds[i]) != row {
-                scratch.candIds[kept] = scratch.candIds[i]
-                scratch.candScores[kept] = scratch.candScores[i]
-                kept += 1
-            }
-            scratch.candIds.removeLast(found - kept)
-            scratch.candScores.removeLast(found - kept)
-            selectHeuristic(&scratch, m: parameters.M, vectors: vectors)
-            scratch.linkIds.removeAll(keepingCapacity: true)
-            scratch.linkScores.removeAll(keepingCapacity: true)
-            scratch.linkIds.append(contentsOf: scratch.keptIds)
-            scratch.linkScores.append(contentsOf: scratch.keptScores)
+            // No node is tombstoned during a build, so the shared choice's tombstone check never drops one.
+            chooseLinks(
+                for: row, context: context, scratch: &scratch, entry: &current, entryScore: &currentScore,
+                vectors: vectors)
             locks.withLock(row) { setLinks(row, l, scratch.linkIds[...]) }
             for i in 0..<scratch.linkIds.count {
                 let neighbour = Int(scratch.linkIds[i])
@@ -173,32 +156,6 @@ extension HNSWIndex {
             for i in 0..<n { buffer[i] = list[1 + i] }
             return n
         }
-    }
-
-    /// `connect` without marking the node dirty (the parallel build marks every node at the end).
-    func connectUnmarked(
-        _ node: Int, to new: Int, score: Float, level: Int, vectors: VectorView, scratch: inout HNSWScratch
-    ) {
-        let list = links(node, level)
-        let count = Int(list[0])
-        let limit = maxDegree(level)
-        for i in 0..<count where Int(list[1 + i]) == new { return }
-        if count < limit {
-            list[1 + count] = UInt32(new)
-            list[0] = UInt32(count + 1)
-            return
-        }
-        scratch.clearCandidates()
-        scratch.insertCandidate(Int32(new), score)
-        let base = vectors.row(node)
-        for i in 0..<count { hush_prefetch(vectors.row(Int(list[1 + i])), dimension * 4) }
-        for i in 0..<count {
-            let other = Int(list[1 + i])
-            scratch.insertCandidate(Int32(other), hush_dot_f32(base, vectors.row(other), dimension))
-        }
-        selectHeuristic(&scratch, m: limit, vectors: vectors)
-        list[0] = UInt32(scratch.keptIds.count)
-        for (i, id) in scratch.keptIds.enumerated() { list[1 + i] = UInt32(id) }
     }
 
     /// `searchLayer` (construction ef, no filter) reading every list under its node's lock.
