@@ -4,7 +4,8 @@ import PackageDescription
 // libFuzzer targets for Hush, kept out of the main package so its build stays clean.
 // Build and run with ../scripts/fuzz (Linux: swift build -Xswiftc -sanitize=fuzzer -Xswiftc -enable-testing).
 // Each target defines `LLVMFuzzerTestOneInput`; its main.swift hands it to libFuzzer's `LLVMFuzzerRunDriver`
-// (SwiftPM renames an executable's `main`, so libFuzzer's own `main` cannot be used).
+// through FuzzDriver's `runFuzzer` (SwiftPM renames an executable's `main`, so libFuzzer's own `main` cannot be
+// used). FuzzDocuments holds the body shared by the .jsonl and .csv targets.
 
 let package = Package(
     name: "HushFuzz",
@@ -13,17 +14,19 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
+        .target(name: "FuzzDriver"),
+        .target(name: "FuzzDocuments", dependencies: [.product(name: "Hush", package: "Hush")]),
         .executableTarget(
-            name: "FuzzTokenizer", dependencies: [.product(name: "HushEmbedding", package: "Hush")]),
+            name: "FuzzTokenizer", dependencies: ["FuzzDriver", .product(name: "HushEmbedding", package: "Hush")]),
         .executableTarget(
             name: "FuzzFTSQuery",
-            dependencies: [.product(name: "Hush", package: "Hush"), .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: [
+                "FuzzDriver", .product(name: "Hush", package: "Hush"), .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
         .executableTarget(
-            name: "FuzzSafeTensors", dependencies: [.product(name: "HushEmbedding", package: "Hush")]),
-        .executableTarget(
-            name: "FuzzJSONL", dependencies: [.product(name: "Hush", package: "Hush")]),
-        .executableTarget(
-            name: "FuzzCSV", dependencies: [.product(name: "Hush", package: "Hush")]),
+            name: "FuzzSafeTensors", dependencies: ["FuzzDriver", .product(name: "HushEmbedding", package: "Hush")]),
+        .executableTarget(name: "FuzzJSONL", dependencies: ["FuzzDriver", "FuzzDocuments"]),
+        .executableTarget(name: "FuzzCSV", dependencies: ["FuzzDriver", "FuzzDocuments"]),
     ],
     swiftLanguageModes: [.v6]
 )
