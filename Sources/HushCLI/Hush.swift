@@ -1,5 +1,6 @@
 import ArgumentParser
 import Hush
+import HushEmbedding
 
 @main
 struct HushCommand: AsyncParsableCommand {
@@ -27,4 +28,49 @@ struct HushCommand: AsyncParsableCommand {
             BenchCommand.self,
         ]
     )
+
+    /// Runs the command, saying store conditions in the command line's terms (`--model`, `hush reembed`)
+    /// instead of the library's.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: CommandLineMessage.explaining(error))
+        }
+    }
+}
+
+/// A library error restated for a person at the command line.
+struct CommandLineMessage: Error, CustomStringConvertible {
+    var description: String
+
+    static func explaining(_ error: any Error) -> any Error {
+        func mismatch(_ stored: EmbedderIdentity, _ current: EmbedderIdentity) -> CommandLineMessage {
+            CommandLineMessage(
+                description: "the database was indexed with \(stored), but this command loaded \(current): pass "
+                    + "the model it was made with (--model FOLDER, or --lexical), or convert the database with "
+                    + "`hush reembed --db FILE --model FOLDER`")
+        }
+        switch error {
+        case StoreError.embedderMismatch(let stored, let current): return mismatch(stored, current)
+        case SearchError.embedderMismatch(let stored, let current): return mismatch(stored, current)
+        case RankingError.semanticUnavailable(let stored, let current): return mismatch(stored, current)
+        case StoreError.modelNotLoaded(let stored):
+            return CommandLineMessage(
+                description: "the database's vectors were made with \(stored), which is not installed here: "
+                    + "\(EmbeddingError.fetchHint); without it, `hush get`, `hush stats`, `hush delete` and "
+                    + "`hush search --mode keyword` work")
+        case StoreError.reembedUnfinished(let target, let completed, let total):
+            return CommandLineMessage(
+                description: "a re-embed to \(target) stopped after \(completed) of \(total) chunks: run "
+                    + "`hush reembed --db FILE` with that model to finish it (until then, search with the old model)")
+        default:
+            return error
+        }
+    }
 }

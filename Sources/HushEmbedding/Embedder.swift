@@ -1,6 +1,10 @@
 /// Who made a vector: stamped into every Hush file so that vectors from different models never mix.
 ///
-/// Two embedders with equal identities produce interchangeable vectors.
+/// Two embedders with equal identities produce interchangeable vectors. Equality is decided by what decides
+/// the vectors: the weights digest, dimension, pooling and normalisation. The model's name is only a label
+/// (it comes from the folder the files sit in), so the same weights copied to another folder are the same
+/// identity. Embedders without weights (`weightsSHA256 == "none"`, the lexical fallback) are told apart by
+/// their name, which names their scheme.
 ///
 /// ```swift
 /// let identity = try BERTEmbedder(modelDirectory: dir).identity
@@ -25,6 +29,23 @@ public struct EmbedderIdentity: Sendable, Hashable, Codable, CustomStringConvert
         self.dimension = dimension
         self.pooling = pooling
         self.normalized = normalized
+    }
+
+    /// The parts that decide the vectors; the name counts only for embedders without weights.
+    private var vectorSpaceKey: (String, Int, Pooling, Bool) {
+        (weightsSHA256 == "none" ? "none:" + model : weightsSHA256, dimension, pooling, normalized)
+    }
+
+    public static func == (lhs: EmbedderIdentity, rhs: EmbedderIdentity) -> Bool {
+        lhs.vectorSpaceKey == rhs.vectorSpaceKey
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        let key = vectorSpaceKey
+        hasher.combine(key.0)
+        hasher.combine(key.1)
+        hasher.combine(key.2)
+        hasher.combine(key.3)
     }
 
     public var description: String {

@@ -31,8 +31,9 @@ struct RowTopK {
         self.capacity = max(0, capacity)
         scores = []
         rows = []
-        scores.reserveCapacity(self.capacity)
-        rows.reserveCapacity(self.capacity)
+        // The capacity may be far larger than the rows that will come: grow on demand past a few thousand.
+        scores.reserveCapacity(min(self.capacity, 4096))
+        rows.reserveCapacity(min(self.capacity, 4096))
     }
 
     var count: Int { scores.count }

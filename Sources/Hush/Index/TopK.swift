@@ -12,7 +12,7 @@ struct TopK {
 
     init(_ k: Int) {
         self.k = max(0, k)
-        heap.reserveCapacity(self.k)
+        heap.reserveCapacity(min(self.k, 4096))  // k may be far larger than what the stream holds
     }
 
     /// Whether `a` ranks below `b` (lower score, or equal score and larger id).

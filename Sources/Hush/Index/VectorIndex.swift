@@ -8,8 +8,11 @@ final class VectorIndex: @unchecked Sendable {
     struct State: Sendable {
         /// Who made the vectors in the file.
         var storedIdentity: EmbedderIdentity
+        /// Why semantic search is off, or `nil` when the matrix holds the file's vectors and they match the
+        /// current embedder.
+        var gap: SemanticGap?
         /// Whether the matrix holds the file's vectors and they match the current embedder.
-        var semanticReady: Bool
+        var semanticReady: Bool { gap == nil }
         var matrix: VectorMatrix
         var documents = DocumentTable()
         /// The approximate index in use (graph or codes), chosen by `IndexStrategy.choose`.
@@ -19,9 +22,8 @@ final class VectorIndex: @unchecked Sendable {
     private let lock = ReadWriteLock()
     private var state: State
 
-    init(identity: EmbedderIdentity, semanticReady: Bool) {
-        state = State(
-            storedIdentity: identity, semanticReady: semanticReady, matrix: VectorMatrix(dimension: identity.dimension))
+    init(identity: EmbedderIdentity, gap: SemanticGap?) {
+        state = State(storedIdentity: identity, gap: gap, matrix: VectorMatrix(dimension: identity.dimension))
     }
 
     func read<T>(_ body: (State) throws -> T) rethrows -> T {
@@ -109,4 +111,14 @@ extension VectorIndex.State {
         }
         return DocumentScores(best: best, bestRow: bestRow)
     }
+}
+
+/// Why a store cannot compare vectors with its embedder.
+enum SemanticGap: Sendable, Hashable {
+    /// The file's vectors were made by another embedder (opened with `allowEmbedderMismatch` to re-embed).
+    case mismatch
+    /// No embedder was given: the model the file was made with is not loaded.
+    case modelNotLoaded
+    /// The embedder is the target of a re-embed that stopped part-way.
+    case reembedUnfinished
 }

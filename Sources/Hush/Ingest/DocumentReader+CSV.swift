@@ -32,6 +32,21 @@ extension DocumentReader {
                     stop = true
                     return
                 }
+                // Two columns for one field (text and body, say): one would silently replace the other.
+                var columnByKey: [RawRecord.Key: String] = [:]
+                for name in names {
+                    guard let key = RawRecord.key(name), key != .metadata, key != .fields else { continue }
+                    if let first = columnByKey[key] {
+                        skip(
+                            SkippedInput(
+                                path: path, line: line,
+                                reason: "columns \"\(first)\" and \"\(name)\" both give the document's \(key): "
+                                    + "rename or remove one"))
+                        stop = true
+                        return
+                    }
+                    columnByKey[key] = name
+                }
                 header = names
                 return
             }

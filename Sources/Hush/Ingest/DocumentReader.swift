@@ -2,14 +2,15 @@ import Foundation
 
 /// Reads documents from files and folders: plain text, Markdown, JSON Lines and CSV.
 ///
-/// Folders are read recursively in sorted order, hidden files skipped. Bad input never stops the rest:
+/// Folders are read recursively in sorted order, hidden files skipped; only regular files are read, each
+/// real file and folder once (links are followed, cycles end). Bad input never stops the rest:
 /// unreadable, binary, empty or non-UTF-8 files and malformed records are skipped and reported with their
 /// line numbers. JSON Lines and CSV files are streamed, so large files are never held in memory at once.
 ///
 /// | Extension | One document per | Title | Id |
 /// |---|---|---|---|
-/// | `.txt` | file | file name without extension | relative path |
-/// | `.md`, `.markdown` | file | first `#` heading (or front matter `title:`) | relative path |
+/// | `.txt` | file | file name without extension | path from the folder given, starting with its name (`notes/a.txt`); a file given directly: its name |
+/// | `.md`, `.markdown` | file | first `#` heading (or front matter `title:`) | as for `.txt` |
 /// | `.jsonl` | line: `{"id","title","text","tags","category","metadata","date","language","type","quoted","fields"}` | `title` | `id`, else `path#line` |
 /// | `.csv` | row, after a header row (`id,title,text,tags,category,date,language,…`) | `title` | `id`, else `path#line` |
 ///
@@ -74,54 +75,140 @@ public struct DocumentReader: Sendable {
 
     // MARK: - Files
 
-    /// A file to read and the id it gets (its path relative to the folder given, or its name).
+    /// The largest input file read: JSON Lines and CSV are streamed, but a file this large is almost surely
+    /// not what was meant (a disk image, a log), and reading it would take minutes.
+    public static let maxFileBytes: Int64 = 1 << 30
+    /// The largest text or Markdown file read (it is one document, held in memory whole).
+    public static let maxTextFileBytes: Int64 = 64 << 20
+
+    /// A file to read and the id it gets: its path below the folder given, starting with that folder's own
+    /// name (`notes/a.txt` for `notes/a.txt` under the argument `notes`), or its name for a file given directly.
     struct InputFile {
         var url: URL
         var relativePath: String
         var kind: String
     }
 
+    /// What `stat` says a path is, following symbolic links.
+    private enum Entry {
+        case folder(FileIdentity)
+        case file(FileIdentity, size: Int64)
+        case other(String)
+        case missing
+    }
+
+    /// A file's device and inode: the same file or folder reached by two paths has the same identity.
+    private struct FileIdentity: Hashable {
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    private static func entry(_ path: String) -> Entry {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return .missing }
+        let identity = FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: return .folder(identity)
+        case S_IFREG: return .file(identity, size: Int64(info.st_size))
+        case S_IFIFO: return .other("a named pipe (FIFO), not a regular file")
+        case S_IFCHR, S_IFBLK: return .other("a device, not a regular file")
+        case S_IFSOCK: return .other("a socket, not a regular file")
+        default: return .other("not a regular file")
+        }
+    }
+
+    private static func isSymbolicLink(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
+    }
+
+    /// Every file to read, in order, and what was passed over with the reason. Only regular files are read
+    /// (a link to a device, a FIFO or a socket is reported, never opened); every real folder and file is read
+    /// once, however many links lead to it (so a link cycle ends); broken links are reported.
+    ///
+    /// - Throws: `IngestError.notFound` for a missing argument, `IngestError.unreadable` for a folder argument
+    ///   that cannot be listed, `IngestError.idCollision` when two different files would get the same id.
     func collectFiles(_ paths: [URL]) throws -> (found: [InputFile], skipped: [SkippedInput]) {
-        let manager = FileManager.default
-        var found: [InputFile] = []
-        var skipped: [SkippedInput] = []
-        var isDirectory: ObjCBool = false
+        var walk = Walk()
         for url in paths {
-            guard manager.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            if case .missing = Self.entry(url.path) {
+                if Self.isSymbolicLink(url.path) {
+                    throw IngestError.unreadable(path: url.path, reason: "it is a broken symbolic link")
+                }
                 throw IngestError.notFound(path: url.path)
             }
         }
         for url in paths {
-            _ = manager.fileExists(atPath: url.path, isDirectory: &isDirectory)
-            if isDirectory.boolValue {
-                let listed = try listFolder(url)
-                found.append(contentsOf: listed.found)
-                skipped.append(contentsOf: listed.skipped)
-            } else {
-                let kind = url.pathExtension.lowercased()
-                if Self.supportedExtensions.contains(kind) {
-                    found.append(InputFile(url: url, relativePath: url.lastPathComponent, kind: kind))
-                } else {
-                    skipped.append(SkippedInput(path: url.path, reason: Self.unsupportedReason(kind)))
+            switch Self.entry(url.path) {
+            case .folder(let identity):
+                guard walk.folders.insert(identity).inserted else {
+                    walk.skipped.append(SkippedInput(path: url.path, reason: "folder already read"))
+                    continue
                 }
+                let name = url.standardizedFileURL.lastPathComponent
+                try listFolder(url, idPrefix: name == "/" || name.isEmpty ? "" : name + "/", into: &walk)
+            case .file(let identity, let size):
+                walk.add(url: url, id: url.lastPathComponent, identity: identity, size: size)
+            case .other(let reason):
+                walk.skipped.append(SkippedInput(path: url.path, reason: reason))
+            case .missing:
+                throw IngestError.notFound(path: url.path)
             }
         }
-        return (found, skipped)
+        var firstPathByID: [String: String] = [:]
+        for file in walk.found {
+            if let first = firstPathByID[file.relativePath] {
+                throw IngestError.idCollision(id: file.relativePath, first: first, second: file.url.path)
+            }
+            firstPathByID[file.relativePath] = file.url.path
+        }
+        return (walk.found, walk.skipped)
     }
 
-    private static func unsupportedReason(_ kind: String) -> String {
+    /// The state of one collection: files found, what was skipped, and the folders and files already seen.
+    private struct Walk {
+        var found: [InputFile] = []
+        var skipped: [SkippedInput] = []
+        var folders = Set<FileIdentity>()
+        var files: [FileIdentity: String] = [:]
+
+        mutating func add(url: URL, id: String, identity: FileIdentity, size: Int64) {
+            let kind = url.pathExtension.lowercased()
+            guard DocumentReader.supportedExtensions.contains(kind) else {
+                skipped.append(SkippedInput(path: url.path, reason: DocumentReader.unsupportedReason(kind)))
+                return
+            }
+            if let first = files[identity] {
+                skipped.append(SkippedInput(path: url.path, reason: "the same file as \(first), already read"))
+                return
+            }
+            let limit = kind == "jsonl" || kind == "csv" ? DocumentReader.maxFileBytes : DocumentReader.maxTextFileBytes
+            guard size <= limit else {
+                skipped.append(
+                    SkippedInput(
+                        path: url.path,
+                        reason: "too large (\(size >> 20) MiB; the limit for .\(kind) files is \(limit >> 20) MiB): "
+                            + "split it into smaller files"))
+                return
+            }
+            files[identity] = url.path
+            found.append(InputFile(url: url, relativePath: id, kind: kind))
+        }
+    }
+
+    static func unsupportedReason(_ kind: String) -> String {
         kind.isEmpty
             ? "unsupported file type (no extension; expected .txt, .md, .markdown, .jsonl or .csv)"
             : "unsupported file type .\(kind) (expected .txt, .md, .markdown, .jsonl or .csv)"
     }
 
-    private func listFolder(_ folder: URL) throws -> (found: [InputFile], skipped: [SkippedInput]) {
+    /// Walks `folder` (hidden entries skipped), sorted by path, adding its files with ids `idPrefix + path`.
+    private func listFolder(_ folder: URL, idPrefix: String, into walk: inout Walk) throws {
         let manager = FileManager.default
         let root = folder.standardizedFileURL.path
-        var relativePaths: [String] = []
+        var entries: [(relative: String, identity: FileIdentity, size: Int64)] = []
         // Walk by hand so that hidden folders are never entered and unreadable folders are reported.
         var pending: [String] = [""]
-        var skipped: [SkippedInput] = []
         while let relative = pending.popLast() {
             let absolute = relative.isEmpty ? root : root + "/" + relative
             let names: [String]
@@ -131,31 +218,36 @@ public struct DocumentReader: Sendable {
                 if relative.isEmpty {
                     throw IngestError.unreadable(path: folder.path, reason: error.localizedDescription)
                 }
-                skipped.append(SkippedInput(path: absolute, reason: "folder cannot be listed"))
+                walk.skipped.append(SkippedInput(path: absolute, reason: "folder cannot be listed"))
                 continue
             }
-            for name in names where !name.hasPrefix(".") {
+            for name in names.sorted() where !name.hasPrefix(".") {
                 let child = relative.isEmpty ? name : relative + "/" + name
-                var isDirectory: ObjCBool = false
-                guard manager.fileExists(atPath: root + "/" + child, isDirectory: &isDirectory) else { continue }
-                if isDirectory.boolValue {
-                    pending.append(child)
-                } else {
-                    relativePaths.append(child)
+                let path = root + "/" + child
+                switch Self.entry(path) {
+                case .folder(let identity):
+                    if walk.folders.insert(identity).inserted {
+                        pending.append(child)
+                    } else {
+                        walk.skipped.append(
+                            SkippedInput(path: path, reason: "a link to a folder already read (followed once)"))
+                    }
+                case .file(let identity, let size):
+                    entries.append((child, identity, size))
+                case .other(let reason):
+                    walk.skipped.append(SkippedInput(path: path, reason: reason))
+                case .missing:
+                    let reason =
+                        Self.isSymbolicLink(path) ? "a broken symbolic link" : "vanished or cannot be examined"
+                    walk.skipped.append(SkippedInput(path: path, reason: reason))
                 }
             }
         }
-        var found: [InputFile] = []
-        for relative in relativePaths.sorted() {
-            let url = URL(fileURLWithPath: root + "/" + relative)
-            let kind = url.pathExtension.lowercased()
-            if Self.supportedExtensions.contains(kind) {
-                found.append(InputFile(url: url, relativePath: relative, kind: kind))
-            } else {
-                skipped.append(SkippedInput(path: url.path, reason: Self.unsupportedReason(kind)))
-            }
+        for entry in entries.sorted(by: { $0.relative < $1.relative }) {
+            walk.add(
+                url: URL(fileURLWithPath: root + "/" + entry.relative), id: idPrefix + entry.relative,
+                identity: entry.identity, size: entry.size)
         }
-        return (found, skipped)
     }
 
     private func readFile(

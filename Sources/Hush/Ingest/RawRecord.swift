@@ -20,6 +20,8 @@ struct RawRecord {
     var type: String?
     var quoted: String?
     var fields: [Document.Field] = []
+    /// What makes this record unusable (a date that could not be read), for the skip report.
+    var problems: [String] = []
 
     init(fallbackID: String) {
         self.fallbackID = fallbackID
@@ -113,8 +115,9 @@ struct RawRecord {
         if let date = RecordDate.parse(raw) {
             self[keyPath: keyPath] = date
         } else {
-            // Keep what could not be understood rather than losing it.
-            extra[name.trimmingCharacters(in: .whitespaces)] = raw
+            problems.append(
+                "\(name.trimmingCharacters(in: .whitespaces)) \"\(raw)\" is not a date: use yyyy-MM-dd, an ISO-8601 "
+                    + "date-time such as 2026-03-01T09:30:00Z, or Unix seconds")
         }
     }
 
@@ -163,15 +166,21 @@ struct RawRecord {
     func document(defaultSourceType: String?) -> Result<Document, DocumentReader.SkipReason> {
         let body = text?.trimmedWhitespace ?? ""
         let quoted = quoted.map(\.trimmedWhitespace).flatMap { $0.isEmpty ? nil : $0 }
+        if let problem = problems.first { return .failure(DocumentReader.SkipReason(message: problem)) }
         guard !body.isEmpty || !fields.isEmpty else {
             return .failure(DocumentReader.SkipReason(message: "record has no text"))
         }
         var allMetadata = extra
         for (key, value) in metadata { allMetadata[key] = value }
-        return .success(
-            Document(
-                id: id ?? fallbackID, title: title, body: body, quoted: quoted, fields: fields,
-                sourceType: type ?? defaultSourceType, language: language, tags: tags, category: category,
-                metadata: allMetadata, createdAt: createdAt, updatedAt: updatedAt))
+        let document = Document(
+            id: id ?? fallbackID, title: title, body: body, quoted: quoted, fields: fields,
+            sourceType: type ?? defaultSourceType, language: language, tags: tags, category: category,
+            metadata: allMetadata, createdAt: createdAt, updatedAt: updatedAt)
+        if let field = document.fieldWithNUL {
+            return .failure(
+                DocumentReader.SkipReason(
+                    message: "the \(field) contains a NUL character (\\u0000), which cannot be stored: remove it"))
+        }
+        return .success(document)
     }
 }

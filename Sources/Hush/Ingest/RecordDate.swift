@@ -56,13 +56,38 @@ enum RecordDate {
         guard (1...12).contains(month), (1...31).contains(day), (components.hour ?? 0) < 24,
             (components.minute ?? 0) < 60, (components.second ?? 0) < 61
         else { return nil }
-        var calendar = Calendar(identifier: .gregorian)
-        guard let utc = TimeZone(secondsFromGMT: 0) else { return nil }
-        calendar.timeZone = utc
-        guard let date = calendar.date(from: components),
-            calendar.component(.day, from: date) == day
-        else { return nil }
-        return date.addingTimeInterval(TimeInterval(-offsetSeconds))
+        guard day <= daysInMonth(year: year, month: month) else { return nil }
+        // Proleptic Gregorian arithmetic: Foundation's Gregorian calendar switches to the Julian one before
+        // 1582, which would move 0001-01-01 to 0000-12-30.
+        let days = daysSinceEpoch(year: year, month: month, day: day)
+        let seconds =
+            Double(days) * 86_400 + Double((components.hour ?? 0) * 3600 + (components.minute ?? 0) * 60)
+            + Double(components.second ?? 0) + Double(components.nanosecond ?? 0) / 1e9
+        return Date(timeIntervalSince1970: seconds - Double(offsetSeconds))
+    }
+
+    static func isLeap(_ year: Int) -> Bool {
+        (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+    }
+
+    static func daysInMonth(year: Int, month: Int) -> Int {
+        switch month {
+        case 2: return isLeap(year) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Days from 1970-01-01 to the given proleptic Gregorian date (negative before it). Counts whole
+    /// 400-year eras (146,097 days each) from 0000-03-01, so that the leap day ends a year.
+    static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+        let yearOfEra = shiftedYear - era * 400
+        let monthFromMarch = (month + 9) % 12
+        let dayOfYear = (153 * monthFromMarch + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
     }
 }
 

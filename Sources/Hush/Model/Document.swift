@@ -69,3 +69,23 @@ public struct Document: Sendable, Hashable, Codable, Identifiable {
         self.updatedAt = updatedAt
     }
 }
+
+extension Document {
+    /// The name of the first field holding a NUL character (U+0000), or `nil`. SQLite text ends at a NUL, so
+    /// such a value would be stored cut short (and two ids that differ after it would collide): documents
+    /// with one are rejected instead.
+    var fieldWithNUL: String? {
+        func hasNUL(_ text: String?) -> Bool { text?.utf8.contains(0) ?? false }
+        if hasNUL(id) { return "id" }
+        if hasNUL(title) { return "title" }
+        if hasNUL(body) { return "text" }
+        if hasNUL(quoted) { return "quoted text" }
+        if hasNUL(sourceType) { return "type" }
+        if hasNUL(language) { return "language" }
+        if hasNUL(category) { return "category" }
+        if tags.contains(where: hasNUL) { return "tags" }
+        if fields.contains(where: { hasNUL($0.label) || hasNUL($0.value) }) { return "fields" }
+        if metadata.contains(where: { hasNUL($0.key) || hasNUL($0.value) }) { return "metadata" }
+        return nil
+    }
+}

@@ -20,6 +20,9 @@ public enum BuildError: Error, Sendable, Equatable, CustomStringConvertible {
     case importLayout(path: String, reason: String)
     /// A stored vector has another dimension than the embedder's.
     case importDimension(path: String, found: Int, expected: Int)
+    /// The output (or the manifest beside it) exists and was not made by a build: replacing it could destroy
+    /// someone's data. Choose another path, or pass `replaceAnyFile` (`--force`).
+    case wouldReplace(path: String, reason: String)
     /// A failure injected by a test at the named stage.
     case injected(stage: String)
 
@@ -41,6 +44,9 @@ public enum BuildError: Error, Sendable, Equatable, CustomStringConvertible {
         case .importDimension(let path, let found, let expected):
             return "\(path) holds vectors of dimension \(found) but the embedder makes \(expected): import it "
                 + "with the model its vectors were made with (all-MiniLM-L6-v2 makes 384)"
+        case .wouldReplace(let path, let reason):
+            return "\(path) already exists and \(reason), so a build will not replace it: choose another --out, "
+                + "or pass --force to replace it anyway"
         case .injected(let stage):
             return "failure injected at \(stage)"
         }

@@ -31,6 +31,10 @@ public struct KnowledgeBaseBuilder: Sendable {
     public var configuration: BuildConfiguration
     /// The embedder (it must match `configuration.lexical`: the caller creates it).
     public var embedder: any Embedder
+    /// Replace the output even when it is not a previous build's (`hush build --force`). Off by default: a
+    /// build replaces only a file whose manifest says a build made it, so a typo in `--out` never destroys a
+    /// store made by `hush index` or any other file.
+    public var replaceAnyFile = false
     /// A stage at which to fail on purpose (tests).
     var injectedFailure: Stage?
 
@@ -151,6 +155,7 @@ public struct KnowledgeBaseBuilder: Sendable {
         guard FileManager.default.isWritableFile(atPath: folder.path) else {
             throw BuildError.outputNotWritable(path: output.path, reason: "the folder is missing or read-only")
         }
+        if !replaceAnyFile { try checkReplaceable() }
         let prefix = folder.appendingPathComponent(Self.temporaryPrefix(for: output, pid: getpid())).path
         do {
             var report = try await run(working: prefix, packed: prefix + ".packed", progress: progress)
@@ -160,6 +165,33 @@ public struct KnowledgeBaseBuilder: Sendable {
         } catch {
             Self.removeTemporaryFiles(for: output, pid: getpid())
             throw error
+        }
+    }
+
+    /// Throws ``BuildError/wouldReplace(path:reason:)`` unless the output and its manifest are missing or
+    /// were made by a build.
+    func checkReplaceable() throws {
+        let manager = FileManager.default
+        var isFolder: ObjCBool = false
+        if manager.fileExists(atPath: output.path, isDirectory: &isFolder) {
+            if isFolder.boolValue { throw BuildError.wouldReplace(path: output.path, reason: "is a folder") }
+            let manifest: BuildManifest?
+            do {
+                manifest = try BuildManifest.read(fromStoreAt: output.path)
+            } catch {
+                throw BuildError.wouldReplace(path: output.path, reason: "is not a Hush database")
+            }
+            guard manifest != nil else {
+                throw BuildError.wouldReplace(
+                    path: output.path, reason: "has no build manifest (it was not made by hush build)")
+            }
+        }
+        let sidecar = BuildManifest.sidecarURL(for: output)
+        if manager.fileExists(atPath: sidecar.path) {
+            let data = try? Data(contentsOf: sidecar)
+            guard let data, (try? BuildManifest.decoder.decode(BuildManifest.self, from: data)) != nil else {
+                throw BuildError.wouldReplace(path: sidecar.path, reason: "is not a build manifest")
+            }
         }
     }
 
@@ -270,13 +302,18 @@ public struct KnowledgeBaseBuilder: Sendable {
             manifest.outputSHA256 = try SHA256.hexDigest(ofFileAt: packed)
             let sidecar = BuildManifest.sidecarURL(for: output)
             let sidecarTemporary = working + ".manifest"
+            try HushStore.createPrivateFile(sidecarTemporary)
             try manifest.json().write(to: URL(fileURLWithPath: sidecarTemporary))
+            try StoreFile.setPrivateMode(sidecarTemporary)
             try StoreFile.sync(packed)
             try StoreFile.sync(sidecarTemporary)
             try fail(at: .publishing)
             guard rename(packed, output.path) == 0 else {
                 throw BuildError.finishing(path: output.path, reason: String(cString: strerror(errno)))
             }
+            // A -wal or -shm left beside the old file (a writable open of it) belongs to the file just replaced;
+            // the new one is in DELETE journal mode and must not be paired with them.
+            for suffix in ["-wal", "-shm"] { unlink(output.path + suffix) }
             guard rename(sidecarTemporary, sidecar.path) == 0 else {
                 throw BuildError.finishing(path: sidecar.path, reason: String(cString: strerror(errno)))
             }
@@ -314,6 +351,9 @@ public struct KnowledgeBaseBuilder: Sendable {
                     """)
             try db.execute(sql: "INSERT INTO chunks_fts(chunks_fts) VALUES ('optimize')")
             try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+            // VACUUM INTO writes into an empty file that exists, keeping its owner-only mode (it would create
+            // a missing one by the umask).
+            try HushStore.createPrivateFile(packed)
             try db.execute(sql: "VACUUM INTO ?", arguments: [packed])
         }
         try queue.close()
@@ -340,15 +380,14 @@ public struct KnowledgeBaseBuilder: Sendable {
             var length = UInt64(name.count).littleEndian
             withUnsafeBytes(of: &length) { hasher.update($0) }
             hasher.update(name)
-            let data: Data
-            do {
-                data = try Data(contentsOf: file.url)
-            } catch {
-                throw IngestError.unreadable(path: file.url.path, reason: error.localizedDescription)
-            }
-            var size = UInt64(data.count).littleEndian
+            // Streamed: the size first (from the file system), then the bytes block by block.
+            var size = UInt64(max(0, FileStatus.size(file.url.path) ?? 0)).littleEndian
             withUnsafeBytes(of: &size) { hasher.update($0) }
-            hasher.update(data)
+            do {
+                try FileByteStream.forEachBlock(file.url) { block in hasher.update(block) }
+            } catch let error as FileReadError {
+                throw IngestError.unreadable(path: file.url.path, reason: error.message)
+            }
         }
         return StoreFile.hex(hasher.finalize())
     }

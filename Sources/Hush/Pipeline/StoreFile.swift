@@ -92,4 +92,10 @@ enum StoreFile {
         defer { close(descriptor) }
         guard fsync(descriptor) == 0 else { throw CocoaError(.fileWriteUnknown) }
     }
+
+    /// Makes a file readable and writable by its owner only (0600). `Data.write` replaces a file atomically
+    /// with one created by the umask, so the mode is set again after writing.
+    static func setPrivateMode(_ path: String) throws {
+        guard chmod(path, 0o600) == 0 else { throw CocoaError(.fileWriteNoPermission) }
+    }
 }

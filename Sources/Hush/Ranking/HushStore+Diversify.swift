@@ -48,7 +48,7 @@ extension HushStore {
     ) async throws -> SearchResults {
         guard limit > 0 else { throw SearchError.invalidLimit(limit) }
         let pool = try await search(
-            query, mode: mode, filter: filter, limit: max(limit * 3, limit + 10), minScore: minScore, boosts: boosts,
+            query, mode: mode, filter: filter, limit: clampedLimit(limit) * 3 + 10, minScore: minScore, boosts: boosts,
             explain: explain)
         return try diversify(pool, lambda: lambda, limit: limit)
     }

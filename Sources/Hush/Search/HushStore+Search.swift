@@ -28,6 +28,7 @@ extension HushStore {
         let started = clock.now
         guard limit > 0 else { throw SearchError.invalidLimit(limit) }
         guard mode.candidates > 0 else { throw SearchError.invalidLimit(mode.candidates) }
+        let limit = clampedLimit(limit)
         switch mode.fusion {
         case .convex(let alpha, _) where !(0...1).contains(alpha) || alpha.isNaN:
             throw SearchError.invalidFusion("alpha must lie in 0…1 (got \(alpha))")
@@ -46,8 +47,9 @@ extension HushStore {
         var queryVector: [Float]?
         var embedMs = 0.0
         if useSemantic && !trimmed.isEmpty {
-            let (stored, ready) = index.read { ($0.storedIdentity, $0.semanticReady) }
-            guard ready else { throw SearchError.embedderMismatch(stored: stored, current: embedder.identity) }
+            if let blocker = semanticBlocker(mismatch: { SearchError.embedderMismatch(stored: $0, current: $1) }) {
+                throw blocker
+            }
             let text = analysis.cleaned.isEmpty ? trimmed : analysis.cleaned
             let embedStart = clock.now
             queryVector = try queryEmbedding(text)
@@ -61,7 +63,7 @@ extension HushStore {
                 timings: .init(embedMs: embedMs, searchMs: 0, totalMs: Self.milliseconds(clock.now - started)))
         }
 
-        let pool = max(limit, mode.candidates)
+        let pool = clampedLimit(max(limit, mode.candidates))
         let keywords = Set(analysis.keywords)
         let hits: [SearchHit] = try index.read { state in
             let mask = state.documents.mask(for: filter)
@@ -222,6 +224,7 @@ extension HushStore {
                     guard let documentID = try Int64.fetchOne(owner, arguments: [chunkID]) else { return nil }
                     return state.documents.slot(ofRowid: documentID).map(Int.init)
                 }
+                // `limit` is clamped to the document count by the caller, so these products cannot overflow.
                 var budget = limit * 4
                 while true {
                     let cursor = try Row.fetchCursor(query, arguments: [expression, budget])
@@ -242,7 +245,7 @@ extension HushStore {
                 }
             }
         } catch {
-            throw SearchError.database(String(describing: error))
+            throw StoreError.wrapping(error, path: path, operation: "search")
         }
     }
 
@@ -274,7 +277,7 @@ extension HushStore {
                 return result
             }
         } catch {
-            throw SearchError.database(String(describing: error))
+            throw StoreError.wrapping(error, path: path, operation: "search")
         }
     }
 

@@ -85,20 +85,27 @@ enum HybridFusion {
         return order.compactMap { bySlot[$0] }
     }
 
-    /// A function mapping raw scores of one arm to 0…1.
+    /// A spread of scores smaller than this, relative to their magnitude (at least 1), is float noise, not a
+    /// difference: f32 dot products of equal texts differ in the last bits, and stretching that to 0…1 would
+    /// split identical documents.
+    static let noiseTolerance: Float = 1e-4
+
+    /// A function mapping raw scores of one arm to 0…1. Scores that differ by no more than
+    /// ``noiseTolerance`` all map to 1 (min-max) or 0.5 (z-score): equal inputs give equal outputs.
     static func normalizer(_ values: [Float], _ normalization: SearchMode.Normalization) -> (Float) -> Float {
         guard let low = values.min(), let high = values.max() else { return { _ in 0 } }
+        let noise = noiseTolerance * max(1, abs(low), abs(high))
         switch normalization {
         case .minMax:
             let span = high - low
-            guard span > 1e-9 else { return { _ in 1 } }
+            guard span > noise else { return { _ in 1 } }
             return { min(1, max(0, ($0 - low) / span)) }
         case .zScore:
             let count = Float(values.count)
             let mean = values.reduce(0, +) / count
             let variance = values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / count
             let deviation = variance.squareRoot()
-            guard deviation > 1e-9 else { return { _ in 0.5 } }
+            guard deviation > noise else { return { _ in 0.5 } }
             return { 1 / (1 + Float(exp(Double(-($0 - mean) / deviation)))) }
         }
     }

@@ -22,27 +22,14 @@ extension HushStore {
     /// - Complexity: O(documents × dimension) plus one SQLite insert per document; no embedding.
     @discardableResult
     public func upsert(_ documents: [Document], precomputed vectors: [[Float]]) async throws -> UpsertSummary {
-        let (stored, ready) = index.read { ($0.storedIdentity, $0.semanticReady) }
-        guard ready else { throw StoreError.embedderMismatch(stored: stored, current: embedder.identity) }
+        try requireWritable("import documents", needsModel: true)
         guard documents.count == vectors.count else {
             throw StoreError.invalidOption(
                 "upsert(_:precomputed:) needs one vector per document: got \(documents.count) documents and "
                     + "\(vectors.count) vectors")
         }
         var summary = UpsertSummary()
-        var lastIndex: [String: Int] = [:]
-        for (position, document) in documents.enumerated() { lastIndex[document.id] = position }
-        var accepted: [(Document, [Float])] = []
-        for (position, document) in documents.enumerated() {
-            if document.id.isEmpty {
-                summary.errors.append(.init(id: document.id, reason: "empty id: give every document a unique id"))
-            } else if lastIndex[document.id] != position {
-                summary.errors.append(
-                    .init(id: document.id, reason: "duplicate id in this call: only its last occurrence was stored"))
-            } else {
-                accepted.append((document, vectors[position]))
-            }
-        }
+        let accepted = Self.acceptedPositions(documents, summary: &summary).map { (documents[$0], vectors[$0]) }
         var start = 0
         while start < accepted.count {
             let batch = Array(accepted[start..<min(start + options.batchSize, accepted.count)])
@@ -71,7 +58,7 @@ extension HushStore {
                 return result
             }
         } catch {
-            throw StoreError.database(String(describing: error))
+            throw StoreError.wrapping(error, path: path)
         }
         let dimension = embedder.identity.dimension
         let now = Date().timeIntervalSince1970

@@ -37,6 +37,9 @@ extension HushStore {
         if let limit, limit < 1 { throw RankingError.invalidOption("limit must be at least 1 (got \(limit))") }
         let now = (options.now ?? Date()).timeIntervalSince1970
         let current = embedder.identity
+        if let blocker = semanticBlocker(mismatch: { RankingError.semanticUnavailable(stored: $0, current: $1) }) {
+            throw blocker
+        }
 
         typealias Entry = (slot: Int, score: Float?, similarity: Float?, recency: Float?)
         let entries: [Entry] = try index.read { state in

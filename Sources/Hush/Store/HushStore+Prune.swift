@@ -37,6 +37,7 @@ extension HushStore {
     /// - Complexity: O(documents log documents) to pick the victims, plus O(deleted chunks × log chunks).
     @discardableResult
     public func prune(maxDocuments: Int? = nil, olderThan: Date? = nil) async throws -> Int {
+        try requireWritable("prune documents", needsModel: false)
         if let maxDocuments, maxDocuments < 0 {
             throw StoreError.invalidOption("maxDocuments must be at least 0 (got \(maxDocuments))")
         }
@@ -75,7 +76,7 @@ extension HushStore {
         } catch let error as StoreError {
             throw error
         } catch {
-            throw StoreError.database(String(describing: error))
+            throw StoreError.wrapping(error, path: path)
         }
     }
 
@@ -90,19 +91,24 @@ extension HushStore {
     /// - Throws: ``StoreError/database(_:)`` (for example when the disk cannot hold the temporary copy).
     /// - Complexity: O(file size).
     public func compact() async throws -> CompactionReport {
+        try requireWritable("compact the file", needsModel: false)
         do {
             let before = try storageBytes()
             try vacuumNow()
             return CompactionReport(bytesBefore: before, bytesAfter: try storageBytes())
         } catch {
-            throw StoreError.database("compacting: \(error)")
+            throw StoreError.wrapping(error, path: path, operation: "compact the file")
         }
     }
 
     /// `VACUUM` and a truncating checkpoint, synchronously (async callers would pick GRDB's async overloads).
+    /// Both need every other connection to step aside, and SQLite answers them with SQLITE_BUSY at once
+    /// rather than through the busy handler, so each is retried for up to the busy timeout.
     nonisolated func vacuumNow() throws {
-        try writer.vacuum()
-        try writer.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
+        try Self.retryingWhileBusy { try writer.vacuum() }
+        try Self.retryingWhileBusy {
+            try writer.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
+        }
     }
 
     /// The database file plus its write-ahead log, or the page count × page size for a store in memory.

@@ -2,13 +2,15 @@ import Foundation
 import GRDB
 
 extension HushStore {
-    /// Re-embeds every stored chunk with the current embedder, then stamps its identity into the file.
+    /// Re-embeds every stored chunk with the current embedder, then swaps the new vectors in and stamps its
+    /// identity into the file, in one transaction.
     ///
-    /// Work is done in batches of `batchSize` chunks, one transaction each, and the last finished chunk is
-    /// recorded in `meta` with the batch: if the process dies, calling `reembed` again with the same
-    /// embedder resumes after it. Open a store made with another model with
-    /// `StoreOptions(allowEmbedderMismatch: true)` to call this; semantic search and upserts work again when
-    /// it returns.
+    /// The new vectors are written in batches of `batchSize` chunks to a staging table, one transaction each,
+    /// never over the old ones: until the last batch is done the file keeps its old identity and searches
+    /// with its old vectors only, so an interrupted re-embed never mixes two models' vectors. Calling
+    /// `reembed` again with the same embedder resumes where it stopped; `stats()` shows the progress. Open a
+    /// store made with another model with `StoreOptions(allowEmbedderMismatch: true)` to call this; semantic
+    /// search and upserts with the new model work when it returns.
     ///
     /// ```swift
     /// let store = try await HushStore.open(path: path, embedder: newModel,
@@ -18,6 +20,8 @@ extension HushStore {
     ///
     /// - Complexity: dominated by embedding every chunk once; O(chunks) SQLite work.
     public func reembed(batchSize: Int = 256, progress: (@Sendable (StoreProgress) -> Void)? = nil) async throws {
+        try requireWritable("re-embed", needsModel: false)
+        if index.read({ $0.gap }) == .modelNotLoaded { throw StoreError.modelNotLoaded(stored: embedder.identity) }
         try reembedNow(batchSize: batchSize, progress: progress)
     }
 
@@ -25,6 +29,7 @@ extension HushStore {
         guard batchSize > 0 else { throw StoreError.invalidOption("reembed batchSize must be at least 1") }
         let current = embedder.identity
         let target = JSONCoding.encode(current)
+        let staging = StoreSchema.reembedTable
         let hook = testHooks.afterReembedBatch
         var after: Int64
         var completed: Int
@@ -32,9 +37,13 @@ extension HushStore {
         do {
             (after, completed, total) = try writer.write { db -> (Int64, Int, Int) in
                 var after: Int64 = 0
-                if try StoreSchema.meta(db, StoreSchema.Key.reembedTarget) == target {
+                if try StoreSchema.meta(db, StoreSchema.Key.reembedTarget) == target, try db.tableExists(staging) {
                     after = try StoreSchema.meta(db, StoreSchema.Key.reembedAfterChunk).flatMap { Int64($0) } ?? 0
                 } else {
+                    // A new run (or one to another model): start from an empty staging table.
+                    try db.execute(sql: "DROP TABLE IF EXISTS \(staging)")
+                    try db.execute(
+                        sql: "CREATE TABLE \(staging) (chunk_id INTEGER PRIMARY KEY, vector BLOB NOT NULL)")
                     try StoreSchema.setMeta(db, StoreSchema.Key.reembedTarget, target)
                     try StoreSchema.setMeta(db, StoreSchema.Key.reembedAfterChunk, "0")
                 }
@@ -44,7 +53,7 @@ extension HushStore {
                 return (after, done, total)
             }
         } catch {
-            throw StoreError.database(String(describing: error))
+            throw StoreError.wrapping(error, path: path)
         }
         progress?(StoreProgress(completed: completed, total: total))
 
@@ -62,49 +71,21 @@ extension HushStore {
                     ).map { ($0[0], $0[1], $0[2]) }
                 }
             } catch {
-                throw StoreError.database(String(describing: error))
+                throw StoreError.wrapping(error, path: path)
             }
             guard let last = rows.last else { break }
-
-            var vectors: [[Float]] = []
-            var start = 0
-            while start < rows.count {
-                let slice = rows[start..<min(start + options.embeddingBatchSize, rows.count)]
-                let embeddings: [Embedding]
-                do {
-                    embeddings = try embedder.embed(slice.map(\.text))
-                } catch {
-                    throw StoreError.embeddingFailed(
-                        documentID: slice.first?.document ?? "", reason: String(describing: error))
-                }
-                guard embeddings.count == slice.count else {
-                    throw StoreError.invalidVector(
-                        documentID: slice.first?.document ?? "",
-                        reason: "the embedder returned \(embeddings.count) vectors for \(slice.count) texts")
-                }
-                for (row, embedding) in zip(slice, embeddings) {
-                    if let problem = VectorBlob.problem(embedding.vector, dimension: current.dimension) {
-                        throw StoreError.invalidVector(documentID: row.document, reason: problem)
-                    }
-                    vectors.append(embedding.vector)
-                }
-                start += slice.count
-            }
-
+            let vectors = try embedChunks(rows, identity: current)
             do {
                 try writer.write { db in
-                    let upsert = try db.cachedStatement(
-                        sql: """
-                            INSERT INTO vectors (chunk_id, vector) VALUES (?, ?)
-                            ON CONFLICT(chunk_id) DO UPDATE SET vector = excluded.vector
-                            """)
+                    let insert = try db.cachedStatement(
+                        sql: "INSERT OR REPLACE INTO \(staging) (chunk_id, vector) VALUES (?, ?)")
                     for (row, vector) in zip(rows, vectors) {
-                        try upsert.execute(arguments: [row.id, VectorBlob.encode(vector)])
+                        try insert.execute(arguments: [row.id, VectorBlob.encode(vector)])
                     }
                     try StoreSchema.setMeta(db, StoreSchema.Key.reembedAfterChunk, String(last.id))
                 }
             } catch {
-                throw StoreError.database(String(describing: error))
+                throw StoreError.wrapping(error, path: path)
             }
             after = last.id
             completed += rows.count
@@ -113,22 +94,63 @@ extension HushStore {
             try hook?(batchNumber)
         }
 
+        // Every chunk has its new vector: swap them in, with the new identity, in one transaction.
         do {
-            try writer.write { db in
-                try StoreSchema.stamp(db, identity: current)
-                try StoreSchema.setMeta(db, StoreSchema.Key.reembedTarget, nil)
-                try StoreSchema.setMeta(db, StoreSchema.Key.reembedAfterChunk, nil)
-                // The graph was built on the old vectors: the reload below builds a new one.
-                try db.execute(sql: "DELETE FROM hnsw_nodes; DELETE FROM hnsw_edges; DELETE FROM hnsw_meta;")
-            }
-            index.write { state in
+            try index.write { state in
+                try writer.write { db in
+                    try db.execute(
+                        sql: """
+                            UPDATE vectors SET vector = (SELECT r.vector FROM \(staging) r WHERE r.chunk_id = vectors.chunk_id)
+                            WHERE chunk_id IN (SELECT chunk_id FROM \(staging));
+                            INSERT INTO vectors (chunk_id, vector)
+                            SELECT r.chunk_id, r.vector FROM \(staging) r JOIN chunks c ON c.id = r.chunk_id
+                            WHERE r.chunk_id NOT IN (SELECT chunk_id FROM vectors);
+                            DROP TABLE \(staging);
+                            """)
+                    try StoreSchema.stamp(db, identity: current)
+                    try StoreSchema.setMeta(db, StoreSchema.Key.reembedTarget, nil)
+                    try StoreSchema.setMeta(db, StoreSchema.Key.reembedAfterChunk, nil)
+                    // The graph was built on the old vectors: the reload below builds a new one.
+                    try db.execute(sql: "DELETE FROM hnsw_nodes; DELETE FROM hnsw_edges; DELETE FROM hnsw_meta;")
+                }
                 state.storedIdentity = current
-                state.semanticReady = true
+                state.gap = nil
+                try Self.load(&state, from: writer, policy: options.indexPolicy)
             }
-            try Self.hydrate(index: index, from: writer, policy: options.indexPolicy)
         } catch {
-            throw StoreError.database(String(describing: error))
+            throw StoreError.wrapping(error, path: path)
         }
         cache.removeAll()
+    }
+
+    /// The current embedder's vectors for `rows`, in order, in embedding batches; every vector is checked.
+    private func embedChunks(_ rows: [(id: Int64, text: String, document: String)], identity: EmbedderIdentity)
+        throws -> [[Float]]
+    {
+        var vectors: [[Float]] = []
+        vectors.reserveCapacity(rows.count)
+        var start = 0
+        while start < rows.count {
+            let slice = rows[start..<min(start + options.embeddingBatchSize, rows.count)]
+            let embeddings: [Embedding]
+            do {
+                embeddings = try embedder.embed(slice.map(\.text))
+            } catch {
+                throw StoreError.embeddingFailed(documentID: slice.first?.document ?? "", reason: String(describing: error))
+            }
+            guard embeddings.count == slice.count else {
+                throw StoreError.invalidVector(
+                    documentID: slice.first?.document ?? "",
+                    reason: "the embedder returned \(embeddings.count) vectors for \(slice.count) texts")
+            }
+            for (row, embedding) in zip(slice, embeddings) {
+                if let problem = VectorBlob.problem(embedding.vector, dimension: identity.dimension) {
+                    throw StoreError.invalidVector(documentID: row.document, reason: problem)
+                }
+                vectors.append(embedding.vector)
+            }
+            start += slice.count
+        }
+        return vectors
     }
 }

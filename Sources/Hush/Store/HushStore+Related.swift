@@ -32,8 +32,12 @@ extension HushStore {
         similarity: DocumentSimilarity
     ) throws -> [RankedDocument] {
         guard limit > 0 else { throw RankingError.invalidOption("limit must be at least 1 (got \(limit))") }
+        let limit = clampedLimit(limit)
         if let minCosine, minCosine.isNaN { throw RankingError.invalidOption("minCosine is NaN") }
         let current = embedder.identity
+        if let blocker = semanticBlocker(mismatch: { RankingError.semanticUnavailable(stored: $0, current: $1) }) {
+            throw blocker
+        }
         let found: [(slot: Int, score: Float)] = try index.read { state in
             try state.requireSemantic(current: current)
             guard let source = state.slot(ofExternalID: id), let record = state.documents.record(atSlot: Int32(source))
@@ -108,7 +112,7 @@ extension HushStore {
                     return result
                 }
             } catch {
-                throw RankingError.database(String(describing: error))
+                throw StoreError.wrapping(error, path: path, operation: "read")
             }
         }
         return records.compactMap { record, score, similarity, recency in

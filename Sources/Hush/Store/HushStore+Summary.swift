@@ -32,6 +32,9 @@ extension HushStore {
 
         // The documents' text and the centroid of their stored vectors.
         let current = embedder.identity
+        if let blocker = semanticBlocker(mismatch: { RankingError.semanticUnavailable(stored: $0, current: $1) }) {
+            throw blocker
+        }
         let centroid: [Float]? = try index.read { state in
             try state.requireSemantic(current: current)
             let slots = state.slots(ofExternalIDs: unique)
@@ -104,7 +107,7 @@ extension HushStore {
         lambda: Float = 0.7
     ) async throws -> Summary {
         guard k > 0 else { throw RankingError.invalidOption("k must be at least 1 (got \(k))") }
-        let hits = try await search(query, mode: mode, filter: filter, limit: k).hits
+        let hits = try await search(query, mode: mode, filter: filter, limit: clampedLimit(k)).hits
         guard !hits.isEmpty else { return Summary(sentences: [], documentIDs: []) }
         let ordered = hits.enumerated().sorted { lhs, rhs in
             lhs.element.createdAt != rhs.element.createdAt
@@ -131,7 +134,7 @@ extension HushStore {
                 return result
             }
         } catch {
-            throw RankingError.database(String(describing: error))
+            throw StoreError.wrapping(error, path: path, operation: "read")
         }
     }
 }

@@ -17,7 +17,10 @@ extension HushStore {
 
     /// The preparation settings that shape chunks; part of the text hash, so that changing them re-embeds.
     nonisolated var preparationSignature: String {
-        let base = "prep-v1;max=\(embedder.maxTokens);\(embedder.identity.model)"
+        // The model by what decides its vectors (not its folder's name, see `EmbedderIdentity`).
+        let identity = embedder.identity
+        let model = identity.weightsSHA256 == "none" ? identity.model : "sha256:" + identity.weightsSHA256.prefix(16)
+        let base = "prep-v2;max=\(embedder.maxTokens);\(model)"
         guard let chunking = options.chunking else { return base }
         return base
             + ";chunk=\(chunking.maxTokens),\(chunking.targetTokens),\(chunking.overlapTokens),\(chunking.prefixTitle)"
@@ -43,24 +46,10 @@ extension HushStore {
     public func upsert(_ documents: [Document], progress: (@Sendable (StoreProgress) -> Void)? = nil) async throws
         -> UpsertSummary
     {
-        let (stored, ready) = index.read { ($0.storedIdentity, $0.semanticReady) }
-        guard ready else { throw StoreError.embedderMismatch(stored: stored, current: embedder.identity) }
+        try requireWritable("add or update documents", needsModel: true)
         var summary = UpsertSummary()
 
-        // Validate and de-duplicate (the last occurrence of an id wins).
-        var lastIndex: [String: Int] = [:]
-        for (position, document) in documents.enumerated() { lastIndex[document.id] = position }
-        var accepted: [Document] = []
-        for (position, document) in documents.enumerated() {
-            if document.id.isEmpty {
-                summary.errors.append(.init(id: document.id, reason: "empty id: give every document a unique id"))
-            } else if lastIndex[document.id] != position {
-                summary.errors.append(
-                    .init(id: document.id, reason: "duplicate id in this call: only its last occurrence was stored"))
-            } else {
-                accepted.append(document)
-            }
-        }
+        let accepted = Self.acceptedPositions(documents, summary: &summary).map { documents[$0] }
 
         var completed = 0
         let total = accepted.count
@@ -73,6 +62,32 @@ extension HushStore {
             progress?(StoreProgress(completed: completed, total: total))
         }
         return summary
+    }
+
+    /// The positions of the documents that can be stored, in order: ids must be non-empty, no value may hold
+    /// a NUL, and of several documents with one id only the last is kept. The others are added to
+    /// `summary.errors` with the reason.
+    static func acceptedPositions(_ documents: [Document], summary: inout UpsertSummary) -> [Int] {
+        var lastIndex: [String: Int] = [:]
+        for (position, document) in documents.enumerated() { lastIndex[document.id] = position }
+        var accepted: [Int] = []
+        for (position, document) in documents.enumerated() {
+            if document.id.isEmpty {
+                summary.errors.append(.init(id: document.id, reason: "empty id: give every document a unique id"))
+            } else if let field = document.fieldWithNUL {
+                summary.errors.append(
+                    .init(
+                        id: document.id,
+                        reason: "its \(field) contains a NUL character (U+0000), which SQLite text cannot hold: remove it"
+                    ))
+            } else if lastIndex[document.id] != position {
+                summary.errors.append(
+                    .init(id: document.id, reason: "duplicate id in this call: only its last occurrence was stored"))
+            } else {
+                accepted.append(position)
+            }
+        }
+        return accepted
     }
 
     /// Classifies, prepares, embeds, validates and writes one batch.
@@ -93,7 +108,7 @@ extension HushStore {
                 return result
             }
         } catch {
-            throw StoreError.database(String(describing: error))
+            throw StoreError.wrapping(error, path: path)
         }
 
         // 2. Classify and prepare (outside any transaction).
@@ -185,7 +200,7 @@ extension HushStore {
             } catch {
                 if touched { try? Self.load(&state, from: writer, policy: policy) }
                 if let error = error as? StoreError { throw error }
-                if let error = error as? DatabaseError { throw StoreError.database(String(describing: error)) }
+                if let error = error as? DatabaseError { throw StoreError.wrapping(error, path: path) }
                 throw error
             }
         }

@@ -16,6 +16,8 @@ public actor HushStore {
     nonisolated let writer: any DatabaseWriter
     /// The file, or `nil` in memory.
     nonisolated let path: String?
+    /// Whether the file was opened read-only: every write is refused with ``StoreError/readOnly(path:operation:)``.
+    public nonisolated let readOnly: Bool
     nonisolated let embedder: any Embedder
     nonisolated let options: StoreOptions
     nonisolated let index: VectorIndex
@@ -34,33 +36,59 @@ public actor HushStore {
 
     /// Opens (or creates) the store at `path`, checks its schema and embedder, and loads its vectors.
     ///
+    /// With `readOnly: true` the file is never written: no migration, no stamp, no graph repair saved (a
+    /// graph that needs repair is repaired in memory only), no `-wal` or `-shm` beside a file in DELETE
+    /// journal mode (as `hush build` writes them), and it works in a read-only folder such as an app bundle.
+    /// Readers never take the write lock, so a read-only open runs beside another process's writes.
+    ///
+    /// Without an embedder (`nil`, for example when the model the store was made with is not installed),
+    /// the store can still be read, searched by keyword, and have documents deleted; semantic search,
+    /// related items and writes throw ``StoreError/modelNotLoaded(stored:)``.
+    ///
     /// ```swift
     /// let store = try await HushStore.open(path: url.path, embedder: try BERTEmbedder(modelDirectory: dir))
+    /// let shipped = try await HushStore.open(path: bundled.path, embedder: embedder, readOnly: true)
+    /// let keywordOnly = try await HushStore.open(path: url.path, embedder: nil)
     /// ```
     ///
     /// - Throws: ``StoreError/schemaTooNew(path:found:supported:)``, ``StoreError/notAStore(path:reason:)``,
-    ///   ``StoreError/embedderMismatch(stored:current:)`` (unless `options.allowEmbedderMismatch`).
+    ///   ``StoreError/embedderMismatch(stored:current:)`` (unless `options.allowEmbedderMismatch`),
+    ///   ``StoreError/busy(path:)`` when another process holds the write lock past the busy timeout (a
+    ///   writable open of a new or old file only), ``StoreError/readOnly(path:operation:)``.
     /// - Complexity: O(chunks × dimension) to load the vectors.
-    public static func open(path: String, embedder: any Embedder, options: StoreOptions = .init()) async throws
-        -> HushStore
-    {
-        try createPrivateFile(path)
+    public static func open(
+        path: String, embedder: (any Embedder)?, readOnly: Bool = false, options: StoreOptions = .init()
+    ) async throws -> HushStore {
         let pool: DatabasePool
-        do {
-            var configuration = configuration()
-            // Another process writing the same file: wait for it instead of failing at once.
-            configuration.busyMode = .timeout(busyTimeout)
-            pool = try openPool(path: path, configuration: configuration)
-        } catch let error as DatabaseError
-            where error.resultCode == .SQLITE_READONLY || error.resultCode == .SQLITE_CANTOPEN
-        {
-            throw StoreError.database(
-                "cannot open \(path) for writing (\(error.message ?? "read-only")): check the file's and its folder's "
-                    + "permissions, or that the disk is not mounted read-only")
-        } catch {
-            throw StoreError.notAStore(path: path, reason: String(describing: error))
+        var configuration = configuration()
+        // Another process writing the same file: wait for it instead of failing at once.
+        configuration.busyMode = .timeout(busyTimeout)
+        if readOnly {
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw StoreError.notAStore(path: path, reason: "no such file")
+            }
+            configuration.readonly = true
+            do {
+                pool = try DatabasePool(path: path, configuration: configuration)
+            } catch {
+                throw StoreError.wrapping(error, path: path, operation: "open the file read-only")
+            }
+        } else {
+            try createPrivateFile(path)
+            do {
+                pool = try openPool(path: path, configuration: configuration)
+            } catch let error as DatabaseError
+                where error.resultCode == .SQLITE_READONLY || error.resultCode == .SQLITE_CANTOPEN
+            {
+                throw StoreError.readOnly(
+                    path: path,
+                    operation: "open it for writing (\(error.message ?? "read-only")): check the file's and its "
+                        + "folder's permissions, or open it read-only")
+            } catch {
+                throw StoreError.wrapping(error, path: path, operation: "open the file")
+            }
         }
-        return try HushStore(writer: pool, path: path, embedder: embedder, options: options)
+        return try HushStore(writer: pool, path: path, embedder: embedder, readOnly: readOnly, options: options)
     }
 
     /// Opens an empty store held in memory (tests, previews, throw-away indexes).
@@ -75,25 +103,34 @@ public actor HushStore {
         } catch {
             throw StoreError.database(String(describing: error))
         }
-        return try HushStore(writer: queue, path: nil, embedder: embedder, options: options)
+        return try HushStore(writer: queue, path: nil, embedder: embedder, readOnly: false, options: options)
     }
 
     /// How long a write waits for another process's write transaction on the same file.
     static let busyTimeout: TimeInterval = 10
 
-    /// Opens the pool, retrying while another process holds the lock that switching a new file to WAL needs:
-    /// SQLite answers that `PRAGMA journal_mode` with SQLITE_BUSY at once, without the busy handler.
-    static func openPool(path: String, configuration: Configuration) throws -> DatabasePool {
+    /// Runs `body`, retrying for up to the busy timeout while SQLite answers SQLITE_BUSY or SQLITE_LOCKED
+    /// without calling the busy handler (switching a new file to WAL, a checkpoint or VACUUM beside another
+    /// connection, a lock upgrade that would deadlock).
+    static func retryingWhileBusy<T>(_ body: () throws -> T) throws -> T {
         let deadline = Date().addingTimeInterval(busyTimeout)
         var pause: useconds_t = 2_000
         while true {
             do {
-                return try DatabasePool(path: path, configuration: configuration)
-            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && Date() < deadline {
+                return try body()
+            } catch let error as DatabaseError
+                where (error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED) && Date() < deadline
+            {
                 usleep(pause)
                 pause = min(pause * 2, 100_000)
             }
         }
+    }
+
+    /// Opens the pool, retrying while another process holds the lock that switching a new file to WAL needs:
+    /// SQLite answers that `PRAGMA journal_mode` with SQLITE_BUSY at once, without the busy handler.
+    static func openPool(path: String, configuration: Configuration) throws -> DatabasePool {
+        try retryingWhileBusy { try DatabasePool(path: path, configuration: configuration) }
     }
 
     /// Creates a missing store file readable and writable by its owner only (0600, whatever the umask);
@@ -121,67 +158,112 @@ public actor HushStore {
         return configuration
     }
 
-    init(writer: any DatabaseWriter, path: String?, embedder: any Embedder, options: StoreOptions) throws {
+    init(
+        writer: any DatabaseWriter, path: String?, embedder: (any Embedder)?, readOnly: Bool, options: StoreOptions
+    ) throws {
         guard options.batchSize > 0, options.embeddingBatchSize > 0 else {
             throw StoreError.invalidOption("batchSize and embeddingBatchSize must be at least 1")
         }
+        let displayPath = path ?? ":memory:"
         self.writer = writer
         self.path = path
-        self.embedder = embedder
+        self.readOnly = readOnly
         self.options = options
         self.cache = QueryEmbeddingCache(capacity: options.queryCacheCapacity)
-        self.preparer = DocumentPreparer(embedder: embedder, chunking: options.chunking)
         self.analyzer = QueryAnalyzer()
-        let displayPath = path ?? ":memory:"
-        let current = embedder.identity
-        let stored: EmbedderIdentity
+        let opened: (stored: EmbedderIdentity, reembed: ReembedProgress?)
         do {
-            let found = try writer.read { db in try StoreSchema.recordedVersion(db) }
-            if let found, found > StoreSchema.version {
-                throw StoreError.schemaTooNew(path: displayPath, found: found, supported: StoreSchema.version)
-            }
-            let migrator = StoreSchema.migrator
-            if try writer.read({ db in try migrator.hasBeenSuperseded(db) }) {
-                throw StoreError.schemaTooNew(
-                    path: displayPath, found: found ?? StoreSchema.version + 1, supported: StoreSchema.version)
-            }
-            try StoreSchema.migrate(writer)
-            stored = try writer.write { db in
-                if let stored = try StoreSchema.storedIdentity(db) { return stored }
-                try StoreSchema.stamp(db, identity: current)
-                return current
-            }
-        } catch let error as StoreError {
-            throw error
-        } catch let error as DatabaseError
-            where error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT
-        {
-            throw StoreError.notAStore(path: displayPath, reason: error.message ?? "not a database")
+            opened = try Self.checkSchema(
+                writer, path: displayPath, readOnly: readOnly, stamping: embedder?.identity)
         } catch {
-            throw StoreError.database(String(describing: error))
+            throw StoreError.wrapping(error, path: path, operation: "open the file")
         }
-        if stored != current && !options.allowEmbedderMismatch {
-            throw StoreError.embedderMismatch(stored: stored, current: current)
+        let stored = opened.stored
+        let resolved = embedder ?? UnavailableEmbedder(identity: stored)
+        self.embedder = resolved
+        self.preparer = DocumentPreparer(embedder: resolved, chunking: options.chunking)
+        let gap: SemanticGap?
+        if embedder == nil {
+            gap = .modelNotLoaded
+        } else if stored == resolved.identity {
+            gap = nil
+        } else if let reembed = opened.reembed, reembed.target == resolved.identity {
+            gap = .reembedUnfinished
+        } else if options.allowEmbedderMismatch {
+            gap = .mismatch
+        } else {
+            throw StoreError.embedderMismatch(stored: stored, current: resolved.identity)
         }
-        self.index = VectorIndex(identity: stored, semanticReady: stored == current)
+        // Without the model the vectors are not needed in memory; the documents still are (keyword search).
+        self.index = VectorIndex(identity: stored, gap: gap)
         do {
-            try Self.hydrate(index: index, from: writer, policy: options.indexPolicy)
+            try Self.hydrate(index: index, from: writer, policy: options.indexPolicy, save: !readOnly)
         } catch {
-            throw StoreError.database("loading the index: \(error)")
+            throw StoreError.wrapping(
+                StoreError.wrapping(error, path: path, operation: "load the index"), path: path)
         }
     }
 
+    /// Checks the file's schema version, migrates a writable file that needs it (a file already current is
+    /// only read, so opening never waits for another process's write lock), and returns the stored embedder
+    /// identity (stamping `stamping` into a new writable file) and any unfinished re-embed.
+    static func checkSchema(
+        _ writer: any DatabaseWriter, path: String, readOnly: Bool, stamping current: EmbedderIdentity?
+    ) throws -> (stored: EmbedderIdentity, reembed: ReembedProgress?) {
+        let migrator = StoreSchema.migrator
+        let (found, superseded, complete) = try writer.read { db in
+            (
+                try StoreSchema.recordedVersion(db), try migrator.hasBeenSuperseded(db),
+                try migrator.hasCompletedMigrations(db)
+            )
+        }
+        if let found, found > StoreSchema.version {
+            throw StoreError.schemaTooNew(path: path, found: found, supported: StoreSchema.version)
+        }
+        if superseded {
+            throw StoreError.schemaTooNew(path: path, found: found ?? StoreSchema.version + 1, supported: StoreSchema.version)
+        }
+        if !complete {
+            guard !readOnly else {
+                if found == nil {
+                    throw StoreError.notAStore(path: path, reason: "the file has no Hush tables")
+                }
+                throw StoreError.readOnly(
+                    path: path, operation: "upgrade its schema from version \(found ?? 0) to \(StoreSchema.version)")
+            }
+            try StoreSchema.migrate(writer)
+        }
+        let (stored, reembed) = try writer.read { db in
+            (try StoreSchema.storedIdentity(db), try ReembedProgress.read(db))
+        }
+        if let stored { return (stored, reembed) }
+        guard let current else {
+            throw StoreError.invalidOption("\(path) holds no vectors yet and no embedder was given: open it with one")
+        }
+        guard !readOnly else { return (current, nil) }
+        let stamped = try writer.write { db -> EmbedderIdentity in
+            // Another process may have stamped it since the read above.
+            if let stored = try StoreSchema.storedIdentity(db) { return stored }
+            try StoreSchema.stamp(db, identity: current)
+            return current
+        }
+        return (stamped, nil)
+    }
+
     /// Loads the document table and (when the embedder matches) every vector into memory, then the index
-    /// the policy chooses (see ``load(_:from:policy:)``).
-    static func hydrate(index: VectorIndex, from writer: any DatabaseWriter, policy: IndexPolicy) throws {
-        try index.write { state in try load(&state, from: writer, policy: policy) }
+    /// the policy chooses (see ``load(_:from:policy:save:)``).
+    static func hydrate(index: VectorIndex, from writer: any DatabaseWriter, policy: IndexPolicy, save: Bool) throws {
+        try index.write { state in try load(&state, from: writer, policy: policy, save: save) }
     }
 
     /// Rebuilds `state` from the file: documents, vectors at their stored rows (vectors without a row, e.g.
     /// from an older file, get one and it is written back), then the strategy: a saved HNSW graph is loaded
     /// and verified against the vector rows, and repaired (missing nodes inserted, extra ones removed) or
     /// rebuilt when they disagree; int8/binary codes are derived from the vectors.
-    static func load(_ state: inout VectorIndex.State, from writer: any DatabaseWriter, policy: IndexPolicy) throws {
+    /// With `save: false` (a read-only store) nothing is written back: rows and repairs stay in memory.
+    static func load(
+        _ state: inout VectorIndex.State, from writer: any DatabaseWriter, policy: IndexPolicy, save: Bool = true
+    ) throws {
         state.documents = DocumentTable()
         state.matrix = VectorMatrix(dimension: state.storedIdentity.dimension)
         state.ann = ANNState()
@@ -268,7 +350,7 @@ public actor HushStore {
         try state.applyPolicy(policy, db: nil)
         if let graph = state.ann.hnsw, graph !== savedGraph { fullWrite = true }
         let graphDirty = state.ann.hnsw.map { !$0.dirtyRows.isEmpty || !$0.removedRows.isEmpty } ?? false
-        guard !placements.isEmpty || fullWrite || clear || graphDirty else { return }
+        guard save, !placements.isEmpty || fullWrite || clear || graphDirty else { return }
         try writer.write { db in
             let setRow = try db.cachedStatement(sql: "UPDATE vectors SET row = ? WHERE chunk_id = ?")
             for placement in placements { try setRow.execute(arguments: [placement.row, placement.chunkID]) }
@@ -360,7 +442,7 @@ public actor HushStore {
                 return StoredDocument(document: document, language: language, chunkCount: row[13], contentHash: row[12])
             }
         } catch {
-            throw StoreError.database(String(describing: error))
+            throw StoreError.wrapping(error, path: path)
         }
     }
 
@@ -386,7 +468,7 @@ public actor HushStore {
                 ).compactMap(VectorBlob.decode)
             }
         } catch {
-            throw StoreError.database(String(describing: error))
+            throw StoreError.wrapping(error, path: path)
         }
     }
 
@@ -403,7 +485,9 @@ public actor HushStore {
         }
         let counts: (Int, Int, Int)
         var graphFileBytes: Int64 = 0
+        var reembed: ReembedProgress?
         do {
+            reembed = try readNow { db in try ReembedProgress.read(db) }
             counts = try readNow { db in
                 (
                     try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM documents") ?? 0,
@@ -420,7 +504,7 @@ public actor HushStore {
                             + "'sqlite_autoindex_hnsw_%'")
                 }) ?? 0
         } catch {
-            throw StoreError.database(String(describing: error))
+            throw StoreError.wrapping(error, path: path)
         }
         var fileSize: Int64 = 0
         if let path {
@@ -429,7 +513,11 @@ public actor HushStore {
         return StoreStats(
             documents: counts.0, chunks: counts.1, vectors: counts.2, embedder: identity, fileSizeBytes: fileSize,
             vectorBytes: vectorBytes, index: choice.strategy, indexReason: choice.reason, indexBytes: indexBytes,
-            graphFileBytes: graphFileBytes)
+            graphFileBytes: graphFileBytes,
+            unfinishedReembed: reembed.map {
+                UnfinishedReembed(target: $0.target, completed: $0.completed, total: $0.total)
+            },
+            readOnly: readOnly, semanticAvailable: index.read { $0.gap } != .modelNotLoaded)
     }
 
     /// Loads the embedder and touches the vector matrix, so that the first search is not slower than the rest.
@@ -455,6 +543,7 @@ public actor HushStore {
     /// - Complexity: O(deleted chunks × log chunks), one transaction.
     @discardableResult
     public func delete(ids: [String]) async throws -> Int {
+        try requireWritable("delete documents", needsModel: false)
         let unique = Array(Set(ids))
         guard !unique.isEmpty else { return 0 }
         do {
@@ -477,7 +566,7 @@ public actor HushStore {
         } catch let error as StoreError {
             throw error
         } catch {
-            throw StoreError.database(String(describing: error))
+            throw StoreError.wrapping(error, path: path)
         }
     }
 
@@ -498,7 +587,7 @@ public actor HushStore {
                 }
             } catch {
                 if touched { try? Self.load(&state, from: writer, policy: policy) }
-                throw error
+                throw StoreError.wrapping(error, path: path)
             }
         }
     }

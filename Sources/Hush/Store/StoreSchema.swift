@@ -20,6 +20,11 @@ enum StoreSchema {
         static let reembedAfterChunk = "reembed_after_chunk"
     }
 
+    /// The staging table of a running `reembed`: the new vectors, kept apart from `vectors` until every chunk
+    /// has one, then swapped in with the new identity in one transaction. It exists only while a re-embed is
+    /// unfinished, so searches never mix two models' vectors.
+    static let reembedTable = "reembed_vectors"
+
     /// Applies the migrations a file lacks, safely when another process opens the same new file at the same
     /// moment: GRDB reads which migrations are applied before taking the write lock for each one, so two
     /// processes can both decide to run the same migration, and the later one fails on what the earlier one

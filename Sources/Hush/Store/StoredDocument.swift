@@ -45,4 +45,26 @@ public struct StoreStats: Sendable, Hashable {
     public var indexBytes: Int = 0
     /// Bytes the saved HNSW graph takes in the file (its tables; 0 without a graph or in memory).
     public var graphFileBytes: Int64 = 0
+    /// A re-embed that stopped part-way, or `nil`. Until it finishes the store searches with its old vectors.
+    public var unfinishedReembed: UnfinishedReembed?
+    /// Whether the store was opened read-only.
+    public var readOnly = false
+    /// Whether semantic search is available (the model the vectors were made with is loaded).
+    public var semanticAvailable = true
+}
+
+/// A `reembed` that stopped part-way: the model it converts to and how far it got.
+///
+/// ```swift
+/// if let pending = try await store.stats().unfinishedReembed {
+///     print("re-embed to \(pending.target.model): \(pending.completed)/\(pending.total) chunks")
+/// }
+/// ```
+public struct UnfinishedReembed: Sendable, Hashable {
+    /// The embedder the new vectors come from.
+    public var target: EmbedderIdentity
+    /// Chunks that already have their new vector.
+    public var completed: Int
+    /// Chunks in the store.
+    public var total: Int
 }

@@ -19,7 +19,8 @@ struct BuildCommand: AsyncParsableCommand {
             optimises the file and writes OUT.manifest.json beside it. The build works in a temporary file in
             the output's folder and replaces OUT only when it succeeded; an interrupted build leaves OUT as it
             was. When OUT was built with the same model and parameters, unchanged documents are not embedded
-            again and documents whose input vanished are deleted.
+            again and documents whose input vanished are deleted. OUT is replaced only when a previous build made
+            it (its manifest says so): any other existing file is refused unless --force is given.
             """)
 
     @Option(name: .long, parsing: .upToNextOption, help: "Files or folders to read.")
@@ -35,6 +36,9 @@ struct BuildCommand: AsyncParsableCommand {
     var type: String?
 
     @OptionGroup var modelOptions: ModelOptions
+
+    @Flag(name: .long, help: "Replace OUT even when it was not made by hush build (it is destroyed).")
+    var force = false
 
     @Flag(name: .long, help: "No progress output.")
     var quiet = false
@@ -63,9 +67,10 @@ struct BuildCommand: AsyncParsableCommand {
                     ?? BERTEmbedder.defaultModelDirectory,
                 threads: modelOptions.threads)
         let output = URL(fileURLWithPath: out).standardizedFileURL
-        let builder = KnowledgeBaseBuilder(
+        var builder = KnowledgeBaseBuilder(
             inputs: from.map { URL(fileURLWithPath: $0) }, output: output, configuration: configuration,
             embedder: embedder)
+        builder.replaceAnyFile = force
 
         let guards = InterruptGuard(output: output)
         defer { guards.cancel() }

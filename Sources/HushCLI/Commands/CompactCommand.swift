@@ -14,7 +14,7 @@ struct CompactCommand: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-        let hush = try await store.open()
+        let hush = try await store.open(.maintain)
         let report = try await hush.compact()
         if json {
             var line = JSONLine()

@@ -28,7 +28,7 @@ struct EvalCommand: AsyncParsableCommand {
 
     func run() async throws {
         let labelled = try Self.readQueries(queries, limit: limit)
-        let hush = try await store.open()
+        let hush = try await store.open(.read)
         let searchMode: SearchMode =
             switch mode {
             case .semantic: .semantic

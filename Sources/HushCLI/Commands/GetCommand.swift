@@ -15,7 +15,7 @@ struct GetCommand: AsyncParsableCommand {
     var id: String
 
     func run() async throws {
-        let hush = try await store.open()
+        let hush = try await store.open(.read)
         guard let stored = try await hush.document(id: id) else {
             Console.error("hush get: no document with id \(JSONLine.quote(id)) in \(store.db)")
             throw ExitCode(1)
@@ -70,7 +70,7 @@ struct DeleteCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let hush = try await store.open()
+        let hush = try await store.open(.maintain)
         let removed = try await hush.delete(ids: ids)
         Console.out("deleted \(removed) of \(ids.count) documents")
     }
@@ -88,7 +88,7 @@ struct StatsCommand: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-        let hush = try await store.open()
+        let hush = try await store.open(.read)
         let s = try await hush.stats()
         if json {
             var line = JSONLine()
@@ -104,6 +104,17 @@ struct StatsCommand: AsyncParsableCommand {
             line.add("index_reason", s.indexReason)
             line.add("index_bytes", s.indexBytes)
             line.add("graph_file_bytes", Int(s.graphFileBytes))
+            line.add("semantic_available", s.semanticAvailable)
+            if let pending = s.unfinishedReembed {
+                var reembed = JSONLine()
+                reembed.add("target", pending.target.model)
+                reembed.add("target_weights_sha256", pending.target.weightsSHA256)
+                reembed.add("completed", pending.completed)
+                reembed.add("total", pending.total)
+                line.add("unfinished_reembed", raw: reembed.finish())
+            } else {
+                line.add("unfinished_reembed", raw: "null")
+            }
             Console.out(line.finish())
         } else {
             Console.out("file:      \(store.db) (\(Self.bytes(Int(s.fileSizeBytes))))")
@@ -120,6 +131,16 @@ struct StatsCommand: AsyncParsableCommand {
             }
             Console.out(index)
             Console.out("           \(s.indexReason)")
+            if !s.semanticAvailable {
+                Console.out("model:     not installed: keyword search, get and delete work; semantic search needs it")
+            }
+            if let pending = s.unfinishedReembed {
+                let percent = pending.total > 0 ? 100 * Double(pending.completed) / Double(pending.total) : 0
+                Console.out(
+                    "re-embed:  UNFINISHED, \(pending.completed) of \(pending.total) chunks (\(String(format: "%.0f", percent)) %) "
+                        + "to \(pending.target); searches use the old vectors until it finishes: run "
+                        + "`hush reembed --db \(store.db)` with that model to resume")
+            }
         }
     }
 

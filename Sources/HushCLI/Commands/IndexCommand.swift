@@ -31,7 +31,7 @@ struct IndexCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let hush = try await store.open(create: true)
+        let hush = try await store.open(.embed, create: true)
         let reader = DocumentReader(sourceType: type)
         var documents: [Document] = []
         let skipped = try reader.read(paths.map { URL(fileURLWithPath: $0) }) { batch in

@@ -29,7 +29,7 @@ struct PruneCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let hush = try await store.open()
+        let hush = try await store.open(.maintain)
         let cutoff = olderThanDays.map { Date(timeIntervalSinceNow: -$0 * 86_400) }
         let removed = try await hush.prune(maxDocuments: maxDocuments, olderThan: cutoff)
         let left = try await hush.stats().documents

@@ -51,7 +51,7 @@ struct RankCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let hush = try await store.open()
+        let hush = try await store.open(.read)
         let options = InterestOptions(
             alpha: alpha, halfLife: halfLifeDays * 86_400, now: try now.map { try FilterParsing.date($0, key: "now") })
         let ranked = try await RankedOutput.reporting {

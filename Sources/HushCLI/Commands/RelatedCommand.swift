@@ -34,7 +34,7 @@ struct RelatedCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let hush = try await store.open()
+        let hush = try await store.open(.read)
         let related = try await RankedOutput.reporting {
             try await hush.related(
                 to: id, limit: limit, minCosine: minCosine, sameLanguage: sameLanguage,

@@ -19,8 +19,11 @@ struct SearchCommand: AsyncParsableCommand {
 
     @OptionGroup var store: StoreArguments
 
-    @Option(help: "Ranking: semantic, keyword, hybrid (convex fusion) or rrf (reciprocal rank fusion).")
-    var mode: ModeArgument = .hybrid
+    @Option(
+        help: ArgumentHelp(
+            "Ranking: semantic, keyword, hybrid (convex fusion) or rrf (reciprocal rank fusion).",
+            discussion: "Default hybrid; keyword when the database's model is not installed."))
+    var mode: ModeArgument?
 
     @Option(name: .customLong("k"), help: "Number of results.")
     var limit = 10
@@ -52,11 +55,14 @@ struct SearchCommand: AsyncParsableCommand {
     func validate() throws {
         if limit < 1 { throw ValidationError("--k must be at least 1") }
         if let alpha, !(0...1).contains(alpha) { throw ValidationError("--alpha must lie between 0 and 1") }
-        if alpha != nil, mode != .hybrid { throw ValidationError("--alpha only applies to --mode hybrid") }
+        if alpha != nil, (mode ?? .hybrid) != .hybrid {
+            throw ValidationError("--alpha only applies to --mode hybrid")
+        }
+        if let minScore, !minScore.isFinite { throw ValidationError("--min-score must be a finite number") }
         if let lambda, !(0...1).contains(lambda) { throw ValidationError("--lambda must lie between 0 and 1") }
     }
 
-    var searchMode: SearchMode {
+    func searchMode(_ mode: ModeArgument) -> SearchMode {
         switch mode {
         case .semantic: .semantic
         case .keyword: .keyword
@@ -68,7 +74,13 @@ struct SearchCommand: AsyncParsableCommand {
     func run() async throws {
         let text = query.joined(separator: " ")
         let filter = try FilterParsing.filter(from: filters)
-        let hush = try await store.open()
+        let hush = try await store.open(.read)
+        var mode = self.mode ?? .hybrid
+        if self.mode == nil, !hush.semanticAvailable {
+            mode = .keyword
+            Console.error("note: the database's model is not loaded here, so this is a keyword search")
+        }
+        let searchMode = searchMode(mode)
         let results =
             diverse || lambda != nil
             ? try await hush.search(

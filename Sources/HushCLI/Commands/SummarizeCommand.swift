@@ -40,7 +40,7 @@ struct SummarizeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let hush = try await store.open()
+        let hush = try await store.open(.read)
         let summary = try await RankedOutput.reporting {
             if let query {
                 return try await hush.summarize(query: query, k: limit, sentences: sentences, lambda: lambda)

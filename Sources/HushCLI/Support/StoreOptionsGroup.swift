@@ -9,6 +9,18 @@ struct StoreArguments: ParsableArguments {
 
     @OptionGroup var modelOptions: ModelOptions
 
+    /// How a command uses the store.
+    enum Access {
+        /// Reads only (search, get, stats, related, rank, summarize, eval): the file is opened read-only, so
+        /// it is never written, works in a read-only folder and never waits for another process's writes;
+        /// the model is loaded when it is installed, and keyword search and reading work without it.
+        case read
+        /// Writes that need no model (delete, prune, compact).
+        case maintain
+        /// Writes that embed (index, import): the model must load.
+        case embed
+    }
+
     /// The embedder for this file: `--lexical`, or the lexical fallback when the file was built with it,
     /// else the neural model.
     func makeEmbedder() throws -> any Embedder {
@@ -18,11 +30,22 @@ struct StoreArguments: ParsableArguments {
         return try modelOptions.makeEmbedder()
     }
 
-    /// Opens the store (creating it when `create` is true).
-    func open(create: Bool = false, options: StoreOptions = .init()) async throws -> HushStore {
+    /// The embedder for `access`, or `nil` when the model is not installed and the command can do without it
+    /// (an explicit `--model` that fails to load is always an error).
+    func embedder(for access: Access) throws -> (any Embedder)? {
+        do {
+            return try makeEmbedder()
+        } catch EmbeddingError.modelNotFound where access != .embed && modelOptions.model == nil {
+            return nil
+        }
+    }
+
+    /// Opens the store for `access` (creating it for `.embed` when `create` is true).
+    func open(_ access: Access, create: Bool = false, options: StoreOptions = .init()) async throws -> HushStore {
         if !create, !FileManager.default.fileExists(atPath: db) {
             throw ValidationError("no database at \(db): create one with `hush index --db \(db) PATH...`")
         }
-        return try await HushStore.open(path: db, embedder: try makeEmbedder(), options: options)
+        return try await HushStore.open(
+            path: db, embedder: try embedder(for: access), readOnly: access == .read, options: options)
     }
 }

@@ -1,0 +1,89 @@
+import Foundation
+import GRDB
+
+/// Stands in for the model a store was made with when that model is not loaded: it carries the stored
+/// identity (so chunking and hashing stay as they were) and refuses to embed.
+struct UnavailableEmbedder: Embedder {
+    let identity: EmbedderIdentity
+    var maxTokens: Int { 512 }
+
+    func embed(_ texts: [String]) throws -> [Embedding] {
+        throw StoreError.modelNotLoaded(stored: identity)
+    }
+
+    func tokenCount(_ text: String) -> Int {
+        text.split(whereSeparator: \.isWhitespace).count + 2
+    }
+}
+
+/// A re-embed that stopped part-way: the identity it converts to and how far it got.
+struct ReembedProgress: Sendable, Hashable {
+    var target: EmbedderIdentity
+    var completed: Int
+    var total: Int
+
+    /// The unfinished re-embed recorded in the file, if any.
+    static func read(_ db: Database) throws -> ReembedProgress? {
+        guard let text = try StoreSchema.meta(db, StoreSchema.Key.reembedTarget),
+            let data = text.data(using: .utf8),
+            let target = try? JSONDecoder().decode(EmbedderIdentity.self, from: data)
+        else { return nil }
+        let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM chunks") ?? 0
+        var completed = 0
+        if try db.tableExists(StoreSchema.reembedTable) {
+            completed =
+                try Int.fetchOne(
+                    db,
+                    sql: "SELECT COUNT(*) FROM \(StoreSchema.reembedTable) r JOIN chunks c ON c.id = r.chunk_id") ?? 0
+        }
+        return ReembedProgress(target: target, completed: completed, total: total)
+    }
+}
+
+extension HushStore {
+    /// Whether semantic search, related items and writes can run: the embedder is loaded and the file's
+    /// vectors were made with it (no unfinished re-embed). Keyword search and reading always work.
+    ///
+    /// ```swift
+    /// let mode: SearchMode = store.semanticAvailable ? .hybrid : .keyword
+    /// ```
+    public nonisolated var semanticAvailable: Bool {
+        index.read { $0.semanticReady }
+    }
+
+    /// `limit` clamped to the number of documents the store can return (at least 1): any `Int` is a valid
+    /// limit, and no buffer is ever sized by more than what exists.
+    nonisolated func clampedLimit(_ limit: Int) -> Int {
+        let documents = index.read { $0.documents.records.count }
+        return min(limit, max(1, documents))
+    }
+
+    /// Why this store cannot compare vectors right now, as the error each caller reports, or `nil`.
+    ///
+    /// `mismatch` is the caller's own error for an embedder the file was not made with; a missing model and an
+    /// unfinished re-embed are the same ``StoreError`` everywhere.
+    nonisolated func semanticBlocker(mismatch: (EmbedderIdentity, EmbedderIdentity) -> any Error) -> (any Error)? {
+        let (gap, stored) = index.read { ($0.gap, $0.storedIdentity) }
+        switch gap {
+        case nil:
+            return nil
+        case .mismatch:
+            return mismatch(stored, embedder.identity)
+        case .modelNotLoaded:
+            return StoreError.modelNotLoaded(stored: stored)
+        case .reembedUnfinished:
+            let progress = try? readNow { db in try ReembedProgress.read(db) }
+            return StoreError.reembedUnfinished(
+                target: embedder.identity, completed: progress?.completed ?? 0, total: progress?.total ?? 0)
+        }
+    }
+
+    /// Throws unless this store may be written: opened writable, with the model its vectors were made with.
+    nonisolated func requireWritable(_ operation: String, needsModel: Bool) throws {
+        if readOnly { throw StoreError.readOnly(path: path ?? ":memory:", operation: operation) }
+        guard needsModel else { return }
+        if let blocker = semanticBlocker(mismatch: { StoreError.embedderMismatch(stored: $0, current: $1) }) {
+            throw blocker
+        }
+    }
+}
