@@ -33,14 +33,26 @@ struct HushCommand: AsyncParsableCommand {
     /// instead of the library's.
     static func main() async {
         do {
-            var command = try parseAsRoot()
-            if var asyncCommand = command as? AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
-            }
+            try await execute(Array(CommandLine.arguments.dropFirst()))
         } catch {
             exit(withError: CommandLineMessage.explaining(error))
+        }
+    }
+
+    /// Parses and runs one command line (off the main actor, so the command value never crosses isolation).
+    nonisolated static func execute(_ arguments: [String]) async throws {
+        let (head, trailing) = TrailingArguments.split(arguments)
+        var command: any ParsableCommand
+        if !trailing.isEmpty, var receiver = try parseAsRoot(head) as? any ParsableCommand & TakesTrailingValues {
+            receiver.appendTrailingValues(trailing)
+            command = receiver
+        } else {
+            command = try parseAsRoot(arguments)
+        }
+        if var asyncCommand = command as? any AsyncParsableCommand {
+            try await asyncCommand.run()
+        } else {
+            try command.run()
         }
     }
 }

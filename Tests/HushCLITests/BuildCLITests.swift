@@ -73,7 +73,7 @@ import Testing
 
         let search = try CLIRunner.run(["search", "--db", output, "--mode", "keyword", "--k", "1", "garden tomatoes"])
         #expect(search.status == 0, "\(search.stderr)")
-        #expect(search.stdout.contains("[notes/garden.md]"))
+        #expect(search.stdout.contains("[samples/notes/garden.md]"))
     }
 
     @Test func configurationFileSetsChunkingAndType() throws {

@@ -31,10 +31,24 @@ struct CLIRunner {
 
     private final class Marker {}
 
-    static func run(_ arguments: [String], stdin: Data? = nil) throws -> Output {
+    /// Runs `hush` with `arguments`; `environment` is merged into this process's; `launcher` (for example
+    /// `["/usr/bin/setpriv", "--reuid=65534", …]`) runs it through another program.
+    static func run(
+        _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], launcher: [String] = []
+    ) throws -> Output {
         let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
+        if let program = launcher.first {
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = Array(launcher.dropFirst()) + [binary.path] + arguments
+        } else {
+            process.executableURL = binary
+            process.arguments = arguments
+        }
+        if !environment.isEmpty {
+            var merged = ProcessInfo.processInfo.environment
+            for (key, value) in environment { merged[key] = value }
+            process.environment = merged
+        }
         let out = Pipe()
         let err = Pipe()
         let input = Pipe()

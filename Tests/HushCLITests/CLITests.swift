@@ -78,7 +78,8 @@ import Testing
         #expect(filteredResults.allSatisfy { ($0["category"] as? String) == "work" })
 
         let keyword = try CLIRunner.run(["search", "--db", db, "--json", "--mode", "keyword", "--k", "1", "trellis"])
-        #expect((try keyword.json()["results"] as? [[String: Any]])?.first?["id"] as? String == "notes/garden.md")
+        #expect(
+            (try keyword.json()["results"] as? [[String: Any]])?.first?["id"] as? String == "samples/notes/garden.md")
 
         let get = try CLIRunner.run(["get", "--db", db, "--json", "r-ex"])
         #expect(get.status == 0)
@@ -109,7 +110,7 @@ import Testing
         try """
         {"query": "cannot fall asleep at night", "relevant": ["r-sleep"]}
         {"query": "my boss criticised my work", "relevant": ["r-feedback"]}
-        {"query": "when should tomatoes be planted", "relevant": ["notes/garden.md"]}
+        {"query": "when should tomatoes be planted", "relevant": ["samples/notes/garden.md"]}
         """.write(to: queries, atomically: true, encoding: .utf8)
         let result = try CLIRunner.run(["eval", "--db", db, "--queries", queries.path, "--mode", "semantic", "--json"])
         #expect(result.status == 0, "\(result.stderr)")

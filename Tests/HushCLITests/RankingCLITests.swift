@@ -53,7 +53,7 @@ import Testing
         #expect((position["r-exam"] ?? 99) < (position["m-hiring"] ?? -1))
 
         let summary = try CLIRunner.run([
-            "summarize", "--db", db, "--json", "--sentences", "2", "notes/budget-review.md",
+            "summarize", "--db", db, "--json", "--sentences", "2", "samples/notes/budget-review.md",
         ])
         #expect(summary.status == 0, "\(summary.stderr)")
         let sentences = try #require(try summary.json()["sentences"] as? [[String: Any]])
@@ -103,7 +103,8 @@ import Testing
         let search = try CLIRunner.run(["search", "--db", db, "--json", "--k", "10", "sleep"])
         #expect(
             Set(try Self.ids(search)).isSubset(of: [
-                "notes/budget-review.md", "notes/garden.md", "notes/onboarding.md", "r-de", "r-fr",
+                "samples/notes/budget-review.md", "samples/notes/garden.md", "samples/notes/onboarding.md", "r-de",
+                "r-fr",
             ]))
 
         let compact = try CLIRunner.run(["compact", "--db", db, "--json"])

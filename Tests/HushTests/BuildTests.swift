@@ -74,7 +74,8 @@ struct BuildTests {
                 try String.fetchOne(db, sql: "PRAGMA journal_mode"),
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_stat1") ?? 0,
                 try StoreFile.contentDigest(db),
-                try String.fetchOne(db, sql: "SELECT source_type FROM documents WHERE external_id = 'reminder.txt'")
+                try String.fetchOne(
+                    db, sql: "SELECT source_type FROM documents WHERE external_id = 'content/reminder.txt'")
             )
         }
         #expect(facts.0 == "delete")
@@ -86,7 +87,7 @@ struct BuildTests {
         // The shipped file opens as a store and answers.
         let store = try await HushStore.open(path: output.path, embedder: HashingEmbedder())
         let hits = try await store.search("water the tomatoes", mode: .keyword, limit: 1)
-        #expect(hits.hits.first?.id == "notes/garden.md")
+        #expect(hits.hits.first?.id == "content/notes/garden.md")
     }
 
     @Test("a second build of unchanged inputs embeds nothing and gives the same digests and bytes")
@@ -144,8 +145,8 @@ struct BuildTests {
         #expect(two.manifest.inputDigest != one.manifest.inputDigest)
 
         let store = try await HushStore.open(path: output.path, embedder: HashingEmbedder())
-        #expect(try await store.document(id: "reminder.txt") == nil)
-        #expect(try await store.document(id: "notes/garden.md")?.document.body.contains("heat wave") == true)
+        #expect(try await store.document(id: "content/reminder.txt") == nil)
+        #expect(try await store.document(id: "content/notes/garden.md")?.document.body.contains("heat wave") == true)
     }
 
     @Test("other parameters or another embedder rebuild from scratch")

@@ -13,7 +13,9 @@ import Testing
         try folder.write(".git/HEAD.txt", "Never read either.")
         try folder.write("photo.png", Data([0x89, 0x50, 0x4E, 0x47]))
         let result = try readAll([folder.url])
-        #expect(result.documents.map(\.id) == ["alpha.md", "sub/mid.txt", "zeta.txt"])
+        // Ids start with the folder's own name, so two folders' notes.txt never collide.
+        let name = folder.url.lastPathComponent
+        #expect(result.documents.map(\.id) == ["\(name)/alpha.md", "\(name)/sub/mid.txt", "\(name)/zeta.txt"])
         #expect(result.skipped.count == 1)
         #expect(result.skipped.first?.path.hasSuffix("photo.png") == true)
         #expect(result.skipped.first?.reason.contains("unsupported file type .png") == true)
@@ -185,7 +187,7 @@ import Testing
         try folder.write("g-empty.csv", "")
         try folder.write("h-good.txt", "The one good file.")
         let result = try readAll([folder.url])
-        #expect(result.documents.map(\.id) == ["h-good.txt"])
+        #expect(result.documents.map(\.id) == [folder.url.lastPathComponent + "/h-good.txt"])
         let reasons = Dictionary(
             uniqueKeysWithValues: result.skipped.map { (URL(fileURLWithPath: $0.path).lastPathComponent, $0.reason) })
         #expect(

@@ -12,7 +12,7 @@ struct StoreBenchmarkTests {
         let dimension = 384
         let identity = EmbedderIdentity(
             model: "bench", weightsSHA256: "none", dimension: dimension, pooling: .mean, normalized: true)
-        let index = VectorIndex(identity: identity, semanticReady: true)
+        let index = VectorIndex(identity: identity, gap: nil)
         var generator = SystemRandomNumberGenerator()
         index.write { state in
             state.matrix.reserve(rows: rows)

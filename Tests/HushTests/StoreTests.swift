@@ -271,8 +271,23 @@ import Testing
         await first.setTestHooks(.init(afterReembedBatch: { batch in if batch == 2 { throw Killed() } }))
         await #expect(throws: Killed.self) { try await first.reembed(batchSize: 10) }
         #expect(newEmbedder.embedded == 20)
-        // Still stamped with the old identity until the run finishes.
-        await #expect(throws: StoreError.self) { _ = try await HushStore.open(path: path, embedder: newEmbedder) }
+        // Still stamped with the old identity until the run finishes, and the old vectors are all still there:
+        // a document's exact text finds it with the old model (it did not when new vectors overwrote old ones).
+        let oldAgain = try await HushStore.open(path: path, embedder: HashingEmbedder(dimension: 384))
+        for document in many.prefix(4) {
+            let hits = try await oldAgain.search(document.body, mode: .semantic, limit: 1).hits
+            #expect(hits.first?.id == document.id)
+        }
+        let pending = try #require(try await oldAgain.stats().unfinishedReembed)
+        #expect(pending.target == newEmbedder.identity)
+        #expect(pending.completed == 20 && pending.total == chunks)
+        // The new model opens, but searching with it before the re-embed finishes says to resume.
+        let waiting = try await HushStore.open(path: path, embedder: newEmbedder)
+        await #expect(throws: StoreError.reembedUnfinished(target: newEmbedder.identity, completed: 20, total: chunks))
+        {
+            _ = try await waiting.search("sourdough", mode: .semantic, limit: 1)
+        }
+        await #expect(throws: StoreError.self) { try await waiting.upsert([Document(id: "x", body: "More text.")]) }
 
         let resumed = try await HushStore.open(path: path, embedder: newEmbedder, options: options)
         let progress = ProgressLog()

@@ -206,7 +206,7 @@ public struct DocumentReader: Sendable {
     private func listFolder(_ folder: URL, idPrefix: String, into walk: inout Walk) throws {
         let manager = FileManager.default
         let root = folder.standardizedFileURL.path
-        var entries: [(relative: String, identity: FileIdentity, size: Int64)] = []
+        var entries: [(relative: String, identity: FileIdentity, size: Int64, isLink: Bool)] = []
         // Walk by hand so that hidden folders are never entered and unreadable folders are reported.
         var pending: [String] = [""]
         while let relative = pending.popLast() {
@@ -233,7 +233,7 @@ public struct DocumentReader: Sendable {
                             SkippedInput(path: path, reason: "a link to a folder already read (followed once)"))
                     }
                 case .file(let identity, let size):
-                    entries.append((child, identity, size))
+                    entries.append((child, identity, size, Self.isSymbolicLink(path)))
                 case .other(let reason):
                     walk.skipped.append(SkippedInput(path: path, reason: reason))
                 case .missing:
@@ -243,11 +243,14 @@ public struct DocumentReader: Sendable {
                 }
             }
         }
-        for entry in entries.sorted(by: { $0.relative < $1.relative }) {
+        // A file reached both directly and through a link is read under its own path: links go last.
+        let first = walk.found.count
+        for entry in entries.sorted(by: { ($0.isLink ? 1 : 0, $0.relative) < ($1.isLink ? 1 : 0, $1.relative) }) {
             walk.add(
                 url: URL(fileURLWithPath: root + "/" + entry.relative), id: idPrefix + entry.relative,
                 identity: entry.identity, size: entry.size)
         }
+        walk.found[first...].sort { $0.relativePath < $1.relativePath }
     }
 
     private func readFile(

@@ -77,6 +77,10 @@ struct RawRecord {
     mutating func set(key name: String, json value: Any) {
         if value is NSNull { return }
         switch Self.key(name) {
+        case .id where value is String:
+            // A JSON string id is kept exactly as written (only an all-blank one counts as missing).
+            let text = Self.string(value)
+            id = text.trimmedWhitespace.isEmpty ? nil : text
         case .metadata:
             if let object = value as? [String: Any] {
                 for (key, member) in object where !(member is NSNull) {

@@ -27,6 +27,7 @@ extension HushStore {
         let clock = ContinuousClock()
         let started = clock.now
         guard limit > 0 else { throw SearchError.invalidLimit(limit) }
+        if let minScore, minScore.isNaN { throw SearchError.invalidFusion("minScore is NaN: give a number") }
         guard mode.candidates > 0 else { throw SearchError.invalidLimit(mode.candidates) }
         let limit = clampedLimit(limit)
         switch mode.fusion {

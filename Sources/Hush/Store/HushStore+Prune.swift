@@ -105,8 +105,8 @@ extension HushStore {
     /// Both need every other connection to step aside, and SQLite answers them with SQLITE_BUSY at once
     /// rather than through the busy handler, so each is retried for up to the busy timeout.
     nonisolated func vacuumNow() throws {
-        try Self.retryingWhileBusy { try writer.vacuum() }
-        try Self.retryingWhileBusy {
+        try Self.retryingWhileBusy(timeout: options.busyTimeout) { try writer.vacuum() }
+        try Self.retryingWhileBusy(timeout: options.busyTimeout) {
             try writer.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
         }
     }

@@ -136,7 +136,8 @@ extension HushStore {
             do {
                 embeddings = try embedder.embed(slice.map(\.text))
             } catch {
-                throw StoreError.embeddingFailed(documentID: slice.first?.document ?? "", reason: String(describing: error))
+                throw StoreError.embeddingFailed(
+                    documentID: slice.first?.document ?? "", reason: String(describing: error))
             }
             guard embeddings.count == slice.count else {
                 throw StoreError.invalidVector(

@@ -78,7 +78,8 @@ extension HushStore {
                 summary.errors.append(
                     .init(
                         id: document.id,
-                        reason: "its \(field) contains a NUL character (U+0000), which SQLite text cannot hold: remove it"
+                        reason:
+                            "its \(field) contains a NUL character (U+0000), which SQLite text cannot hold: remove it"
                     ))
             } else if lastIndex[document.id] != position {
                 summary.errors.append(

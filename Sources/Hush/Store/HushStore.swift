@@ -62,7 +62,7 @@ public actor HushStore {
         let pool: DatabasePool
         var configuration = configuration()
         // Another process writing the same file: wait for it instead of failing at once.
-        configuration.busyMode = .timeout(busyTimeout)
+        configuration.busyMode = .timeout(options.busyTimeout)
         if readOnly {
             guard FileManager.default.fileExists(atPath: path) else {
                 throw StoreError.notAStore(path: path, reason: "no such file")
@@ -76,7 +76,7 @@ public actor HushStore {
         } else {
             try createPrivateFile(path)
             do {
-                pool = try openPool(path: path, configuration: configuration)
+                pool = try openPool(path: path, configuration: configuration, timeout: options.busyTimeout)
             } catch let error as DatabaseError
                 where error.resultCode == .SQLITE_READONLY || error.resultCode == .SQLITE_CANTOPEN
             {
@@ -106,14 +106,11 @@ public actor HushStore {
         return try HushStore(writer: queue, path: nil, embedder: embedder, readOnly: false, options: options)
     }
 
-    /// How long a write waits for another process's write transaction on the same file.
-    static let busyTimeout: TimeInterval = 10
-
     /// Runs `body`, retrying for up to the busy timeout while SQLite answers SQLITE_BUSY or SQLITE_LOCKED
     /// without calling the busy handler (switching a new file to WAL, a checkpoint or VACUUM beside another
     /// connection, a lock upgrade that would deadlock).
-    static func retryingWhileBusy<T>(_ body: () throws -> T) throws -> T {
-        let deadline = Date().addingTimeInterval(busyTimeout)
+    static func retryingWhileBusy<T>(timeout: TimeInterval, _ body: () throws -> T) throws -> T {
+        let deadline = Date().addingTimeInterval(timeout)
         var pause: useconds_t = 2_000
         while true {
             do {
@@ -129,8 +126,8 @@ public actor HushStore {
 
     /// Opens the pool, retrying while another process holds the lock that switching a new file to WAL needs:
     /// SQLite answers that `PRAGMA journal_mode` with SQLITE_BUSY at once, without the busy handler.
-    static func openPool(path: String, configuration: Configuration) throws -> DatabasePool {
-        try retryingWhileBusy { try DatabasePool(path: path, configuration: configuration) }
+    static func openPool(path: String, configuration: Configuration, timeout: TimeInterval) throws -> DatabasePool {
+        try retryingWhileBusy(timeout: timeout) { try DatabasePool(path: path, configuration: configuration) }
     }
 
     /// Creates a missing store file readable and writable by its owner only (0600, whatever the umask);
@@ -221,7 +218,8 @@ public actor HushStore {
             throw StoreError.schemaTooNew(path: path, found: found, supported: StoreSchema.version)
         }
         if superseded {
-            throw StoreError.schemaTooNew(path: path, found: found ?? StoreSchema.version + 1, supported: StoreSchema.version)
+            throw StoreError.schemaTooNew(
+                path: path, found: found ?? StoreSchema.version + 1, supported: StoreSchema.version)
         }
         if !complete {
             guard !readOnly else {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How a store is opened and written.
 ///
 /// ```swift
@@ -30,14 +32,18 @@ public struct StoreOptions: Sendable, Hashable {
     /// and walks the graph on them, rescoring the rows found exactly, when the codes fit `memoryBudget` too.
     /// At a million vectors this halves query time at the same recall. `Int.max` turns it off.
     public var int8GuideThreshold: Int
+    /// How long a write waits for another process's write transaction on the same file before it fails
+    /// with ``StoreError/busy(path:)`` (seconds). Reads never wait: they run beside a writer.
+    public var busyTimeout: TimeInterval
 
     /// Creates options.
     public init(
         allowEmbedderMismatch: Bool = false, batchSize: Int = 64, embeddingBatchSize: Int = 32,
         queryCacheCapacity: Int = 256, chunking: ChunkingConfiguration? = nil, indexStrategy: IndexStrategy? = nil,
         memoryBudget: Int = 2 << 30, hnswParameters: HNSWParameters = HNSWParameters(),
-        int8GuideThreshold: Int = IndexStrategy.int8GuideThreshold
+        int8GuideThreshold: Int = IndexStrategy.int8GuideThreshold, busyTimeout: TimeInterval = 10
     ) {
+        self.busyTimeout = busyTimeout
         self.chunking = chunking
         self.allowEmbedderMismatch = allowEmbedderMismatch
         self.batchSize = batchSize

@@ -128,9 +128,9 @@ struct BuildCommand: AsyncParsableCommand {
         Console.out("  file sha256:    \(manifest.outputSHA256 ?? "-")")
         Console.out("  manifest: \(BuildManifest.sidecarURL(for: output).path)")
         for path in report.removedStaleFiles { Console.out("  removed a dead build's temporary file: \(path)") }
-        for error in summary.errors { Console.out("  rejected \(error.id): \(error.reason)") }
+        for error in summary.errors { Console.out("  rejected \(Console.escaped(error.id)): \(error.reason)") }
         for skip in report.skipped {
-            Console.out("  skipped \(skip.path)\(skip.line.map { ":\($0)" } ?? ""): \(skip.reason)")
+            Console.out("  skipped \(Console.escaped(skip.path))\(skip.line.map { ":\($0)" } ?? ""): \(skip.reason)")
         }
     }
 }

@@ -26,6 +26,11 @@ struct EvalCommand: AsyncParsableCommand {
     @Flag(help: "Print one JSON object.")
     var json = false
 
+    func validate() throws {
+        if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
+        if let alpha, !(0...1).contains(alpha) { throw ValidationError("--alpha must lie between 0 and 1") }
+    }
+
     func run() async throws {
         let labelled = try Self.readQueries(queries, limit: limit)
         let hush = try await store.open(.read)

@@ -39,8 +39,8 @@ struct GetCommand: AsyncParsableCommand {
             line.add("content_hash", stored.contentHash)
             Console.out(line.finish())
         } else {
-            Console.out("id:       \(d.id)")
-            if let title = d.title { Console.out("title:    \(title)") }
+            Console.out("id:       \(Console.escaped(d.id))")
+            if let title = d.title { Console.out("title:    \(Console.escaped(title))") }
             if let type = d.sourceType { Console.out("type:     \(type)") }
             Console.out("language: \(stored.language)")
             if !d.tags.isEmpty { Console.out("tags:     \(d.tags.joined(separator: ", "))") }

@@ -59,7 +59,7 @@ struct ImportCommand: AsyncParsableCommand {
                     + "\(summary.added) added, \(summary.updated) updated, \(summary.unchanged) unchanged, "
                     + "\(summary.errors.count) rejected")
             Console.out("  vectors stamped as \(embedder.identity)")
-            for error in summary.errors { Console.out("  rejected \(error.id): \(error.reason)") }
+            for error in summary.errors { Console.out("  rejected \(Console.escaped(error.id)): \(error.reason)") }
         }
     }
 }

@@ -69,13 +69,17 @@ struct IndexCommand: AsyncParsableCommand {
             Console.out(line.finish())
         } else {
             let rate = seconds > 0 ? Double(documents.count) / seconds : 0
+            // Every document read is exactly one of added, updated, unchanged or rejected; skipped inputs
+            // (files, lines) never became documents, so they are counted apart.
             Console.out(
-                "indexed \(documents.count) documents in \(String(format: "%.1f", seconds)) s (\(ProgressReporter.format(rate)) docs/s): "
+                "read \(documents.count) documents in \(String(format: "%.1f", seconds)) s (\(ProgressReporter.format(rate)) docs/s): "
                     + "\(summary.added) added, \(summary.updated) updated, \(summary.unchanged) unchanged, "
-                    + "\(summary.errors.count + skipped.count) skipped")
-            for error in summary.errors { Console.out("  rejected \(error.id): \(error.reason)") }
+                    + "\(summary.errors.count) rejected; \(skipped.count) input\(skipped.count == 1 ? "" : "s") skipped"
+            )
+            for error in summary.errors { Console.out("  rejected \(Console.escaped(error.id)): \(error.reason)") }
             for skip in skipped {
-                Console.out("  skipped \(skip.path)\(skip.line.map { ":\($0)" } ?? ""): \(skip.reason)")
+                Console.out(
+                    "  skipped \(Console.escaped(skip.path))\(skip.line.map { ":\($0)" } ?? ""): \(skip.reason)")
             }
         }
     }

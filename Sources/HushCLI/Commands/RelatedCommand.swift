@@ -31,6 +31,9 @@ struct RelatedCommand: AsyncParsableCommand {
 
     func validate() throws {
         if limit < 1 { throw ValidationError("--k must be at least 1") }
+        if let minCosine, !(-1...1).contains(minCosine) {
+            throw ValidationError("--min-cosine must be a number from -1 to 1")
+        }
     }
 
     func run() async throws {
@@ -92,8 +95,8 @@ enum RankedOutput {
         day.dateFormat = "yyyy-MM-dd"
         return items.enumerated().map { rank, item in
             let score = item.score.map { String(format: "%.3f", $0) } ?? "  -  "
-            var parts = [String(format: "%2d. ", rank + 1) + score + "  [\(item.id)]"]
-            if let title = item.title { parts.append(title) }
+            var parts = [String(format: "%2d. ", rank + 1) + score + "  [\(Console.escaped(item.id))]"]
+            if let title = item.title { parts.append(Console.escaped(title)) }
             var details = [item.language, day.string(from: item.createdAt)]
             if let similarity = item.similarity, let recency = item.recency {
                 details.append(String(format: "cos %.3f, recency %.3f", similarity, recency))

@@ -159,16 +159,17 @@ enum SearchOutput {
     }
 
     static func text(analysis: QueryAnalysis) -> String {
+        // The words as the person typed them (stop words left out); the stems matched are internal.
         "query: \(JSONLine.quote(analysis.cleaned))  language: \(analysis.language)  keywords: "
-            + (analysis.keywords.isEmpty ? "(none)" : analysis.keywords.joined(separator: ", "))
+            + (analysis.terms.isEmpty ? "(none)" : analysis.terms.map(Console.escaped).joined(separator: ", "))
     }
 
     static func text(results: SearchResults, explain: Bool) -> String {
         guard !results.hits.isEmpty else { return "no results" }
         var lines: [String] = []
         for (rank, hit) in results.hits.enumerated() {
-            let title = hit.title.map { " \($0)" } ?? ""
-            lines.append(String(format: "%2d. %.3f  ", rank + 1, hit.score) + "[\(hit.id)]\(title)")
+            let title = hit.title.map { " " + Console.escaped($0) } ?? ""
+            lines.append(String(format: "%2d. %.3f  ", rank + 1, hit.score) + "[\(Console.escaped(hit.id))]\(title)")
             let snippet = hit.text.replacingOccurrences(of: "\n", with: " ")
             lines.append("    " + (snippet.count > 160 ? String(snippet.prefix(157)) + "..." : snippet))
             if explain, let e = hit.explanation {

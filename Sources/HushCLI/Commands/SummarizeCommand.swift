@@ -67,7 +67,9 @@ struct SummarizeCommand: AsyncParsableCommand {
         } else if summary.sentences.isEmpty {
             Console.out("nothing to summarise")
         } else {
-            for sentence in summary.sentences { Console.out("[\(sentence.documentID)] \(sentence.text)") }
+            for sentence in summary.sentences {
+                Console.out("[\(Console.escaped(sentence.documentID))] \(sentence.text)")
+            }
         }
     }
 }

@@ -5,9 +5,11 @@ import Hush
 /// Turns `--filter key=value` arguments into a ``SearchFilter``.
 ///
 /// Keys: `language`, `type`, `tag` (any of), `tags` (all of, comma-separated), `category`, `after` / `before`
-/// (ISO-8601 date or yyyy-MM-dd), `meta.KEY` (metadata), and any other key as metadata. Repeating a key
-/// allows any of its values (for language, type, tag and category).
+/// (ISO-8601 date or yyyy-MM-dd) and `meta.KEY` (metadata); any other key is an error that lists these.
+/// Repeating a key allows any of its values (for language, type, tag and category).
 enum FilterParsing {
+    static let knownKeys = "language, type, tag, tags, category, after, before"
+
     static func filter(from arguments: [String]) throws -> SearchFilter {
         var filter = SearchFilter()
         for argument in arguments {
@@ -25,13 +27,27 @@ enum FilterParsing {
             case "language", "lang": filter.languages.append(value)
             case "type", "source", "source_type": filter.sourceTypes.append(value)
             case "tag": filter.tagsAny.append(value)
-            case "tags": filter.tagsAll += value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            case "tags":
+                let tags = value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                guard !tags.isEmpty, !tags.contains(where: \.isEmpty) else {
+                    throw ValidationError(
+                        "--filter \"\(argument)\": tags takes a comma-separated list of tags, none of them empty")
+                }
+                filter.tagsAll += tags
             case "category": filter.categories.append(value)
             case "after": filter.createdAfter = try date(value, key: key)
             case "before": filter.createdBefore = try date(value, key: key)
             default:
-                let metadataKey =
-                    key.hasPrefix("meta.") ? String(argument[..<equals].dropFirst(5)) : String(argument[..<equals])
+                guard key.hasPrefix("meta.") else {
+                    throw ValidationError(
+                        "--filter \"\(argument)\": unknown key \"\(argument[..<equals])\"; the keys are \(knownKeys), "
+                            + "and meta.KEY for a metadata value (for example meta.author=ana)")
+                }
+                let metadataKey = String(argument[..<equals].trimmingCharacters(in: .whitespaces).dropFirst(5))
+                guard !metadataKey.isEmpty else {
+                    throw ValidationError(
+                        "--filter \"\(argument)\": name the metadata key after meta. (meta.KEY=value)")
+                }
                 filter.metadata[metadataKey] = value
             }
         }
