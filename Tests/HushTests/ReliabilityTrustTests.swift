@@ -72,6 +72,36 @@ struct ReliabilityTrustTests {
         }
     }
 
+    @Test func writesDuringAnUnfinishedReembedAreEmbeddedBeforeTheSwap() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("moving.hush")
+        let oldModel = HashingEmbedder(dimension: 256)
+        let old = try await HushStore.open(path: path, embedder: oldModel)
+        var documents = (0..<30).map { Document(id: "n\($0)", body: "Entry \($0) about subject \($0 * 11).") }
+        try await old.upsert(documents)
+        let target = InstrumentedEmbedder(dimension: 128)
+        let options = StoreOptions(allowEmbedderMismatch: true)
+        let converting = try await HushStore.open(path: path, embedder: target, options: options)
+        struct Killed: Error {}
+        await converting.setTestHooks(.init(afterReembedBatch: { batch in if batch == 1 { throw Killed() } }))
+        await #expect(throws: Killed.self) { try await converting.reembed(batchSize: 10) }
+
+        // The old model keeps writing: a staged document changes, one is deleted, one is added.
+        documents[2].body = "Entry 2 rewritten: a completely different subject now."
+        try await old.upsert([documents[2], Document(id: "late", body: "A late entry written mid re-embed.")])
+        try await old.delete(ids: ["n5"])
+
+        let resumed = try await HushStore.open(path: path, embedder: target, options: options)
+        try await resumed.reembed(batchSize: 10)
+        #expect(try await resumed.stats().documents == 30)
+        for document in documents where document.id != "n5" {
+            #expect(try await resumed.search(document.body, mode: .semantic, limit: 1).hits.first?.id == document.id)
+        }
+        let late = try await resumed.search("A late entry written mid re-embed.", mode: .semantic, limit: 1)
+        #expect(late.hits.first?.id == "late")
+        #expect(try await resumed.stats().unfinishedReembed == nil)
+    }
+
     // MARK: 4. Hybrid scores of identical documents
 
     @Test func scoresThatDifferOnlyByFloatNoiseNormaliseEqually() {

@@ -178,6 +178,8 @@ public struct KnowledgeBaseBuilder: Sendable {
             let manifest: BuildManifest?
             do {
                 manifest = try BuildManifest.read(fromStoreAt: output.path)
+            } catch let error as StoreError where error == .busy(path: output.path) {
+                throw error
             } catch {
                 throw BuildError.wouldReplace(path: output.path, reason: "is not a Hush database")
             }

@@ -13,14 +13,15 @@ enum StoreFile {
     static func meta(path: String, key: String) throws -> String? {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         do {
-            var configuration = Configuration()
-            configuration.readonly = true
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            let queue = try HushStore.readOnlyQueue(path: path)
             defer { try? queue.close() }
             return try queue.read { db in
                 guard try db.tableExists("meta") else { return nil }
                 return try StoreSchema.meta(db, key)
             }
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
+        {
+            throw StoreError.busy(path: path)
         } catch {
             throw StoreError.notAStore(path: path, reason: String(describing: error))
         }

@@ -42,8 +42,13 @@ extension HushStore {
                 } else {
                     // A new run (or one to another model): start from an empty staging table.
                     try db.execute(sql: "DROP TABLE IF EXISTS \(staging)")
+                    // The chunk's text is kept with its vector: a staged vector counts only for the very
+                    // text it was made from, so a chunk replaced meanwhile (even under a reused id) is
+                    // embedded again rather than given another text's vector.
                     try db.execute(
-                        sql: "CREATE TABLE \(staging) (chunk_id INTEGER PRIMARY KEY, vector BLOB NOT NULL)")
+                        sql:
+                            "CREATE TABLE \(staging) (chunk_id INTEGER PRIMARY KEY, text TEXT NOT NULL, vector BLOB NOT NULL)"
+                    )
                     try StoreSchema.setMeta(db, StoreSchema.Key.reembedTarget, target)
                     try StoreSchema.setMeta(db, StoreSchema.Key.reembedAfterChunk, "0")
                 }
@@ -74,19 +79,7 @@ extension HushStore {
                 throw StoreError.wrapping(error, path: path)
             }
             guard let last = rows.last else { break }
-            let vectors = try embedChunks(rows, identity: current)
-            do {
-                try writer.write { db in
-                    let insert = try db.cachedStatement(
-                        sql: "INSERT OR REPLACE INTO \(staging) (chunk_id, vector) VALUES (?, ?)")
-                    for (row, vector) in zip(rows, vectors) {
-                        try insert.execute(arguments: [row.id, VectorBlob.encode(vector)])
-                    }
-                    try StoreSchema.setMeta(db, StoreSchema.Key.reembedAfterChunk, String(last.id))
-                }
-            } catch {
-                throw StoreError.wrapping(error, path: path)
-            }
+            try stage(rows, identity: current, after: last.id)
             after = last.id
             completed += rows.count
             batchNumber += 1
@@ -94,17 +87,50 @@ extension HushStore {
             try hook?(batchNumber)
         }
 
+        // Chunks written or replaced since their batch (another process may write while this one embeds):
+        // embed them too, until every chunk has a staged vector of its current text.
+        while true {
+            let missing: [(id: Int64, text: String, document: String)]
+            do {
+                missing = try writer.read { db in
+                    try Row.fetchAll(
+                        db,
+                        sql: """
+                            SELECT c.id, c.text, d.external_id FROM chunks c JOIN documents d ON d.id = c.document_id
+                            LEFT JOIN \(staging) r ON r.chunk_id = c.id AND r.text = c.text
+                            WHERE r.chunk_id IS NULL ORDER BY c.id LIMIT ?
+                            """, arguments: [batchSize]
+                    ).map { ($0[0], $0[1], $0[2]) }
+                }
+            } catch {
+                throw StoreError.wrapping(error, path: path)
+            }
+            guard !missing.isEmpty else { break }
+            try stage(missing, identity: current, after: after)
+            completed = min(total, completed + missing.count)
+            progress?(StoreProgress(completed: completed, total: total))
+        }
+
         // Every chunk has its new vector: swap them in, with the new identity, in one transaction.
+        struct ChangedMeanwhile: Error {}
         do {
             try index.write { state in
                 try writer.write { db in
+                    let valid =
+                        "SELECT r.chunk_id, r.vector FROM \(staging) r JOIN chunks c ON c.id = r.chunk_id AND r.text = c.text"
+                    let unstaged =
+                        try Int.fetchOne(
+                            db,
+                            sql: "SELECT COUNT(*) FROM chunks WHERE id NOT IN (SELECT chunk_id FROM (\(valid)))") ?? 0
+                    guard unstaged == 0 else { throw ChangedMeanwhile() }
                     try db.execute(
                         sql: """
-                            UPDATE vectors SET vector = (SELECT r.vector FROM \(staging) r WHERE r.chunk_id = vectors.chunk_id)
-                            WHERE chunk_id IN (SELECT chunk_id FROM \(staging));
+                            CREATE TEMP TABLE hush_reembed_valid AS \(valid);
+                            UPDATE vectors SET vector = (SELECT v.vector FROM hush_reembed_valid v WHERE v.chunk_id = vectors.chunk_id)
+                            WHERE chunk_id IN (SELECT chunk_id FROM hush_reembed_valid);
                             INSERT INTO vectors (chunk_id, vector)
-                            SELECT r.chunk_id, r.vector FROM \(staging) r JOIN chunks c ON c.id = r.chunk_id
-                            WHERE r.chunk_id NOT IN (SELECT chunk_id FROM vectors);
+                            SELECT chunk_id, vector FROM hush_reembed_valid WHERE chunk_id NOT IN (SELECT chunk_id FROM vectors);
+                            DROP TABLE hush_reembed_valid;
                             DROP TABLE \(staging);
                             """)
                     try StoreSchema.stamp(db, identity: current)
@@ -117,10 +143,34 @@ extension HushStore {
                 state.gap = nil
                 try Self.load(&state, from: writer, policy: options.indexPolicy)
             }
+        } catch is ChangedMeanwhile {
+            // Another process changed chunks between the last check and the swap: stage those and swap again.
+            try reembedNow(batchSize: batchSize, progress: progress)
+            return
         } catch {
             throw StoreError.wrapping(error, path: path)
         }
         cache.removeAll()
+    }
+
+    /// Embeds `rows` with the current embedder and writes their vectors (with the text they were made from)
+    /// to the staging table, recording `after` as the last chunk finished in order, in one transaction.
+    private func stage(
+        _ rows: [(id: Int64, text: String, document: String)], identity: EmbedderIdentity, after: Int64
+    ) throws {
+        let vectors = try embedChunks(rows, identity: identity)
+        do {
+            try writer.write { db in
+                let insert = try db.cachedStatement(
+                    sql: "INSERT OR REPLACE INTO \(StoreSchema.reembedTable) (chunk_id, text, vector) VALUES (?, ?, ?)")
+                for (row, vector) in zip(rows, vectors) {
+                    try insert.execute(arguments: [row.id, row.text, VectorBlob.encode(vector)])
+                }
+                try StoreSchema.setMeta(db, StoreSchema.Key.reembedAfterChunk, String(after))
+            }
+        } catch {
+            throw StoreError.wrapping(error, path: path)
+        }
     }
 
     /// The current embedder's vectors for `rows`, in order, in embedding batches; every vector is checked.

@@ -34,7 +34,9 @@ struct ReembedProgress: Sendable, Hashable {
             completed =
                 try Int.fetchOne(
                     db,
-                    sql: "SELECT COUNT(*) FROM \(StoreSchema.reembedTable) r JOIN chunks c ON c.id = r.chunk_id") ?? 0
+                    sql:
+                        "SELECT COUNT(*) FROM \(StoreSchema.reembedTable) r JOIN chunks c ON c.id = r.chunk_id AND r.text = c.text"
+                ) ?? 0
         }
         return ReembedProgress(target: target, completed: completed, total: total)
     }
