@@ -219,7 +219,7 @@ struct ReliabilityTrustTests {
         #expect(!store.semanticAvailable)
         #expect(try await store.document(id: "sourdough")?.document.title != nil)
         let stats = try await store.stats()
-        #expect(stats.documents == Corpus.documents.count && !stats.semanticAvailable)
+        #expect(stats.documents == Corpus.documents.count && !stats.modelLoaded)
         #expect(try await store.search("sourdough", mode: .keyword, limit: 1).hits.first?.id == "sourdough")
         await #expect(throws: StoreError.modelNotLoaded(stored: HashingEmbedder().identity)) {
             _ = try await store.search("sourdough", mode: .semantic, limit: 1)

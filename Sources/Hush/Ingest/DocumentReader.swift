@@ -103,9 +103,16 @@ public struct DocumentReader: Sendable {
         var inode: UInt64
     }
 
-    private static func entry(_ path: String) -> Entry {
+    /// What `path` is, following a symbolic link, and whether it is one: one `lstat`, plus a `stat` for links.
+    private static func examine(_ path: String) -> (entry: Entry, isLink: Bool) {
         var info = stat()
-        guard stat(path, &info) == 0 else { return .missing }
+        guard lstat(path, &info) == 0 else { return (.missing, false) }
+        guard info.st_mode & S_IFMT == S_IFLNK else { return (entry(info), false) }
+        guard stat(path, &info) == 0 else { return (.missing, true) }
+        return (entry(info), true)
+    }
+
+    private static func entry(_ info: stat) -> Entry {
         let identity = FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
         switch info.st_mode & S_IFMT {
         case S_IFDIR: return .folder(identity)
@@ -117,11 +124,6 @@ public struct DocumentReader: Sendable {
         }
     }
 
-    private static func isSymbolicLink(_ path: String) -> Bool {
-        var info = stat()
-        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
-    }
-
     /// Every file to read, in order, and what was passed over with the reason. Only regular files are read
     /// (a link to a device, a FIFO or a socket is reported, never opened); every real folder and file is read
     /// once, however many links lead to it (so a link cycle ends); broken links are reported.
@@ -130,16 +132,15 @@ public struct DocumentReader: Sendable {
     ///   that cannot be listed, `IngestError.idCollision` when two different files would get the same id.
     func collectFiles(_ paths: [URL]) throws -> (found: [InputFile], skipped: [SkippedInput]) {
         var walk = Walk()
-        for url in paths {
-            if case .missing = Self.entry(url.path) {
-                if Self.isSymbolicLink(url.path) {
-                    throw IngestError.unreadable(path: url.path, reason: "it is a broken symbolic link")
-                }
+        let examined = paths.map { Self.examine($0.path) }
+        for (url, found) in zip(paths, examined) {
+            if case .missing = found.entry {
+                if found.isLink { throw IngestError.unreadable(path: url.path, reason: "it is a broken symbolic link") }
                 throw IngestError.notFound(path: url.path)
             }
         }
-        for url in paths {
-            switch Self.entry(url.path) {
+        for (url, found) in zip(paths, examined) {
+            switch found.entry {
             case .folder(let identity):
                 guard walk.folders.insert(identity).inserted else {
                     walk.skipped.append(SkippedInput(path: url.path, reason: "folder already read"))
@@ -224,7 +225,8 @@ public struct DocumentReader: Sendable {
             for name in names.sorted() where !name.hasPrefix(".") {
                 let child = relative.isEmpty ? name : relative + "/" + name
                 let path = root + "/" + child
-                switch Self.entry(path) {
+                let (entry, isLink) = Self.examine(path)
+                switch entry {
                 case .folder(let identity):
                     if walk.folders.insert(identity).inserted {
                         pending.append(child)
@@ -233,12 +235,11 @@ public struct DocumentReader: Sendable {
                             SkippedInput(path: path, reason: "a link to a folder already read (followed once)"))
                     }
                 case .file(let identity, let size):
-                    entries.append((child, identity, size, Self.isSymbolicLink(path)))
+                    entries.append((child, identity, size, isLink))
                 case .other(let reason):
                     walk.skipped.append(SkippedInput(path: path, reason: reason))
                 case .missing:
-                    let reason =
-                        Self.isSymbolicLink(path) ? "a broken symbolic link" : "vanished or cannot be examined"
+                    let reason = isLink ? "a broken symbolic link" : "vanished or cannot be examined"
                     walk.skipped.append(SkippedInput(path: path, reason: reason))
                 }
             }

@@ -20,8 +20,8 @@ struct RawRecord {
     var type: String?
     var quoted: String?
     var fields: [Document.Field] = []
-    /// What makes this record unusable (a date that could not be read), for the skip report.
-    var problems: [String] = []
+    /// What makes this record unusable (the first date that could not be read), for the skip report.
+    var problem: String?
 
     init(fallbackID: String) {
         self.fallbackID = fallbackID
@@ -118,10 +118,10 @@ struct RawRecord {
     private mutating func setDate(_ raw: String, name: String, into keyPath: WritableKeyPath<RawRecord, Date?>) {
         if let date = RecordDate.parse(raw) {
             self[keyPath: keyPath] = date
-        } else {
-            problems.append(
+        } else if problem == nil {
+            problem =
                 "\(name.trimmingCharacters(in: .whitespaces)) \"\(raw)\" is not a date: use yyyy-MM-dd, an ISO-8601 "
-                    + "date-time such as 2026-03-01T09:30:00Z, or Unix seconds")
+                + "date-time such as 2026-03-01T09:30:00Z, or Unix seconds"
         }
     }
 
@@ -170,7 +170,7 @@ struct RawRecord {
     func document(defaultSourceType: String?) -> Result<Document, DocumentReader.SkipReason> {
         let body = text?.trimmedWhitespace ?? ""
         let quoted = quoted.map(\.trimmedWhitespace).flatMap { $0.isEmpty ? nil : $0 }
-        if let problem = problems.first { return .failure(DocumentReader.SkipReason(message: problem)) }
+        if let problem { return .failure(DocumentReader.SkipReason(message: problem)) }
         guard !body.isEmpty || !fields.isEmpty else {
             return .failure(DocumentReader.SkipReason(message: "record has no text"))
         }

@@ -11,20 +11,7 @@ import GRDB
 enum StoreFile {
     /// A `meta` value read through a read-only connection, or `nil` (no file, no table, no key).
     static func meta(path: String, key: String) throws -> String? {
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
-        do {
-            let queue = try HushStore.readOnlyQueue(path: path)
-            defer { try? queue.close() }
-            return try queue.read { db in
-                guard try db.tableExists("meta") else { return nil }
-                return try StoreSchema.meta(db, key)
-            }
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
-        {
-            throw StoreError.busy(path: path)
-        } catch {
-            throw StoreError.notAStore(path: path, reason: String(describing: error))
-        }
+        try HushStore.readMeta(path: path) { db in try StoreSchema.meta(db, key) }
     }
 
     /// sha256 over the stored content, in a fixed order. Per document, ordered by external id (bytewise):

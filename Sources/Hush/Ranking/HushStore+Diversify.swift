@@ -47,8 +47,9 @@ extension HushStore {
         minScore: Float? = nil, boosts: Boosts = .default, explain: Bool = false, diversify lambda: Float
     ) async throws -> SearchResults {
         guard limit > 0 else { throw SearchError.invalidLimit(limit) }
+        let wanted = clampedLimit(limit)  // so that the pool's size below cannot overflow
         let pool = try await search(
-            query, mode: mode, filter: filter, limit: clampedLimit(limit) * 3 + 10, minScore: minScore, boosts: boosts,
+            query, mode: mode, filter: filter, limit: max(wanted * 3, wanted + 10), minScore: minScore, boosts: boosts,
             explain: explain)
         return try diversify(pool, lambda: lambda, limit: limit)
     }

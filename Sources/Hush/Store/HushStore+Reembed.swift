@@ -32,10 +32,9 @@ extension HushStore {
         let staging = StoreSchema.reembedTable
         let hook = testHooks.afterReembedBatch
         var after: Int64
-        var completed: Int
-        let total: Int
+        let resumed: UnfinishedReembed?
         do {
-            (after, completed, total) = try writer.write { db -> (Int64, Int, Int) in
+            (after, resumed) = try writer.write { db -> (Int64, UnfinishedReembed?) in
                 var after: Int64 = 0
                 if try StoreSchema.meta(db, StoreSchema.Key.reembedTarget) == target, try db.tableExists(staging) {
                     after = try StoreSchema.meta(db, StoreSchema.Key.reembedAfterChunk).flatMap { Int64($0) } ?? 0
@@ -52,63 +51,32 @@ extension HushStore {
                     try StoreSchema.setMeta(db, StoreSchema.Key.reembedTarget, target)
                     try StoreSchema.setMeta(db, StoreSchema.Key.reembedAfterChunk, "0")
                 }
-                let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM chunks") ?? 0
-                let done =
-                    try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM chunks WHERE id <= ?", arguments: [after]) ?? 0
-                return (after, done, total)
+                return (after, try UnfinishedReembed.read(db))
             }
         } catch {
             throw StoreError.wrapping(error, path: path)
         }
+        var completed = resumed?.completed ?? 0
+        let total = resumed?.total ?? 0
         progress?(StoreProgress(completed: completed, total: total))
 
+        // Batches in chunk order from where the last run stopped; then, once, from the start again for chunks
+        // written or replaced behind it meanwhile (another process may write while this one embeds), until
+        // every chunk has a staged vector of its current text.
         var batchNumber = 0
         while true {
-            let rows: [(id: Int64, text: String, document: String)]
-            do {
-                rows = try writer.read { db in
-                    try Row.fetchAll(
-                        db,
-                        sql: """
-                            SELECT c.id, c.text, d.external_id FROM chunks c JOIN documents d ON d.id = c.document_id
-                            WHERE c.id > ? ORDER BY c.id LIMIT ?
-                            """, arguments: [after, batchSize]
-                    ).map { ($0[0], $0[1], $0[2]) }
-                }
-            } catch {
-                throw StoreError.wrapping(error, path: path)
+            var rows = try unstagedChunks(after: after, limit: batchSize)
+            if rows.isEmpty, after > 0 {
+                after = 0
+                rows = try unstagedChunks(after: 0, limit: batchSize)
             }
             guard let last = rows.last else { break }
             try stage(rows, identity: current, after: last.id)
             after = last.id
-            completed += rows.count
+            completed = min(total, completed + rows.count)
             batchNumber += 1
             progress?(StoreProgress(completed: completed, total: total))
             try hook?(batchNumber)
-        }
-
-        // Chunks written or replaced since their batch (another process may write while this one embeds):
-        // embed them too, until every chunk has a staged vector of its current text.
-        while true {
-            let missing: [(id: Int64, text: String, document: String)]
-            do {
-                missing = try writer.read { db in
-                    try Row.fetchAll(
-                        db,
-                        sql: """
-                            SELECT c.id, c.text, d.external_id FROM chunks c JOIN documents d ON d.id = c.document_id
-                            LEFT JOIN \(staging) r ON r.chunk_id = c.id AND r.text = c.text
-                            WHERE r.chunk_id IS NULL ORDER BY c.id LIMIT ?
-                            """, arguments: [batchSize]
-                    ).map { ($0[0], $0[1], $0[2]) }
-                }
-            } catch {
-                throw StoreError.wrapping(error, path: path)
-            }
-            guard !missing.isEmpty else { break }
-            try stage(missing, identity: current, after: after)
-            completed = min(total, completed + missing.count)
-            progress?(StoreProgress(completed: completed, total: total))
         }
 
         // Every chunk has its new vector: swap them in, with the new identity, in one transaction.
@@ -151,6 +119,25 @@ extension HushStore {
             throw StoreError.wrapping(error, path: path)
         }
         cache.removeAll()
+    }
+
+    /// Up to `limit` chunks after chunk id `after`, in id order, that have no staged vector made from their
+    /// current text.
+    private func unstagedChunks(after: Int64, limit: Int) throws -> [(id: Int64, text: String, document: String)] {
+        do {
+            return try writer.read { db in
+                try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT c.id, c.text, d.external_id FROM chunks c JOIN documents d ON d.id = c.document_id
+                        LEFT JOIN \(StoreSchema.reembedTable) r ON r.chunk_id = c.id AND r.text = c.text
+                        WHERE c.id > ? AND r.chunk_id IS NULL ORDER BY c.id LIMIT ?
+                        """, arguments: [after, limit]
+                ).map { ($0[0], $0[1], $0[2]) }
+            }
+        } catch {
+            throw StoreError.wrapping(error, path: path)
+        }
     }
 
     /// Embeds `rows` with the current embedder and writes their vectors (with the text they were made from)

@@ -16,14 +16,10 @@ struct UnavailableEmbedder: Embedder {
     }
 }
 
-/// A re-embed that stopped part-way: the identity it converts to and how far it got.
-struct ReembedProgress: Sendable, Hashable {
-    var target: EmbedderIdentity
-    var completed: Int
-    var total: Int
-
-    /// The unfinished re-embed recorded in the file, if any.
-    static func read(_ db: Database) throws -> ReembedProgress? {
+extension UnfinishedReembed {
+    /// The unfinished re-embed recorded in the file, if any: its target, the chunks whose staged vector was
+    /// made from their current text, and all chunks.
+    static func read(_ db: Database) throws -> UnfinishedReembed? {
         guard let text = try StoreSchema.meta(db, StoreSchema.Key.reembedTarget),
             let data = text.data(using: .utf8),
             let target = try? JSONDecoder().decode(EmbedderIdentity.self, from: data)
@@ -38,7 +34,7 @@ struct ReembedProgress: Sendable, Hashable {
                         "SELECT COUNT(*) FROM \(StoreSchema.reembedTable) r JOIN chunks c ON c.id = r.chunk_id AND r.text = c.text"
                 ) ?? 0
         }
-        return ReembedProgress(target: target, completed: completed, total: total)
+        return UnfinishedReembed(target: target, completed: completed, total: total)
     }
 }
 
@@ -74,7 +70,7 @@ extension HushStore {
         case .modelNotLoaded:
             return StoreError.modelNotLoaded(stored: stored)
         case .reembedUnfinished:
-            let progress = try? readNow { db in try ReembedProgress.read(db) }
+            let progress = try? readNow { db in try UnfinishedReembed.read(db) }
             return StoreError.reembedUnfinished(
                 target: embedder.identity, completed: progress?.completed ?? 0, total: progress?.total ?? 0)
         }

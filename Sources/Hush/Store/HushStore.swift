@@ -168,7 +168,7 @@ public actor HushStore {
         self.options = options
         self.cache = QueryEmbeddingCache(capacity: options.queryCacheCapacity)
         self.analyzer = QueryAnalyzer()
-        let opened: (stored: EmbedderIdentity, reembed: ReembedProgress?)
+        let opened: (stored: EmbedderIdentity, reembed: UnfinishedReembed?)
         do {
             opened = try Self.checkSchema(
                 writer, path: displayPath, readOnly: readOnly, stamping: embedder?.identity)
@@ -196,8 +196,7 @@ public actor HushStore {
         do {
             try Self.hydrate(index: index, from: writer, policy: options.indexPolicy, save: !readOnly)
         } catch {
-            throw StoreError.wrapping(
-                StoreError.wrapping(error, path: path, operation: "load the index"), path: path)
+            throw StoreError.wrapping(error, path: path, operation: "load the index")
         }
     }
 
@@ -206,7 +205,7 @@ public actor HushStore {
     /// identity (stamping `stamping` into a new writable file) and any unfinished re-embed.
     static func checkSchema(
         _ writer: any DatabaseWriter, path: String, readOnly: Bool, stamping current: EmbedderIdentity?
-    ) throws -> (stored: EmbedderIdentity, reembed: ReembedProgress?) {
+    ) throws -> (stored: EmbedderIdentity, reembed: UnfinishedReembed?) {
         let migrator = StoreSchema.migrator
         let (found, superseded, complete) = try writer.read { db in
             (
@@ -232,7 +231,7 @@ public actor HushStore {
             try StoreSchema.migrate(writer)
         }
         let (stored, reembed) = try writer.read { db in
-            (try StoreSchema.storedIdentity(db), try ReembedProgress.read(db))
+            (try StoreSchema.storedIdentity(db), try UnfinishedReembed.read(db))
         }
         if let stored { return (stored, reembed) }
         guard let current else {
@@ -483,9 +482,9 @@ public actor HushStore {
         }
         let counts: (Int, Int, Int)
         var graphFileBytes: Int64 = 0
-        var reembed: ReembedProgress?
+        var reembed: UnfinishedReembed?
         do {
-            reembed = try readNow { db in try ReembedProgress.read(db) }
+            reembed = try readNow { db in try UnfinishedReembed.read(db) }
             counts = try readNow { db in
                 (
                     try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM documents") ?? 0,
@@ -511,11 +510,8 @@ public actor HushStore {
         return StoreStats(
             documents: counts.0, chunks: counts.1, vectors: counts.2, embedder: identity, fileSizeBytes: fileSize,
             vectorBytes: vectorBytes, index: choice.strategy, indexReason: choice.reason, indexBytes: indexBytes,
-            graphFileBytes: graphFileBytes,
-            unfinishedReembed: reembed.map {
-                UnfinishedReembed(target: $0.target, completed: $0.completed, total: $0.total)
-            },
-            readOnly: readOnly, semanticAvailable: index.read { $0.gap } != .modelNotLoaded)
+            graphFileBytes: graphFileBytes, unfinishedReembed: reembed, readOnly: readOnly,
+            modelLoaded: index.read { $0.gap } != .modelNotLoaded)
     }
 
     /// Loads the embedder and touches the vector matrix, so that the first search is not slower than the rest.

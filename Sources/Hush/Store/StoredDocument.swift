@@ -49,8 +49,9 @@ public struct StoreStats: Sendable, Hashable {
     public var unfinishedReembed: UnfinishedReembed?
     /// Whether the store was opened read-only.
     public var readOnly = false
-    /// Whether semantic search is available (the model the vectors were made with is loaded).
-    public var semanticAvailable = true
+    /// Whether an embedder was loaded: `false` for a store opened without its model, where reading, keyword
+    /// search and deleting work but semantic search does not (see ``HushStore/semanticAvailable``).
+    public var modelLoaded = true
 }
 
 /// A `reembed` that stopped part-way: the model it converts to and how far it got.

@@ -104,7 +104,7 @@ struct StatsCommand: AsyncParsableCommand {
             line.add("index_reason", s.indexReason)
             line.add("index_bytes", s.indexBytes)
             line.add("graph_file_bytes", Int(s.graphFileBytes))
-            line.add("semantic_available", s.semanticAvailable)
+            line.add("model_loaded", s.modelLoaded)
             if let pending = s.unfinishedReembed {
                 var reembed = JSONLine()
                 reembed.add("target", pending.target.model)
@@ -131,7 +131,7 @@ struct StatsCommand: AsyncParsableCommand {
             }
             Console.out(index)
             Console.out("           \(s.indexReason)")
-            if !s.semanticAvailable {
+            if !s.modelLoaded {
                 Console.out("model:     not installed: keyword search, get and delete work; semantic search needs it")
             }
             if let pending = s.unfinishedReembed {

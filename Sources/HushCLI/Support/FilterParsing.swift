@@ -15,8 +15,7 @@ enum FilterParsing {
         for argument in arguments {
             guard let equals = argument.firstIndex(of: "=") else {
                 throw ValidationError(
-                    "--filter takes key=value (got \"\(argument)\"); keys: language, type, tag, tags, category, after, before, meta.KEY"
-                )
+                    "--filter takes key=value (got \"\(argument)\"); keys: \(knownKeys), meta.KEY")
             }
             let key = argument[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
             let value = String(argument[argument.index(after: equals)...]).trimmingCharacters(in: .whitespaces)
