@@ -10,17 +10,19 @@ struct ExampleOptions: ParsableArguments {
     @Flag(name: .long, help: "Use the lexical fallback (no model needed).")
     var lexical = false
 
-    @Option(name: .long, help: "Model folder (default: $HUSH_MODEL_DIR or ~/.cache/hush/models/all-MiniLM-L6-v2).")
+    @Option(
+        name: .long,
+        help: "The model: e5-small (multilingual, the default), minilm (English), or a model folder or file.")
     var model: String?
 
     /// The neural model, or the lexical fallback when asked for or when no model is installed.
     func embedder() -> (embedder: any Embedder, note: String?) {
         if lexical { return (HashingEmbedder(), nil) }
-        let directory = model.map { URL(fileURLWithPath: $0) } ?? BERTEmbedder.defaultModelDirectory
+        let choice = model.map(ModelChoice.init) ?? .standard
         do {
-            return (try BERTEmbedder(modelDirectory: directory), nil)
+            return (try choice.load(), nil)
         } catch {
-            return (HashingEmbedder(), "no model at \(directory.path) (\(error)); using the lexical fallback")
+            return (HashingEmbedder(), "model \(choice) did not load (\(error)); using the lexical fallback")
         }
     }
 

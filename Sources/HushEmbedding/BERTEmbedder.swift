@@ -22,18 +22,16 @@ public final class BERTEmbedder: Embedder {
     /// The model folder.
     public let modelDirectory: URL
 
+    /// The sha256 of all-MiniLM-L6-v2's `model.safetensors`, the file `scripts/fetch-model` installs.
+    public static let knownSHA256 = "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db"
+
     /// The default model folder: `$HUSH_MODEL_DIR`, else `~/.cache/hush/models/all-MiniLM-L6-v2`
     /// (where `scripts/fetch-model` puts all-MiniLM-L6-v2).
     public static var defaultModelDirectory: URL {
         if let path = ProcessInfo.processInfo.environment["HUSH_MODEL_DIR"], !path.isEmpty {
             return URL(fileURLWithPath: path)
         }
-        // $HOME first: on Linux `homeDirectoryForCurrentUser` asks the name service, which opens a socket
-        // (nscd); Hush opens none.
-        let home =
-            ProcessInfo.processInfo.environment["HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? FileManager.default.homeDirectoryForCurrentUser
-        return home.appendingPathComponent(".cache/hush/models/all-MiniLM-L6-v2")
+        return ModelLocation.cacheDirectory.appendingPathComponent("all-MiniLM-L6-v2")
     }
 
     /// Loads a model folder.
@@ -71,7 +69,9 @@ public final class BERTEmbedder: Embedder {
     /// threads, pooled and L2-normalised.
     ///
     /// - Complexity: linear in the total number of tokens; see ``BERTModel/embed(tokenIDs:)``.
-    public func embed(_ texts: [String]) throws -> [Embedding] {
+    ///
+    /// MiniLM is symmetric: `role` makes no difference.
+    public func embed(_ texts: [String], role: EmbeddingRole) throws -> [Embedding] {
         let tokenized = texts.map { tokenizer.encode($0, maxLength: maxTokens) }
         let vectors = model.embed(tokenIDs: tokenized.map(\.ids))
         return zip(tokenized, vectors).map { tokens, vector in

@@ -1,7 +1,8 @@
 /// Who made a vector: stamped into every Hush file so that vectors from different models never mix.
 ///
 /// Two embedders with equal identities produce interchangeable vectors. Equality is decided by what decides
-/// the vectors: the weights digest, dimension, pooling and normalisation. The model's name is only a label
+/// the vectors: the weights digest, dimension, pooling, normalisation and the prefixes put before queries
+/// and passages (multilingual-e5 reads `query: ` and `passage: `). The model's name is only a label
 /// (it comes from the folder the files sit in), so the same weights copied to another folder are the same
 /// identity. Embedders without weights (`weightsSHA256 == "none"`, the lexical fallback) are told apart by
 /// their name, which names their scheme.
@@ -21,19 +22,40 @@ public struct EmbedderIdentity: Sendable, Hashable, Codable, CustomStringConvert
     public var pooling: Pooling
     /// Whether vectors are L2-normalised (so that cosine similarity is a dot product).
     public var normalized: Bool
+    /// Put before a search query's text (`"query: "` for multilingual-e5, empty for MiniLM).
+    public var queryPrefix: String
+    /// Put before a document's text (`"passage: "` for multilingual-e5, empty for MiniLM).
+    public var passagePrefix: String
 
     /// Creates an identity.
-    public init(model: String, weightsSHA256: String, dimension: Int, pooling: Pooling, normalized: Bool) {
+    public init(
+        model: String, weightsSHA256: String, dimension: Int, pooling: Pooling, normalized: Bool,
+        queryPrefix: String = "", passagePrefix: String = ""
+    ) {
         self.model = model
         self.weightsSHA256 = weightsSHA256
         self.dimension = dimension
         self.pooling = pooling
         self.normalized = normalized
+        self.queryPrefix = queryPrefix
+        self.passagePrefix = passagePrefix
+    }
+
+    /// The prefix for texts in `role`.
+    ///
+    /// ```swift
+    /// identity.prefix(for: .query)  // "query: "
+    /// ```
+    public func prefix(for role: EmbeddingRole) -> String {
+        role == .query ? queryPrefix : passagePrefix
     }
 
     /// The parts that decide the vectors; the name counts only for embedders without weights.
-    private var vectorSpaceKey: (String, Int, Pooling, Bool) {
-        (weightsSHA256 == "none" ? "none:" + model : weightsSHA256, dimension, pooling, normalized)
+    private var vectorSpaceKey: (String, Int, Pooling, Bool, String, String) {
+        (
+            weightsSHA256 == "none" ? "none:" + model : weightsSHA256, dimension, pooling, normalized, queryPrefix,
+            passagePrefix
+        )
     }
 
     public static func == (lhs: EmbedderIdentity, rhs: EmbedderIdentity) -> Bool {
@@ -46,12 +68,50 @@ public struct EmbedderIdentity: Sendable, Hashable, Codable, CustomStringConvert
         hasher.combine(key.1)
         hasher.combine(key.2)
         hasher.combine(key.3)
+        hasher.combine(key.4)
+        hasher.combine(key.5)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case model, weightsSHA256, dimension, pooling, normalized, queryPrefix, passagePrefix
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            model: try container.decode(String.self, forKey: .model),
+            weightsSHA256: try container.decode(String.self, forKey: .weightsSHA256),
+            dimension: try container.decode(Int.self, forKey: .dimension),
+            pooling: try container.decode(Pooling.self, forKey: .pooling),
+            normalized: try container.decode(Bool.self, forKey: .normalized),
+            // Identities written before roles existed had no prefixes.
+            queryPrefix: try container.decodeIfPresent(String.self, forKey: .queryPrefix) ?? "",
+            passagePrefix: try container.decodeIfPresent(String.self, forKey: .passagePrefix) ?? "")
     }
 
     public var description: String {
         let digest = weightsSHA256.count > 8 ? String(weightsSHA256.prefix(8)) + "…" : weightsSHA256
-        return "\(model) (sha256 \(digest), \(dimension)-d, \(pooling.rawValue)\(normalized ? ", normalized" : ""))"
+        let prefixes =
+            queryPrefix.isEmpty && passagePrefix.isEmpty
+            ? "" : ", prefixes \"\(queryPrefix)\" / \"\(passagePrefix)\""
+        return
+            "\(model) (sha256 \(digest), \(dimension)-d, \(pooling.rawValue)\(normalized ? ", normalized" : "")\(prefixes))"
     }
+}
+
+/// What a text is to the model: a search query, or a passage (a document or chunk) to be found.
+///
+/// Asymmetric models such as multilingual-e5 embed the two differently (`query: ` / `passage: `); symmetric
+/// ones (MiniLM, the lexical fallback) ignore the role.
+///
+/// ```swift
+/// let query = try embedder.embed("失眠怎么办", role: .query).vector
+/// ```
+public enum EmbeddingRole: String, Sendable, Hashable, Codable, CaseIterable {
+    /// A search query.
+    case query
+    /// A document, chunk or any text to be found.
+    case passage
 }
 
 /// How per-token vectors become one sentence vector.
@@ -87,18 +147,21 @@ public struct Embedding: Sendable, Hashable {
 ///
 /// ```swift
 /// let embedder: any Embedder = try BERTEmbedder(modelDirectory: BERTEmbedder.defaultModelDirectory)
-/// let vectors = try embedder.embed(["reaching out to someone from the past", "should I text my ex?"])
+/// let passages = try embedder.embed(["reaching out to someone from the past"], role: .passage)
+/// let query = try embedder.embed("should I text my ex?", role: .query)
 /// ```
 public protocol Embedder: Sendable {
-    /// Who makes these vectors (model, weights digest, dimension, pooling, normalisation).
+    /// Who makes these vectors (model, weights digest, dimension, pooling, normalisation, prefixes).
     var identity: EmbedderIdentity { get }
-    /// The most tokens one text may have, special tokens included; longer texts are truncated.
+    /// The most tokens one text should have, special tokens included (chunks are sized to fit); longer texts
+    /// are truncated, or, for models that window (multilingual-e5), averaged over windows of this size.
     var maxTokens: Int { get }
-    /// Embeds a batch of texts, one vector per text, in order.
+    /// Embeds a batch of texts in one role, one vector per text, in order.
     ///
     /// - Complexity: linear in the total number of tokens (quadratic in each text's length, up to `maxTokens`).
-    func embed(_ texts: [String]) throws -> [Embedding]
-    /// The number of tokens the model would see for `text`, special tokens included, before truncation.
+    func embed(_ texts: [String], role: EmbeddingRole) throws -> [Embedding]
+    /// The number of tokens the model would see for `text` as a passage (its prefix and special tokens
+    /// included), before truncation.
     func tokenCount(_ text: String) -> Int
 }
 
@@ -109,10 +172,10 @@ extension Embedder {
     /// Embeds one text.
     ///
     /// ```swift
-    /// let query = try embedder.embed("should I text my ex?").vector
+    /// let query = try embedder.embed("should I text my ex?", role: .query).vector
     /// ```
-    public func embed(_ text: String) throws -> Embedding {
-        let result = try embed([text])
+    public func embed(_ text: String, role: EmbeddingRole) throws -> Embedding {
+        let result = try embed([text], role: role)
         guard let first = result.first else {
             throw EmbeddingError.internalInconsistency("embedder returned no vector for one text")
         }

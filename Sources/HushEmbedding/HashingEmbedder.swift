@@ -21,7 +21,7 @@ public struct HashingEmbedder: Embedder {
         self.maxTokens = maxTokens
     }
 
-    public func embed(_ texts: [String]) throws -> [Embedding] {
+    public func embed(_ texts: [String], role: EmbeddingRole) throws -> [Embedding] {
         texts.map(embedOne)
     }
 

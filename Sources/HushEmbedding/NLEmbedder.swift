@@ -30,7 +30,7 @@
                 dimension: embedding.dimension, pooling: .mean, normalized: true)
         }
 
-        public func embed(_ texts: [String]) throws -> [Embedding] {
+        public func embed(_ texts: [String], role: EmbeddingRole) throws -> [Embedding] {
             lock.lock()
             defer { lock.unlock() }
             return texts.map { text in

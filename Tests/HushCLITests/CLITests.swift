@@ -4,7 +4,9 @@ import Testing
 /// The real `hush` binary on the sample texts of the repository, with the real model.
 @Suite(.serialized) struct CLITests {
     @Test func embedPrintsUnitVectorsAsJSONLines() throws {
-        let result = try CLIRunner.run(["embed", "--tokens", "hello world", "reaching out to someone from the past"])
+        let result = try CLIRunner.run([
+            "embed", "--model", "minilm", "--tokens", "hello world", "reaching out to someone from the past",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.count == 2)
@@ -15,6 +17,23 @@ import Testing
         #expect(abs(vector.reduce(0) { $0 + $1 * $1 } - 1) < 1e-4)
         #expect(first["truncated"] as? Bool == false)
         #expect(first["ids"] as? [Int] == [101, 7592, 2088, 102])
+    }
+
+    /// The default model is multilingual-e5-small; `--query` / `--passage` choose the prefix it reads.
+    @Test func embedWithTheDefaultModelTakesARole() throws {
+        func embed(_ flag: String?) throws -> [String: Any] {
+            let result = try CLIRunner.run(["embed", "--tokens"] + (flag.map { [$0] } ?? []) + ["hello world"])
+            #expect(result.status == 0, "\(result.stderr)")
+            return try result.json()
+        }
+        let passage = try embed(nil)
+        #expect(passage["ids"] as? [Int] == [0, 46692, 12, 33600, 31, 8999, 2])  // <s> ▁passage : ▁hell o ▁world </s>
+        #expect(try embed("--passage")["ids"] as? [Int] == passage["ids"] as? [Int])
+        let query = try embed("--query")
+        #expect(query["ids"] as? [Int] == [0, 41, 1294, 12, 33600, 31, 8999, 2])  // <s> ▁que ry : ...
+        #expect((query["vector"] as? [Double])?.count == 384)
+        let both = try CLIRunner.run(["embed", "--query", "--passage", "x"])
+        #expect(both.status != 0 && both.stderr.contains("not both"))
     }
 
     @Test func invalidUTF8OnStandardInputNamesTheLineAndKeepsTheOthers() throws {
@@ -34,10 +53,17 @@ import Testing
         let result = try CLIRunner.run(["model", "info", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
         let info = try result.json()
-        #expect(info["model"] as? String == "all-MiniLM-L6-v2")
+        #expect(info["model"] as? String == "multilingual-e5-small")
         #expect(info["dimension"] as? Int == 384)
         #expect(info["pooling"] as? String == "mean")
-        #expect(info["max_tokens"] as? Int == 256)
+        #expect(info["max_tokens"] as? Int == 512)
+        #expect(info["query_prefix"] as? String == "query: ")
+        #expect(info["layers"] as? Int == 12)
+        #expect(info["vocabulary"] as? Int == 250_002)
+        let minilm = try CLIRunner.run(["model", "info", "--json", "--model", "minilm"]).json()
+        #expect(minilm["model"] as? String == "all-MiniLM-L6-v2")
+        #expect(minilm["max_tokens"] as? Int == 256)
+        #expect(minilm["query_prefix"] == nil)
     }
 
     @Test func missingModelIsAClearError() throws {
@@ -98,7 +124,7 @@ import Testing
         let counts = try stats.json()
         #expect(counts["documents"] as? Int == 26)
         #expect(counts["chunks"] as? Int == counts["vectors"] as? Int)
-        #expect(counts["embedder"] as? String == "all-MiniLM-L6-v2")
+        #expect(counts["embedder"] as? String == "multilingual-e5-small")
     }
 
     @Test func evalPrintsTheFourMetrics() throws {

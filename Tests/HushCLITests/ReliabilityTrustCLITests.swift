@@ -126,7 +126,10 @@ import Testing
         let db = folder.appendingPathComponent("m.hush").path
         let index = try CLIRunner.run(["index", "--quiet", "--db", db, CLIRunner.samples.path])
         #expect(index.status == 0, "\(index.stderr)")
-        let missing = ["HUSH_MODEL_DIR": folder.appendingPathComponent("no-model-here").path]
+        let missing = [
+            "HUSH_MODEL_DIR": folder.appendingPathComponent("no-model-here").path,
+            "HUSH_E5_MODEL": folder.appendingPathComponent("no-model-here.bin").path,
+        ]
 
         for arguments in [
             ["get", "--db", db, "r-money"], ["stats", "--db", db],

@@ -13,7 +13,7 @@ import Testing
             #expect(categories.contains(needed), "the fixture lacks \(needed) texts")
         }
         let embedder = try BERTEmbedder(modelDirectory: TestModel.directory, threads: 2)
-        let embeddings = try embedder.embed(cases.map(\.text))
+        let embeddings = try embedder.embed(cases.map(\.text), role: .passage)
         for (reference, embedding) in zip(cases, embeddings) {
             let c = cosine(embedding.vector, reference.vector)
             let d = maxAbsDifference(embedding.vector, reference.vector)
@@ -36,10 +36,12 @@ import Testing
 
     @Test func meaningBeatsWords() throws {
         let embedder = try BERTEmbedder(modelDirectory: TestModel.directory)
-        let v = try embedder.embed([
-            "should I text my ex?", "reaching out to someone from the past",
-            "how to cook rice in a pressure cooker",
-        ]).map(\.vector)
+        let v = try embedder.embed(
+            [
+                "should I text my ex?", "reaching out to someone from the past",
+                "how to cook rice in a pressure cooker",
+            ], role: .passage
+        ).map(\.vector)
         let related = cosine(v[0], v[1])
         let unrelated = cosine(v[0], v[2])
         #expect(related > unrelated + 0.1, "related \(related) vs unrelated \(unrelated)")

@@ -10,6 +10,12 @@ enum TestModel {
         return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(
             ".cache/hush/models/all-MiniLM-L6-v2")
     }
+
+    /// The multilingual-e5-small file: `HUSH_E5_MODEL`, or the default cache (`make test` fetches it there).
+    static var e5File: URL { E5Embedder.defaultModelFile }
+
+    /// One loaded multilingual-e5-small shared by the suites (loading dequantises 85 MB of weights).
+    static let e5: Result<E5Embedder, any Error> = Result { try E5Embedder(modelFile: e5File, threads: 2) }
 }
 
 /// One line of Fixtures/embedding-parity.jsonl, made by scripts/fixtures/make-embedding-parity.py with

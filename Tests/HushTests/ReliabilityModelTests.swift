@@ -95,7 +95,7 @@ private func weightsWithHeader(_ model: URL, _ edit: (inout [String: Any]) -> Vo
         }
         do {
             let embedder = try BERTEmbedder(modelDirectory: copy)
-            _ = try embedder.embed(["should I text my ex?"])
+            _ = try embedder.embed(["should I text my ex?"], role: .query)
             Issue.record("\(damage): the damaged model loaded")
         } catch let error as EmbeddingError {
             let text = String(describing: error)

@@ -119,7 +119,7 @@ struct ReliabilityTrustTests {
     @Test func identicalRecordsGetIdenticalHybridScores() async throws {
         let store = try await HushStore.inMemory(embedder: HashingEmbedder())
         let text = "Walked to the river after dinner and felt calmer."
-        let base = try HashingEmbedder().embed(text).vector
+        let base = try HashingEmbedder().embed(text, role: .passage).vector
         var documents: [Document] = []
         var vectors: [[Float]] = []
         for index in 0..<17 {
@@ -249,7 +249,9 @@ struct ReliabilityTrustTests {
                     pooling: .mean, normalized: true)
             }
             var maxTokens: Int { base.maxTokens }
-            func embed(_ texts: [String]) throws -> [Embedding] { try base.embed(texts) }
+            func embed(_ texts: [String], role: EmbeddingRole) throws -> [Embedding] {
+                try base.embed(texts, role: role)
+            }
             func tokenCount(_ text: String) -> Int { base.tokenCount(text) }
         }
         #expect(Named(name: "all-MiniLM-L6-v2").identity == Named(name: "copy-of-model").identity)

@@ -199,7 +199,7 @@ import Testing
         // Simulate a writer that died after the vectors but before the graph: a document, its chunk and its
         // vector written by raw SQL (one without a row number), with no graph rows.
         let text = "Lighthouse keeper logbook: foghorn, beacon, and the storm over the harbour."
-        let vector = try embedder.embed(text).vector
+        let vector = try embedder.embed(text, role: .query).vector
         let queue = try DatabaseQueue(path: path)
         try await queue.write { db in
             for (n, row) in [(1, 200 as Int?), (2, nil)] {

@@ -32,7 +32,7 @@ import Testing
         let store = try await HushStore.inMemory(embedder: embedder)
         try await store.upsert(Corpus.documents)
         let results = try await store.search("plant tomatoes", mode: .semantic, limit: 10)
-        let query = try embedder.embed("plant tomatoes").vector
+        let query = try embedder.embed("plant tomatoes", role: .query).vector
         for hit in results.hits {
             let vectors = try await store.vectors(forDocument: hit.id)
             let best = vectors.map { zip($0, query).reduce(Float(0)) { $0 + $1.0 * $1.1 } }.max() ?? -2

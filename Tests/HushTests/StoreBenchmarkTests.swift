@@ -62,7 +62,9 @@ struct StoreBenchmarkTests {
         let total = HushStore.milliseconds(clock.now - start)
         let embedStart = clock.now
         let preparer = DocumentPreparer(embedder: HashingEmbedder())
-        for document in documents { _ = try HashingEmbedder().embed(preparer.prepare(document).chunks.map(\.text)) }
+        for document in documents {
+            _ = try HashingEmbedder().embed(preparer.prepare(document).chunks.map(\.text), role: .passage)
+        }
         let prepareAndEmbed = HushStore.milliseconds(clock.now - embedStart)
         print(
             "BENCH upsert \(summary.added) docs: \(total) ms total, \(prepareAndEmbed) ms of it preparing+embedding "

@@ -38,8 +38,8 @@ final class InstrumentedEmbedder: Embedder, @unchecked Sendable {
 
     struct Failure: Error {}
 
-    func embed(_ texts: [String]) throws -> [Embedding] {
-        var result = try base.embed(texts)
+    func embed(_ texts: [String], role: EmbeddingRole) throws -> [Embedding] {
+        var result = try base.embed(texts, role: role)
         for (index, text) in texts.enumerated() where text.contains(marker) {
             switch poison {
             case .none: break

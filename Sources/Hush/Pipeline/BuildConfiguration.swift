@@ -4,7 +4,7 @@ import Foundation
 ///
 /// ```json
 /// {"sourceType": "note", "chunking": {"targetTokens": 96, "overlapTokens": 16},
-///  "modelDirectory": "models/all-MiniLM-L6-v2", "lexical": false}
+///  "model": "e5-small", "lexical": false}
 /// ```
 ///
 /// ```swift
@@ -29,18 +29,27 @@ public struct BuildConfiguration: Sendable, Hashable, Codable {
     public var sourceType: String?
     /// Chunk sizes.
     public var chunking: Chunking
-    /// The model folder (relative paths are resolved against the configuration file's folder); `nil` for the
-    /// default.
+    /// The model: a name (`e5-small`, `minilm`) or a model folder or file (relative paths are resolved
+    /// against the configuration file's folder); `nil` for the standard model (``ModelChoice/standard``).
+    public var model: String?
+    /// A model folder, the older spelling of ``model`` (used when `model` is absent).
     public var modelDirectory: String?
+
+    /// The model to build with.
+    public var modelChoice: ModelChoice {
+        (model ?? modelDirectory).map(ModelChoice.init) ?? .standard
+    }
     /// Use the lexical hashing embedder (no model).
     public var lexical: Bool
 
     /// Creates a configuration.
     public init(
-        sourceType: String? = nil, chunking: Chunking = .init(), modelDirectory: String? = nil, lexical: Bool = false
+        sourceType: String? = nil, chunking: Chunking = .init(), model: String? = nil, modelDirectory: String? = nil,
+        lexical: Bool = false
     ) {
         self.sourceType = sourceType
         self.chunking = chunking
+        self.model = model
         self.modelDirectory = modelDirectory
         self.lexical = lexical
     }
@@ -51,6 +60,7 @@ public struct BuildConfiguration: Sendable, Hashable, Codable {
         let chunking = try container.decodeIfPresent(PartialChunking.self, forKey: .chunking)
         self.chunking = Chunking(
             targetTokens: chunking?.targetTokens ?? 128, overlapTokens: chunking?.overlapTokens ?? 24)
+        model = try container.decodeIfPresent(String.self, forKey: .model)
         modelDirectory = try container.decodeIfPresent(String.self, forKey: .modelDirectory)
         lexical = try container.decodeIfPresent(Bool.self, forKey: .lexical) ?? false
     }
@@ -60,7 +70,7 @@ public struct BuildConfiguration: Sendable, Hashable, Codable {
         var overlapTokens: Int?
     }
 
-    /// Reads and checks a configuration file; a relative `modelDirectory` becomes absolute.
+    /// Reads and checks a configuration file; a relative model path becomes absolute.
     ///
     /// ```swift
     /// let configuration = try BuildConfiguration.load(from: configURL)
@@ -82,8 +92,12 @@ public struct BuildConfiguration: Sendable, Hashable, Codable {
             throw BuildError.invalidConfiguration(
                 path: url.path, reason: "not valid JSON for a build configuration: \(error)")
         }
+        let folder = url.deletingLastPathComponent()
         if let directory = configuration.modelDirectory, !directory.hasPrefix("/") {
-            configuration.modelDirectory = url.deletingLastPathComponent().appendingPathComponent(directory).path
+            configuration.modelDirectory = folder.appendingPathComponent(directory).path
+        }
+        if let model = configuration.model, case .path = ModelChoice(model), !model.hasPrefix("/") {
+            configuration.model = folder.appendingPathComponent(model).path
         }
         try configuration.validate(path: url.path)
         return configuration

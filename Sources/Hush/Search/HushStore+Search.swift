@@ -178,7 +178,7 @@ extension HushStore {
         if let cached = cache.value(for: text) { return cached }
         let vector: [Float]
         do {
-            vector = try embedder.embed(text).vector
+            vector = try embedder.embed(text, role: .query).vector
         } catch {
             throw SearchError.queryEmbeddingFailed(String(describing: error))
         }

@@ -171,7 +171,7 @@ extension HushStore {
             let slice = rows[start..<min(start + options.embeddingBatchSize, rows.count)]
             let embeddings: [Embedding]
             do {
-                embeddings = try embedder.embed(slice.map(\.text))
+                embeddings = try embedder.embed(slice.map(\.text), role: .passage)
             } catch {
                 throw StoreError.embeddingFailed(
                     documentID: slice.first?.document ?? "", reason: String(describing: error))

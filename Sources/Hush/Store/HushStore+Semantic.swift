@@ -7,7 +7,7 @@ struct UnavailableEmbedder: Embedder {
     let identity: EmbedderIdentity
     var maxTokens: Int { 512 }
 
-    func embed(_ texts: [String]) throws -> [Embedding] {
+    func embed(_ texts: [String], role: EmbeddingRole) throws -> [Embedding] {
         throw StoreError.modelNotLoaded(stored: identity)
     }
 

@@ -65,7 +65,7 @@ extension HushStore {
         do {
             for start in stride(from: 0, to: candidates.count, by: batch) {
                 let texts = candidates[start..<min(candidates.count, start + batch)].map(\.text)
-                for embedding in try embedder.embed(texts) {
+                for embedding in try embedder.embed(texts, role: .passage) {
                     if let problem = VectorBlob.problem(embedding.vector, dimension: current.dimension) {
                         throw RankingError.embeddingFailed(problem)
                     }

@@ -226,7 +226,7 @@ extension HushStore {
             let firstID = pending[slice.first?.document ?? 0].document.id
             let embeddings: [Embedding]
             do {
-                embeddings = try embedder.embed(slice.map(\.text))
+                embeddings = try embedder.embed(slice.map(\.text), role: .passage)
             } catch {
                 throw StoreError.embeddingFailed(documentID: firstID, reason: String(describing: error))
             }

@@ -14,6 +14,9 @@ enum StoreSchema {
         static let embedderDimension = "embedder_dimension"
         static let embedderPooling = "embedder_pooling"
         static let embedderNormalized = "embedder_normalized"
+        /// The query and passage prefixes; absent (no prefix) in files made before roles existed.
+        static let embedderQueryPrefix = "embedder_query_prefix"
+        static let embedderPassagePrefix = "embedder_passage_prefix"
         /// JSON identity of the embedder a running `reembed` is converting to.
         static let reembedTarget = "reembed_target"
         /// The highest chunk id already re-embedded by that run.
@@ -145,7 +148,8 @@ enum StoreSchema {
         else { return nil }
         return EmbedderIdentity(
             model: model, weightsSHA256: weights, dimension: dimension, pooling: pooling,
-            normalized: normalized == "1")
+            normalized: normalized == "1", queryPrefix: try meta(db, Key.embedderQueryPrefix) ?? "",
+            passagePrefix: try meta(db, Key.embedderPassagePrefix) ?? "")
     }
 
     static func stamp(_ db: Database, identity: EmbedderIdentity) throws {
@@ -154,5 +158,7 @@ enum StoreSchema {
         try setMeta(db, Key.embedderDimension, String(identity.dimension))
         try setMeta(db, Key.embedderPooling, identity.pooling.rawValue)
         try setMeta(db, Key.embedderNormalized, identity.normalized ? "1" : "0")
+        try setMeta(db, Key.embedderQueryPrefix, identity.queryPrefix.isEmpty ? nil : identity.queryPrefix)
+        try setMeta(db, Key.embedderPassagePrefix, identity.passagePrefix.isEmpty ? nil : identity.passagePrefix)
     }
 }

@@ -37,14 +37,16 @@ struct BenchCommand: ParsableCommand {
                 throw ValidationError("--thread-counts takes positive numbers, e.g. 1,2")
             }
             for threads in counts {
-                let embedder = try BERTEmbedder(modelDirectory: modelOptions.modelDirectory, threads: threads)
-                let tokens = texts.reduce(0) { $0 + min(embedder.tokenCount($1), embedder.maxTokens) }
-                _ = try embedder.embed(Array(texts.prefix(64)))
+                let embedder = try modelOptions.makeEmbedder(fallback: .standard, threads: threads)
+                _ = try embedder.embed(Array(texts.prefix(64)), role: .passage)
                 var seconds: [Double] = []
+                var tokens = 0
                 for _ in 0..<max(1, repeats) {
                     let start = DispatchTime.now().uptimeNanoseconds
-                    _ = try embedder.embed(texts)
+                    let embeddings = try embedder.embed(texts, role: .passage)
                     seconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+                    // The tokens the encoder ran (prefix and special tokens included, after truncation).
+                    tokens = embeddings.reduce(0) { $0 + $1.tokenCount }
                 }
                 let median = seconds.sorted()[seconds.count / 2]
                 report([
@@ -53,12 +55,12 @@ struct BenchCommand: ParsableCommand {
                     ("sent_per_s", Double(texts.count) / median),
                 ])
             }
-            let single = try BERTEmbedder(modelDirectory: modelOptions.modelDirectory, threads: 1)
-            for query in queryTexts.prefix(20) { _ = try single.embed(query) }
+            let single = try modelOptions.makeEmbedder(fallback: .standard, threads: 1)
+            for query in queryTexts.prefix(20) { _ = try single.embed(query, role: .query) }
             var latencies: [Double] = []
             for query in queryTexts {
                 let start = DispatchTime.now().uptimeNanoseconds
-                _ = try single.embed(query)
+                _ = try single.embed(query, role: .query)
                 latencies.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
             }
             latencies.sort()

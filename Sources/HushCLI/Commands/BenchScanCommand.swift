@@ -162,7 +162,7 @@ final class FixedQueryEmbedder: Embedder, @unchecked Sendable {
         lock.unlock()
     }
 
-    func embed(_ texts: [String]) throws -> [Embedding] {
+    func embed(_ texts: [String], role: EmbeddingRole) throws -> [Embedding] {
         lock.lock()
         defer { lock.unlock() }
         return texts.map {

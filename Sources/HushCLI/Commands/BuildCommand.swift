@@ -29,7 +29,7 @@ struct BuildCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The knowledge base file to write.")
     var out: String
 
-    @Option(name: .long, help: "A JSON build configuration (sourceType, chunking, modelDirectory, lexical).")
+    @Option(name: .long, help: "A JSON build configuration (sourceType, chunking, model, lexical).")
     var config: String?
 
     @Option(name: .long, help: "Source type for records that name none (overrides the configuration).")
@@ -57,15 +57,12 @@ struct BuildCommand: AsyncParsableCommand {
         var configuration = try config.map { try BuildConfiguration.load(from: URL(fileURLWithPath: $0)) } ?? .init()
         if let type { configuration.sourceType = type }
         if modelOptions.lexical { configuration.lexical = true }
-        if let model = modelOptions.model { configuration.modelDirectory = model }
+        if let model = modelOptions.model { configuration.model = model }
         try configuration.validate()
         let embedder: any Embedder =
             configuration.lexical
             ? HashingEmbedder()
-            : try BERTEmbedder(
-                modelDirectory: configuration.modelDirectory.map { URL(fileURLWithPath: $0) }
-                    ?? BERTEmbedder.defaultModelDirectory,
-                threads: modelOptions.threads)
+            : try configuration.modelChoice.load(threads: modelOptions.threads)
         let output = URL(fileURLWithPath: out).standardizedFileURL
         var builder = KnowledgeBaseBuilder(
             inputs: from.map { URL(fileURLWithPath: $0) }, output: output, configuration: configuration,

@@ -18,6 +18,20 @@ struct EmbedCommand: ParsableCommand {
     @Flag(name: .long, help: "Also print the token ids the model saw.")
     var tokens = false
 
+    @Flag(name: .customLong("query"), help: "Embed the texts as search queries (multilingual-e5 adds \"query: \").")
+    var asQuery = false
+
+    @Flag(
+        name: .customLong("passage"),
+        help: "Embed the texts as passages, the documents searched (the default; multilingual-e5 adds \"passage: \").")
+    var asPassage = false
+
+    var role: EmbeddingRole { asQuery ? .query : .passage }
+
+    func validate() throws {
+        if asQuery && asPassage { throw ValidationError("give --query or --passage, not both") }
+    }
+
     @Argument(help: "Texts to embed (default: one per line on standard input).")
     var texts: [String] = []
 
@@ -47,7 +61,7 @@ struct EmbedCommand: ParsableCommand {
 
     private func emit(_ batch: [String], with embedder: any Embedder) throws {
         guard !batch.isEmpty else { return }
-        let embeddings = try embedder.embed(batch)
+        let embeddings = try embedder.embed(batch, role: role)
         var output = ""
         for (text, embedding) in zip(batch, embeddings) {
             var line = JSONLine()
@@ -56,6 +70,9 @@ struct EmbedCommand: ParsableCommand {
             line.add("truncated", embedding.truncated)
             if tokens, let bert = embedder as? BERTEmbedder {
                 line.add("ids", ints: bert.tokenizer.encode(text, maxLength: bert.maxTokens).ids)
+            } else if tokens, let e5 = embedder as? E5Embedder {
+                // One list per window; a text of at most 510 tokens has one.
+                line.add("ids", ints: e5.windows(text, role: role).flatMap { $0 })
             }
             output += line.finish() + "\n"
         }

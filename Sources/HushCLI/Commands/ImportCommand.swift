@@ -30,15 +30,15 @@ struct ImportCommand: AsyncParsableCommand {
     @Option(
         name: .long,
         help:
-            "The model the vectors were made with (default: $HUSH_MODEL_DIR or ~/.cache/hush/models/all-MiniLM-L6-v2).")
+            "The model the vectors were made with: minilm (the default: Python knowledge bases use all-MiniLM-L6-v2), e5-small, or a model folder or file."
+    )
     var model: String?
 
     @Flag(name: .long, help: "Print the summary as one JSON object.")
     var json = false
 
     func run() async throws {
-        let embedder = try BERTEmbedder(
-            modelDirectory: model.map { URL(fileURLWithPath: $0) } ?? BERTEmbedder.defaultModelDirectory)
+        let embedder = try (model.map(ModelChoice.init) ?? .miniLM).load()
         let source = try PythonKnowledgeBase(path: from, table: table)
         let store = try await HushStore.open(path: db, embedder: embedder)
         let start = Date()

@@ -27,23 +27,41 @@ struct ModelCommand: ParsableCommand {
                 line.add("pooling", identity.pooling.rawValue)
                 line.add("normalized", identity.normalized)
                 line.add("max_tokens", embedder.maxTokens)
+                if !identity.queryPrefix.isEmpty || !identity.passagePrefix.isEmpty {
+                    line.add("query_prefix", identity.queryPrefix)
+                    line.add("passage_prefix", identity.passagePrefix)
+                }
                 if let bert = embedder as? BERTEmbedder {
                     line.add("path", bert.modelDirectory.path)
                     line.add("layers", bert.model.configuration.numHiddenLayers)
                     line.add("vocabulary", bert.tokenizer.vocabularySize)
+                } else if let e5 = embedder as? E5Embedder {
+                    line.add("path", e5.modelFile.path)
+                    line.add("layers", e5.model.configuration.numHiddenLayers)
+                    line.add("vocabulary", e5.tokenizer.vocabularySize)
                 }
                 Console.out(line.finish())
             } else {
                 Console.out("model:      \(identity.model)")
                 if let bert = embedder as? BERTEmbedder { Console.out("path:       \(bert.modelDirectory.path)") }
+                if let e5 = embedder as? E5Embedder { Console.out("path:       \(e5.modelFile.path)") }
                 Console.out("weights:    sha256 \(identity.weightsSHA256)")
                 Console.out("dimension:  \(identity.dimension)")
                 Console.out("pooling:    \(identity.pooling.rawValue)\(identity.normalized ? ", L2-normalised" : "")")
                 Console.out("max tokens: \(embedder.maxTokens)")
-                if let bert = embedder as? BERTEmbedder {
-                    let c = bert.model.configuration
+                if !identity.queryPrefix.isEmpty || !identity.passagePrefix.isEmpty {
                     Console.out(
-                        "encoder:    BERT, \(c.numHiddenLayers) layers, \(c.numAttentionHeads) heads, hidden \(c.hiddenSize), intermediate \(c.intermediateSize), vocabulary \(bert.tokenizer.vocabularySize)"
+                        "prefixes:   \"\(identity.queryPrefix)\" (queries), \"\(identity.passagePrefix)\" (passages)")
+                }
+                let encoder: (BERTConfiguration, Int, String)? =
+                    if let bert = embedder as? BERTEmbedder {
+                        (bert.model.configuration, bert.tokenizer.vocabularySize, "WordPiece")
+                    } else if let e5 = embedder as? E5Embedder {
+                        (e5.model.configuration, e5.tokenizer.vocabularySize, "SentencePiece Unigram, 4-bit weights")
+                    } else { nil }
+                if let (c, vocabulary, kind) = encoder {
+                    Console.out(
+                        "encoder:    BERT, \(c.numHiddenLayers) layers, \(c.numAttentionHeads) heads, hidden \(c.hiddenSize), intermediate \(c.intermediateSize), vocabulary \(vocabulary) (\(kind))"
                     )
                 }
             }

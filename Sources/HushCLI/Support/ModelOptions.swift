@@ -4,7 +4,13 @@ import Hush
 
 /// Options shared by every command that embeds text.
 struct ModelOptions: ParsableArguments {
-    @Option(name: .long, help: "Model folder (default: $HUSH_MODEL_DIR or ~/.cache/hush/models/all-MiniLM-L6-v2).")
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The model: e5-small (multilingual, the default for new stores), minilm (English), or a model folder or file.",
+            discussion:
+                "An existing store keeps the model it was made with unless --model is given. Models live in ~/.cache/hush/models (scripts/fetch-model); HUSH_MODEL sets the default, HUSH_MODEL_DIR MiniLM's folder, HUSH_E5_MODEL the e5 file."
+        ))
     var model: String?
 
     @Option(name: .long, help: "Worker threads for embedding (default: all cores).")
@@ -17,13 +23,15 @@ struct ModelOptions: ParsableArguments {
         if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
     }
 
-    var modelDirectory: URL {
-        model.map { URL(fileURLWithPath: $0) } ?? BERTEmbedder.defaultModelDirectory
+    /// The model `--model` names, or `fallback` (the standard model when none is given).
+    func choice(fallback: ModelChoice = .standard) -> ModelChoice {
+        model.map(ModelChoice.init) ?? fallback
     }
 
-    /// The embedder these options name.
-    func makeEmbedder() throws -> any Embedder {
+    /// The embedder these options name (`fallback` when `--model` is absent), with `threads` workers
+    /// (default: `--threads`, else all cores).
+    func makeEmbedder(fallback: ModelChoice = .standard, threads: Int? = nil) throws -> any Embedder {
         if lexical { return HashingEmbedder() }
-        return try BERTEmbedder(modelDirectory: modelDirectory, threads: threads)
+        return try choice(fallback: fallback).load(threads: threads ?? self.threads)
     }
 }

@@ -21,13 +21,14 @@ struct StoreArguments: ParsableArguments {
         case embed
     }
 
-    /// The embedder for this file: `--lexical`, or the lexical fallback when the file was built with it,
-    /// else the neural model.
+    /// The embedder for this file: `--lexical` or `--model` when given; else the model the file was made
+    /// with (the lexical fallback, or a known model recognised by its identity); else the standard model.
     func makeEmbedder() throws -> any Embedder {
-        if !modelOptions.lexical, let stored = try HushStore.storedIdentity(path: db), stored.pooling == .lexical {
+        let stored = try HushStore.storedIdentity(path: db)
+        if !modelOptions.lexical, modelOptions.model == nil, let stored, stored.pooling == .lexical {
             return HashingEmbedder(dimension: stored.dimension)
         }
-        return try modelOptions.makeEmbedder()
+        return try modelOptions.makeEmbedder(fallback: stored.flatMap(ModelChoice.matching) ?? .standard)
     }
 
     /// The embedder for `access`, or `nil` when the model is not installed and the command can do without it

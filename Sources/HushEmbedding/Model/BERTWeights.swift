@@ -22,18 +22,48 @@ final class BERTWeights: @unchecked Sendable {
         let outputNormBeta: UnsafePointer<Float>  // H
     }
 
-    let wordEmbeddings: UnsafePointer<Float>  // vocab x H
+    /// The word-embedding table: f32 rows in place, or 4-bit rows dequantised when looked up (250,037 rows
+    /// of multilingual-e5-small would take 384 MB as f32).
+    enum WordEmbeddings {
+        case f32(UnsafePointer<Float>)  // vocab x H
+        case q4(Q4Matrix)
+
+        /// Writes row `id`'s `count` values to `out`.
+        @inline(__always)
+        func copy(row id: Int, count: Int, into out: UnsafeMutablePointer<Float>) {
+            switch self {
+            case .f32(let table): out.update(from: table + id * count, count: count)
+            case .q4(let matrix): matrix.dequantize(row: id, into: out)
+            }
+        }
+    }
+
+    let wordEmbeddings: WordEmbeddings
     let positionEmbeddings: UnsafePointer<Float>  // maxPositions x H
     let tokenTypeEmbeddings: UnsafePointer<Float>  // types x H (row 0 is used: single-segment input)
     let embeddingNormGamma: UnsafePointer<Float>  // H
     let embeddingNormBeta: UnsafePointer<Float>  // H
     let layers: [Layer]
 
-    private let file: SafeTensors
-    private var owned: [FloatTensor] = []  // converted (F16/BF16) or concatenated tensors kept alive
+    /// The mapped file and every converted (F16/BF16, dequantised) or concatenated tensor, kept alive.
+    private let owners: [Any]
 
-    init(file: SafeTensors, configuration c: BERTConfiguration) throws {
-        self.file = file
+    /// Assembles weights whose storage `owners` keep alive.
+    init(
+        wordEmbeddings: WordEmbeddings, positionEmbeddings: UnsafePointer<Float>,
+        tokenTypeEmbeddings: UnsafePointer<Float>,
+        embeddingNorm: (gamma: UnsafePointer<Float>, beta: UnsafePointer<Float>),
+        layers: [Layer], owners: [Any]
+    ) {
+        self.wordEmbeddings = wordEmbeddings
+        self.positionEmbeddings = positionEmbeddings
+        self.tokenTypeEmbeddings = tokenTypeEmbeddings
+        (self.embeddingNormGamma, self.embeddingNormBeta) = embeddingNorm
+        self.layers = layers
+        self.owners = owners
+    }
+
+    convenience init(file: SafeTensors, configuration c: BERTConfiguration) throws {
         let prefix = file.tensors["bert.embeddings.word_embeddings.weight"] != nil ? "bert." : ""
         var kept: [FloatTensor] = []
         func load(_ name: String, _ shape: [Int]) throws -> FloatTensor {
@@ -54,10 +84,10 @@ final class BERTWeights: @unchecked Sendable {
         }
         let h = c.hiddenSize
         let i = c.intermediateSize
-        wordEmbeddings = try load("embeddings.word_embeddings.weight", [c.vocabSize, h]).pointer
-        positionEmbeddings = try load("embeddings.position_embeddings.weight", [c.maxPositionEmbeddings, h]).pointer
-        tokenTypeEmbeddings = try load("embeddings.token_type_embeddings.weight", [c.typeVocabSize, h]).pointer
-        (embeddingNormGamma, embeddingNormBeta) = try norm("embeddings.LayerNorm")
+        let wordEmbeddings = try load("embeddings.word_embeddings.weight", [c.vocabSize, h]).pointer
+        let positionEmbeddings = try load("embeddings.position_embeddings.weight", [c.maxPositionEmbeddings, h]).pointer
+        let tokenTypeEmbeddings = try load("embeddings.token_type_embeddings.weight", [c.typeVocabSize, h]).pointer
+        let embeddingNorm = try norm("embeddings.LayerNorm")
 
         var layers: [Layer] = []
         for index in 0..<c.numHiddenLayers {
@@ -86,8 +116,9 @@ final class BERTWeights: @unchecked Sendable {
                     outputBias: try load(p + "output.dense.bias", [h]).pointer,
                     outputNormGamma: outputNorm.gamma, outputNormBeta: outputNorm.beta))
         }
-        self.layers = layers
-        // Only keep tensors that own their storage; mapped views are kept alive by `file`.
-        self.owned = kept
+        self.init(
+            wordEmbeddings: .f32(wordEmbeddings), positionEmbeddings: positionEmbeddings,
+            tokenTypeEmbeddings: tokenTypeEmbeddings, embeddingNorm: embeddingNorm, layers: layers,
+            owners: [file, kept])
     }
 }

@@ -221,7 +221,7 @@ public struct FloatTensor: @unchecked Sendable {
     /// The number of elements.
     public var count: Int { shape.reduce(1, *) }
 
-    init(shape: [Int], mapped: UnsafePointer<Float>, owner: SafeTensors) {
+    init(shape: [Int], mapped: UnsafePointer<Float>, owner: AnyObject) {
         self.shape = shape
         self.pointer = mapped
         self.owner = owner

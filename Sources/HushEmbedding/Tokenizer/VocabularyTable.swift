@@ -26,7 +26,7 @@ final class VocabularyTable: Sendable {
         var longest = 0
         for entry in entries {
             let hash = entry.key.withUnsafeBufferPointer { Self.hash($0.baseAddress, 0, $0.count) }
-            var slot = Int(truncatingIfNeeded: hash) & mask
+            var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
             var replaced = false
             while slots[slot] != 0 {
                 let index = Int(slots[slot]) - 1
@@ -52,25 +52,39 @@ final class VocabularyTable: Sendable {
         self.longestKey = longest
     }
 
+    /// The FNV-1a state before any byte.
+    static let hashSeed: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    /// Feeds one byte to an FNV-1a state, so that callers growing a key byte by byte hash it incrementally.
+    @inline(__always)
+    static func hash(_ state: UInt64, adding byte: UInt8) -> UInt64 {
+        (state ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+    }
+
     @inline(__always)
     static func hash(_ base: UnsafePointer<UInt8>?, _ start: Int, _ end: Int) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var hash = hashSeed
         guard let base else { return hash }
         var index = start
         while index < end {
-            hash = (hash ^ UInt64(base[index])) &* 0x0000_0100_0000_01b3
+            hash = Self.hash(hash, adding: base[index])
             index += 1
         }
-        return hash ^ (hash >> 29)
+        return hash
     }
 
     /// The id of the key equal to `buffer[start..<end]`, or nil.
     @inline(__always)
     func lookup(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int32? {
+        lookup(buffer, start, end, state: Self.hash(buffer.baseAddress, start, end))
+    }
+
+    /// The id of the key equal to `buffer[start..<end]`, or nil, given the FNV-1a `state` of those bytes.
+    @inline(__always)
+    func lookup(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, state: UInt64) -> Int32? {
         let length = end - start
         if length > longestKey { return nil }
-        let base = buffer.baseAddress
-        var slot = Int(truncatingIfNeeded: Self.hash(base, start, end)) & mask
+        var slot = Int(truncatingIfNeeded: state ^ (state >> 29)) & mask
         return slots.withUnsafeBufferPointer { slots in
             bytes.withUnsafeBufferPointer { keys in
                 starts.withUnsafeBufferPointer { starts in

