@@ -25,6 +25,8 @@ let package = Package(
             ]),
         .executableTarget(
             name: "FuzzSafeTensors", dependencies: ["FuzzDriver", .product(name: "HushEmbedding", package: "Hush")]),
+        .executableTarget(
+            name: "FuzzE5S1", dependencies: ["FuzzDriver", .product(name: "HushEmbedding", package: "Hush")]),
         .executableTarget(name: "FuzzJSONL", dependencies: ["FuzzDriver", "FuzzDocuments"]),
         .executableTarget(name: "FuzzCSV", dependencies: ["FuzzDriver", "FuzzDocuments"]),
     ],

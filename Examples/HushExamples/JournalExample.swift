@@ -85,18 +85,33 @@ struct JournalExample: AsyncParsableCommand {
             if !matched.isEmpty { scores.append((category, matched)) }
         }
         scores.sort { ($0.matched.count, $1.category) > ($1.matched.count, $0.category) }
-        let guess = scores.first?.category
+
+        // 3. Search frames and advice; tags and categories named in the question are boosted by the store.
+        let frameHits = try await search(store, kind: "frame")
+        let adviceHits = try await search(store, kind: "advice")
+
+        // When no keyword names a category (a question in Chinese, say, against English cue words), the
+        // category the best matches agree on is the guess: meaning crosses languages, keywords do not.
+        var guess = scores.first?.category
+        var votes: [String: Float] = [:]
+        if guess == nil {
+            for hit in frameHits.prefix(5) + adviceHits.prefix(5) {
+                if let category = hit.category { votes[category, default: 0] += hit.score }
+            }
+            guess = votes.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
+        }
         if explain {
             let listed = scores.map { "\($0.category) \($0.matched.count) (\($0.matched.joined(separator: ", ")))" }
+            let voted = votes.sorted { $0.value > $1.value }.prefix(3).map { "\($0.key) \(format($0.value))" }
             say(
                 "2. category guess: \(guess ?? "none")"
-                    + (listed.isEmpty ? "" : "  [" + listed.joined(separator: "; ") + "]"))
+                    + (listed.isEmpty ? "" : "  [" + listed.joined(separator: "; ") + "]")
+                    + (voted.isEmpty ? "" : "  [by the best matches: " + voted.joined(separator: ", ") + "]"))
         }
 
-        // 3. Search frames and advice; tags and categories named in the question are boosted by the store,
-        //    the guessed category by the journal.
-        let frames = try await candidates(store, kind: "frame", guess: guess)
-        let advice = try await candidates(store, kind: "advice", guess: guess)
+        // 4. The guessed category gets a boost from the journal.
+        let frames = rank(frameHits, guess: guess)
+        let advice = rank(adviceHits, guess: guess)
         if explain {
             for (label, list) in [("3. frames", frames), ("4. advice", advice)] {
                 say("\(label): base + tag + category + guess = final")
@@ -110,7 +125,7 @@ struct JournalExample: AsyncParsableCommand {
             }
         }
 
-        // 4. Compose the reading.
+        // 5. Compose the reading.
         guard let frame = frames.first else {
             say("No reading: nothing matched \"\(question)\". Try describing the situation in a sentence.")
             return
@@ -126,11 +141,16 @@ struct JournalExample: AsyncParsableCommand {
         var score: Float
     }
 
-    /// The kind's best snippets, with a boost for the guessed category.
-    func candidates(_ store: HushStore, kind: String, guess: String?) async throws -> [Candidate] {
-        let results = try await store.search(
-            question, mode: .hybrid, filter: SearchFilter(sourceTypes: [kind]), limit: 12, explain: true)
-        return results.hits.map { hit in
+    /// The kind's best snippets for the question.
+    func search(_ store: HushStore, kind: String) async throws -> [SearchHit] {
+        try await store.search(
+            question, mode: .hybrid, filter: SearchFilter(sourceTypes: [kind]), limit: 12, explain: true
+        ).hits
+    }
+
+    /// Hits re-ranked with a boost for the guessed category.
+    func rank(_ hits: [SearchHit], guess: String?) -> [Candidate] {
+        hits.map { hit in
             let boost: Float = hit.category != nil && hit.category == guess ? 0.08 : 0
             return Candidate(hit: hit, guessBoost: boost, score: hit.score + boost)
         }.sorted { ($0.score, $1.hit.id) > ($1.score, $0.hit.id) }

@@ -23,6 +23,8 @@ public final class E5Embedder: Embedder {
     public let model: BERTModel
     /// The E5S1 file.
     public let modelFile: URL
+    /// One vector space for about a hundred languages.
+    public var languageScope: LanguageScope { .multilingual }
 
     /// The file name `scripts/fetch-model` gives the model.
     public static let fileName = "e5-small-q4.bin"

@@ -163,11 +163,34 @@ public protocol Embedder: Sendable {
     /// The number of tokens the model would see for `text` as a passage (its prefix and special tokens
     /// included), before truncation.
     func tokenCount(_ text: String) -> Int
+    /// Which texts' vectors may be compared: any two (multilingual), those in the model's language
+    /// (monolingual), or only texts of the same language (a model per language). Defaults to monolingual.
+    var languageScope: LanguageScope { get }
+}
+
+/// How a model's vectors relate across languages; decides whether related items and interest ranking
+/// compare documents of different languages by default.
+///
+/// ```swift
+/// let partition = embedder.languageScope != .multilingual  // interest centroids per language
+/// ```
+public enum LanguageScope: String, Sendable, Hashable, Codable {
+    /// One vector space for many languages: a text and its translation land close (multilingual-e5).
+    case multilingual
+    /// Trained on one language (MiniLM: English): other languages embed, but poorly, and their vectors
+    /// land near each other by script rather than by meaning.
+    case monolingual
+    /// A separate model per language (Apple's NLEmbedding): vectors of different languages must never be
+    /// compared.
+    case perLanguage
 }
 
 extension Embedder {
     /// The number of components in each vector.
     public var dimension: Int { identity.dimension }
+
+    /// Monolingual, unless the embedder says otherwise.
+    public var languageScope: LanguageScope { .monolingual }
 
     /// Embeds one text.
     ///

@@ -10,7 +10,7 @@
     ///
     /// ```swift
     /// if let embedder = NLEmbedder(language: .english) {
-    ///     let vector = try embedder.embed("should I text my ex?").vector
+    ///     let vector = try embedder.embed("should I text my ex?", role: .query).vector
     /// }
     /// ```
     public final class NLEmbedder: Embedder, @unchecked Sendable {
@@ -19,6 +19,8 @@
         public let maxTokens: Int
         private let embedding: NLEmbedding
         private let lock = NSLock()
+        /// Apple ships one sentence model per language.
+        public var languageScope: LanguageScope { .perLanguage }
 
         /// The embedder for `language`, or nil when the system has no sentence embedding for it.
         public init?(language: NLLanguage = .english, maxTokens: Int = 256) {

@@ -59,6 +59,22 @@ import Testing
         #expect(result.stdout.contains("Before texting an ex, write the message in a notebook and wait a day."))
     }
 
+    /// The snippets are English; a question in Chinese ("I want to text my ex, should I?") finds the reading
+    /// about contacting an ex through the multilingual model (and the category the best matches agree on).
+    @Test func journalAnswersAChineseQuestionAcrossLanguages() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let db = folder.appendingPathComponent("j.hush").path
+        let result = try Self.run(["journal", "--db", db, "--explain", "我想给前任发短信，应该吗？"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("2. category guess: relationships"), "\(result.stdout)")
+        #expect(result.stdout.contains("Frame:  Wanting to contact an ex is often missing who you were then"))
+        #expect(result.stdout.contains("Try 1: Write a letter to your ex that you will not send"))
+        let sleep = try Self.run(["journal", "--db", db, "失眠怎么办"])  // "what to do about insomnia"
+        let frame = sleep.stdout.split(separator: "\n").first { $0.contains("Frame:") } ?? ""
+        #expect(frame.lowercased().contains("sleep") || frame.lowercased().contains("rest"), "\(sleep.stdout)")
+    }
+
     @Test func feedSearchesRelatesRanksAndPrunes() throws {
         let folder = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -39,16 +39,22 @@ import Testing
         #expect(missing.stderr.contains("no-such-id"))
 
         let rank = try CLIRunner.run([
-            "rank", "--db", db, "--json", "--liked", "r-sleep,r-news", "--now", "2026-04-01",
+            "rank", "--db", db, "--json", "--liked", "r-sleep,r-news", "--now", "2026-04-01", "--per-language",
         ])
         #expect(rank.status == 0, "\(rank.stderr)")
         let ranked = try #require(try rank.json()["results"] as? [[String: Any]])
         let rankedIDs = ranked.compactMap { $0["id"] as? String }
         #expect(rankedIDs.count == 25)
         #expect(!rankedIDs.contains("r-sleep") && !rankedIDs.contains("r-news"))
-        // German and French: no liked item in their language, kept at the end, newest first, unscored.
+        // Per language, German and French have no liked item: kept at the end, newest first, unscored.
         #expect(Array(rankedIDs.suffix(2)) == ["r-de", "r-fr"])
         #expect(ranked.suffix(2).allSatisfy { $0["score"] is NSNull })
+        // The default model is multilingual: one interest for all languages scores every document.
+        let across = try CLIRunner.run([
+            "rank", "--db", db, "--json", "--liked", "r-sleep,r-news", "--now", "2026-04-01",
+        ])
+        let acrossResults = try #require(try across.json()["results"] as? [[String: Any]])
+        #expect(acrossResults.count == 25 && acrossResults.allSatisfy { $0["score"] is Double })
         let position = Dictionary(uniqueKeysWithValues: rankedIDs.enumerated().map { ($1, $0) })
         #expect((position["r-exam"] ?? 99) < (position["m-hiring"] ?? -1))
 

@@ -156,6 +156,41 @@ import Testing
         #expect(embedding.tokenCount == windows.reduce(0) { $0 + $1.count })
     }
 
+    /// The tiny file of scripts/fixtures/make-e5s1-seed.py: values the reader must decode exactly.
+    @Test func readerDecodesATinyFileExactly() throws {
+        let file = try E5S1File(path: try Self.fixture("e5s1-tiny.bin").path)
+        #expect(file.configuration.hiddenSize == 32 && file.configuration.numHiddenLayers == 1)
+        #expect(file.configuration.vocabSize == 10 && file.pieceCount == 8)
+        #expect(file.special == .init(bos: 0, eos: 2, pad: 1, unk: 3))
+        #expect(file.scores == [0, 0, 0, 0, -2, -3, -3.5, -4])
+        #expect(file.normalization == [0x09: [0x20], 0xFF21: [0x41], 0x7F: []])
+        #expect(String(decoding: file.pieceBytes(7), as: UTF8.self) == "▁ab")
+        // Row r of any Q4 matrix: block 0 has scale 1/64, byte j holds nibbles 2j % 16 and (2j + 1) % 16.
+        let words = try file.q4Matrix("emb.word", rows: 10, columns: 32)
+        var row = [Float](repeating: .nan, count: 32)
+        row.withUnsafeMutableBufferPointer { words.dequantize(row: 9, into: $0.baseAddress!) }
+        let expected = (0..<32).map { index -> Float in
+            let j = index % 16
+            let nibble = index < 16 ? (2 * j) % 16 : (2 * j + 1) % 16
+            return Float(nibble - 8) / 64
+        }
+        #expect(row == expected)
+        #expect(try file.floats("emb.ln.w", count: 32).values == [Float](repeating: 1, count: 32))
+        #expect(throws: EmbeddingError.shapeMismatch(name: "emb.pos", expected: [7], actual: [256])) {
+            try file.floats("emb.pos", count: 7)
+        }
+        #expect(throws: EmbeddingError.missingTensor(name: "l1.q.w", path: file.path)) {
+            try file.q4Matrix("l1.q.w", rows: 32, columns: 32)
+        }
+        // Its tokenizer: the normalisation map, the metaspace and Viterbi over the eight pieces.
+        let tokenizer = try UnigramTokenizer(file: file)
+        #expect(tokenizer.encode("ab\tＡb", maxLength: 64).ids == [0, 7, 4, 3, 6, 2])  // ▁ab ▁ <unk>(A) b
+        #expect(tokenizer.encode("a\u{7F}b", maxLength: 64).ids == [0, 7, 2])
+        let embedder = try E5Embedder(modelFile: try Self.fixture("e5s1-tiny.bin"), threads: 1)
+        let vector = try embedder.embed("ab ab", role: .passage).vector
+        #expect(vector.count == 32 && abs(vector.reduce(0) { $0 + $1 * $1 } - 1) < 1e-4)
+    }
+
     // MARK: - Damaged files
 
     /// Copies the first `length` bytes of the model (all of it when nil) with `patch` applied.

@@ -83,6 +83,28 @@ import Testing
         #expect(!opened.contains("truncated.safetensors") && !opened.contains("huge-header-length.safetensors"))
     }
 
+    @Test func e5s1Corpus() throws {
+        let inputs = try Self.inputs("e5s1")
+        #expect(inputs.count >= 4)
+        let directory = try TemporaryDirectory()
+        var loaded: [String] = []
+        for (name, data) in inputs {
+            let path = directory.path(name)
+            try data.write(to: URL(fileURLWithPath: path))
+            do {
+                let embedder = try E5Embedder(modelFile: URL(fileURLWithPath: path), threads: 1)
+                let vector = try embedder.embed("ab ab", role: .query).vector
+                #expect(vector.count == embedder.dimension && vector.allSatisfy(\.isFinite), "\(name)")
+                loaded.append(name)
+            } catch let error as EmbeddingError {
+                #expect(!String(describing: error).isEmpty)
+            }
+        }
+        #expect(loaded.contains("tiny.bin"), "\(loaded)")
+        #expect(!loaded.contains("truncated.bin") && !loaded.contains("lying-offset.bin"))
+        #expect(!loaded.contains("bad-heads.bin") && !loaded.contains("real-header-4k.bin"))
+    }
+
     @Test(arguments: ["jsonl", "csv"]) func readerCorpus(kind: String) throws {
         let inputs = try Self.inputs(kind)
         #expect(inputs.count >= 2)

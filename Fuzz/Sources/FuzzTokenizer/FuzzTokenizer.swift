@@ -9,6 +9,11 @@ let tokenizer: WordPieceTokenizer? = {
     return try? WordPieceTokenizer(vocabulary: vocabulary, configuration: .init())
 }()
 
+/// multilingual-e5-small's SentencePiece tokenizer when installed: every id a piece, `<s>` … `</s>` framing.
+let unigram: UnigramTokenizer? = (try? E5S1File(path: E5Embedder.defaultModelFile.path)).flatMap {
+    try? UnigramTokenizer(file: $0)
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTokenizer(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     guard let data else { return 0 }
@@ -18,5 +23,12 @@ public func fuzzTokenizer(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let encoded = tokenizer.encode(text, maxLength: limit)
     if encoded.ids.count > max(limit, 2) || encoded.ids.count < 2 { fatalError("length \(encoded.ids.count)") }
     if encoded.ids.contains(where: { $0 < 0 }) { fatalError("negative id") }
+    if let unigram {
+        let pieces = unigram.encode(text, maxLength: limit)
+        if pieces.ids.count > max(limit, 2) || pieces.ids.first != unigram.bosID || pieces.ids.last != unigram.eosID {
+            fatalError("unigram framing: \(pieces.ids)")
+        }
+        if pieces.ids.contains(where: { $0 < 0 || Int($0) >= unigram.vocabularySize }) { fatalError("unigram id") }
+    }
     return 0
 }

@@ -19,11 +19,14 @@ public struct InterestOptions: Sendable, Hashable {
     public var ignoreUnknownIDs: Bool
     /// The instant ages are measured from (`nil`: the current time).
     public var now: Date?
+    /// Whether each language gets its own interest centroid (a document is scored only against likes in
+    /// its language); `nil` decides by the model: off for a multilingual one, on otherwise.
+    public var perLanguage: Bool?
 
     /// Creates options; defaults: `alpha` 0.8, half-life 14 days, disliked weight 0.5.
     public init(
         alpha: Float = 0.8, halfLife: TimeInterval = 14 * 86_400, dislikedWeight: Float = 0.5,
-        includeRated: Bool = false, ignoreUnknownIDs: Bool = false, now: Date? = nil
+        includeRated: Bool = false, ignoreUnknownIDs: Bool = false, now: Date? = nil, perLanguage: Bool? = nil
     ) {
         self.alpha = alpha
         self.halfLife = halfLife
@@ -31,5 +34,6 @@ public struct InterestOptions: Sendable, Hashable {
         self.includeRated = includeRated
         self.ignoreUnknownIDs = ignoreUnknownIDs
         self.now = now
+        self.perLanguage = perLanguage
     }
 }

@@ -4,8 +4,9 @@ extension HushStore {
     /// Orders documents by how well they fit what a person liked, blended with recency (a feed's "Relevant"
     /// sort).
     ///
-    /// Per language, the interest centroid is the mean of the liked documents' vectors minus
-    /// `dislikedWeight ×` the mean of the disliked ones, normalised. A candidate in a language with a centroid
+    /// The interest centroid is the mean of the liked documents' vectors minus `dislikedWeight ×` the mean
+    /// of the disliked ones, normalised: one per language when `options.perLanguage` (by default, unless the
+    /// model is multilingual), else one for all. A candidate in a language with a centroid
     /// scores `alpha × cos(candidate, centroid) + (1 − alpha) × exp(−ln 2 × age / halfLife)`; ties go to the
     /// newer document. Candidates in languages without a liked document (or without vectors) follow the
     /// ranked ones in their original order: the order of `candidates`, or newest first when `candidates` is
@@ -40,6 +41,7 @@ extension HushStore {
         if let blocker = semanticBlocker(mismatch: { RankingError.semanticUnavailable(stored: $0, current: $1) }) {
             throw blocker
         }
+        let perLanguage = options.perLanguage ?? (embedder.languageScope != .multilingual)
 
         typealias Entry = (slot: Int, score: Float?, similarity: Float?, recency: Float?)
         let entries: [Entry] = try index.read { state in
@@ -80,10 +82,11 @@ extension HushStore {
             for slot in pool + likedSlots + dislikedSlots { wanted[slot] = true }
             let vectors = DocumentVectors(state: state, wanted: wanted)
             func language(_ slot: Int) -> String {
-                state.documents.record(atSlot: Int32(slot))?.language.lowercased() ?? ""
+                guard perLanguage else { return "" }
+                return state.documents.record(atSlot: Int32(slot))?.language.lowercased() ?? ""
             }
 
-            // Interest centroid per language.
+            // Interest centroid per language (or one, keyed "", across languages).
             var likedByLanguage: [String: [[Float]]] = [:]
             var dislikedByLanguage: [String: [[Float]]] = [:]
             for slot in likedSlots {

@@ -12,17 +12,22 @@ extension HushStore {
     /// let more = try await store.related(to: "r-sleep", limit: 5, minCosine: 0.3, sameLanguage: true)
     /// ```
     ///
+    /// `sameLanguage` keeps only documents in the source's language; `nil` decides by the model: on for a
+    /// model per language (``LanguageScope/perLanguage``), off otherwise (a multilingual model relates a
+    /// Chinese entry to its English twin).
+    ///
     /// - Throws: ``RankingError/unknownDocument(id:)``, ``RankingError/noVectors(id:)``,
     ///   ``RankingError/semanticUnavailable(stored:current:)``, ``RankingError/invalidOption(_:)``.
     /// - Complexity: exact index: O(chunks × dimension) (one pass to build the document vectors) plus
     ///   O(documents × log limit); HNSW/int8/binary: one approximate search for 4 × limit documents near the
     ///   source's mean vector, then O(chunks × dimension) to rank them by their mean vectors.
     public nonisolated func related(
-        to id: String, limit: Int = 10, minCosine: Float? = nil, sameLanguage: Bool = false,
+        to id: String, limit: Int = 10, minCosine: Float? = nil, sameLanguage: Bool? = nil,
         filter: SearchFilter = .init()
     ) async throws -> [RankedDocument] {
         try relatedDocuments(
-            to: id, limit: limit, minCosine: minCosine, sameLanguage: sameLanguage, filter: filter,
+            to: id, limit: limit, minCosine: minCosine,
+            sameLanguage: sameLanguage ?? (embedder.languageScope == .perLanguage), filter: filter,
             similarity: .meanVector)
     }
 

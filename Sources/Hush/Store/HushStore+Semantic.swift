@@ -14,6 +14,10 @@ struct UnavailableEmbedder: Embedder {
     func tokenCount(_ text: String) -> Int {
         text.split(whereSeparator: \.isWhitespace).count + 2
     }
+
+    var languageScope: LanguageScope {
+        ModelChoice.matching(identity) == .e5Small ? .multilingual : .monolingual
+    }
 }
 
 extension UnfinishedReembed {

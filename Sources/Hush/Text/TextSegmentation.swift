@@ -35,7 +35,7 @@ enum TextSegmentation {
 
     private static let terminators: Set<Character> = [".", "!", "?", "…", "‼", "⁇", "⁈", "⁉"]
     /// Terminators of Chinese and Japanese text, which need no following space.
-    private static let wideTerminators: Set<Character> = ["。", "！", "？", "｡"]
+    private static let wideTerminators: Set<Character> = ["。", "！", "？", "；", "｡", "．"]
     private static let closers: Set<Character> = [
         ")", "]", "}", "\"", "'", "”", "’", "»", "›", "」", "』", "）", "】",
     ]

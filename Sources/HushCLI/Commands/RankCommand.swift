@@ -8,9 +8,11 @@ struct RankCommand: AsyncParsableCommand {
         commandName: "rank",
         abstract: "Order documents by similarity to liked ones (minus disliked ones), blended with recency.",
         discussion: """
-            score = alpha × cos(document, interest centroid of its language) + (1 − alpha) × 2^(−age / half-life).
-            Documents in languages with no liked item follow, unscored, in their original order (newest first,
-            or the order of --candidates). Liked and disliked documents are left out.
+            score = alpha × cos(document, interest centroid) + (1 − alpha) × 2^(−age / half-life). With a
+            multilingual model (e5-small) there is one centroid for all languages; otherwise one per language,
+            and documents in languages with no liked item follow, unscored, in their original order (newest
+            first, or the order of --candidates). --per-language / --no-per-language override. Liked and
+            disliked documents are left out.
             """)
 
     @OptionGroup var store: StoreArguments
@@ -36,6 +38,10 @@ struct RankCommand: AsyncParsableCommand {
     @Option(name: .customLong("k"), help: "Number of results (default: all).")
     var limit: Int?
 
+    @Flag(
+        inversion: .prefixedNo, help: "One interest centroid per language (default: unless the model is multilingual).")
+    var perLanguage: Bool?
+
     @Flag(help: "Print JSON.")
     var json = false
 
@@ -53,7 +59,8 @@ struct RankCommand: AsyncParsableCommand {
     func run() async throws {
         let hush = try await store.open(.read)
         let options = InterestOptions(
-            alpha: alpha, halfLife: halfLifeDays * 86_400, now: try now.map { try FilterParsing.date($0, key: "now") })
+            alpha: alpha, halfLife: halfLifeDays * 86_400, now: try now.map { try FilterParsing.date($0, key: "now") },
+            perLanguage: perLanguage)
         let ranked = try await RankedOutput.reporting {
             try await hush.rank(
                 liked: Self.ids(liked), disliked: Self.ids(disliked), candidates: candidates.map { Self.ids($0) },

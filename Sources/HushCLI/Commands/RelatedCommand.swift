@@ -17,8 +17,12 @@ struct RelatedCommand: AsyncParsableCommand {
     @Option(help: "Drop documents whose cosine is below this.")
     var minCosine: Float?
 
-    @Flag(help: "Only documents in the same language.")
-    var sameLanguage = false
+    @Flag(
+        inversion: .prefixedNo,
+        help:
+            "Only documents in the same language (default: only for a model per language; never for a multilingual model)."
+    )
+    var sameLanguage: Bool?
 
     @Option(name: .customLong("filter"), help: "A filter, key=value (repeatable).")
     var filters: [String] = []

@@ -1,0 +1,126 @@
+import Foundation
+import HushEmbedding
+import Testing
+
+@testable import Hush
+
+/// One multilingual-e5-small for the whole test process (HUSH_E5_MODEL or the default cache).
+enum MultilingualModel {
+    static let shared: Result<E5Embedder, any Error> = Result { try E5Embedder(threads: 2) }
+
+    static func embedder() throws -> E5Embedder { try shared.get() }
+}
+
+/// The engine with a multilingual model: cross-language search, related items and interest ranking without
+/// language partitions, token-counted chunking of Chinese, and the stored identity with its prefixes.
+@Suite struct MultilingualStoreTests {
+    /// A bilingual journal: the same worries in English and Simplified Chinese, plus other topics.
+    static let journal: [Document] = [
+        Document(
+            id: "zh-ex", body: "分手半年了，我还是很想给前任发消息，但又怕打扰对方，也怕自己再受伤。", language: "zh"),
+        Document(
+            id: "en-ex",
+            body:
+                "It has been months since the breakup and I keep wanting to message my ex, but I am afraid it would reopen everything.",
+            language: "en"),
+        Document(id: "zh-sleep", body: "最近总是失眠，半夜三点醒来就再也睡不着，白天上班没有精神。", language: "zh"),
+        Document(
+            id: "en-budget", body: "We went over the household budget and cut the streaming subscriptions.",
+            language: "en"),
+        Document(id: "zh-garden", body: "周末在阳台种了番茄和罗勒，希望夏天能有收获。", language: "zh"),
+        Document(
+            id: "en-run", body: "Ran ten kilometres along the river before work; my knees felt fine.", language: "en"),
+    ]
+
+    func store() async throws -> HushStore {
+        let store = try await HushStore.inMemory(embedder: try MultilingualModel.embedder())
+        try await store.upsert(Self.journal)
+        return store
+    }
+
+    @Test func anEnglishQueryFindsTheChineseEntryThatSaysTheSame() async throws {
+        let store = try await store()
+        let sleep = try await store.search("I wake up at night and cannot fall asleep again", mode: .semantic, limit: 3)
+        #expect(sleep.hits.first?.id == "zh-sleep", "\(sleep.hits.map(\.id))")
+        let hybrid = try await store.search("I can't sleep at night", mode: .hybrid, limit: 3)
+        #expect(hybrid.hits.first?.id == "zh-sleep", "\(hybrid.hits.map(\.id))")
+        let garden = try await store.search("growing tomatoes on the balcony", limit: 3)
+        #expect(garden.hits.first?.id == "zh-garden", "\(garden.hits.map(\.id))")
+        // And the other way round, among English entries (the journal example's case): "ran ten kilometres,
+        // my knees are fine". Without the filter, short Chinese queries lean towards Chinese entries.
+        let run = try await store.search(
+            "跑了十公里，膝盖还好", mode: .semantic, filter: SearchFilter(languages: ["en"]), limit: 2)
+        #expect(run.hits.first?.id == "en-run", "\(run.hits.map(\.id))")
+    }
+
+    @Test func relatedAndInterestCrossLanguagesByDefault() async throws {
+        let store = try await store()
+        let related = try await store.related(to: "en-ex", limit: 2)
+        #expect(related.first?.id == "zh-ex", "\(related.map(\.id))")
+        let sameLanguage = try await store.related(to: "en-ex", limit: 5, sameLanguage: true)
+        #expect(sameLanguage.allSatisfy { $0.id.hasPrefix("en-") })
+
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let ranked = try await store.rank(liked: ["en-ex"], options: InterestOptions(alpha: 1, now: now))
+        #expect(ranked.first?.id == "zh-ex", "\(ranked.map(\.id))")
+        #expect(ranked.allSatisfy { $0.score != nil }, "one centroid for all languages scores every document")
+        let partitioned = try await store.rank(
+            liked: ["en-ex"], options: InterestOptions(alpha: 1, now: now, perLanguage: true))
+        #expect(partitioned.filter { $0.score != nil }.allSatisfy { $0.id.hasPrefix("en-") })
+        #expect(partitioned.contains { $0.id == "zh-ex" && $0.score == nil })
+    }
+
+    /// Chinese has no spaces: chunks are sized in the model's own tokens and cut between sentences
+    /// (`。！？；`), or between characters for one over-long sentence, never inside a character.
+    @Test func chineseIsChunkedByTokensAtSentenceEnds() throws {
+        let e5 = try MultilingualModel.embedder()
+        let sentences = [
+            "今天早上下了很大的雨。", "我们在咖啡馆里讨论了新的项目计划！", "大家都同意先做一个小的原型？",
+            "预算还没有最后确定；", "下周一再开会决定。",
+        ]
+        let text = String(repeating: sentences.joined(), count: 6)
+        let chunker = Chunker(
+            configuration: ChunkingConfiguration(maxTokens: 48, targetTokens: 40, overlapTokens: 0, prefixTitle: false),
+            tokenCounter: { e5.tokenCount($0) })
+        let chunks = chunker.chunk(title: nil, text: text)
+        #expect(chunks.count >= 5)
+        for chunk in chunks {
+            #expect(chunk.tokenCount == e5.tokenCount(chunk.text))
+            #expect(chunk.tokenCount <= 48, "\(chunk.tokenCount) tokens: \(chunk.text)")
+            #expect(!chunk.truncated)
+            #expect(["。", "！", "？", "；"].contains(chunk.text.last), "ends mid-sentence: \(chunk.text)")
+        }
+        #expect(chunks.map(\.text).joined() == text)
+
+        // One sentence longer than the window is cut between characters.
+        let long = String(repeating: "这是一个没有任何标点符号的非常长的句子", count: 20)
+        let pieces = chunker.chunk(title: nil, text: long)
+        #expect(pieces.count > 1)
+        #expect(pieces.allSatisfy { $0.tokenCount <= 48 })
+        #expect(pieces.map(\.text).joined() == long)
+    }
+
+    @Test func theStoreRemembersTheModelAndItsPrefixes() async throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.url.appendingPathComponent("e5.hush").path
+        do {
+            let store = try await HushStore.open(path: path, embedder: try MultilingualModel.embedder())
+            try await store.upsert(Array(Self.journal.prefix(2)))
+        }
+        let stored = try #require(try HushStore.storedIdentity(path: path))
+        #expect(stored.queryPrefix == "query: " && stored.passagePrefix == "passage: ")
+        #expect(stored == (try MultilingualModel.embedder()).identity)
+        #expect(ModelChoice.matching(stored) == .e5Small)
+        // Opened with MiniLM, the file keeps its e5 vectors and says which model it needs.
+        await #expect(throws: StoreError.self) {
+            _ = try await HushStore.open(path: path, embedder: try RankingModel.embedder())
+        }
+        let other = try await HushStore.open(
+            path: path, embedder: try RankingModel.embedder(), options: StoreOptions(allowEmbedderMismatch: true))
+        await #expect(throws: SearchError.self) {
+            _ = try await other.search("breakup", mode: .semantic)
+        }
+        let keyword = try await other.search("前任", mode: .keyword)
+        #expect(keyword.hits.first?.id == "zh-ex")
+    }
+}
