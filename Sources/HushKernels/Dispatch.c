@@ -26,6 +26,7 @@ static const hush_kernel_table scalar_table = {
     .bias_gelu_f32 = hush_bias_gelu_f32_ref,
     .bias_residual_layernorm_f32 = hush_bias_residual_layernorm_f32_ref,
     .scaled_softmax_rows_f32 = hush_scaled_softmax_rows_f32_ref,
+    .dequantize_q4_0 = hush_dequantize_q4_0_ref,
 };
 
 #if defined(__x86_64__)
@@ -40,6 +41,7 @@ static const hush_kernel_table avx2_table = {
     .bias_gelu_f32 = hush_bias_gelu_f32_avx2,
     .bias_residual_layernorm_f32 = hush_bias_residual_layernorm_f32_avx2,
     .scaled_softmax_rows_f32 = hush_scaled_softmax_rows_f32_avx2,
+    .dequantize_q4_0 = hush_dequantize_q4_0_avx2,
 };
 // Filled in by detect(): the int8 and Hamming entries depend on VNNI and VPOPCNTDQ.
 static hush_kernel_table avx512_table;
@@ -57,6 +59,7 @@ static const hush_kernel_table neon_table = {
     .bias_gelu_f32 = hush_bias_gelu_f32_neon,
     .bias_residual_layernorm_f32 = hush_bias_residual_layernorm_f32_neon,
     .scaled_softmax_rows_f32 = hush_scaled_softmax_rows_f32_neon,
+    .dequantize_q4_0 = hush_dequantize_q4_0_ref,
 };
 #endif
 
@@ -118,6 +121,7 @@ static void detect_x86(void) {
         .bias_gelu_f32 = hush_bias_gelu_f32_avx512,
         .bias_residual_layernorm_f32 = hush_bias_residual_layernorm_f32_avx512,
         .scaled_softmax_rows_f32 = hush_scaled_softmax_rows_f32_avx512,
+        .dequantize_q4_0 = hush_dequantize_q4_0_avx2,  // memory-bound: the AVX2 loop suffices
     };
 }
 #endif
@@ -238,4 +242,8 @@ void hush_bias_residual_layernorm_f32(float *x, size_t rows, size_t cols, const 
 
 void hush_scaled_softmax_rows_f32(float *x, size_t rows, size_t cols, size_t valid, float scale) {
     kernels()->scaled_softmax_rows_f32(x, rows, cols, valid, scale);
+}
+
+void hush_dequantize_q4_0(const uint8_t *blocks, size_t count, float *out) {
+    kernels()->dequantize_q4_0(blocks, count, out);
 }

@@ -18,6 +18,7 @@ typedef struct {
     void (*bias_residual_layernorm_f32)(float *x, size_t rows, size_t cols, const float *bias,
                                         const float *residual, const float *gamma, const float *beta, float eps);
     void (*scaled_softmax_rows_f32)(float *x, size_t rows, size_t cols, size_t valid, float scale);
+    void (*dequantize_q4_0)(const uint8_t *blocks, size_t count, float *out);
 } hush_kernel_table;
 
 // Scalar level (Scalar.c): the references plus row loops built on them.
@@ -25,6 +26,19 @@ void hush_dot_f32_rows_scalar(const float *m, size_t rows, size_t dim, const flo
 void hush_dot_i8_rows_scalar(const int8_t *m, size_t rows, size_t dim, const int8_t *q, int32_t *out);
 void hush_hamming_rows_scalar(const uint64_t *m, size_t rows, size_t words, const uint64_t *q, uint32_t *out);
 void hush_add_bias_f32_scalar(float *x, size_t rows, size_t cols, const float *bias);
+
+/// IEEE 754 binary16 to binary32 (subnormals, infinities and NaN included), without F16C.
+static inline float hush_half_to_float(uint16_t bits) {
+    const uint32_t sign = (uint32_t)(bits & 0x8000) << 16;
+    const uint32_t exponent = (bits >> 10) & 0x1F, mantissa = bits & 0x3FF;
+    union { uint32_t u; float f; } v;
+    if (exponent == 0) {
+        const float magnitude = (float)mantissa * (1.0f / 16777216.0f);  // mantissa x 2^-24
+        return sign ? -magnitude : magnitude;
+    }
+    v.u = exponent == 0x1F ? (sign | 0x7F800000u | (mantissa << 13)) : (sign | ((exponent + 112) << 23) | (mantissa << 13));
+    return v.f;
+}
 
 #if defined(__x86_64__)
 // AVX2 + FMA level (KernelsAVX2.c).
@@ -39,6 +53,7 @@ void hush_bias_gelu_f32_avx2(float *x, size_t rows, size_t cols, const float *bi
 void hush_bias_residual_layernorm_f32_avx2(float *x, size_t rows, size_t cols, const float *bias,
                                            const float *residual, const float *gamma, const float *beta, float eps);
 void hush_scaled_softmax_rows_f32_avx2(float *x, size_t rows, size_t cols, size_t valid, float scale);
+void hush_dequantize_q4_0_avx2(const uint8_t *blocks, size_t count, float *out);
 
 // AVX-512 F/BW/DQ/VL level (KernelsAVX512.c), with VNNI and VPOPCNTDQ variants chosen when present.
 float hush_dot_f32_avx512(const float *a, const float *b, size_t n);

@@ -355,3 +355,21 @@ AVX2 void hush_scaled_softmax_rows_f32_avx2(float *x, size_t rows, size_t cols, 
 }
 
 #endif
+
+// Q4_0 -> f32: the 16 bytes split into low and high nibbles, widened 8 at a time to int32, offset by -8,
+// converted and scaled. Exactly the scalar reference's products (one rounding each).
+AVX2 void hush_dequantize_q4_0_avx2(const uint8_t *blocks, size_t count, float *out) {
+    const __m128i low_mask = _mm_set1_epi8(0x0F);
+    const __m256i eight = _mm256_set1_epi32(8);
+    for (size_t b = 0; b < count; b++, blocks += 18, out += 32) {
+        const __m256 d = _mm256_set1_ps(hush_half_to_float((uint16_t)(blocks[0] | (blocks[1] << 8))));
+        const __m128i bytes = _mm_loadu_si128((const __m128i *)(blocks + 2));
+        const __m128i low = _mm_and_si128(bytes, low_mask);
+        const __m128i high = _mm_and_si128(_mm_srli_epi16(bytes, 4), low_mask);
+        const __m128i halves[4] = {low, _mm_srli_si128(low, 8), high, _mm_srli_si128(high, 8)};
+        for (int k = 0; k < 4; k++) {
+            const __m256i values = _mm256_sub_epi32(_mm256_cvtepu8_epi32(halves[k]), eight);
+            _mm256_storeu_ps(out + 8 * k, _mm256_mul_ps(_mm256_cvtepi32_ps(values), d));
+        }
+    }
+}

@@ -1,5 +1,6 @@
 // Scalar references: the definition of every kernel. Vectorised variants are tested against these.
 #include "HushKernels.h"
+#include "Kernels.h"
 #include <math.h>
 
 float hush_dot_f32_ref(const float *a, const float *b, size_t n) {
@@ -94,4 +95,14 @@ void hush_hamming_rows_scalar(const uint64_t *m, size_t rows, size_t words, cons
 void hush_add_bias_f32_scalar(float *x, size_t rows, size_t cols, const float *bias) {
     for (size_t r = 0; r < rows; r++)
         for (size_t c = 0; c < cols; c++) x[r * cols + c] += bias[c];
+}
+
+void hush_dequantize_q4_0_ref(const uint8_t *blocks, size_t count, float *out) {
+    for (size_t b = 0; b < count; b++, blocks += 18, out += 32) {
+        const float d = hush_half_to_float((uint16_t)(blocks[0] | (blocks[1] << 8)));
+        for (int j = 0; j < 16; j++) {
+            out[j] = (float)((int)(blocks[2 + j] & 0x0F) - 8) * d;
+            out[j + 16] = (float)((int)(blocks[2 + j] >> 4) - 8) * d;
+        }
+    }
 }

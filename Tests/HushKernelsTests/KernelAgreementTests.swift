@@ -29,6 +29,34 @@ extension HushKernelsTests {
             }
         }
 
+        /// Q4_0 dequantisation is exact at every level (one product per weight), for any scale: normal,
+        /// subnormal, zero, negative, infinite and NaN (compared by bit pattern).
+        @Test func dequantizeQ4IsExact() {
+            var rng = SeededGenerator(seed: 9)
+            let scales: [UInt16] = [0x3C00, 0x2E66, 0x0001, 0x03FF, 0x0000, 0x8000, 0xBC00, 0x7C00, 0xFC00, 0x7E00]
+            forEachSupportedLevel { level in
+                for count in [0, 1, 3, 12, 48] {
+                    var blocks = (0..<(18 * count)).map { _ in UInt8.random(in: 0...255, using: &rng) }
+                    for b in 0..<count where b < scales.count {
+                        blocks[18 * b] = UInt8(scales[b] & 0xFF)
+                        blocks[18 * b + 1] = UInt8(scales[b] >> 8)
+                    }
+                    var got = [Float](repeating: 42, count: 32 * count)
+                    var expected = [Float](repeating: -42, count: 32 * count)
+                    hush_dequantize_q4_0(blocks, count, &got)
+                    hush_dequantize_q4_0_ref(blocks, count, &expected)
+                    #expect(got.map(\.bitPattern) == expected.map(\.bitPattern), "\(levelName(level)) blocks=\(count)")
+                }
+            }
+            // The reference itself: scale 1.0, byte j = j | (15 - j) << 4.
+            let block: [UInt8] = [0x00, 0x3C] + (0..<16).map { UInt8($0 | ((15 - $0) << 4)) }
+            var values = [Float](repeating: 0, count: 32)
+            hush_dequantize_q4_0_ref(block, 1, &values)
+            let low: [Float] = (0..<16).map { Float($0 - 8) }
+            let high: [Float] = (0..<16).map { Float(7 - $0) }
+            #expect(values == low + high)
+        }
+
         /// int8 dot products are exact, including the extremes -128 * -128 and -128 * 127.
         @Test func dotI8IsExact() {
             var rng = SeededGenerator(seed: 2)

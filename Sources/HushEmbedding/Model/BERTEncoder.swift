@@ -21,6 +21,9 @@ final class BERTEncoder: Sendable {
         self.pooling = pooling
     }
 
+    /// Floats of per-thread scratch for dequantising 4-bit weights (0 for an f32 model).
+    var weightScratch: Int { weights.scratchCount }
+
     /// Scratch buffers for one thread, sized for `capacity` tokens.
     final class Workspace {
         let capacity: Int
@@ -31,8 +34,10 @@ final class BERTEncoder: Sendable {
         let context: UnsafeMutablePointer<Float>  // T x H, attention output before its projection
         let intermediate: UnsafeMutablePointer<Float>  // T x I
         let scores: UnsafeMutablePointer<Float>  // n x n, one head's attention
+        /// One 4-bit matrix dequantised for its product (nil when every weight is f32).
+        let weights: UnsafeMutablePointer<Float>?
 
-        init(configuration: BERTConfiguration, capacity: Int, maxSequence: Int) {
+        init(configuration: BERTConfiguration, capacity: Int, maxSequence: Int, weightScratch: Int = 0) {
             self.capacity = capacity
             self.maxSequence = maxSequence
             let h = configuration.hiddenSize
@@ -42,6 +47,7 @@ final class BERTEncoder: Sendable {
             context = .allocate(capacity: capacity * h)
             intermediate = .allocate(capacity: capacity * configuration.intermediateSize)
             scores = .allocate(capacity: maxSequence * maxSequence)
+            weights = weightScratch > 0 ? .allocate(capacity: weightScratch) : nil
         }
 
         deinit {
@@ -51,6 +57,7 @@ final class BERTEncoder: Sendable {
             context.deallocate()
             intermediate.deallocate()
             scores.deallocate()
+            weights?.deallocate()
         }
     }
 
@@ -69,13 +76,17 @@ final class BERTEncoder: Sendable {
         embed(ids: ids, lengths: lengths, into: x)
         for layer in weights.layers {
             // Self-attention: qkv = x Wqkv^T + b  (T x 3H)
+            let scratch = workspace.weights
             BLAS.gemmNT(
-                m: total, n: 3 * h, k: h, a: x, lda: h, b: layer.qkvWeight, ldb: h, c: workspace.qkv, ldc: 3 * h)
+                m: total, n: 3 * h, k: h, a: x, lda: h, b: layer.qkvWeight.values(scratch: scratch), ldb: h,
+                c: workspace.qkv, ldc: 3 * h)
             hush_add_bias_f32(workspace.qkv, total, 3 * h, layer.qkvBias)
             attention(lengths: lengths, workspace: workspace)
             // y = LayerNorm(context Wo^T + bo + x)
             BLAS.gemmNT(
-                m: total, n: h, k: h, a: workspace.context, lda: h, b: layer.attentionOutWeight, ldb: h, c: y, ldc: h)
+                m: total, n: h, k: h, a: workspace.context, lda: h,
+                b: layer.attentionOutWeight.values(scratch: scratch),
+                ldb: h, c: y, ldc: h)
             hush_bias_residual_layernorm_f32(
                 y, total, h, layer.attentionOutBias, x, layer.attentionNormGamma, layer.attentionNormBeta,
                 configuration.layerNormEps)
@@ -83,11 +94,12 @@ final class BERTEncoder: Sendable {
             // Feed-forward: intermediate = gelu(x Wi^T + bi)  (T x I);  y = LayerNorm(intermediate Wo^T + bo + x)
             let i = configuration.intermediateSize
             BLAS.gemmNT(
-                m: total, n: i, k: h, a: x, lda: h, b: layer.intermediateWeight, ldb: h, c: workspace.intermediate,
-                ldc: i)
+                m: total, n: i, k: h, a: x, lda: h, b: layer.intermediateWeight.values(scratch: scratch), ldb: h,
+                c: workspace.intermediate, ldc: i)
             hush_bias_gelu_f32(workspace.intermediate, total, i, layer.intermediateBias)
             BLAS.gemmNT(
-                m: total, n: h, k: i, a: workspace.intermediate, lda: i, b: layer.outputWeight, ldb: i, c: y, ldc: h)
+                m: total, n: h, k: i, a: workspace.intermediate, lda: i, b: layer.outputWeight.values(scratch: scratch),
+                ldb: i, c: y, ldc: h)
             hush_bias_residual_layernorm_f32(
                 y, total, h, layer.outputBias, x, layer.outputNormGamma, layer.outputNormBeta,
                 configuration.layerNormEps)

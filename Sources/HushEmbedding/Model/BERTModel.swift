@@ -140,7 +140,8 @@ public final class BERTModel: Sendable {
         let budget = batchTokens
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             let workspace = BERTEncoder.Workspace(
-                configuration: encoder.configuration, capacity: budget, maxSequence: maxSequence)
+                configuration: encoder.configuration, capacity: budget, maxSequence: maxSequence,
+                weightScratch: encoder.weightScratch)
             let pooled = UnsafeMutablePointer<Float>.allocate(capacity: budget * h)
             defer { pooled.deallocate() }
             var packed: [Int32] = []

@@ -1,9 +1,10 @@
 import Foundation
 
 extension BERTWeights {
-    /// The weights of an E5S1 file: biases, layer norms and position embeddings read in place, the layer
-    /// matrices dequantised to f32 (21 M values, 85 MB, so that every projection is one BLAS product), and
-    /// the word table left 4-bit, a row dequantised when a token looks it up.
+    /// The weights of an E5S1 file: biases, layer norms and position embeddings read in place, and every
+    /// matrix (the word table included) left 4-bit in the mapping: a layer's matrix is dequantised into the
+    /// thread's scratch right before its product, a word row when a token looks it up. The model then takes
+    /// about its file size in memory, not the 85 MB of its f32 layers.
     ///
     /// - Throws: `EmbeddingError.missingTensor` / `.shapeMismatch` when a tensor is absent or has the wrong
     ///   size for the header's architecture.
@@ -17,11 +18,8 @@ extension BERTWeights {
             owned.append(tensor)
             return tensor.pointer
         }
-        func matrix(_ name: String, rows: Int, columns: Int) throws -> UnsafePointer<Float> {
-            let tensor = FloatTensor(
-                shape: [rows, columns], values: try file.q4Matrix(name, rows: rows, columns: columns).dequantized())
-            owned.append(tensor)
-            return tensor.pointer
+        func matrix(_ name: String, rows: Int, columns: Int) throws -> Matrix {
+            .q4([try file.q4Matrix(name, rows: rows, columns: columns)])
         }
         let words = try file.q4Matrix("emb.word", rows: c.vocabSize, columns: h)
         let positions = try f32("emb.pos", c.maxPositionEmbeddings * h)
@@ -30,20 +28,16 @@ extension BERTWeights {
         var layers: [Layer] = []
         for index in 0..<c.numHiddenLayers {
             let p = "l\(index)."
-            var qkvWeight: [Float] = []
-            var qkvBias: [Float] = []
-            qkvWeight.reserveCapacity(3 * h * h)
-            qkvBias.reserveCapacity(3 * h)
-            for part in ["q", "k", "v"] {
-                qkvWeight += try file.q4Matrix(p + part + ".w", rows: h, columns: h).dequantized()
-                qkvBias += try file.floats(p + part + ".b", count: h).values
+            // Query, key and value stacked into one 3H x H matrix, so attention's input is one product.
+            let qkv = try ["q", "k", "v"].map { try file.q4Matrix(p + $0 + ".w", rows: h, columns: h) }
+            let biases = try ["q", "k", "v"].map { try file.floats(p + $0 + ".b", count: h) }
+            let fusedBias = FloatTensor(shape: [3 * h]) { out in
+                for (offset, bias) in biases.enumerated() { (out + offset * h).update(from: bias.pointer, count: h) }
             }
-            let fusedWeight = FloatTensor(shape: [3 * h, h], values: qkvWeight)
-            let fusedBias = FloatTensor(shape: [3 * h], values: qkvBias)
-            owned += [fusedWeight, fusedBias]
+            owned.append(fusedBias)
             layers.append(
                 Layer(
-                    qkvWeight: fusedWeight.pointer, qkvBias: fusedBias.pointer,
+                    qkvWeight: .q4(qkv), qkvBias: fusedBias.pointer,
                     attentionOutWeight: try matrix(p + "ao.w", rows: h, columns: h),
                     attentionOutBias: try f32(p + "ao.b", h),
                     attentionNormGamma: try f32(p + "aln.w", h), attentionNormBeta: try f32(p + "aln.b", h),

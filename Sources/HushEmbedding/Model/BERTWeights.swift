@@ -3,20 +3,53 @@ import Foundation
 /// The tensors of a BERT encoder, checked against its configuration.
 ///
 /// Every matrix stays in the memory-mapped file except the query, key and value projections, which are
-/// concatenated once per layer so that attention's input projection is a single matrix product.
+/// concatenated once per layer so that attention's input projection is a single matrix product. 4-bit
+/// matrices (an E5S1 file) stay 4-bit and are dequantised per product (see ``Matrix``).
 final class BERTWeights: @unchecked Sendable {
     // Sendable: immutable after init; the pointers stay valid as long as `file` and `owned` live.
 
+    /// A weight matrix: f32 in place, or 4-bit blocks (several tensors stacked by rows) dequantised into a
+    /// thread's scratch buffer right before its product, so that 4-bit models stay 4-bit in memory.
+    enum Matrix {
+        case f32(UnsafePointer<Float>)
+        case q4([Q4Matrix])
+
+        /// The number of values.
+        var count: Int {
+            switch self {
+            case .f32: 0
+            case .q4(let parts): parts.reduce(0) { $0 + $1.rows * $1.columns }
+            }
+        }
+
+        /// The f32 values: in place, or dequantised into `scratch` (at least ``count`` floats).
+        @inline(__always)
+        func values(scratch: UnsafeMutablePointer<Float>?) -> UnsafePointer<Float> {
+            switch self {
+            case .f32(let pointer):
+                return pointer
+            case .q4(let parts):
+                guard let scratch else { preconditionFailure("BERTWeights: a 4-bit matrix needs a scratch buffer") }
+                var offset = 0
+                for part in parts {
+                    part.dequantize(into: scratch + offset)
+                    offset += part.rows * part.columns
+                }
+                return UnsafePointer(scratch)
+            }
+        }
+    }
+
     struct Layer {
-        let qkvWeight: UnsafePointer<Float>  // 3H x H: query, key, value rows stacked
+        let qkvWeight: Matrix  // 3H x H: query, key, value rows stacked
         let qkvBias: UnsafePointer<Float>  // 3H
-        let attentionOutWeight: UnsafePointer<Float>  // H x H
+        let attentionOutWeight: Matrix  // H x H
         let attentionOutBias: UnsafePointer<Float>  // H
         let attentionNormGamma: UnsafePointer<Float>  // H
         let attentionNormBeta: UnsafePointer<Float>  // H
-        let intermediateWeight: UnsafePointer<Float>  // I x H
+        let intermediateWeight: Matrix  // I x H
         let intermediateBias: UnsafePointer<Float>  // I
-        let outputWeight: UnsafePointer<Float>  // H x I
+        let outputWeight: Matrix  // H x I
         let outputBias: UnsafePointer<Float>  // H
         let outputNormGamma: UnsafePointer<Float>  // H
         let outputNormBeta: UnsafePointer<Float>  // H
@@ -44,6 +77,12 @@ final class BERTWeights: @unchecked Sendable {
     let embeddingNormGamma: UnsafePointer<Float>  // H
     let embeddingNormBeta: UnsafePointer<Float>  // H
     let layers: [Layer]
+
+    /// Floats of scratch a thread needs to dequantise the largest 4-bit matrix (0 when all are f32).
+    var scratchCount: Int {
+        layers.flatMap { [$0.qkvWeight, $0.attentionOutWeight, $0.intermediateWeight, $0.outputWeight] }
+            .map(\.count).max() ?? 0
+    }
 
     /// The mapped file and every converted (F16/BF16, dequantised) or concatenated tensor, kept alive.
     private let owners: [Any]
@@ -106,13 +145,13 @@ final class BERTWeights: @unchecked Sendable {
             let outputNorm = try norm(p + "output.LayerNorm")
             layers.append(
                 Layer(
-                    qkvWeight: fusedWeight.pointer, qkvBias: fusedBias.pointer,
-                    attentionOutWeight: try load(p + "attention.output.dense.weight", [h, h]).pointer,
+                    qkvWeight: .f32(fusedWeight.pointer), qkvBias: fusedBias.pointer,
+                    attentionOutWeight: .f32(try load(p + "attention.output.dense.weight", [h, h]).pointer),
                     attentionOutBias: try load(p + "attention.output.dense.bias", [h]).pointer,
                     attentionNormGamma: attentionNorm.gamma, attentionNormBeta: attentionNorm.beta,
-                    intermediateWeight: try load(p + "intermediate.dense.weight", [i, h]).pointer,
+                    intermediateWeight: .f32(try load(p + "intermediate.dense.weight", [i, h]).pointer),
                     intermediateBias: try load(p + "intermediate.dense.bias", [i]).pointer,
-                    outputWeight: try load(p + "output.dense.weight", [h, i]).pointer,
+                    outputWeight: .f32(try load(p + "output.dense.weight", [h, i]).pointer),
                     outputBias: try load(p + "output.dense.bias", [h]).pointer,
                     outputNormGamma: outputNorm.gamma, outputNormBeta: outputNorm.beta))
         }

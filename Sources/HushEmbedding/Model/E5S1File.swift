@@ -1,4 +1,5 @@
 import Foundation
+import HushKernels
 
 #if canImport(Glibc)
     import Glibc
@@ -435,27 +436,11 @@ public struct Q4Matrix: @unchecked Sendable {
     public func dequantize(row: Int, into out: UnsafeMutablePointer<Float>) {
         precondition(row >= 0 && row < rows, "Q4Matrix: row \(row) out of 0..<\(rows)")
         let perRow = columns / E5S1File.q4BlockSize
-        var block = blocks + row * perRow * E5S1File.q4BlockBytes
-        var destination = out
-        for _ in 0..<perRow {
-            let bits = UInt16(block[0]) | UInt16(block[1]) << 8
-            let scale = SafeTensors.halfToFloat(bits)
-            for j in 0..<16 {
-                let byte = block[2 + j]
-                destination[j] = Float(Int(byte & 0x0F) - 8) * scale
-                destination[j + 16] = Float(Int(byte >> 4) - 8) * scale
-            }
-            block += E5S1File.q4BlockBytes
-            destination += E5S1File.q4BlockSize
-        }
+        hush_dequantize_q4_0(blocks + row * perRow * E5S1File.q4BlockBytes, perRow, out)
     }
 
-    /// The whole matrix as f32 values, row-major.
-    public func dequantized() -> [Float] {
-        [Float](unsafeUninitializedCapacity: rows * columns) { buffer, initialized in
-            guard let start = buffer.baseAddress else { return }
-            for row in 0..<rows { dequantize(row: row, into: start + row * columns) }
-            initialized = rows * columns
-        }
+    /// Writes the whole matrix, dequantised and row-major, to `out` (`rows x columns` values).
+    public func dequantize(into out: UnsafeMutablePointer<Float>) {
+        hush_dequantize_q4_0(blocks, rows * columns / E5S1File.q4BlockSize, out)
     }
 }

@@ -236,6 +236,16 @@ public struct FloatTensor: @unchecked Sendable {
         self.owner = storage
     }
 
+    /// A tensor over `count` values written into fresh storage by `fill` (no intermediate array).
+    init(shape: [Int], filling fill: (UnsafeMutablePointer<Float>) -> Void) {
+        let count = shape.reduce(1, *)
+        let storage = FloatStorage(count: count)
+        if let base = storage.buffer.baseAddress { fill(base) }
+        self.shape = shape
+        self.pointer = UnsafePointer(storage.buffer.baseAddress ?? UnsafeMutablePointer<Float>.allocate(capacity: 1))
+        self.owner = storage
+    }
+
     /// Copies the values into an array.
     public var values: [Float] { Array(UnsafeBufferPointer(start: pointer, count: count)) }
 }

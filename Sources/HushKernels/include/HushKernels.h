@@ -96,6 +96,10 @@ void hush_bias_residual_layernorm_f32(float *x, size_t rows, size_t cols, const 
 /// columns at and past `valid` are set to 0 (padding keys get no attention).
 void hush_scaled_softmax_rows_f32(float *x, size_t rows, size_t cols, size_t valid, float scale);
 
+/// Dequantises `count` Q4_0 blocks (18 bytes each: a little-endian binary16 scale d, then 16 bytes whose low
+/// nibbles are weights 0-15 and high nibbles weights 16-31) into `32 * count` floats: (nibble - 8) x d.
+void hush_dequantize_q4_0(const uint8_t *blocks, size_t count, float *out);
+
 // MARK: - Scalar references (always available)
 
 float hush_dot_f32_ref(const float *a, const float *b, size_t n);
@@ -105,9 +109,14 @@ void hush_bias_gelu_f32_ref(float *x, size_t rows, size_t cols, const float *bia
 void hush_bias_residual_layernorm_f32_ref(float *x, size_t rows, size_t cols, const float *bias, const float *residual,
                                           const float *gamma, const float *beta, float eps);
 void hush_scaled_softmax_rows_f32_ref(float *x, size_t rows, size_t cols, size_t valid, float scale);
+void hush_dequantize_q4_0_ref(const uint8_t *blocks, size_t count, float *out);
 
 #ifdef __cplusplus
 }
 #endif
+
+/// Returns freed heap pages to the operating system where the C library keeps them (glibc's malloc_trim);
+/// a no-op elsewhere. Called once after a model load that used large scratch buffers.
+void hush_release_free_memory(void);
 
 #endif
