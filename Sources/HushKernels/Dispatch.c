@@ -27,6 +27,7 @@ static const hush_kernel_table scalar_table = {
     .bias_residual_layernorm_f32 = hush_bias_residual_layernorm_f32_ref,
     .scaled_softmax_rows_f32 = hush_scaled_softmax_rows_f32_ref,
     .dequantize_q4_0 = hush_dequantize_q4_0_ref,
+    .matmul_q4_0_f32 = hush_matmul_q4_0_f32_ref,
 };
 
 #if defined(__x86_64__)
@@ -42,6 +43,7 @@ static const hush_kernel_table avx2_table = {
     .bias_residual_layernorm_f32 = hush_bias_residual_layernorm_f32_avx2,
     .scaled_softmax_rows_f32 = hush_scaled_softmax_rows_f32_avx2,
     .dequantize_q4_0 = hush_dequantize_q4_0_avx2,
+    .matmul_q4_0_f32 = hush_matmul_q4_0_f32_avx2,
 };
 // Filled in by detect(): the int8 and Hamming entries depend on VNNI and VPOPCNTDQ.
 static hush_kernel_table avx512_table;
@@ -60,6 +62,7 @@ static const hush_kernel_table neon_table = {
     .bias_residual_layernorm_f32 = hush_bias_residual_layernorm_f32_neon,
     .scaled_softmax_rows_f32 = hush_scaled_softmax_rows_f32_neon,
     .dequantize_q4_0 = hush_dequantize_q4_0_ref,
+    .matmul_q4_0_f32 = hush_matmul_q4_0_f32_ref,
 };
 #endif
 
@@ -122,6 +125,7 @@ static void detect_x86(void) {
         .bias_residual_layernorm_f32 = hush_bias_residual_layernorm_f32_avx512,
         .scaled_softmax_rows_f32 = hush_scaled_softmax_rows_f32_avx512,
         .dequantize_q4_0 = hush_dequantize_q4_0_avx2,  // memory-bound: the AVX2 loop suffices
+        .matmul_q4_0_f32 = hush_matmul_q4_0_f32_avx2,
     };
 }
 #endif
@@ -246,4 +250,9 @@ void hush_scaled_softmax_rows_f32(float *x, size_t rows, size_t cols, size_t val
 
 void hush_dequantize_q4_0(const uint8_t *blocks, size_t count, float *out) {
     kernels()->dequantize_q4_0(blocks, count, out);
+}
+
+void hush_matmul_q4_0_f32(const float *x, size_t m, size_t k, size_t ldx, const uint8_t *w, size_t n, float *y,
+                          size_t ldy) {
+    kernels()->matmul_q4_0_f32(x, m, k, ldx, w, n, y, ldy);
 }

@@ -106,3 +106,13 @@ void hush_dequantize_q4_0_ref(const uint8_t *blocks, size_t count, float *out) {
         }
     }
 }
+
+void hush_matmul_q4_0_f32_ref(const float *x, size_t m, size_t k, size_t ldx, const uint8_t *w, size_t n, float *y,
+                              size_t ldy) {
+    float row[4096];
+    const size_t blocks = k / 32;
+    for (size_t o = 0; o < n; o++) {
+        hush_dequantize_q4_0_ref(w + o * blocks * 18, blocks, row);
+        for (size_t t = 0; t < m; t++) y[t * ldy + o] = hush_dot_f32_ref(row, x + t * ldx, k);
+    }
+}

@@ -57,6 +57,41 @@ extension HushKernelsTests {
             #expect(values == low + high)
         }
 
+        /// The small-batch 4-bit product against dequantise-then-dot, with strided x and y and every leftover
+        /// count of tokens (the vector loop takes four at a time).
+        @Test func matmulQ4MatchesReference() {
+            var rng = SeededGenerator(seed: 10)
+            forEachSupportedLevel { level in
+                for (m, k, n) in [(1, 32, 3), (4, 384, 5), (7, 384, 2), (17, 1536, 3)] {
+                    var blocks = (0..<(n * k / 32 * 18)).map { _ in UInt8.random(in: 0...255, using: &rng) }
+                    for b in stride(from: 0, to: blocks.count, by: 18) {
+                        blocks[b] = 0x00
+                        blocks[b + 1] = UInt8.random(in: 0x20...0x2C, using: &rng)  // scales 2^-7 ... 2^-4
+                    }
+                    let ldx = k + 3
+                    let ldy = n + 2
+                    let x = rng.floats(m * ldx, in: -1...1)
+                    var got = [Float](repeating: .nan, count: m * ldy)
+                    var expected = [Float](repeating: .nan, count: m * ldy)
+                    hush_matmul_q4_0_f32(x, m, k, ldx, blocks, n, &got, ldy)
+                    hush_matmul_q4_0_f32_ref(x, m, k, ldx, blocks, n, &expected, ldy)
+                    var weights = [Float](repeating: 0, count: n * k)
+                    hush_dequantize_q4_0_ref(blocks, n * k / 32, &weights)
+                    for t in 0..<m {
+                        for o in 0..<n {
+                            let terms = (0..<k).map { abs(x[t * ldx + $0] * weights[o * k + $0]) }
+                            let tolerance = 1e-5 * terms.reduce(0, +) + 1e-30
+                            #expect(
+                                abs(got[t * ldy + o] - expected[t * ldy + o]) <= tolerance,
+                                "\(levelName(level)) m=\(m) k=\(k)")
+                        }
+                        // Padding columns of y stay untouched.
+                        #expect(got[t * ldy + n].isNaN && got[t * ldy + n + 1].isNaN)
+                    }
+                }
+            }
+        }
+
         /// int8 dot products are exact, including the extremes -128 * -128 and -128 * 127.
         @Test func dotI8IsExact() {
             var rng = SeededGenerator(seed: 2)

@@ -40,6 +40,10 @@ extension HushStore {
         }
 
         let analysis = analyzer.analyze(query)
+        var mode = mode
+        if case .convexByModel(let normalization) = mode.fusion {
+            mode.fusion = .convex(alpha: hybridAlpha(queryLanguage: analysis.language), normalization: normalization)
+        }
         let trimmed = query.trimmingCharacters(in: .whitespacesAndNewlines)
         let useSemantic = mode.kind != .keyword
         let useKeyword = mode.kind != .semantic
@@ -309,5 +313,24 @@ extension HushStore {
             result.category = boosts.category
         }
         return result
+    }
+}
+
+extension HushStore {
+    /// The semantic weight of the default hybrid search for a query in `queryLanguage` (an ISO 639-1 code,
+    /// or `und`), by how well the model knows that language. Measured on the multilingual man-page set
+    /// (`scripts/bench/quality-multilingual.sh`, nDCG@10; see the README): with multilingual-e5-small, 0.7
+    /// was best or within 0.001 of best in every language; with all-MiniLM-L6-v2, 0.6 was best in English
+    /// and 0.3 in the six other languages, where its semantic arm is weak.
+    ///
+    /// ```swift
+    /// store.hybridAlpha(queryLanguage: "de")  // 0.7 with e5-small, 0.3 with MiniLM
+    /// ```
+    public nonisolated func hybridAlpha(queryLanguage: String) -> Float {
+        switch embedder.languageScope {
+        case .multilingual: 0.7
+        case .monolingual: queryLanguage == "en" || queryLanguage == "und" ? 0.6 : 0.3
+        case .perLanguage: 0.6
+        }
     }
 }

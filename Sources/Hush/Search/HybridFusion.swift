@@ -59,6 +59,11 @@ enum HybridFusion {
                 candidate.score = score
                 bySlot[slot] = candidate
             }
+        case .convexByModel(let normalization):
+            // Resolved by the store before fusing; the English default if it ever gets here.
+            return fuse(
+                semantic: semantic, keyword: keyword, semanticScore: semanticScore,
+                fusion: .convex(alpha: 0.6, normalization: normalization))
         case .convex(let alpha, let normalization):
             let semanticValues = order.compactMap { bySlot[$0]?.semanticScore }
             let keywordValues = keyword.map(\.score)

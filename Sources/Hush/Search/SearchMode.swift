@@ -20,6 +20,11 @@ public struct SearchMode: Sendable, Hashable, Codable {
     public enum Fusion: Sendable, Hashable, Codable {
         /// `alpha × semantic + (1 − alpha) × keyword`, each arm normalised over the candidate pool.
         case convex(alpha: Float, normalization: Normalization)
+        /// A convex combination whose `alpha` follows how well the model knows the query's language
+        /// (``HushStore/hybridAlpha(queryLanguage:)``): 0.7 for a multilingual model; for a monolingual
+        /// (English) one, 0.6 for English queries and 0.3 for others, whose semantic arm is weak. Tuned on
+        /// the multilingual man-page set (see the README). The default.
+        case convexByModel(normalization: Normalization)
         /// Reciprocal rank fusion: the sum over arms of `1 / (k + rank)`.
         case reciprocalRank(k: Int)
     }
@@ -40,7 +45,7 @@ public struct SearchMode: Sendable, Hashable, Codable {
     public var candidates: Int
 
     /// Creates a mode.
-    public init(kind: Kind, fusion: Fusion = .convex(alpha: 0.6, normalization: .minMax), candidates: Int = 100) {
+    public init(kind: Kind, fusion: Fusion = .convexByModel(normalization: .minMax), candidates: Int = 100) {
         self.kind = kind
         self.fusion = fusion
         self.candidates = candidates
@@ -50,7 +55,8 @@ public struct SearchMode: Sendable, Hashable, Codable {
     public static let semantic = SearchMode(kind: .semantic)
     /// Keywords only (bm25).
     public static let keyword = SearchMode(kind: .keyword)
-    /// Both, by a min-max normalised convex combination with `alpha = 0.6` on the semantic arm (the default).
+    /// Both, by a min-max normalised convex combination whose weight on the semantic arm follows the model and
+    /// the query's language (``Fusion/convexByModel(normalization:)``; the default).
     public static let hybrid = SearchMode(kind: .hybrid)
 
     /// Both, by a convex combination weighting the semantic arm by `alpha` (0…1).

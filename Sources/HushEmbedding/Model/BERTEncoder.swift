@@ -76,36 +76,54 @@ final class BERTEncoder: Sendable {
         embed(ids: ids, lengths: lengths, into: x)
         for layer in weights.layers {
             // Self-attention: qkv = x Wqkv^T + b  (T x 3H)
-            let scratch = workspace.weights
-            BLAS.gemmNT(
-                m: total, n: 3 * h, k: h, a: x, lda: h, b: layer.qkvWeight.values(scratch: scratch), ldb: h,
-                c: workspace.qkv, ldc: 3 * h)
+            product(x, rows: total, k: h, layer.qkvWeight, columns: 3 * h, into: workspace.qkv, workspace: workspace)
             hush_add_bias_f32(workspace.qkv, total, 3 * h, layer.qkvBias)
             attention(lengths: lengths, workspace: workspace)
             // y = LayerNorm(context Wo^T + bo + x)
-            BLAS.gemmNT(
-                m: total, n: h, k: h, a: workspace.context, lda: h,
-                b: layer.attentionOutWeight.values(scratch: scratch),
-                ldb: h, c: y, ldc: h)
+            product(
+                workspace.context, rows: total, k: h, layer.attentionOutWeight, columns: h, into: y,
+                workspace: workspace)
             hush_bias_residual_layernorm_f32(
                 y, total, h, layer.attentionOutBias, x, layer.attentionNormGamma, layer.attentionNormBeta,
                 configuration.layerNormEps)
             swap(&x, &y)
             // Feed-forward: intermediate = gelu(x Wi^T + bi)  (T x I);  y = LayerNorm(intermediate Wo^T + bo + x)
             let i = configuration.intermediateSize
-            BLAS.gemmNT(
-                m: total, n: i, k: h, a: x, lda: h, b: layer.intermediateWeight.values(scratch: scratch), ldb: h,
-                c: workspace.intermediate, ldc: i)
+            product(
+                x, rows: total, k: h, layer.intermediateWeight, columns: i, into: workspace.intermediate,
+                workspace: workspace)
             hush_bias_gelu_f32(workspace.intermediate, total, i, layer.intermediateBias)
-            BLAS.gemmNT(
-                m: total, n: h, k: i, a: workspace.intermediate, lda: i, b: layer.outputWeight.values(scratch: scratch),
-                ldb: i, c: y, ldc: h)
+            product(
+                workspace.intermediate, rows: total, k: i, layer.outputWeight, columns: h, into: y,
+                workspace: workspace)
             hush_bias_residual_layernorm_f32(
                 y, total, h, layer.outputBias, x, layer.outputNormGamma, layer.outputNormBeta,
                 configuration.layerNormEps)
             swap(&x, &y)
         }
         pool(x, lengths: lengths, output: output)
+    }
+
+    /// Batches of at most this many tokens multiply 4-bit weights directly (each row dequantised once into
+    /// L1 and dotted with every token); larger ones dequantise the matrix for one BLAS product.
+    static let directQ4Tokens = 32
+
+    /// c (rows x columns, row stride `columns`) = a (rows x k) Wᵀ, for W columns x k in f32 or 4-bit.
+    private func product(
+        _ a: UnsafePointer<Float>, rows: Int, k: Int, _ weights: BERTWeights.Matrix, columns: Int,
+        into c: UnsafeMutablePointer<Float>, workspace: Workspace
+    ) {
+        if case .q4(let parts) = weights, rows <= Self.directQ4Tokens, k <= 4096 {
+            var column = 0
+            for part in parts {
+                hush_matmul_q4_0_f32(a, rows, k, k, part.blocks, part.rows, c + column, columns)
+                column += part.rows
+            }
+            return
+        }
+        BLAS.gemmNT(
+            m: rows, n: columns, k: k, a: a, lda: k, b: weights.values(scratch: workspace.weights), ldb: k, c: c,
+            ldc: columns)
     }
 
     /// x[t] = LayerNorm(word[id] + position[p] + tokenType[0]).

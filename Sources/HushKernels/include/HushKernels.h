@@ -100,6 +100,13 @@ void hush_scaled_softmax_rows_f32(float *x, size_t rows, size_t cols, size_t val
 /// nibbles are weights 0-15 and high nibbles weights 16-31) into `32 * count` floats: (nibble - 8) x d.
 void hush_dequantize_q4_0(const uint8_t *blocks, size_t count, float *out);
 
+/// y[t][o] = sum over i of x[t][i] x W[o][i] for t < m, o < n, where W is an n x k Q4_0 matrix (k a multiple
+/// of 32; row o is k / 32 blocks of 18 bytes). x rows are `ldx` floats apart, y rows `ldy`. For small m (a
+/// query): each weight row is dequantised once into a stack buffer and dotted with every x row, so the 4-bit
+/// matrix is read once and no f32 copy of it is made. k must be at most 4096.
+void hush_matmul_q4_0_f32(const float *x, size_t m, size_t k, size_t ldx, const uint8_t *w, size_t n, float *y,
+                          size_t ldy);
+
 // MARK: - Scalar references (always available)
 
 float hush_dot_f32_ref(const float *a, const float *b, size_t n);
@@ -110,6 +117,8 @@ void hush_bias_residual_layernorm_f32_ref(float *x, size_t rows, size_t cols, co
                                           const float *gamma, const float *beta, float eps);
 void hush_scaled_softmax_rows_f32_ref(float *x, size_t rows, size_t cols, size_t valid, float scale);
 void hush_dequantize_q4_0_ref(const uint8_t *blocks, size_t count, float *out);
+void hush_matmul_q4_0_f32_ref(const float *x, size_t m, size_t k, size_t ldx, const uint8_t *w, size_t n, float *y,
+                              size_t ldy);
 
 #ifdef __cplusplus
 }
