@@ -74,9 +74,11 @@ public final class BERTEmbedder: Embedder {
     public func embed(_ texts: [String], role: EmbeddingRole) throws -> [Embedding] {
         let tokenized = texts.map { tokenizer.encode($0, maxLength: maxTokens) }
         let vectors = model.embed(tokenIDs: tokenized.map(\.ids))
-        return zip(tokenized, vectors).map { tokens, vector in
+        let embeddings = zip(tokenized, vectors).map { tokens, vector in
             Embedding(vector: vector, tokenCount: tokens.ids.count, truncated: tokens.truncated)
         }
+        try FiniteVectors.check(embeddings, model: model.weightsPath)
+        return embeddings
     }
 
     public func tokenCount(_ text: String) -> Int {

@@ -99,7 +99,7 @@ public final class E5Embedder: Embedder {
         let pooled = model.pooled(tokenIDs: windowed.flatMap { $0 })
         let h = identity.dimension
         var next = 0
-        return windowed.map { windows in
+        let embeddings = windowed.map { windows in
             var sum = [Float](repeating: 0, count: h)
             var weights: Float = 0
             for window in windows {
@@ -119,11 +119,24 @@ public final class E5Embedder: Embedder {
             }
             return Embedding(vector: vector, tokenCount: windows.reduce(0) { $0 + $1.count }, truncated: false)
         }
+        try FiniteVectors.check(embeddings, model: modelFile.path)
+        return embeddings
     }
 
     /// Tokens of `text` as a passage, prefix, `<s>` and `</s>` included (one window's worth of specials).
     public func tokenCount(_ text: String) -> Int {
         tokenizer.contentIDs(identity.passagePrefix + text).count + 2
+    }
+}
+
+/// The last line of defence against damaged weights: a vector with a NaN or an infinity is an error that
+/// names the model, never a result (finite weights can still overflow).
+enum FiniteVectors {
+    static func check(_ embeddings: [Embedding], model: String) throws {
+        for embedding in embeddings where !embedding.vector.allSatisfy(\.isFinite) {
+            throw EmbeddingError.corruptModel(
+                path: model, reason: "the model produced a vector that is not finite (damaged or overflowing weights)")
+        }
     }
 }
 

@@ -234,6 +234,12 @@ import Testing
             mentioning: "piece offset 10")
         // The whole header, no tensor data: the first tensor runs past the end.
         Self.expectCorrupt(try Self.damagedCopy(length: 4_700_000), mentioning: "runs past the end")
+        // A NaN block scale in the word table (the first tensor, at 4,638,272) would make every vector NaN.
+        Self.expectCorrupt(
+            try Self.damagedCopy { data in
+                data[4_638_272] = 0x00
+                data[4_638_273] = 0x7E
+            }, mentioning: "not a finite number")
         // The last tensor cut short (a truncated download).
         let size = (try FileManager.default.attributesOfItem(atPath: TestModel.e5File.path)[.size] as? Int) ?? 0
         Self.expectCorrupt(try Self.damagedCopy(length: size - 100), mentioning: "truncated")

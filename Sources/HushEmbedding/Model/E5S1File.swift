@@ -110,6 +110,7 @@ public final class E5S1File: @unchecked Sendable {
             (self.pieceStarts, self.scores) = try Self.readVocabulary(&reader, header: header)
             self.normalization = try Self.readNormalization(&reader)
             self.tensors = try Self.readDirectory(&reader)
+            try Self.checkFinite(raw, tensors: tensors, path: path)
         } catch {
             munmap(mapped, size)
             throw error
@@ -264,7 +265,7 @@ extension E5S1File {
             try check(epsilon.isFinite && epsilon > 0 && epsilon < 1, "layer-norm epsilon \(epsilon) is not in (0, 1)")
             try check(blockSize == E5S1File.q4BlockSize, "block size \(blockSize) is not 32")
             try check(
-                (5...vocabulary).contains(pieces),
+                pieces >= 5 && pieces <= vocabulary,
                 "piece count \(pieces) is not in 5...\(vocabulary) (the vocabulary size)")
             for (name, id) in [("<s>", bos), ("</s>", eos), ("<pad>", pad), ("<unk>", unk)] {
                 try check((0..<pieces).contains(id), "the \(name) id \(id) is not a piece id (0..<\(pieces))")
@@ -348,6 +349,35 @@ extension E5S1File {
             throw r.corrupt("the normalisation map has \(end - r.offset) bytes left over after \(count) entries")
         }
         return map
+    }
+
+    /// Every f32 value and every Q4_0 block scale must be a finite number: a NaN or an infinity in the
+    /// weights would turn every vector it touches into NaN.
+    static func checkFinite(_ base: UnsafeRawPointer, tensors: [String: TensorInfo], path: String) throws {
+        for (name, info) in tensors.sorted(by: { $0.key < $1.key }) {
+            let start = base + info.range.lowerBound
+            switch info.dtype {
+            case .f32:
+                for index in 0..<info.count {
+                    let bits = UInt32(littleEndian: start.loadUnaligned(fromByteOffset: 4 * index, as: UInt32.self))
+                    guard (bits & 0x7F80_0000) != 0x7F80_0000 else {
+                        throw EmbeddingError.corruptModel(
+                            path: path,
+                            reason: "tensor \(name) holds a value that is not a finite number (index \(index))")
+                    }
+                }
+            case .q4_0:
+                for block in 0..<(info.count / q4BlockSize) {
+                    let bits = UInt16(
+                        littleEndian: start.loadUnaligned(fromByteOffset: block * q4BlockBytes, as: UInt16.self))
+                    guard (bits & 0x7C00) != 0x7C00 else {
+                        throw EmbeddingError.corruptModel(
+                            path: path,
+                            reason: "tensor \(name) has a block scale that is not a finite number (block \(block))")
+                    }
+                }
+            }
+        }
     }
 
     static func readDirectory(_ r: inout Reader) throws -> [String: TensorInfo] {
