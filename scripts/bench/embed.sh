@@ -16,14 +16,14 @@ corpus=bench/data/embed-corpus.jsonl
 queries=bench/data/queries.jsonl
 : >"$out"
 for threads in 1 2; do
-    "$hush" bench embed --thread-counts "$threads" --repeats 3 --json | grep '"embed"' | tee -a "$out"
+    "$hush" bench embed --model minilm --thread-counts "$threads" --repeats 3 --json | grep '"embed"' | tee -a "$out"
     "$py" "$peers/peers_embed.py" "$corpus" --n 1000 --threads "$threads" --batch 32 2>/dev/null | tee -a "$out"
 done
-"$hush" bench embed --thread-counts 1 --repeats 1 --json | grep 'query-latency' | tee -a "$out"
+"$hush" bench embed --model minilm --thread-counts 1 --repeats 1 --json | grep 'query-latency' | tee -a "$out"
 "$py" scripts/bench/st-query-latency.py "$queries" --threads 1 2>/dev/null | tee -a "$out"
 python3 -c "import json,sys
 for l in open('$corpus'): print(json.loads(l)['text'].replace('\n',' '))" >"${out%.jsonl}.texts"
-/usr/bin/time -v "$hush" embed --threads 2 <"${out%.jsonl}.texts" 2>"${out%.jsonl}.time" >/dev/null
+/usr/bin/time -v "$hush" embed --model minilm --threads 2 <"${out%.jsonl}.texts" 2>"${out%.jsonl}.time" >/dev/null
 rss=$(awk -F: '/Maximum resident/ {gsub(/ /,"",$2); print $2}' "${out%.jsonl}.time")
 weights=$(stat -c %s "${HUSH_MODEL_DIR:-$HOME/.cache/hush/models/all-MiniLM-L6-v2}/model.safetensors")
 echo "{\"bench\":\"embed-memory\",\"system\":\"hush\",\"peak_rss_kb\":$rss,\"weights_kb\":$((weights / 1024))}" | tee -a "$out"

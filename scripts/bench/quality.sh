@@ -18,7 +18,7 @@ with open('$work/corpus-hush.jsonl', 'w') as f:
     for l in open('$work/corpus.jsonl'):
         d = json.loads(l); f.write(json.dumps({'id': d['id'], 'text': d['text']}) + '\n')"
 [ -f "$work/corpus_st.npy" ] || "$py" "$peers/peers_embed.py" "$work/corpus.jsonl" --n 0 --threads 2 --save "$work/corpus_st.npy" >/dev/null 2>&1
-[ -f "$work/q.hush" ] || "$hush" index --db "$work/q.hush" --quiet "$work/corpus-hush.jsonl"
+[ -f "$work/q.hush" ] || "$hush" index --model minilm --db "$work/q.hush" --quiet "$work/corpus-hush.jsonl"
 {
     for mode in semantic keyword hybrid rrf; do
         "$hush" eval --db "$work/q.hush" --queries "$work/queries.jsonl" --limit 2000 --mode "$mode" --json
