@@ -127,6 +127,31 @@ import Testing
         #expect(counts["embedder"] as? String == "multilingual-e5-small")
     }
 
+    /// A store made with MiniLM keeps it (no --model needed), and `hush reembed --model e5-small` moves it to
+    /// the multilingual model, after which a Chinese question finds the English entry on sleep.
+    @Test func aStoreKeepsItsModelAndReembedSwitchesIt() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let db = folder.appendingPathComponent("switch.hush").path
+        let journal = CLIRunner.samples.appendingPathComponent("journal.jsonl").path
+        #expect(try CLIRunner.run(["index", "--quiet", "--model", "minilm", "--db", db, journal]).status == 0)
+        let before = try CLIRunner.run(["stats", "--db", db, "--json"]).json()
+        #expect(before["embedder"] as? String == "all-MiniLM-L6-v2")
+        // Without --model, search uses the stored model (MiniLM): the default for new stores (e5-small) would
+        // be refused as another vector space.
+        let english = try CLIRunner.run([
+            "search", "--db", db, "--mode", "semantic", "--k", "3", "should I text my ex?",
+        ])
+        #expect(english.status == 0 && english.stdout.contains("[r-ex]"), "\(english.stdout)\(english.stderr)")
+
+        let switched = try CLIRunner.run(["reembed", "--db", db, "--model", "e5-small"])
+        #expect(switched.status == 0, "\(switched.stderr)")
+        let after = try CLIRunner.run(["stats", "--db", db, "--json"]).json()
+        #expect(after["embedder"] as? String == "multilingual-e5-small")
+        let chinese = try CLIRunner.run(["search", "--db", db, "--mode", "semantic", "--k", "1", "失眠怎么办"])
+        #expect(chinese.status == 0 && chinese.stdout.contains("[r-sleep]"), "\(chinese.stdout)\(chinese.stderr)")
+    }
+
     @Test func evalPrintsTheFourMetrics() throws {
         let folder = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
