@@ -59,7 +59,7 @@ public final class E5S1File: @unchecked Sendable {
     /// The file's path.
     public let path: String
     /// The file's size in bytes.
-    public let fileSize: Int
+    public var fileSize: Int { mapping.size }
     /// The encoder architecture from the header (`vocabSize` is the number of word-embedding rows).
     public let configuration: BERTConfiguration
     /// The special ids.
@@ -73,7 +73,7 @@ public final class E5S1File: @unchecked Sendable {
     /// The tensor directory.
     public let tensors: [String: TensorInfo]
 
-    private let base: UnsafeRawPointer
+    private let mapping: MappedFile
     /// Offsets of the pieces in the file: piece `i` is bytes `pieceStarts[i] ..< pieceStarts[i + 1]`.
     private let pieceStarts: [Int]
 
@@ -83,24 +83,9 @@ public final class E5S1File: @unchecked Sendable {
     ///   naming the fault if any part of it is malformed or truncated.
     public init(path: String) throws {
         self.path = path
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { throw EmbeddingError.modelNotFound(path: path) }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else {
-            throw EmbeddingError.corruptModel(path: path, reason: "cannot stat the file")
-        }
-        guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw EmbeddingError.corruptModel(path: path, reason: "not a regular file")
-        }
-        let size = Int(info.st_size)
-        guard size >= 72 else {
-            throw EmbeddingError.corruptModel(path: path, reason: "file is \(size) bytes, too short for an E5S1 header")
-        }
-        guard let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), mapped != MAP_FAILED else {
-            throw EmbeddingError.corruptModel(path: path, reason: "cannot memory-map the file")
-        }
-        let raw = UnsafeRawPointer(mapped)
+        let mapping = try MappedFile(path: path, minimumSize: 72, header: "an E5S1 header")
+        let raw = mapping.base
+        let size = mapping.size
         do {
             var reader = Reader(base: raw, size: size, path: path)
             let header = try Header(&reader)
@@ -112,16 +97,17 @@ public final class E5S1File: @unchecked Sendable {
             self.tensors = try Self.readDirectory(&reader)
             try Self.checkFinite(raw, tensors: tensors, path: path)
         } catch {
-            munmap(mapped, size)
+            mapping.unmap()
             throw error
         }
-        self.base = raw
-        self.fileSize = size
+        self.mapping = mapping
     }
 
     deinit {
-        munmap(UnsafeMutableRawPointer(mutating: base), fileSize)
+        mapping.unmap()
     }
+
+    private var base: UnsafeRawPointer { mapping.base }
 
     /// Piece `id`'s UTF-8 bytes.
     public func pieceBytes(_ id: Int) -> UnsafeRawBufferPointer {

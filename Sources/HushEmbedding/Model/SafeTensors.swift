@@ -51,9 +51,9 @@ public final class SafeTensors: @unchecked Sendable {
     /// Every tensor in the file, by name.
     public let tensors: [String: TensorInfo]
     /// The file's size in bytes.
-    public let fileSize: Int
+    public var fileSize: Int { mapping.size }
 
-    private let base: UnsafeRawPointer
+    private let mapping: MappedFile
     private let dataOffset: Int
 
     /// Maps and validates a safetensors file.
@@ -62,36 +62,25 @@ public final class SafeTensors: @unchecked Sendable {
     ///   if it is truncated or its header is malformed.
     public init(path: String) throws {
         self.path = path
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { throw EmbeddingError.modelNotFound(path: path) }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else {
-            throw EmbeddingError.corruptModel(path: path, reason: "cannot stat the file")
-        }
-        let size = Int(info.st_size)
-        guard size >= 8 else {
-            throw EmbeddingError.corruptModel(path: path, reason: "file is \(size) bytes, too short for a header")
-        }
-        guard let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), mapped != MAP_FAILED else {
-            throw EmbeddingError.corruptModel(path: path, reason: "cannot memory-map the file")
-        }
-        let raw = UnsafeRawPointer(mapped)
+        let mapping = try MappedFile(path: path, minimumSize: 8, header: "a header")
+        let raw = mapping.base
+        let size = mapping.size
         do {
             let parsed = try Self.parseHeader(raw, fileSize: size, path: path)
             self.tensors = parsed.tensors
             self.dataOffset = parsed.dataOffset
         } catch {
-            munmap(mapped, size)
+            mapping.unmap()
             throw error
         }
-        self.base = raw
-        self.fileSize = size
+        self.mapping = mapping
     }
 
     deinit {
-        munmap(UnsafeMutableRawPointer(mutating: base), fileSize)
+        mapping.unmap()
     }
+
+    private var base: UnsafeRawPointer { mapping.base }
 
     private static func parseHeader(_ raw: UnsafeRawPointer, fileSize: Int, path: String) throws -> (
         tensors: [String: TensorInfo], dataOffset: Int
