@@ -19,7 +19,7 @@ import HushKernels
 /// print(file.configuration.numHiddenLayers, file.pieceCount)  // 12 250002
 /// ```
 public final class E5S1File: @unchecked Sendable {
-    // Sendable: the mapping is read-only and never changes after init; it is unmapped in deinit only.
+    // Sendable: immutable after init; the mapping is read-only and lives as long as this object.
 
     /// How a tensor's values are stored.
     public enum DType: UInt8, Sendable {
@@ -86,7 +86,7 @@ public final class E5S1File: @unchecked Sendable {
         let mapping = try MappedFile(path: path, minimumSize: 72, header: "an E5S1 header")
         let raw = mapping.base
         let size = mapping.size
-        do {
+        do {  // a throw releases the mapping with `mapping`
             var reader = Reader(base: raw, size: size, path: path)
             let header = try Header(&reader)
             self.configuration = header.configuration
@@ -96,15 +96,8 @@ public final class E5S1File: @unchecked Sendable {
             self.normalization = try Self.readNormalization(&reader)
             self.tensors = try Self.readDirectory(&reader)
             try Self.checkFinite(raw, tensors: tensors, path: path)
-        } catch {
-            mapping.unmap()
-            throw error
         }
         self.mapping = mapping
-    }
-
-    deinit {
-        mapping.unmap()
     }
 
     private var base: UnsafeRawPointer { mapping.base }

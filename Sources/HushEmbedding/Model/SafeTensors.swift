@@ -18,7 +18,7 @@ import Foundation
 /// let embeddings = try weights.floats("embeddings.word_embeddings.weight", shape: [30522, 384])
 /// ```
 public final class SafeTensors: @unchecked Sendable {
-    // Sendable: the mapping is read-only and never changes after init; it is unmapped in deinit only.
+    // Sendable: immutable after init; the mapping is read-only and lives as long as this object.
 
     /// Element types of safetensors tensors.
     public enum DType: String, Sendable, CaseIterable {
@@ -65,19 +65,12 @@ public final class SafeTensors: @unchecked Sendable {
         let mapping = try MappedFile(path: path, minimumSize: 8, header: "a header")
         let raw = mapping.base
         let size = mapping.size
-        do {
+        do {  // a throw releases the mapping with `mapping`
             let parsed = try Self.parseHeader(raw, fileSize: size, path: path)
             self.tensors = parsed.tensors
             self.dataOffset = parsed.dataOffset
-        } catch {
-            mapping.unmap()
-            throw error
         }
         self.mapping = mapping
-    }
-
-    deinit {
-        mapping.unmap()
     }
 
     private var base: UnsafeRawPointer { mapping.base }

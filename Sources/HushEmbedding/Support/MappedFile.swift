@@ -6,13 +6,14 @@ import Foundation
     import Darwin
 #endif
 
-/// A read-only memory mapping of a whole regular file: the one way model files are opened.
+/// A read-only memory mapping of a whole regular file: the one way model files are opened. The mapping
+/// ends when the last reference goes (so a reader that throws halfway leaks nothing).
 ///
 /// ```swift
 /// let mapping = try MappedFile(path: path, minimumSize: 8, header: "a safetensors header")
-/// defer { mapping.unmap() }
 /// ```
-struct MappedFile {
+final class MappedFile: @unchecked Sendable {
+    // Sendable: the mapping is read-only and never changes; it is unmapped in deinit only.
     /// The first byte.
     let base: UnsafeRawPointer
     /// The file's size in bytes.
@@ -45,8 +46,7 @@ struct MappedFile {
         self.size = size
     }
 
-    /// Ends the mapping; `base` must not be used afterwards.
-    func unmap() {
+    deinit {
         munmap(UnsafeMutableRawPointer(mutating: base), size)
     }
 }
