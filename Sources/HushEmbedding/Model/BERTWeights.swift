@@ -14,15 +14,15 @@ final class BERTWeights: @unchecked Sendable {
         case f32(UnsafePointer<Float>)
         case q4([Q4Matrix])
 
-        /// The number of values.
-        var count: Int {
+        /// Floats of scratch ``values(scratch:)`` writes: the matrix's values when 4-bit, 0 when read in place.
+        var scratchCount: Int {
             switch self {
             case .f32: 0
             case .q4(let parts): parts.reduce(0) { $0 + $1.rows * $1.columns }
             }
         }
 
-        /// The f32 values: in place, or dequantised into `scratch` (at least ``count`` floats).
+        /// The f32 values: in place, or dequantised into `scratch` (at least ``scratchCount`` floats).
         @inline(__always)
         func values(scratch: UnsafeMutablePointer<Float>?) -> UnsafePointer<Float> {
             switch self {
@@ -81,7 +81,7 @@ final class BERTWeights: @unchecked Sendable {
     /// Floats of scratch a thread needs to dequantise the largest 4-bit matrix (0 when all are f32).
     var scratchCount: Int {
         layers.flatMap { [$0.qkvWeight, $0.attentionOutWeight, $0.intermediateWeight, $0.outputWeight] }
-            .map(\.count).max() ?? 0
+            .map(\.scratchCount).max() ?? 0
     }
 
     /// The mapped file and every converted (F16/BF16, dequantised) or concatenated tensor, kept alive.
