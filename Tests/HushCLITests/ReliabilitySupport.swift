@@ -87,6 +87,8 @@ struct StoreAudit: Equatable, CustomStringConvertible {
     /// Documents without chunks, chunks without a vector or FTS row, FTS rows or vectors without a chunk,
     /// vectors of the wrong byte length.
     var orphans = 0
+    /// The distinct prefixes of the documents' ids (`a` for `a-17`): which corpus the file holds.
+    var idPrefixes: Set<String> = []
     var integrity = ""
     var ftsIntegrity = ""
 
@@ -121,6 +123,8 @@ struct StoreAudit: Equatable, CustomStringConvertible {
             audit.chunks = try count("SELECT COUNT(*) FROM chunks")
             audit.vectors = try count("SELECT COUNT(*) FROM vectors")
             audit.ftsRows = try count("SELECT COUNT(*) FROM chunks_fts")
+            let ids = try String.fetchAll(db, sql: "SELECT external_id FROM documents")
+            audit.idPrefixes = Set(ids.map { String($0.prefix { $0 != "-" }) })
             audit.orphans =
                 try count("SELECT COUNT(*) FROM documents WHERE id NOT IN (SELECT document_id FROM chunks)")
                 + count("SELECT COUNT(*) FROM chunks WHERE id NOT IN (SELECT chunk_id FROM vectors)")
