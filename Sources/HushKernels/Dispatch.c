@@ -27,7 +27,8 @@ static const hush_kernel_table scalar_table = {
     .bias_residual_layernorm_f32 = hush_bias_residual_layernorm_f32_ref,
     .scaled_softmax_rows_f32 = hush_scaled_softmax_rows_f32_ref,
     .dequantize_q4_0 = hush_dequantize_q4_0_ref,
-    .matmul_q4_0_f32 = hush_matmul_q4_0_f32_ref,
+    .quantize_q8_0 = hush_quantize_q8_0_ref,
+    .matmul_q4_0_q8_0 = hush_matmul_q4_0_q8_0_ref,
 };
 
 #if defined(__x86_64__)
@@ -43,7 +44,8 @@ static const hush_kernel_table avx2_table = {
     .bias_residual_layernorm_f32 = hush_bias_residual_layernorm_f32_avx2,
     .scaled_softmax_rows_f32 = hush_scaled_softmax_rows_f32_avx2,
     .dequantize_q4_0 = hush_dequantize_q4_0_avx2,
-    .matmul_q4_0_f32 = hush_matmul_q4_0_f32_avx2,
+    .quantize_q8_0 = hush_quantize_q8_0_avx2,
+    .matmul_q4_0_q8_0 = hush_matmul_q4_0_q8_0_avx2,
 };
 // Filled in by detect(): the int8 and Hamming entries depend on VNNI and VPOPCNTDQ.
 static hush_kernel_table avx512_table;
@@ -62,7 +64,8 @@ static const hush_kernel_table neon_table = {
     .bias_residual_layernorm_f32 = hush_bias_residual_layernorm_f32_neon,
     .scaled_softmax_rows_f32 = hush_scaled_softmax_rows_f32_neon,
     .dequantize_q4_0 = hush_dequantize_q4_0_ref,
-    .matmul_q4_0_f32 = hush_matmul_q4_0_f32_ref,
+    .quantize_q8_0 = hush_quantize_q8_0_ref,
+    .matmul_q4_0_q8_0 = hush_matmul_q4_0_q8_0_ref,
 };
 #endif
 
@@ -94,7 +97,8 @@ static int apple_flag(const char *name) {
 static void detect_x86(void) {
     unsigned a, b, c, d;
     if (!__get_cpuid(1, &a, &b, &c, &d)) return;
-    const int fma = (c >> 12) & 1, popcnt = (c >> 23) & 1, osxsave = (c >> 27) & 1, avx = (c >> 28) & 1;
+    const int fma = (c >> 12) & 1, popcnt = (c >> 23) & 1, osxsave = (c >> 27) & 1, avx = (c >> 28) & 1,
+              f16c = (c >> 29) & 1;
     if (!osxsave || !avx) return;
     const uint64_t xcr0 = read_xcr0();
     if ((xcr0 & 0x6) != 0x6) return;  // XMM and YMM state
@@ -103,7 +107,7 @@ static void detect_x86(void) {
     const int avx2 = (b >> 5) & 1;
     const int avx512 = ((b >> 16) & 1) && ((b >> 17) & 1) && ((b >> 30) & 1) && ((b >> 31) & 1);  // F DQ BW VL
     const int vnni = (c >> 11) & 1, vpopcntdq = (c >> 14) & 1;
-    if (!(avx2 && fma && popcnt)) return;
+    if (!(avx2 && fma && popcnt && f16c)) return;
     best_level = HUSH_LEVEL_AVX2;
 #if defined(__APPLE__)
     const int os_avx512 = apple_flag("hw.optional.avx512f");
@@ -125,7 +129,8 @@ static void detect_x86(void) {
         .bias_residual_layernorm_f32 = hush_bias_residual_layernorm_f32_avx512,
         .scaled_softmax_rows_f32 = hush_scaled_softmax_rows_f32_avx512,
         .dequantize_q4_0 = hush_dequantize_q4_0_avx2,  // memory-bound: the AVX2 loop suffices
-        .matmul_q4_0_f32 = hush_matmul_q4_0_f32_avx2,
+        .quantize_q8_0 = hush_quantize_q8_0_avx2,  // vpdpbusd would fuse two steps; not written untested here
+        .matmul_q4_0_q8_0 = hush_matmul_q4_0_q8_0_avx2,
     };
 }
 #endif
@@ -252,7 +257,11 @@ void hush_dequantize_q4_0(const uint8_t *blocks, size_t count, float *out) {
     kernels()->dequantize_q4_0(blocks, count, out);
 }
 
-void hush_matmul_q4_0_f32(const float *x, size_t m, size_t k, size_t ldx, const uint8_t *w, size_t n, float *y,
-                          size_t ldy) {
-    kernels()->matmul_q4_0_f32(x, m, k, ldx, w, n, y, ldy);
+void hush_quantize_q8_0(const float *x, size_t m, size_t k, size_t ldx, int8_t *q, float *d, int32_t *s) {
+    kernels()->quantize_q8_0(x, m, k, ldx, q, d, s);
+}
+
+void hush_matmul_q4_0_q8_0(const int8_t *q, const float *d, const int32_t *s, size_t m, size_t k, const uint8_t *w,
+                           size_t n, const float *bias, float *y, size_t ldy) {
+    kernels()->matmul_q4_0_q8_0(q, d, s, m, k, w, n, bias, y, ldy);
 }

@@ -19,8 +19,9 @@ typedef struct {
                                         const float *residual, const float *gamma, const float *beta, float eps);
     void (*scaled_softmax_rows_f32)(float *x, size_t rows, size_t cols, size_t valid, float scale);
     void (*dequantize_q4_0)(const uint8_t *blocks, size_t count, float *out);
-    void (*matmul_q4_0_f32)(const float *x, size_t m, size_t k, size_t ldx, const uint8_t *w, size_t n, float *y,
-                            size_t ldy);
+    void (*quantize_q8_0)(const float *x, size_t m, size_t k, size_t ldx, int8_t *q, float *d, int32_t *s);
+    void (*matmul_q4_0_q8_0)(const int8_t *q, const float *d, const int32_t *s, size_t m, size_t k, const uint8_t *w,
+                             size_t n, const float *bias, float *y, size_t ldy);
 } hush_kernel_table;
 
 // Scalar level (Scalar.c): the references plus row loops built on them.
@@ -56,8 +57,9 @@ void hush_bias_residual_layernorm_f32_avx2(float *x, size_t rows, size_t cols, c
                                            const float *residual, const float *gamma, const float *beta, float eps);
 void hush_scaled_softmax_rows_f32_avx2(float *x, size_t rows, size_t cols, size_t valid, float scale);
 void hush_dequantize_q4_0_avx2(const uint8_t *blocks, size_t count, float *out);
-void hush_matmul_q4_0_f32_avx2(const float *x, size_t m, size_t k, size_t ldx, const uint8_t *w, size_t n, float *y,
-                               size_t ldy);
+void hush_quantize_q8_0_avx2(const float *x, size_t m, size_t k, size_t ldx, int8_t *q, float *d, int32_t *s);
+void hush_matmul_q4_0_q8_0_avx2(const int8_t *q, const float *d, const int32_t *s, size_t m, size_t k,
+                                const uint8_t *w, size_t n, const float *bias, float *y, size_t ldy);
 
 // AVX-512 F/BW/DQ/VL level (KernelsAVX512.c), with VNNI and VPOPCNTDQ variants chosen when present.
 float hush_dot_f32_avx512(const float *a, const float *b, size_t n);

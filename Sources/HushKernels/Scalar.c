@@ -107,12 +107,42 @@ void hush_dequantize_q4_0_ref(const uint8_t *blocks, size_t count, float *out) {
     }
 }
 
-void hush_matmul_q4_0_f32_ref(const float *x, size_t m, size_t k, size_t ldx, const uint8_t *w, size_t n, float *y,
-                              size_t ldy) {
-    float row[4096];
+void hush_quantize_q8_0_ref(const float *x, size_t m, size_t k, size_t ldx, int8_t *q, float *d, int32_t *s) {
     const size_t blocks = k / 32;
-    for (size_t o = 0; o < n; o++) {
-        hush_dequantize_q4_0_ref(w + o * blocks * 18, blocks, row);
-        for (size_t t = 0; t < m; t++) y[t * ldy + o] = hush_dot_f32_ref(row, x + t * ldx, k);
-    }
+    for (size_t t = 0; t < m; t++)
+        for (size_t b = 0; b < blocks; b++) {
+            const float *v = x + t * ldx + b * 32;
+            const size_t i = t * blocks + b;
+            float largest = 0;
+            for (int j = 0; j < 32; j++) largest = fmaxf(largest, fabsf(v[j]));
+            const float scale = largest / 127.0f, inverse = scale > 0 ? 1.0f / scale : 0.0f;
+            int32_t sum = 0;
+            for (int j = 0; j < 32; j++) {
+                long code = lrintf(v[j] * inverse);
+                code = code > 127 ? 127 : code < -128 ? -128 : code;
+                q[i * 32 + j] = (int8_t)code;
+                sum += (int32_t)code;
+            }
+            d[i] = scale;
+            s[i] = sum;
+        }
+}
+
+void hush_matmul_q4_0_q8_0_ref(const int8_t *q, const float *d, const int32_t *s, size_t m, size_t k,
+                               const uint8_t *w, size_t n, const float *bias, float *y, size_t ldy) {
+    const size_t blocks = k / 32;
+    for (size_t t = 0; t < m; t++)
+        for (size_t o = 0; o < n; o++) {
+            float sum = bias ? bias[o] : 0.0f;
+            for (size_t b = 0; b < blocks; b++) {
+                const uint8_t *block = w + (o * blocks + b) * 18;
+                const int8_t *codes = q + (t * blocks + b) * 32;
+                int32_t dot = 0;
+                for (int j = 0; j < 16; j++)
+                    dot += (block[2 + j] & 0x0F) * codes[j] + (block[2 + j] >> 4) * codes[j + 16];
+                const float scale = hush_half_to_float((uint16_t)(block[0] | (block[1] << 8))) * d[t * blocks + b];
+                sum += scale * (float)(dot - 8 * s[t * blocks + b]);
+            }
+            y[t * ldy + o] = sum;
+        }
 }

@@ -57,33 +57,87 @@ extension HushKernelsTests {
             #expect(values == low + high)
         }
 
-        /// The small-batch 4-bit product against dequantise-then-dot, with strided x and y and every leftover
-        /// count of tokens (the vector loop takes four at a time).
-        @Test func matmulQ4MatchesReference() {
+        /// Q8_0 activation quantisation gives the reference's bytes at every level: codes, scales and sums, with
+        /// strided rows, an all-zero block, a block of one sign, and values on a .5 rounding boundary.
+        @Test func quantizeQ8IsExact() {
             var rng = SeededGenerator(seed: 10)
             forEachSupportedLevel { level in
-                for (m, k, n) in [(1, 32, 3), (4, 384, 5), (7, 384, 2), (17, 1536, 3)] {
+                for (m, k) in [(1, 32), (3, 384), (6, 1536)] {
+                    let ldx = k + 5
+                    var x = rng.floats(m * ldx, in: -3...3)
+                    for j in 0..<32 { x[j] = 0 }  // an all-zero block: scale 0, codes 0
+                    if k >= 64 {
+                        // max |x| = 127, so d = 1 and the codes are x rounded half to even: 2.5 -> 2, -3.5 -> -4.
+                        for j in 32..<64 { x[j] = Float(j - 48) + 0.5 }
+                        x[63] = 127
+                    }
+                    let blocks = m * k / 32
+                    var codes = [Int8](repeating: 0, count: m * k), expectedCodes = codes
+                    var scales = [Float](repeating: .nan, count: blocks), expectedScales = scales
+                    var sums = [Int32](repeating: 99, count: blocks), expectedSums = sums
+                    hush_quantize_q8_0(x, m, k, ldx, &codes, &scales, &sums)
+                    hush_quantize_q8_0_ref(x, m, k, ldx, &expectedCodes, &expectedScales, &expectedSums)
+                    #expect(codes == expectedCodes, "\(levelName(level)) m=\(m) k=\(k)")
+                    #expect(scales.map(\.bitPattern) == expectedScales.map(\.bitPattern), "\(levelName(level))")
+                    #expect(sums == expectedSums, "\(levelName(level)) m=\(m) k=\(k)")
+                    #expect(expectedScales[0] == 0 && expectedCodes[0..<32].allSatisfy { $0 == 0 })
+                    if k >= 64 {
+                        #expect(expectedScales[1] == 1)
+                        #expect(Array(expectedCodes[46..<51]) == [-2, 0, 0, 2, 2])
+                        #expect(expectedCodes[32] == -16 && expectedCodes[33] == -14 && expectedCodes[63] == 127)
+                    }
+                    for t in 0..<m {
+                        for j in 0..<k {
+                            let value = Float(expectedCodes[t * k + j]) * expectedScales[(t * k + j) / 32]
+                            #expect(abs(value - x[t * ldx + j]) <= expectedScales[(t * k + j) / 32] / 2 * 1.0001)
+                        }
+                    }
+                }
+            }
+        }
+
+        /// The 4-bit x 8-bit product: the vector level against the reference (within rounding: they add the
+        /// blocks in different orders), and the reference against f32 arithmetic on the dequantised weights and
+        /// activations (the integer form is the same sum). Every leftover count of tokens (taken four at a time)
+        /// and of rows (two at a time), with and without a bias, strided y, more tokens than one chunk (32), and
+        /// rows over 4096 (done in passes).
+        @Test func matmulQ4Q8MatchesReference() {
+            var rng = SeededGenerator(seed: 11)
+            forEachSupportedLevel { level in
+                for (m, k, n) in [
+                    (1, 32, 3), (4, 384, 5), (7, 384, 2), (9, 1536, 3), (2, 4160, 3), (5, 64, 1), (37, 96, 3),
+                    (33, 4160, 2),
+                ] {
                     var blocks = (0..<(n * k / 32 * 18)).map { _ in UInt8.random(in: 0...255, using: &rng) }
                     for b in stride(from: 0, to: blocks.count, by: 18) {
                         blocks[b] = 0x00
                         blocks[b + 1] = UInt8.random(in: 0x20...0x2C, using: &rng)  // scales 2^-7 ... 2^-4
                     }
-                    let ldx = k + 3
+                    let x = rng.floats(m * k, in: -2...2)
+                    var codes = [Int8](repeating: 0, count: m * k)
+                    var scales = [Float](repeating: 0, count: m * k / 32)
+                    var sums = [Int32](repeating: 0, count: m * k / 32)
+                    hush_quantize_q8_0_ref(x, m, k, k, &codes, &scales, &sums)
                     let ldy = n + 2
-                    let x = rng.floats(m * ldx, in: -1...1)
                     var got = [Float](repeating: .nan, count: m * ldy)
                     var expected = [Float](repeating: .nan, count: m * ldy)
-                    hush_matmul_q4_0_f32(x, m, k, ldx, blocks, n, &got, ldy)
-                    hush_matmul_q4_0_f32_ref(x, m, k, ldx, blocks, n, &expected, ldy)
+                    let bias = n % 2 == 1 ? rng.floats(n, in: -1...1) : nil
+                    hush_matmul_q4_0_q8_0(codes, scales, sums, m, k, blocks, n, bias, &got, ldy)
+                    hush_matmul_q4_0_q8_0_ref(codes, scales, sums, m, k, blocks, n, bias, &expected, ldy)
                     var weights = [Float](repeating: 0, count: n * k)
                     hush_dequantize_q4_0_ref(blocks, n * k / 32, &weights)
                     for t in 0..<m {
                         for o in 0..<n {
-                            let terms = (0..<k).map { abs(x[t * ldx + $0] * weights[o * k + $0]) }
-                            let tolerance = 1e-5 * terms.reduce(0, +) + 1e-30
+                            let terms = (0..<k).map {
+                                Double(weights[o * k + $0]) * Double(codes[t * k + $0])
+                                    * Double(scales[(t * k + $0) / 32])
+                            }
+                            let exact = terms.reduce(Double(bias?[o] ?? 0), +)
+                            let tolerance = 1e-5 * terms.reduce(Double(abs(bias?[o] ?? 0))) { $0 + abs($1) } + 1e-30
                             #expect(
-                                abs(got[t * ldy + o] - expected[t * ldy + o]) <= tolerance,
-                                "\(levelName(level)) m=\(m) k=\(k)")
+                                abs(Double(got[t * ldy + o] - expected[t * ldy + o])) <= tolerance,
+                                "\(levelName(level)) m=\(m) k=\(k) n=\(n)")
+                            #expect(abs(Double(expected[t * ldy + o]) - exact) <= tolerance, "m=\(m) k=\(k)")
                         }
                         // Padding columns of y stay untouched.
                         #expect(got[t * ldy + n].isNaN && got[t * ldy + n + 1].isNaN)

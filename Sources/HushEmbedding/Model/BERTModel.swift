@@ -141,7 +141,7 @@ public final class BERTModel: Sendable {
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             let workspace = BERTEncoder.Workspace(
                 configuration: encoder.configuration, capacity: budget, maxSequence: maxSequence,
-                weightScratch: encoder.weightScratch)
+                quantizedActivations: encoder.isQuantized)
             let pooled = UnsafeMutablePointer<Float>.allocate(capacity: budget * h)
             defer { pooled.deallocate() }
             var packed: [Int32] = []

