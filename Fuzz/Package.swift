@@ -27,6 +27,9 @@ let package = Package(
             name: "FuzzSafeTensors", dependencies: ["FuzzDriver", .product(name: "HushEmbedding", package: "Hush")]),
         .executableTarget(
             name: "FuzzE5S1", dependencies: ["FuzzDriver", .product(name: "HushEmbedding", package: "Hush")]),
+        .executableTarget(
+            name: "FuzzTokenizerJSON",
+            dependencies: ["FuzzDriver", .product(name: "HushEmbedding", package: "Hush")]),
         .executableTarget(name: "FuzzJSONL", dependencies: ["FuzzDriver", "FuzzDocuments"]),
         .executableTarget(name: "FuzzCSV", dependencies: ["FuzzDriver", "FuzzDocuments"]),
     ],

@@ -84,7 +84,7 @@ public final class E5Embedder: Embedder {
         var start = 0
         repeat {
             let end = min(content.count, start + width)
-            windows.append([tokenizer.bosID] + content[start..<end] + [tokenizer.eosID])
+            windows.append(tokenizer.prefixIDs + content[start..<end] + tokenizer.suffixIDs)
             start = end
         } while start < content.count
         return windows

