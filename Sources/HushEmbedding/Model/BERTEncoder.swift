@@ -65,7 +65,8 @@ final class BERTEncoder: Sendable {
     }
 
     /// Activations quantised to 8 bits per block of 32 (Q8_0): codes, and per block a scale and the codes' sum.
-    final class QuantizedActivations {
+    final class QuantizedActivations: @unchecked Sendable {
+        // Sendable: written by one thread before a product, then only read by the product's threads.
         let codes: UnsafeMutablePointer<Int8>
         let scales: UnsafeMutablePointer<Float>
         let sums: UnsafeMutablePointer<Int32>
@@ -84,9 +85,11 @@ final class BERTEncoder: Sendable {
     }
 
     /// Encodes packed sequences. `ids` holds every sequence's tokens back to back; `lengths` their lengths.
-    /// Writes `lengths.count` pooled vectors of `H` floats to `output`.
+    /// Writes `lengths.count` pooled vectors of `H` floats to `output`. With `threads` above 1 (one small batch
+    /// and idle cores: a single query), each matrix product is split by output columns over that many threads.
     func encode(
-        ids: UnsafeBufferPointer<Int32>, lengths: [Int], workspace: Workspace, output: UnsafeMutablePointer<Float>
+        ids: UnsafeBufferPointer<Int32>, lengths: [Int], workspace: Workspace, output: UnsafeMutablePointer<Float>,
+        threads: Int = 1
     ) {
         let h = configuration.hiddenSize
         let total = ids.count
@@ -101,7 +104,7 @@ final class BERTEncoder: Sendable {
             // Self-attention: qkv = x Wqkv^T + b  (T x 3H)
             if let bias = product(
                 x, rows: total, k: h, layer.qkvWeight, bias: layer.qkvBias, columns: 3 * h, into: workspace.qkv,
-                workspace: workspace)
+                workspace: workspace, threads: threads)
             {
                 hush_add_bias_f32(workspace.qkv, total, 3 * h, bias)
             }
@@ -109,20 +112,20 @@ final class BERTEncoder: Sendable {
             // y = LayerNorm(context Wo^T + bo + x)
             let outBias = product(
                 workspace.context, rows: total, k: h, layer.attentionOutWeight, bias: layer.attentionOutBias,
-                columns: h, into: y, workspace: workspace)
+                columns: h, into: y, workspace: workspace, threads: threads)
             hush_bias_residual_layernorm_f32(
                 y, total, h, outBias, x, layer.attentionNormGamma, layer.attentionNormBeta, configuration.layerNormEps)
             swap(&x, &y)
             // Feed-forward: intermediate = gelu(x Wi^T + bi)  (T x I);  y = LayerNorm(intermediate Wo^T + bo + x)
             let intermediateBias = product(
                 x, rows: total, k: h, layer.intermediateWeight, bias: layer.intermediateBias, columns: i,
-                into: workspace.intermediate, workspace: workspace)
+                into: workspace.intermediate, workspace: workspace, threads: threads)
             zeroBias.withUnsafeBufferPointer { zeros in
                 hush_bias_gelu_f32(workspace.intermediate, total, i, intermediateBias ?? zeros.baseAddress)
             }
             let outputBias = product(
                 workspace.intermediate, rows: total, k: i, layer.outputWeight, bias: layer.outputBias, columns: h,
-                into: y, workspace: workspace)
+                into: y, workspace: workspace, threads: threads)
             hush_bias_residual_layernorm_f32(
                 y, total, h, outputBias, x, layer.outputNormGamma, layer.outputNormBeta, configuration.layerNormEps)
             swap(&x, &y)
@@ -140,25 +143,62 @@ final class BERTEncoder: Sendable {
     /// no f32 copy, and the vectors stay within rounding of the reference engine's.
     private func product(
         _ a: UnsafePointer<Float>, rows: Int, k: Int, _ weights: BERTWeights.Matrix, bias: UnsafePointer<Float>,
-        columns: Int, into c: UnsafeMutablePointer<Float>, workspace: Workspace
+        columns: Int, into c: UnsafeMutablePointer<Float>, workspace: Workspace, threads: Int
     ) -> UnsafePointer<Float>? {
+        // Splitting pays for the threads' wake-up only above about a million multiply-adds.
+        let parallel = rows * columns * k >= 1 << 20 ? max(1, min(threads, columns / 64)) : 1
+        // The threads write disjoint columns of c and only read the rest.
+        let shared = SharedBuffers(a: a, bias: bias, c: c)
         switch weights {
         case .f32(let values):
-            BLAS.gemmNT(m: rows, n: columns, k: k, a: a, lda: k, b: values, ldb: k, c: c, ldc: columns)
+            let matrix = SharedBuffers(a: values, bias: bias, c: c)
+            Self.split(columns, over: parallel) { start, end in
+                BLAS.gemmNT(
+                    m: rows, n: end - start, k: k, a: shared.a, lda: k, b: matrix.a + start * k, ldb: k,
+                    c: shared.c + start, ldc: columns)
+            }
             return bias
         case .q4(let parts):
             guard let activations = workspace.activations else {
                 preconditionFailure("BERTEncoder: a 4-bit model needs a workspace with quantized activations")
             }
             hush_quantize_q8_0(a, rows, k, k, activations.codes, activations.scales, activations.sums)
-            var column = 0
-            for part in parts {
-                hush_matmul_q4_0_q8_0(
-                    activations.codes, activations.scales, activations.sums, rows, k, part.blocks, part.rows,
-                    bias + column, c + column, columns)
-                column += part.rows
+            let rowBytes = k / E5S1File.q4BlockSize * E5S1File.q4BlockBytes
+            Self.split(columns, over: parallel) { start, end in
+                // This thread's columns [start, end) of the stacked parts, part by part.
+                var first = 0
+                for part in parts {
+                    let low = max(start, first)
+                    let high = min(end, first + part.rows)
+                    if low < high {
+                        hush_matmul_q4_0_q8_0(
+                            activations.codes, activations.scales, activations.sums, rows, k,
+                            part.blocks + (low - first) * rowBytes, high - low, shared.bias + low, shared.c + low,
+                            columns)
+                    }
+                    first += part.rows
+                }
             }
             return nil
+        }
+    }
+
+    /// The buffers of one product, handed to its threads.
+    private struct SharedBuffers: @unchecked Sendable {
+        // Sendable: each thread writes its own columns of `c`; `a` and `bias` are only read.
+        let a: UnsafePointer<Float>
+        let bias: UnsafePointer<Float>
+        let c: UnsafeMutablePointer<Float>
+    }
+
+    /// Runs `body` on `threads` consecutive ranges of `0..<count` (ends even, so 4-bit row pairs stay whole),
+    /// in parallel when there is more than one.
+    private static func split(_ count: Int, over threads: Int, _ body: @Sendable (Int, Int) -> Void) {
+        guard threads > 1 else { return body(0, count) }
+        DispatchQueue.concurrentPerform(iterations: threads) { index in
+            let start = (count * index / threads) & ~1
+            let end = index == threads - 1 ? count : (count * (index + 1) / threads) & ~1
+            if start < end { body(start, end) }
         }
     }
 

@@ -135,6 +135,8 @@ public final class BERTModel: Sendable {
         let output = FloatStorage(count: sequences.count * h)
         let next = BatchCounter()
         let workers = min(threads, plan.count)
+        // Fewer batches than threads (a single query): the spare threads split each matrix product.
+        let productThreads = max(1, threads / workers)
         let encoder = self.encoder
         let maxSequence = maxSequenceLength
         let budget = batchTokens
@@ -157,7 +159,8 @@ public final class BERTModel: Sendable {
                     lengths.append(ids.count)
                 }
                 packed.withUnsafeBufferPointer { ids in
-                    encoder.encode(ids: ids, lengths: lengths, workspace: workspace, output: pooled)
+                    encoder.encode(
+                        ids: ids, lengths: lengths, workspace: workspace, output: pooled, threads: productThreads)
                 }
                 for (slot, index) in batch.enumerated() {
                     let destination = output.buffer.baseAddress.map { $0 + index * h }
