@@ -51,45 +51,23 @@ enum ExactJSON {
             case UInt8(ascii: "{"):
                 position += 1
                 var object: [String: Any] = [:]
-                skipSpace()
-                if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
-                    position += 1
-                    return object
-                }
-                while true {
-                    skipSpace()
+                var count = 0
+                while try more(closing: UInt8(ascii: "}"), first: count == 0) {
                     let key = try string()
                     skipSpace()
                     try expect(UInt8(ascii: ":"))
                     skipSpace()
                     object[key] = try value(depth: depth + 1)
-                    skipSpace()
-                    guard position < bytes.count else { throw failure("unterminated object") }
-                    if bytes[position] == UInt8(ascii: "}") {
-                        position += 1
-                        return object
-                    }
-                    try expect(UInt8(ascii: ","))
+                    count += 1
                 }
+                return object
             case UInt8(ascii: "["):
                 position += 1
                 var array: [Any] = []
-                skipSpace()
-                if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
-                    position += 1
-                    return array
-                }
-                while true {
-                    skipSpace()
+                while try more(closing: UInt8(ascii: "]"), first: array.isEmpty) {
                     array.append(try value(depth: depth + 1))
-                    skipSpace()
-                    guard position < bytes.count else { throw failure("unterminated array") }
-                    if bytes[position] == UInt8(ascii: "]") {
-                        position += 1
-                        return array
-                    }
-                    try expect(UInt8(ascii: ","))
                 }
+                return array
             case UInt8(ascii: "\""):
                 return try string()
             case UInt8(ascii: "t"):
@@ -104,6 +82,24 @@ enum ExactJSON {
             default:
                 return try number()
             }
+        }
+
+        /// Before an element of an array or object: true when one follows (after its comma, unless it is the
+        /// first), false at the closing bracket, which is consumed.
+        mutating func more(closing: UInt8, first: Bool) throws -> Bool {
+            skipSpace()
+            guard position < bytes.count else {
+                throw failure(closing == UInt8(ascii: "]") ? "unterminated array" : "unterminated object")
+            }
+            if bytes[position] == closing {
+                position += 1
+                return false
+            }
+            if !first {
+                try expect(UInt8(ascii: ","))
+                skipSpace()
+            }
+            return true
         }
 
         mutating func word(_ text: StaticString) throws {

@@ -5,7 +5,9 @@ import Foundation
 /// other step is refused by name when the file is read, never ignored. Text is handled scalar by scalar, as
 /// Hugging Face handles Rust `char`s (a Swift `Character` would glue a space to a following combining mark).
 struct HuggingFaceUnigramPipeline: Sendable {
-    /// A token matched in the raw text before anything else (`<s>`, `<mask>` …).
+    /// A token matched in the raw text before anything else (`<s>`, `<mask>` …). Hugging Face matches an added
+    /// token marked `normalized` in the normalised text instead; Unigram models' added tokens are special
+    /// and unnormalised, and this reader matches every added token in the raw text.
     struct AddedToken: Sendable {
         let content: [Unicode.Scalar]
         let id: Int32
