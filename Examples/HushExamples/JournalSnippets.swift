@@ -4,7 +4,7 @@ enum JournalSnippets {
     static let table = """
         frame|relationships|partner,conflict|An argument is often two people protecting the same thing in different ways.
         frame|relationships|partner,distance|Feeling far from a partner can be a sign of neglected routines, not lost love.
-        frame|relationships|ex,breakup|Wanting to contact an ex is often missing who you were then, not the person.
+        frame|relationships|ex,breakup|Wanting to message an ex is often missing who you were then, not the person.
         frame|relationships|trust|Trust is rebuilt by small promises kept, not by one grand gesture.
         frame|relationships|jealousy|Jealousy points at something you want for yourself as much as at the other person.
         frame|relationships|dating|Dating feels like rejection only when each date has to be the answer.

@@ -55,7 +55,7 @@ import Testing
             "journal", "--db", folder.appendingPathComponent("j.hush").path, "should I text my ex?",
         ])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("Frame:  Wanting to contact an ex is often missing who you were then"))
+        #expect(result.stdout.contains("Frame:  Wanting to message an ex is often missing who you were then"))
         #expect(result.stdout.contains("Before texting an ex, write the message in a notebook and wait a day."))
     }
 
@@ -68,7 +68,7 @@ import Testing
         let result = try Self.run(["journal", "--db", db, "--explain", "我想给前任发短信，应该吗？"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("2. category guess: relationships"), "\(result.stdout)")
-        #expect(result.stdout.contains("Frame:  Wanting to contact an ex is often missing who you were then"))
+        #expect(result.stdout.contains("Frame:  Wanting to message an ex is often missing who you were then"))
         #expect(result.stdout.contains("Try 1: Write a letter to your ex that you will not send"))
         let sleep = try Self.run(["journal", "--db", db, "失眠怎么办"])  // "what to do about insomnia"
         let frame = sleep.stdout.split(separator: "\n").first { $0.contains("Frame:") } ?? ""
