@@ -97,6 +97,10 @@ void hush_add_bias_f32_scalar(float *x, size_t rows, size_t cols, const float *b
         for (size_t c = 0; c < cols; c++) x[r * cols + c] += bias[c];
 }
 
+void hush_half_to_float_array(const uint8_t *src, size_t count, float *out) {
+    for (size_t i = 0; i < count; i++) out[i] = hush_half_to_float((uint16_t)(src[2 * i] | (src[2 * i + 1] << 8)));
+}
+
 void hush_dequantize_q4_0_ref(const uint8_t *blocks, size_t count, float *out) {
     for (size_t b = 0; b < count; b++, blocks += 18, out += 32) {
         const float d = hush_half_to_float((uint16_t)(blocks[0] | (blocks[1] << 8)));

@@ -1,4 +1,5 @@
 import Foundation
+import HushKernels
 
 #if canImport(Glibc)
     import Glibc
@@ -157,11 +158,9 @@ public final class SafeTensors: @unchecked Sendable {
                         bitPattern: UInt32(littleEndian: start.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self)))
                 })
         case .f16:
-            return FloatTensor(
-                shape: info.shape,
-                values: (0..<count).map {
-                    Self.halfToFloat(UInt16(littleEndian: start.loadUnaligned(fromByteOffset: $0 * 2, as: UInt16.self)))
-                })
+            return FloatTensor(shape: info.shape) { out in
+                hush_half_to_float_array(start.assumingMemoryBound(to: UInt8.self), count, out)
+            }
         case .bf16:
             return FloatTensor(
                 shape: info.shape,
@@ -173,20 +172,6 @@ public final class SafeTensors: @unchecked Sendable {
             throw EmbeddingError.corruptModel(
                 path: path, reason: "tensor \(name) is \(info.dtype.rawValue), not a float type")
         }
-    }
-
-    /// IEEE 754 binary16 to binary32, subnormals and infinities included.
-    static func halfToFloat(_ bits: UInt16) -> Float {
-        let sign = UInt32(bits & 0x8000) << 16
-        let exponent = UInt32(bits >> 10) & 0x1F
-        let mantissa = UInt32(bits & 0x3FF)
-        if exponent == 0 {
-            if mantissa == 0 { return Float(bitPattern: sign) }
-            let magnitude = Float(mantissa) * (1.0 / 16_777_216.0)  // mantissa * 2^-24
-            return sign == 0 ? magnitude : -magnitude
-        }
-        if exponent == 0x1F { return Float(bitPattern: sign | 0x7F80_0000 | (mantissa << 13)) }
-        return Float(bitPattern: sign | ((exponent + 112) << 23) | (mantissa << 13))
     }
 }
 

@@ -96,6 +96,10 @@ void hush_bias_residual_layernorm_f32(float *x, size_t rows, size_t cols, const 
 /// columns at and past `valid` are set to 0 (padding keys get no attention).
 void hush_scaled_softmax_rows_f32(float *x, size_t rows, size_t cols, size_t valid, float scale);
 
+/// Converts `count` IEEE 754 binary16 values stored little-endian at `src` (any alignment) to binary32,
+/// subnormals, infinities and NaN included (F16 safetensors, Q4_0 block scales).
+void hush_half_to_float_array(const uint8_t *src, size_t count, float *out);
+
 /// Dequantises `count` Q4_0 blocks (18 bytes each: a little-endian binary16 scale d, then 16 bytes whose low
 /// nibbles are weights 0-15 and high nibbles weights 16-31) into `32 * count` floats: (nibble - 8) x d.
 void hush_dequantize_q4_0(const uint8_t *blocks, size_t count, float *out);
