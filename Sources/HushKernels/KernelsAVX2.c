@@ -400,6 +400,7 @@ enum { q4q8_span = 128 };
 /// Tokens per tile, and tokens quantised activations are taken in (a chunk stays in L1/L2 while every row pair
 /// is run against it).
 enum { q4q8_tile_tokens = 4, q4q8_chunk_tokens = 32 };
+_Static_assert(q4q8_tile_tokens == 4, "a tile's token scales fill one 128-bit half (q4q8_tokens, q4q8_rows)");
 
 /// A pair of weight rows ready for the tile: each block's 32 nibbles as bytes (weights 0-31 in order, unsigned:
 /// the -8 comes later through the code sums) and the two rows' scales as (d0 d0 d0 d0 d1 d1 d1 d1).
@@ -437,7 +438,7 @@ typedef struct {
 static inline AVX2 __attribute__((always_inline)) void q4q8_tile(
     const int tokens, const q4q8_rows *rows, const q4q8_tokens *group, size_t count, const int8_t *q, size_t k,
     const float *start0, const float *start1, size_t lds, float *y0, float *y1, size_t ldy) {
-    __m256 acc0[4], acc1[4];
+    __m256 acc0[q4q8_tile_tokens], acc1[q4q8_tile_tokens];
     for (int t = 0; t < tokens; t++) acc0[t] = acc1[t] = _mm256_setzero_ps();
     // The scale products first (dw0 da0 .. dw0 da3 dw1 da0 .. dw1 da3 per block), so that the main loop takes
     // each as a broadcast from memory instead of a shuffle.
@@ -478,12 +479,13 @@ AVX2 void hush_matmul_q4_0_q8_0_avx2(const int8_t *q, const float *d, const int3
         const size_t chunk = m - c0 < q4q8_chunk_tokens ? m - c0 : q4q8_chunk_tokens;
         for (size_t b0 = 0; b0 < blocks; b0 += q4q8_span) {
             const size_t count = blocks - b0 < q4q8_span ? blocks - b0 : q4q8_span;
-            for (size_t g = 0; g * 4 < chunk; g++)
-                for (size_t b = 0; b < count; b++)
-                {
-                    float scales[4], sums[4];
-                    for (size_t t = 0; t < 4; t++) {
-                        const size_t token = c0 + g * 4 + t < m ? c0 + g * 4 + t : c0 + g * 4;
+            for (size_t g = 0; g * q4q8_tile_tokens < chunk; g++)
+                for (size_t b = 0; b < count; b++) {
+                    const size_t t0 = c0 + g * q4q8_tile_tokens;
+                    float scales[q4q8_tile_tokens], sums[q4q8_tile_tokens];
+                    for (size_t t = 0; t < q4q8_tile_tokens; t++) {
+                        // A short last group repeats its first token's values in the unused lanes.
+                        const size_t token = t0 + t < m ? t0 + t : t0;
                         const size_t i = token * blocks + b0 + b;
                         scales[t] = d[i];
                         sums[t] = (float)s[i];
@@ -495,14 +497,15 @@ AVX2 void hush_matmul_q4_0_q8_0_avx2(const int8_t *q, const float *d, const int3
                 const uint8_t *w0 = w + (o * blocks + b0) * 18;
                 const int pair = o + 1 < n;
                 q4q8_expand(w0, pair ? w0 + blocks * 18 : w0, count, &rows);
-                for (size_t g = 0; g * 4 < chunk; g++) {
-                    const size_t t0 = c0 + g * 4;
+                for (size_t g = 0; g * q4q8_tile_tokens < chunk; g++) {
+                    const size_t t0 = c0 + g * q4q8_tile_tokens;
                     const int8_t *qt = q + t0 * k + b0 * 32;
                     float *y0 = y + t0 * ldy + o, *y1 = pair ? y0 + 1 : NULL;
                     // The first pass starts from the bias (the same for every token: stride 0), later ones from y.
                     const float *s0 = b0 > 0 ? y0 : bias ? bias + o : NULL, *s1 = b0 > 0 ? y1 : bias ? bias + o + 1 : NULL;
                     const size_t lds = b0 > 0 ? ldy : 0;
-                    switch (chunk - g * 4 < 4 ? chunk - g * 4 : 4) {
+                    const size_t left = c0 + chunk - t0;
+                    switch (left < q4q8_tile_tokens ? left : q4q8_tile_tokens) {
                     case 4: q4q8_tile(4, &rows, &groups[g], count, qt, k, s0, s1, lds, y0, y1, ldy); break;
                     case 3: q4q8_tile(3, &rows, &groups[g], count, qt, k, s0, s1, lds, y0, y1, ldy); break;
                     case 2: q4q8_tile(2, &rows, &groups[g], count, qt, k, s0, s1, lds, y0, y1, ldy); break;

@@ -147,14 +147,12 @@ final class BERTEncoder: Sendable {
     ) -> UnsafePointer<Float>? {
         // Splitting pays for the threads' wake-up only above about a million multiply-adds.
         let parallel = rows * columns * k >= 1 << 20 ? max(1, min(threads, columns / 64)) : 1
-        // The threads write disjoint columns of c and only read the rest.
-        let shared = SharedBuffers(a: a, bias: bias, c: c)
         switch weights {
         case .f32(let values):
-            let matrix = SharedBuffers(a: values, bias: bias, c: c)
+            let shared = SharedBuffers(a: a, weights: values, bias: bias, c: c)
             Self.split(columns, over: parallel) { start, end in
                 BLAS.gemmNT(
-                    m: rows, n: end - start, k: k, a: shared.a, lda: k, b: matrix.a + start * k, ldb: k,
+                    m: rows, n: end - start, k: k, a: shared.a, lda: k, b: shared.weights + start * k, ldb: k,
                     c: shared.c + start, ldc: columns)
             }
             return bias
@@ -164,10 +162,11 @@ final class BERTEncoder: Sendable {
             }
             hush_quantize_q8_0(a, rows, k, k, activations.codes, activations.scales, activations.sums)
             let rowBytes = k / E5S1File.q4BlockSize * E5S1File.q4BlockBytes
+            let shared = SharedBuffers(a: a, weights: parts, bias: bias, c: c)
             Self.split(columns, over: parallel) { start, end in
                 // This thread's columns [start, end) of the stacked parts, part by part.
                 var first = 0
-                for part in parts {
+                for part in shared.weights {
                     let low = max(start, first)
                     let high = min(end, first + part.rows)
                     if low < high {
@@ -183,10 +182,12 @@ final class BERTEncoder: Sendable {
         }
     }
 
-    /// The buffers of one product, handed to its threads.
-    private struct SharedBuffers: @unchecked Sendable {
-        // Sendable: each thread writes its own columns of `c`; `a` and `bias` are only read.
+    /// The buffers of one product, handed to its threads: the input, the weights (an f32 matrix or 4-bit
+    /// parts), the bias and the output.
+    private struct SharedBuffers<Weights>: @unchecked Sendable {
+        // Sendable: each thread writes its own columns of `c`; `a`, `weights` and `bias` are only read.
         let a: UnsafePointer<Float>
+        let weights: Weights
         let bias: UnsafePointer<Float>
         let c: UnsafeMutablePointer<Float>
     }

@@ -2,8 +2,8 @@ import Foundation
 
 extension BERTWeights {
     /// The weights of an E5S1 file: biases, layer norms and position embeddings read in place, and every
-    /// matrix (the word table included) left 4-bit in the mapping: a layer's matrix is dequantised into the
-    /// thread's scratch right before its product, a word row when a token looks it up. The model then takes
+    /// matrix (the word table included) left 4-bit in the mapping: a layer's matrix is multiplied as it lies
+    /// (against 8-bit activations), a word row is dequantised when a token looks it up. The model then takes
     /// about its file size in memory, not the 85 MB of its f32 layers.
     ///
     /// - Throws: `EmbeddingError.missingTensor` / `.shapeMismatch` when a tensor is absent or has the wrong

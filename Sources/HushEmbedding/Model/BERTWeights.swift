@@ -4,12 +4,12 @@ import Foundation
 ///
 /// Every matrix stays in the memory-mapped file except the query, key and value projections, which are
 /// concatenated once per layer so that attention's input projection is a single matrix product. 4-bit
-/// matrices (an E5S1 file) stay 4-bit and are dequantised per product (see ``Matrix``).
+/// matrices (an E5S1 file) stay 4-bit (see ``Matrix``).
 final class BERTWeights: @unchecked Sendable {
     // Sendable: immutable after init; the pointers stay valid as long as `file` and `owned` live.
 
-    /// A weight matrix: f32 in place, or 4-bit blocks (several tensors stacked by rows) dequantised into a
-    /// thread's scratch buffer right before its product, so that 4-bit models stay 4-bit in memory.
+    /// A weight matrix: f32 in place, or 4-bit blocks (several tensors stacked by rows) multiplied as they are
+    /// against 8-bit activations, so that 4-bit models stay 4-bit in memory.
     enum Matrix {
         case f32(UnsafePointer<Float>)
         case q4([Q4Matrix])

@@ -447,9 +447,4 @@ public struct Q4Matrix: @unchecked Sendable {
         let perRow = columns / E5S1File.q4BlockSize
         hush_dequantize_q4_0(blocks + row * perRow * E5S1File.q4BlockBytes, perRow, out)
     }
-
-    /// Writes the whole matrix, dequantised and row-major, to `out` (`rows x columns` values).
-    public func dequantize(into out: UnsafeMutablePointer<Float>) {
-        hush_dequantize_q4_0(blocks, rows * columns / E5S1File.q4BlockSize, out)
-    }
 }

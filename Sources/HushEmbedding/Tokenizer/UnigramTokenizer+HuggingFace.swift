@@ -21,22 +21,7 @@ extension UnigramTokenizer {
             throw EmbeddingError.modelNotFound(path: url.path)
         }
         let reader = TokenizerJSONReader(path: url.path)
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw EmbeddingError.corruptModel(path: url.path, reason: "cannot read: \(error.localizedDescription)")
-        }
-        // Scores must be the exact doubles written (ties between segmentations are broken by them).
-        let object: [String: Any]
-        do {
-            guard let top = try ExactJSON.parse(data) as? [String: Any] else {
-                throw reader.corrupt("top level is not a JSON object")
-            }
-            object = top
-        } catch let failure as ExactJSON.Failure {
-            throw reader.corrupt("not valid JSON: \(failure)")
-        }
+        let object = try TokenizerFile.jsonObject(url, exactNumbers: true)
         let model = try reader.object(object["model"], "model")
         let type = model["type"] as? String ?? "?"
         guard type == "Unigram" else {

@@ -27,39 +27,15 @@ extension WordPieceTokenizer {
         let configFile = modelDirectory.appendingPathComponent("tokenizer_config.json")
         var configuration = Configuration()
         if fileManager.fileExists(atPath: configFile.path) {
-            let object = try Self.readJSONObject(configFile)
+            let object = try TokenizerFile.jsonObject(configFile)
             configuration = Self.configuration(fromTokenizerConfig: object)
         }
         try self.init(vocabulary: vocabulary, configuration: configuration, source: vocab.path)
     }
 
-    static func readJSONObject(_ url: URL) throws -> [String: Any] {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw EmbeddingError.corruptModel(path: url.path, reason: "cannot read: \(error.localizedDescription)")
-        }
-        let parsed: Any
-        do {
-            parsed = try JSONSerialization.jsonObject(with: data)
-        } catch {
-            throw EmbeddingError.corruptModel(path: url.path, reason: "not valid JSON")
-        }
-        guard let object = parsed as? [String: Any] else {
-            throw EmbeddingError.corruptModel(path: url.path, reason: "top level is not a JSON object")
-        }
-        return object
-    }
-
     /// One token per line, the line number is the id (as BERT's `vocab.txt`).
     static func readVocabularyText(_ url: URL) throws -> [String] {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw EmbeddingError.corruptModel(path: url.path, reason: "cannot read: \(error.localizedDescription)")
-        }
+        let data = try TokenizerFile.data(url)
         guard let text = String(data: data, encoding: .utf8) else {
             throw EmbeddingError.corruptModel(path: url.path, reason: "not UTF-8 text")
         }
@@ -99,7 +75,7 @@ extension WordPieceTokenizer {
 
     /// Reads a BERT `tokenizer.json`: WordPiece model, BertNormalizer, added tokens and post-processor.
     static func readTokenizerJSON(_ url: URL) throws -> ([String], Configuration) {
-        let object = try readJSONObject(url)
+        let object = try TokenizerFile.jsonObject(url)
         func corrupt(_ reason: String) -> EmbeddingError { .corruptModel(path: url.path, reason: reason) }
         if let type = (object["model"] as? [String: Any])?["type"] as? String, type != "WordPiece" {
             throw EmbeddingError.unsupportedModel(
