@@ -19,7 +19,7 @@ test: setup
 	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(CI_FUZZ_SECONDS)
 
 # The concurrency suites under Thread Sanitizer (own build folder; about 2.5 min cold on 2 cores, then seconds).
-TSAN_FILTER = ReliabilityConcurrencyTests|StoreTests.concurrentSearches
+TSAN_FILTER = ReliabilityConcurrencyTests|StoreTests.concurrentSearches|ThreadTeamTests
 test-tsan: setup
 	HUSH_MODEL_DIR=$(MODEL_DIR) $(SWIFT) test --sanitize=thread --scratch-path .build/tsan --filter '$(TSAN_FILTER)'
 

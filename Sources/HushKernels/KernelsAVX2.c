@@ -6,6 +6,7 @@
 #include "Kernels.h"
 #include <immintrin.h>
 #include <math.h>
+#include <string.h>
 
 #define AVX2 __attribute__((target("avx2,fma,f16c")))
 #define POPCNT __attribute__((target("popcnt")))
@@ -13,6 +14,14 @@
 /// Lane masks for vmaskmov: loading 8 ints at `mask_table + 8 - n` enables the low n lanes (n <= 8).
 static const int32_t mask_table[16] = {-1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 0, 0, 0, 0};
 static inline AVX2 __m256i tail_mask(size_t n) { return _mm256_loadu_si256((const void *)(mask_table + 8 - n)); }
+
+/// Stores the first n (below 8) lanes of v at p. Through a stack buffer: masked stores (vmaskmovps) are
+/// microcoded and slow on AMD cores.
+static inline AVX2 void store_first(float *p, size_t n, __m256 v) {
+    float lanes[8];
+    _mm256_storeu_ps(lanes, v);
+    memcpy(p, lanes, n * sizeof(float));
+}
 
 /// Sum of the 8 lanes.
 static inline AVX2 float hsum(__m256 v) {
@@ -183,7 +192,7 @@ AVX2 void hush_add_bias_f32_avx2(float *x, size_t rows, size_t cols, const float
         for (size_t c = 0; c < full; c += 8)
             _mm256_storeu_ps(row + c, _mm256_add_ps(_mm256_loadu_ps(row + c), _mm256_loadu_ps(bias + c)));
         if (full < cols)
-            _mm256_maskstore_ps(row + full, k, _mm256_add_ps(_mm256_maskload_ps(row + full, k),
+            store_first(row + full, cols - full, _mm256_add_ps(_mm256_maskload_ps(row + full, k),
                                                              _mm256_maskload_ps(bias + full, k)));
     }
 }
@@ -255,10 +264,12 @@ AVX2 void hush_bias_gelu_f32_avx2(float *x, size_t rows, size_t cols, const floa
     for (size_t r = 0; r < rows; r++) {
         float *row = x + r * cols;
         for (size_t c = 0; c < full; c += 8)
-            _mm256_storeu_ps(row + c, gelu256(_mm256_add_ps(_mm256_loadu_ps(row + c), _mm256_loadu_ps(bias + c))));
+            _mm256_storeu_ps(row + c, gelu256(_mm256_add_ps(_mm256_loadu_ps(row + c),
+                                                            bias ? _mm256_loadu_ps(bias + c) : _mm256_setzero_ps())));
         if (full < cols)
-            _mm256_maskstore_ps(row + full, k, gelu256(_mm256_add_ps(_mm256_maskload_ps(row + full, k),
-                                                                     _mm256_maskload_ps(bias + full, k))));
+            store_first(row + full, cols - full,
+                        gelu256(_mm256_add_ps(_mm256_maskload_ps(row + full, k),
+                                              bias ? _mm256_maskload_ps(bias + full, k) : _mm256_setzero_ps())));
     }
 }
 
@@ -273,11 +284,16 @@ AVX2 void hush_bias_residual_layernorm_f32_avx2(float *x, size_t rows, size_t co
         const float *res = residual ? residual + r * cols : NULL;
         __m256d s0 = _mm256_setzero_pd(), s1 = _mm256_setzero_pd();
         for (size_t c = 0; c < cols; c += 8) {
-            __m256i k = tail_mask(cols - c >= 8 ? 8 : cols - c);
+            const size_t n = cols - c >= 8 ? 8 : cols - c;
+            __m256i k = tail_mask(n);  // lanes past the row load as 0 and add nothing
             __m256 v = _mm256_maskload_ps(row + c, k);
             if (bias) v = _mm256_add_ps(v, _mm256_maskload_ps(bias + c, k));
             if (res) v = _mm256_add_ps(v, _mm256_maskload_ps(res + c, k));
-            _mm256_maskstore_ps(row + c, k, v);
+            if (n == 8) {
+                _mm256_storeu_ps(row + c, v);
+            } else {
+                store_first(row + c, n, v);
+            }
             s0 = _mm256_add_pd(s0, _mm256_cvtps_pd(_mm256_castps256_ps128(v)));
             s1 = _mm256_add_pd(s1, _mm256_cvtps_pd(_mm256_extractf128_ps(v, 1)));
         }
@@ -300,10 +316,15 @@ AVX2 void hush_bias_residual_layernorm_f32_avx2(float *x, size_t rows, size_t co
         const __m256 inv = _mm256_set1_ps((float)(1.0 / sqrt(var + eps)));
         const __m256 meanf = _mm256_set1_ps((float)mean);
         for (size_t c = 0; c < cols; c += 8) {
-            __m256i k = tail_mask(cols - c >= 8 ? 8 : cols - c);
+            const size_t n = cols - c >= 8 ? 8 : cols - c;
+            __m256i k = tail_mask(n);
             __m256 v = _mm256_mul_ps(_mm256_sub_ps(_mm256_maskload_ps(row + c, k), meanf), inv);
             v = _mm256_fmadd_ps(v, _mm256_maskload_ps(gamma + c, k), _mm256_maskload_ps(beta + c, k));
-            _mm256_maskstore_ps(row + c, k, v);
+            if (n == 8) {
+                _mm256_storeu_ps(row + c, v);
+            } else {
+                store_first(row + c, n, v);
+            }
         }
     }
 }
@@ -342,14 +363,14 @@ AVX2 void hush_scaled_softmax_rows_f32_avx2(float *x, size_t rows, size_t cols, 
         if (full < valid) {
             __m256 e = exp256(_mm256_sub_ps(_mm256_maskload_ps(row + full, k), mv));
             e = _mm256_and_ps(e, _mm256_castsi256_ps(k));
-            _mm256_maskstore_ps(row + full, k, e);
+            store_first(row + full, valid - full, e);
             sum = _mm256_add_ps(sum, e);
         }
         const float total = hsum(sum);
         const __m256 inv = _mm256_set1_ps(total > 0 ? 1.0f / total : 0.0f);
         for (size_t c = 0; c < full; c += 8) _mm256_storeu_ps(row + c, _mm256_mul_ps(_mm256_loadu_ps(row + c), inv));
         if (full < valid)
-            _mm256_maskstore_ps(row + full, k, _mm256_mul_ps(_mm256_maskload_ps(row + full, k), inv));
+            store_first(row + full, valid - full, _mm256_mul_ps(_mm256_maskload_ps(row + full, k), inv));
         for (size_t c = valid; c < cols; c++) row[c] = 0;
     }
 }

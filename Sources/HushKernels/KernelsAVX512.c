@@ -347,10 +347,13 @@ AVX512 void hush_bias_gelu_f32_avx512(float *x, size_t rows, size_t cols, const 
     for (size_t r = 0; r < rows; r++) {
         float *row = x + r * cols;
         for (size_t c = 0; c < full; c += 16)
-            _mm512_storeu_ps(row + c, gelu512(_mm512_add_ps(_mm512_loadu_ps(row + c), _mm512_loadu_ps(bias + c))));
+            _mm512_storeu_ps(row + c, gelu512(_mm512_add_ps(_mm512_loadu_ps(row + c),
+                                                            bias ? _mm512_loadu_ps(bias + c) : _mm512_setzero_ps())));
         if (k)
-            _mm512_mask_storeu_ps(row + full, k, gelu512(_mm512_add_ps(_mm512_maskz_loadu_ps(k, row + full),
-                                                                        _mm512_maskz_loadu_ps(k, bias + full))));
+            _mm512_mask_storeu_ps(
+                row + full, k,
+                gelu512(_mm512_add_ps(_mm512_maskz_loadu_ps(k, row + full),
+                                      bias ? _mm512_maskz_loadu_ps(k, bias + full) : _mm512_setzero_ps())));
     }
 }
 

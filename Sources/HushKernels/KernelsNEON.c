@@ -208,11 +208,11 @@ void hush_bias_gelu_f32_neon(float *x, size_t rows, size_t cols, const float *bi
     for (size_t r = 0; r < rows; r++) {
         float *row = x + r * cols;
         for (size_t c = 0; c < full; c += 4)
-            vst1q_f32(row + c, gelu_neon(vaddq_f32(vld1q_f32(row + c), vld1q_f32(bias + c))));
+            vst1q_f32(row + c, gelu_neon(vaddq_f32(vld1q_f32(row + c), bias ? vld1q_f32(bias + c) : vdupq_n_f32(0))));
         if (rest) {
             float v[4] = {0, 0, 0, 0}, bb[4] = {0, 0, 0, 0};
             memcpy(v, row + full, rest * sizeof(float));
-            memcpy(bb, bias + full, rest * sizeof(float));
+            if (bias) memcpy(bb, bias + full, rest * sizeof(float));
             vst1q_f32(v, gelu_neon(vaddq_f32(vld1q_f32(v), vld1q_f32(bb))));
             memcpy(row + full, v, rest * sizeof(float));
         }

@@ -25,7 +25,7 @@ void hush_bias_gelu_f32_ref(float *x, size_t rows, size_t cols, const float *bia
     for (size_t r = 0; r < rows; r++) {
         float *row = x + r * cols;
         for (size_t c = 0; c < cols; c++) {
-            float v = row[c] + bias[c];
+            float v = row[c] + (bias ? bias[c] : 0.0f);
             row[c] = 0.5f * v * (1.0f + erff(v * 0.70710678118654752f));
         }
     }

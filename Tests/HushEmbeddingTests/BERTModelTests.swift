@@ -33,6 +33,28 @@ import Testing
         }
     }
 
+    /// A lone query is split over a team of threads (products by output columns, attention by heads, layer
+    /// norms by tokens), and several small batches run one after another on the team. BLAS may block a narrower
+    /// product differently, so f32 vectors agree within rounding (the 4-bit path is bit-identical: see
+    /// E5EmbedderTests), for an even and an odd team.
+    @Test func aTeamOfThreadsGivesTheSameVectors() throws {
+        let parity = try ParityCase.load()
+        let short = parity.filter { $0.category != "long" }.prefix(16).map(\.ids)
+        let long = parity.filter { $0.category == "long" }.prefix(2).map(\.ids)
+        #expect(long.count == 2 && long.allSatisfy { $0.count > 128 })
+        let one = try BERTModel(modelDirectory: TestModel.directory, threads: 1, batchTokens: 256)
+        for threads in [2, 3] {
+            let team = try BERTModel(modelDirectory: TestModel.directory, threads: threads, batchTokens: 256)
+            for ids in short {
+                let difference = maxAbsDifference(one.embed(tokenIDs: [ids])[0], team.embed(tokenIDs: [ids])[0])
+                #expect(difference <= 1e-6, "\(threads) threads, \(ids.count) tokens: \(difference)")
+            }
+            for (a, b) in zip(one.embed(tokenIDs: long), team.embed(tokenIDs: long)) {
+                #expect(maxAbsDifference(a, b) <= 1e-6, "two batches on \(threads) threads")
+            }
+        }
+    }
+
     @Test func readsTheArchitectureAndPoolingOfTheModelFolder() throws {
         let model = try BERTModel(modelDirectory: TestModel.directory)
         #expect(model.configuration.hiddenSize == 384)

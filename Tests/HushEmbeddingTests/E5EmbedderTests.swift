@@ -152,14 +152,21 @@ import Testing
 
     /// A lone query on two threads splits every matrix product by output columns; each value is still computed
     /// by one thread in the same order, so the vector is bit for bit the one thread's, and so is a batch's.
-    @Test func splitProductsGiveTheSameVectors() throws {
-        let two = try TestModel.e5.get()
+    /// A lone query runs on a team of every thread; its vectors are bit-identical to one thread's, for an even
+    /// and an odd team, and so are many passages (whole batches per thread).
+    @Test func aTeamOfThreadsGivesTheSameVectors() throws {
         let one = try E5Embedder(modelFile: TestModel.e5File, threads: 1)
-        for text in ["我想给前任发短信，应该吗？", "How much protein should I eat per day?", ""] {
-            #expect(try one.embed(text, role: .query).vector == two.embed(text, role: .query).vector, "\(text)")
-        }
         let texts = (0..<40).map { "passage number \($0): 今天的天气很好, il fait beau \($0 * 7)" }
-        #expect(try one.embed(texts, role: .passage).map(\.vector) == two.embed(texts, role: .passage).map(\.vector))
+        let passages = try one.embed(texts, role: .passage).map(\.vector)
+        for threads in [2, 3] {
+            let team = threads == 2 ? try TestModel.e5.get() : try E5Embedder(modelFile: TestModel.e5File, threads: 3)
+            for text in ["我想给前任发短信，应该吗？", "How much protein should I eat per day?", ""] {
+                #expect(
+                    try one.embed(text, role: .query).vector == team.embed(text, role: .query).vector,
+                    "\(threads) threads: \(text)")
+            }
+            #expect(try team.embed(texts, role: .passage).map(\.vector) == passages, "\(threads) threads")
+        }
     }
 
     @Test func longTextsAreWindowedNotCut() throws {

@@ -19,6 +19,21 @@ extension HushKernelsTests {
             }
         }
 
+        /// No bias (NULL) is a bias of +0 at every level, tails included: the 4-bit encoder passes none.
+        @Test func geluWithoutBiasAddsZero() {
+            var rng = SeededGenerator(seed: 11)
+            forEachSupportedLevel { level in
+                for n in [1, 7, 8, 15, 16, 33, 1536] {
+                    var x = rng.floats(3 * n, in: -6...6)
+                    x[0] = -0.0
+                    var expected = x
+                    hush_bias_gelu_f32(&expected, 3, n, [Float](repeating: 0, count: n))
+                    hush_bias_gelu_f32(&x, 3, n, nil)
+                    #expect(x.map(\.bitPattern) == expected.map(\.bitPattern), "\(levelName(level)) n=\(n)")
+                }
+            }
+        }
+
         /// GELU saturates: the identity far right, zero far left, for +-10 and beyond, without NaN.
         @Test func geluAtExtremes() {
             let inputs: [Float] = [10, -10, 20, -20, 100, -100, 1e6, -1e6, 5.5, -5.5, 9.99, -9.99]

