@@ -70,8 +70,11 @@ import Testing
     @Test func cjkSegmentationMakesSubstringsSearchable() async throws {
         #expect(FTSQuery.segment("東京大学") == " 東京 京大 大学 学 ")
         #expect(FTSQuery.segment("Tokyo東京") == "Tokyo 東京 京 ")
-        #expect(FTSQuery.token("東京大学") == "\"東京 京大 大学\"")
-        #expect(FTSQuery.token("学") == "\"学\"*")
+        #expect(FTSQuery.tokens("東京大学") == ["\"東京 京大 大学\"", "\"東京\"", "\"京大\"", "\"大学\""])
+        #expect(FTSQuery.tokens("学") == ["\"学\"*"])
+        #expect(FTSQuery.tokens("Tokyo東京") == ["\"Tokyo 東京\"", "\"Tokyo\"", "\"東京\""])
+        #expect(FTSQuery.tokens("disk") == ["\"disk\""])
+        #expect(FTSQuery.expression(for: "東京大学", requireAll: true) == "\"東京 京大 大学\"")
         let store = try await HushStore.inMemory(embedder: HashingEmbedder())
         try await store.upsert(Corpus.documents)
         for query in ["東京", "大学", "東京大学", "ラーメン", "京都", "新幹線", "旅行", "明日"] {
@@ -79,6 +82,23 @@ import Testing
             #expect(hits.first?.id == "tokyo", "query \(query)")
         }
         #expect(try await store.search("大阪", mode: .keyword).hits.isEmpty)
+    }
+
+    /// A CJK query run matches its bigrams one by one, so a page with the same words in another order, or
+    /// with other words between them, is found; the page with the whole run ranks first.
+    @Test func cjkQueryWordsMatchInAnyOrder() async throws {
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        try await store.upsert([
+            Document(id: "exact", body: "cp 命令用于复制文件和目录。"),
+            Document(id: "reordered", body: "把目录和其中的文件复制到另一个位置。"),
+            Document(id: "apart", body: "复制之前，请先检查文件的权限。"),
+            Document(id: "unrelated", body: "今天的天气很好，我们去公园散步。"),
+        ])
+        let hits = try await store.search("复制文件和目录", mode: .keyword).hits
+        #expect(hits.first?.id == "exact")
+        #expect(Set(hits.map(\.id)) == ["exact", "reordered", "apart"])
+        let japanese = try await store.search("ファイルのコピー", mode: .keyword).hits
+        #expect(japanese.isEmpty)
     }
 
     /// The comparison behind the CJK design: the same Japanese and Chinese texts, queried through a trigram

@@ -73,6 +73,21 @@ import Testing
         }
     }
 
+    /// A short query in a script other than Latin is named by its script (a Chinese question is often five
+    /// characters); one letter, or short Latin text, still gets the default.
+    @Test func shortTextInAnotherScriptIsNamedByItsScript() {
+        let identifier = LanguageIdentifier(defaultLanguage: "und")
+        let cases = [
+            ("失眠怎么办", "zh"), ("复制文件和目录", "zh"), ("ファイルをコピー", "ja"), ("서울 회의", "ko"),
+            ("копировать файлы", "ru"), ("नमस्ते", "hi"), ("สวัสดี", "th"),
+        ]
+        for (text, language) in cases {
+            #expect(identifier.identify(text) == language, "\(text)")
+        }
+        #expect(identifier.identify("睡") == "und")
+        #expect(identifier.identify("copy files") == "und")
+    }
+
     @Test func shortTextGetsTheDefaultLanguage() {
         #expect(LanguageIdentifier().identify("ok cool") == "und")
         #expect(LanguageIdentifier().identify("") == "und")

@@ -7,9 +7,12 @@
 /// ranks documents that match more (and rarer) terms higher.
 ///
 /// CJK scripts have no spaces between words, so runs of Han, kana and Hangul are indexed as overlapping
-/// bigrams plus the run's last character (`東京大学` → `東京 京大 大学 学`), and queried as a phrase of
-/// bigrams (`"東京 京大 大学"`), or as a prefix for one character (`"学"*`). This keeps one
-/// `porter unicode61` table for every language (see docs/store-schema.md for the trigram comparison).
+/// bigrams plus the run's last character (`東京大学` → `東京 京大 大学 学`). A query's CJK run matches
+/// each of its bigrams on its own, plus the run as a phrase of bigrams (`"東京 京大 大学" OR "東京" OR
+/// "京大" OR "大学"`): a page that has the words in another order or with other words between them is
+/// found, and bm25 ranks the pages with the whole run (and the rarer bigrams) first. One character is a
+/// prefix (`"学"*`). This keeps one `porter unicode61` table for every language (see docs/store-schema.md
+/// for the trigram comparison).
 enum FTSQuery {
     /// The terms of `text`: lower-cased runs of letters, digits and marks, in order, without duplicates.
     static func terms(_ text: String) -> [String] {
@@ -33,10 +36,17 @@ enum FTSQuery {
         return terms
     }
 
-    /// A MATCH expression for `terms` (one string token per term, joined by `OR`, or `AND` when
-    /// `requireAll`), or `nil` when there is nothing to match.
+    /// A MATCH expression for `terms`, or `nil` when there is nothing to match. Terms are joined by `OR`
+    /// (a CJK run also by its bigrams, see `tokens(_:)`); with `requireAll` each term is one token (a CJK run
+    /// its phrase) and they are joined by `AND`.
     static func expression(terms: [String], requireAll: Bool = false) -> String? {
-        let tokens = terms.compactMap(token)
+        var seen = Set<String>()
+        var tokens: [String] = []
+        for term in terms {
+            let alternatives = Self.tokens(term)
+            let chosen = requireAll ? Array(alternatives.prefix(1)) : alternatives
+            for token in chosen where seen.insert(token).inserted { tokens.append(token) }
+        }
         guard !tokens.isEmpty else { return nil }
         return tokens.joined(separator: requireAll ? " AND " : " OR ")
     }
@@ -46,23 +56,55 @@ enum FTSQuery {
         expression(terms: terms(text), requireAll: requireAll)
     }
 
-    /// One term as a safe FTS5 token: a quoted string, a quoted bigram phrase for CJK runs, or a quoted
-    /// prefix for a single CJK character.
-    static func token(_ term: String) -> String? {
-        let segmented = segment(term).split(separator: " ").map(String.init)
-        guard !segmented.isEmpty else { return nil }
-        let containsCJK = term.unicodeScalars.contains(where: isCJK)
-        if containsCJK && segmented.count == 1 && term.unicodeScalars.count == 1 {
-            return quote(segmented[0]) + "*"
+    /// One term as safe FTS5 tokens, the whole term first: a quoted string; for a term with CJK, the
+    /// phrase of its indexed parts (bigrams, and words of other scripts) followed by each part alone; a
+    /// single CJK character as a quoted prefix.
+    static func tokens(_ term: String) -> [String] {
+        var parts: [String] = []  // as indexed, in order
+        var single: Set<String> = []  // one-character CJK runs: matched as prefixes of their bigrams
+        var run: [Unicode.Scalar] = []
+        var other = String.UnicodeScalarView()
+        func flushRun() {
+            if run.count == 1 {
+                parts.append(String(run[0]))
+                single.insert(String(run[0]))
+            } else if run.count > 1 {
+                for index in 0..<(run.count - 1) {
+                    var bigram = String.UnicodeScalarView()
+                    bigram.append(run[index])
+                    bigram.append(run[index + 1])
+                    parts.append(String(bigram))
+                }
+            }
+            run.removeAll(keepingCapacity: true)
         }
-        // For a CJK run the trailing unigram is only an index aid; the bigrams carry the phrase.
-        var parts = segmented
-        if containsCJK, parts.count > 1, let last = parts.last, last.unicodeScalars.count == 1,
-            let lastScalar = last.unicodeScalars.first, isCJK(lastScalar)
-        {
-            parts.removeLast()
+        func flushOther() {
+            if !other.isEmpty { parts.append(String(other)) }
+            other = String.UnicodeScalarView()
         }
-        return quote(parts.joined(separator: " "))
+        for scalar in term.unicodeScalars {
+            if isCJK(scalar) {
+                flushOther()
+                run.append(scalar)
+            } else if scalar == " " {
+                flushOther()
+                flushRun()
+            } else {
+                flushRun()
+                other.append(scalar)
+            }
+        }
+        flushOther()
+        flushRun()
+        guard !parts.isEmpty else { return [] }
+        if parts.count == 1 { return [quote(parts[0]) + (single.contains(parts[0]) ? "*" : "")] }
+        var tokens = [quote(parts.joined(separator: " "))]
+        var seen = Set(tokens)
+        for part in parts {
+            let token = quote(part) + (single.contains(part) ? "*" : "")
+            if seen.insert(token).inserted { tokens.append(token) }
+        }
+        return tokens
     }
 
     /// `"…"` with inner quotes doubled, the FTS5 string syntax.

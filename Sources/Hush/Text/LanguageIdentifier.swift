@@ -9,12 +9,14 @@ import Foundation
 /// On Apple platforms it asks `NLLanguageRecognizer`. Elsewhere it decides by Unicode script (Han, kana,
 /// Hangul, Cyrillic, Arabic, …) and, for Latin script, by common words and distinctive letter trigrams of
 /// English, German, French, Spanish, Italian, Portuguese and Dutch. Text with fewer than `minimumLetters`
-/// letters, or with no evidence, gets `defaultLanguage`.
+/// letters, or with no evidence, gets `defaultLanguage`, except text in a script other than Latin: its script
+/// names the language from two letters on (a Chinese question is often five characters).
 ///
 /// ```swift
 /// let languages = LanguageIdentifier()
 /// languages.identify("Wir treffen uns morgen früh im Büro, um den Plan zu besprechen.")  // "de"
 /// languages.identify("ok")  // "und"
+/// languages.identify("失眠怎么办")  // "zh"
 /// ```
 public struct LanguageIdentifier: Sendable {
     /// What `identify(_:)` returns for short or unrecognisable text.
@@ -41,7 +43,13 @@ public struct LanguageIdentifier: Sendable {
     /// - Complexity: O(n) in the length of `text`.
     public func identify(_ text: String) -> String {
         let letters = Self.evidenceText(text)
-        guard letters.letterCount >= max(1, minimumLetters) else { return defaultLanguage }
+        guard letters.letterCount >= max(1, minimumLetters) else {
+            // Too short for word statistics; a script other than Latin still decides.
+            guard letters.letterCount >= 2, let language = identifyByScript(letters.text, latin: false) else {
+                return defaultLanguage
+            }
+            return language
+        }
         #if canImport(NaturalLanguage)
             let recognizer = NLLanguageRecognizer()
             recognizer.processString(letters.text)
@@ -55,15 +63,16 @@ public struct LanguageIdentifier: Sendable {
         #endif
     }
 
-    /// The portable identifier (script plus Latin-script profiles); `nil` when there is no evidence.
-    func identifyByScript(_ text: String) -> String? {
+    /// The portable identifier (script plus Latin-script profiles, unless `latin` is false); `nil` when there
+    /// is no evidence.
+    func identifyByScript(_ text: String, latin: Bool = true) -> String? {
         var counts = ScriptCounts()
         for scalar in text.unicodeScalars where scalar.properties.isAlphabetic {
             counts.add(scalar)
         }
         guard let script = counts.dominant else { return nil }
         switch script {
-        case .latin: return LatinProfiles.identify(text)
+        case .latin: return latin ? LatinProfiles.identify(text) : nil
         case .han: return counts.kana > 0 && counts.kana * 20 >= counts.han ? "ja" : "zh"
         case .kana: return "ja"
         case .hangul: return "ko"
