@@ -86,9 +86,6 @@ enum FTSQuery {
             if isCJK(scalar) {
                 flushOther()
                 run.append(scalar)
-            } else if scalar == " " {
-                flushOther()
-                flushRun()
             } else {
                 flushRun()
                 other.append(scalar)

@@ -236,17 +236,20 @@ extension BERTModel {
         /// Runs the job's batches one after another on the team (none with one thread). False (nothing done)
         /// when another query holds the single-thread workspace or no team can be made.
         func run(_ job: Job, on model: BERTModel) -> Bool {
-            if model.threads > 1 {
+            let teamed = model.threads > 1
+            if teamed {
                 lock.lock()
             } else if !lock.try() {
                 return false
             }
             defer { lock.unlock() }
-            if model.threads > 1, team == nil, !teamUnavailable {
-                team = ThreadTeam(size: model.threads)
-                teamUnavailable = team == nil
+            if teamed, team == nil {
+                guard !teamUnavailable, let made = ThreadTeam(size: model.threads) else {
+                    teamUnavailable = true
+                    return false
+                }
+                team = made
             }
-            if model.threads > 1, team == nil { return false }
             let workspace = self.workspace ?? model.makeWorkspace(members: team?.size ?? 1)
             self.workspace = workspace
             for b in job.plan.indices {
