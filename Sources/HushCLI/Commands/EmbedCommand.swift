@@ -69,7 +69,7 @@ struct EmbedCommand: ParsableCommand {
             line.add("vector", floats: embedding.vector)
             line.add("truncated", embedding.truncated)
             if tokens, let bert = embedder as? BERTEmbedder {
-                line.add("ids", ints: bert.tokenizer.encode(text, maxLength: bert.maxTokens).ids)
+                line.add("ids", ints: bert.tokens(text, role: role).ids)
             } else if tokens, let e5 = embedder as? E5Embedder {
                 // One list per window; a text of at most 510 tokens has one.
                 line.add("ids", ints: e5.windows(text, role: role).flatMap { $0 })

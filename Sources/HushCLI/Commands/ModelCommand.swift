@@ -27,6 +27,7 @@ struct ModelCommand: ParsableCommand {
                 line.add("pooling", identity.pooling.rawValue)
                 line.add("normalized", identity.normalized)
                 line.add("max_tokens", embedder.maxTokens)
+                line.add("languages", embedder.languageScope.rawValue)
                 if !identity.queryPrefix.isEmpty || !identity.passagePrefix.isEmpty {
                     line.add("query_prefix", identity.queryPrefix)
                     line.add("passage_prefix", identity.passagePrefix)
@@ -49,13 +50,17 @@ struct ModelCommand: ParsableCommand {
                 Console.out("dimension:  \(identity.dimension)")
                 Console.out("pooling:    \(identity.pooling.rawValue)\(identity.normalized ? ", L2-normalised" : "")")
                 Console.out("max tokens: \(embedder.maxTokens)")
+                Console.out("languages:  \(embedder.languageScope.rawValue)")
                 if !identity.queryPrefix.isEmpty || !identity.passagePrefix.isEmpty {
                     Console.out(
                         "prefixes:   \"\(identity.queryPrefix)\" (queries), \"\(identity.passagePrefix)\" (passages)")
                 }
                 let encoder: (BERTConfiguration, Int, String)? =
                     if let bert = embedder as? BERTEmbedder {
-                        (bert.model.configuration, bert.tokenizer.vocabularySize, "WordPiece")
+                        (
+                            bert.model.configuration, bert.tokenizer.vocabularySize,
+                            bert.tokenizer is UnigramTokenizer ? "SentencePiece Unigram" : "WordPiece"
+                        )
                     } else if let e5 = embedder as? E5Embedder {
                         (e5.model.configuration, e5.tokenizer.vocabularySize, "SentencePiece Unigram, 4-bit weights")
                     } else { nil }

@@ -20,17 +20,21 @@ extension UnigramTokenizer {
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw EmbeddingError.modelNotFound(path: url.path)
         }
-        let reader = TokenizerJSONReader(path: url.path)
-        let object = try TokenizerFile.jsonObject(url, exactNumbers: true)
+        try self.init(tokenizerJSON: try TokenizerFile.jsonObject(url, exactNumbers: true), path: url.path)
+    }
+
+    /// Builds the tokenizer a parsed `tokenizer.json` (numbers read exactly, ``ExactJSON``) describes.
+    init(tokenizerJSON object: [String: Any], path: String) throws {
+        let reader = TokenizerJSONReader(path: path)
         let model = try reader.object(object["model"], "model")
         let type = model["type"] as? String ?? "?"
         guard type == "Unigram" else {
             throw EmbeddingError.unsupportedModel(
-                reason: "\(url.path) holds a \(type) tokenizer; this loader reads Unigram models (SentencePiece)")
+                reason: "\(path) holds a \(type) tokenizer; this loader reads Unigram models (SentencePiece)")
         }
         if model["byte_fallback"] as? Bool == true {
             throw EmbeddingError.unsupportedModel(
-                reason: "\(url.path): Unigram with byte_fallback is not supported (unknown characters would be bytes)")
+                reason: "\(path): Unigram with byte_fallback is not supported (unknown characters would be bytes)")
         }
         let vocabulary = try reader.array(model["vocab"], "model.vocab")
         var pieceBytes: [UInt8] = []
@@ -78,7 +82,7 @@ extension UnigramTokenizer {
         try self.init(
             pieceBytes: pieceBytes, pieceStarts: pieceStarts, scores: scores, frontEnd: .huggingFace(pipeline),
             prefixIDs: prefix, suffixIDs: suffix, unknownID: Int32(unknown),
-            configuration: Configuration(fuseUnknown: true, stopAtNUL: false, stripSpaces: false), source: url.path)
+            configuration: Configuration(fuseUnknown: true, stopAtNUL: false, stripSpaces: false), source: path)
     }
 }
 

@@ -15,8 +15,7 @@ extension WordPieceTokenizer {
         let fileManager = FileManager.default
         let json = modelDirectory.appendingPathComponent("tokenizer.json")
         if fileManager.fileExists(atPath: json.path) {
-            let (vocabulary, configuration) = try Self.readTokenizerJSON(json)
-            try self.init(vocabulary: vocabulary, configuration: configuration, source: json.path)
+            try self.init(tokenizerJSON: try TokenizerFile.jsonObject(json), path: json.path)
             return
         }
         let vocab = modelDirectory.appendingPathComponent("vocab.txt")
@@ -73,13 +72,18 @@ extension WordPieceTokenizer {
         return configuration
     }
 
+    /// Builds the tokenizer a parsed BERT `tokenizer.json` describes (the file at `path`).
+    init(tokenizerJSON object: [String: Any], path: String) throws {
+        let (vocabulary, configuration) = try Self.readTokenizerJSON(object, path: path)
+        try self.init(vocabulary: vocabulary, configuration: configuration, source: path)
+    }
+
     /// Reads a BERT `tokenizer.json`: WordPiece model, BertNormalizer, added tokens and post-processor.
-    static func readTokenizerJSON(_ url: URL) throws -> ([String], Configuration) {
-        let object = try TokenizerFile.jsonObject(url)
-        func corrupt(_ reason: String) -> EmbeddingError { .corruptModel(path: url.path, reason: reason) }
+    static func readTokenizerJSON(_ object: [String: Any], path: String) throws -> ([String], Configuration) {
+        func corrupt(_ reason: String) -> EmbeddingError { .corruptModel(path: path, reason: reason) }
         if let type = (object["model"] as? [String: Any])?["type"] as? String, type != "WordPiece" {
             throw EmbeddingError.unsupportedModel(
-                reason: "tokenizer model \(type) in \(url.path); a BERT folder needs WordPiece"
+                reason: "tokenizer model \(type) in \(path); a BERT folder needs WordPiece or Unigram"
                     + (type == "Unigram" ? " (UnigramTokenizer(tokenizerJSON:) reads Unigram files)" : ""))
         }
         guard let model = object["model"] as? [String: Any], let vocab = model["vocab"] as? [String: Any] else {
@@ -100,7 +104,7 @@ extension WordPieceTokenizer {
         if let normalizer = object["normalizer"] as? [String: Any] {
             guard normalizer["type"] as? String == "BertNormalizer" else {
                 throw EmbeddingError.unsupportedModel(
-                    reason: "normalizer \(normalizer["type"] ?? "?") in \(url.path); only BertNormalizer")
+                    reason: "normalizer \(normalizer["type"] ?? "?") in \(path); only BertNormalizer")
             }
             configuration.cleanText = normalizer["clean_text"] as? Bool ?? true
             configuration.handleChineseChars = normalizer["handle_chinese_chars"] as? Bool ?? true
