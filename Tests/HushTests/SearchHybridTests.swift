@@ -42,6 +42,58 @@ import Testing
         #expect(z.hits.allSatisfy { ($0.explanation?.semanticNormalized ?? -1) > 0 })
     }
 
+    /// With no weight on meaning, documents no keyword matched all fuse to 0: they follow the keyword matches
+    /// in order of meaning, not of storage.
+    @Test func tiesAreOrderedByMeaning() async throws {
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        try await store.upsert(Corpus.documents)
+        let results = try await store.search(
+            "disk usage alert", mode: .hybrid(alpha: 0), limit: 20, boosts: .none, explain: true)
+        let unmatched = results.hits.filter { $0.explanation?.keywordRank == nil }
+        #expect(unmatched.count >= 2)
+        #expect(unmatched.allSatisfy { $0.score == 0 })
+        let meaning = unmatched.map { $0.explanation?.semanticScore ?? -1 }
+        #expect(meaning == meaning.sorted(by: >))
+        #expect(meaning.first != meaning.last)
+    }
+
+    /// The default hybrid weight follows the model and the query's language (measured on the multilingual
+    /// man-page set; see the README).
+    @Test func defaultAlphaFollowsTheModelAndTheQueryLanguage() async throws {
+        struct Multilingual: Embedder {
+            let base = HashingEmbedder()
+            var identity: EmbedderIdentity { base.identity }
+            var maxTokens: Int { base.maxTokens }
+            var languageScope: LanguageScope { .multilingual }
+            func embed(_ texts: [String], role: EmbeddingRole) throws -> [Embedding] {
+                try base.embed(texts, role: role)
+            }
+            func tokenCount(_ text: String) -> Int { base.tokenCount(text) }
+        }
+        let english = try await HushStore.inMemory(embedder: HashingEmbedder())
+        #expect(english.hybridAlpha(queryLanguage: "en") == 0.6)
+        #expect(english.hybridAlpha(queryLanguage: "und") == 0.6)
+        #expect(english.hybridAlpha(queryLanguage: "zh") == 0)
+        #expect(english.hybridAlpha(queryLanguage: "ja") == 0)
+        #expect(english.hybridAlpha(queryLanguage: "de") == 0.3)
+        let multilingual = try await HushStore.inMemory(embedder: Multilingual())
+        for language in ["en", "zh", "ja", "de", "und"] {
+            #expect(multilingual.hybridAlpha(queryLanguage: language) == 0.75)
+        }
+        // A Chinese query with program names in Latin letters is Chinese, so an English model leaves it to
+        // the keyword arm: the default ranking is the keyword ranking, followed by meaning.
+        try await english.upsert([
+            Document(id: "ab", body: "ab 是 Apache HTTP 服务器性能测试工具，用来测量每秒请求数。"),
+            Document(id: "fdisk", body: "fdisk 是 Linux 分区表操作工具软件。"),
+            Document(id: "iconv", body: "iconv 把文件从一种字符编码转换成另一种。"),
+        ])
+        let query = "Apache HTTP 服务器性能测试工具"
+        let byDefault = try await english.search(query, boosts: .none)
+        let byKeywords = try await english.search(query, mode: .hybrid(alpha: 0), boosts: .none)
+        #expect(byDefault.hits.map(\.id) == byKeywords.hits.map(\.id))
+        #expect(byDefault.hits.first?.id == "ab")
+    }
+
     @Test func reciprocalRankFusionScores() async throws {
         let store = try await HushStore.inMemory(embedder: HashingEmbedder())
         try await store.upsert(Corpus.documents)

@@ -88,6 +88,21 @@ import Testing
         #expect(identifier.identify("copy files") == "und")
     }
 
+    /// Chinese and Japanese technical text names programs in Latin letters; a CJK character writes about a
+    /// word, so it outweighs a Latin letter, and a name in Han characters does not turn English into Chinese.
+    @Test func mixedScriptTextIsNamedByWhatMostOfItSays() {
+        let identifier = LanguageIdentifier()
+        let cases = [
+            ("Apache HTTP 服务器性能测试工具", "zh"), ("Linux的ARP核心模块", "zh"), ("ASCII 兼容的多字节 Unicode 编码", "zh"),
+            ("GNU Emacs のための Lisp プログラミング入門", "ja"),
+            ("I met 王伟 at the conference yesterday to talk about the budget", "en"),
+            ("Wir haben 北京 im Sommer besucht und viel gesehen", "de"),
+        ]
+        for (text, language) in cases {
+            #expect(identifier.identify(text) == language, "\(text)")
+        }
+    }
+
     @Test func shortTextGetsTheDefaultLanguage() {
         #expect(LanguageIdentifier().identify("ok cool") == "und")
         #expect(LanguageIdentifier().identify("") == "und")

@@ -109,7 +109,7 @@ for model in $MODELS; do
     for lang in "${langs[@]}"; do
         db="$OUT/stores/${model}__${lang}.hush"
         q="$OUT/lang/$lang/queries.jsonl"
-        for run in semantic keyword hybrid hybrid-a0.3 hybrid-a0.5 hybrid-a0.7 rrf; do
+        for run in semantic keyword hybrid hybrid-a0 hybrid-a0.3 hybrid-a0.5 hybrid-a0.6 hybrid-a0.7 hybrid-a0.75 hybrid-a0.8 rrf; do
             res="$OUT/evals/${model}__${lang}__${run}.json"
             [ -s "$res" ] && continue
             case $run in

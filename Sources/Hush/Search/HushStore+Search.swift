@@ -123,10 +123,15 @@ extension HushStore {
                 let boost = Self.boost(record: record, keywords: keywords, boosts: boosts)
                 return (candidate, boost)
             }
+            // Equal scores (a fusion that gives the semantic arm no weight, documents no keyword matched) are
+            // ordered by meaning, then by slot so that the order is stable.
             ranked.sort { lhs, rhs in
                 let l = lhs.candidate.score + lhs.boost.total
                 let r = rhs.candidate.score + rhs.boost.total
-                return l != r ? l > r : lhs.candidate.slot < rhs.candidate.slot
+                if l != r { return l > r }
+                let ls = lhs.candidate.semanticScore ?? -.infinity
+                let rs = rhs.candidate.semanticScore ?? -.infinity
+                return ls != rs ? ls > rs : lhs.candidate.slot < rhs.candidate.slot
             }
             if let minScore { ranked.removeAll { $0.candidate.score + $0.boost.total < minScore } }
             ranked = Array(ranked.prefix(limit))
@@ -319,17 +324,27 @@ extension HushStore {
 extension HushStore {
     /// The semantic weight of the default hybrid search for a query in `queryLanguage` (an ISO 639-1 code,
     /// or `und`), by how well the model knows that language. Measured on the multilingual man-page set
-    /// (`scripts/bench/quality-multilingual.sh`, nDCG@10; see the README): with multilingual-e5-small, 0.7
-    /// was best or within 0.001 of best in every language; with all-MiniLM-L6-v2, 0.6 was best in English
-    /// and 0.3 in the six other languages, where its semantic arm is weak.
+    /// (`scripts/bench/quality-multilingual.sh`, nDCG@10, alphas 0 to 0.85; see the README): with
+    /// multilingual-e5-small, 0.75 is the one weight at which the hybrid beats both arms in all seven
+    /// languages (its mean is within 0.0003 of 0.7's); with all-MiniLM-L6-v2, 0.6 in English, 0.3 in German,
+    /// French, Spanish and Russian, where its semantic arm is weak, and 0 in Chinese and Japanese, where any
+    /// semantic weight ranked below the keyword arm alone (ties are then ordered by meaning, and a query no
+    /// keyword matches is still answered by meaning).
     ///
     /// ```swift
-    /// store.hybridAlpha(queryLanguage: "de")  // 0.7 with e5-small, 0.3 with MiniLM
+    /// store.hybridAlpha(queryLanguage: "de")  // 0.75 with e5-small, 0.3 with MiniLM
     /// ```
     public nonisolated func hybridAlpha(queryLanguage: String) -> Float {
         switch embedder.languageScope {
-        case .multilingual: 0.7
-        case .monolingual: queryLanguage == "en" || queryLanguage == "und" ? 0.6 : 0.3
+        case .multilingual: 0.75
+        case .monolingual:
+            switch queryLanguage {
+            case "en", "und": 0.6
+            // An English model's vectors of Chinese or Japanese text rank worse than chance within the keyword
+            // matches: keywords decide, meaning orders what they leave tied or finds what they miss.
+            case "zh", "ja": 0
+            default: 0.3
+            }
         case .perLanguage: 0.6
         }
     }

@@ -157,17 +157,20 @@ struct ScriptCounts {
         counts[script, default: 0] += 1
     }
 
-    /// The script with the most letters; Han and kana are counted together (the caller tells zh from ja).
+    /// The script with the most text, weighing each letter by how much of a word it writes: a Han character
+    /// or a kana about three letters of an alphabet, a Hangul syllable two. So "Apache HTTP 服务器性能测试工具" is
+    /// Chinese (10 Latin letters against 8 characters), and an English sentence with a Chinese name in it stays
+    /// English. Han and kana are counted together (the caller tells zh from ja).
     var dominant: Script? {
         var best: Script?
         var bestCount = 0
-        let cjk = han + kana
+        let cjk = 3 * (han + kana)
         if cjk > 0 {
             best = han > 0 ? .han : .kana
             bestCount = cjk
         }
         for script in Script.allCases where script != .han && script != .kana {
-            let count = counts[script, default: 0]
+            let count = counts[script, default: 0] * (script == .hangul ? 2 : 1)
             if count > bestCount {
                 best = script
                 bestCount = count
