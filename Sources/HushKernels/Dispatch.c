@@ -29,6 +29,8 @@ static const hush_kernel_table scalar_table = {
     .dequantize_q4_0 = hush_dequantize_q4_0_ref,
     .quantize_q8_0 = hush_quantize_q8_0_ref,
     .matmul_q4_0_q8_0 = hush_matmul_q4_0_q8_0_ref,
+    .pack_f16_panels = hush_pack_f16_panels_ref,
+    .matmul_f32_f16p = hush_matmul_f32_f16p_ref,
 };
 
 #if defined(__x86_64__)
@@ -46,6 +48,8 @@ static const hush_kernel_table avx2_table = {
     .dequantize_q4_0 = hush_dequantize_q4_0_avx2,
     .quantize_q8_0 = hush_quantize_q8_0_avx2,
     .matmul_q4_0_q8_0 = hush_matmul_q4_0_q8_0_avx2,
+    .pack_f16_panels = hush_pack_f16_panels_avx2,
+    .matmul_f32_f16p = hush_matmul_f32_f16p_avx2,
 };
 // Filled in by detect(): the int8 and Hamming entries depend on VNNI and VPOPCNTDQ.
 static hush_kernel_table avx512_table;
@@ -66,6 +70,8 @@ static const hush_kernel_table neon_table = {
     .dequantize_q4_0 = hush_dequantize_q4_0_ref,
     .quantize_q8_0 = hush_quantize_q8_0_ref,
     .matmul_q4_0_q8_0 = hush_matmul_q4_0_q8_0_ref,
+    .pack_f16_panels = hush_pack_f16_panels_ref,
+    .matmul_f32_f16p = hush_matmul_f32_f16p_ref,
 };
 #endif
 
@@ -131,6 +137,8 @@ static void detect_x86(void) {
         .dequantize_q4_0 = hush_dequantize_q4_0_avx2,  // memory-bound: the AVX2 loop suffices
         .quantize_q8_0 = hush_quantize_q8_0_avx2,  // vpdpbusd would fuse two steps; not written untested here
         .matmul_q4_0_q8_0 = hush_matmul_q4_0_q8_0_avx2,
+        .pack_f16_panels = hush_pack_f16_panels_avx2,
+        .matmul_f32_f16p = hush_matmul_f32_f16p_avx2,  // FMA-bound at 6 tokens x 16 outputs: AVX2 suffices
     };
 }
 #endif
@@ -264,4 +272,13 @@ void hush_quantize_q8_0(const float *x, size_t m, size_t k, size_t ldx, int8_t *
 void hush_matmul_q4_0_q8_0(const int8_t *q, const float *d, const int32_t *s, size_t m, size_t k, const uint8_t *w,
                            size_t n, const float *bias, float *y, size_t ldy) {
     kernels()->matmul_q4_0_q8_0(q, d, s, m, k, w, n, bias, y, ldy);
+}
+
+void hush_pack_f16_panels(const float *w, size_t n, size_t k, uint16_t *out) {
+    kernels()->pack_f16_panels(w, n, k, out);
+}
+
+void hush_matmul_f32_f16p(const float *x, size_t m, size_t k, size_t ldx, const uint16_t *w, size_t n, float *y,
+                          size_t ldy) {
+    kernels()->matmul_f32_f16p(x, m, k, ldx, w, n, y, ldy);
 }

@@ -22,6 +22,9 @@ typedef struct {
     void (*quantize_q8_0)(const float *x, size_t m, size_t k, size_t ldx, int8_t *q, float *d, int32_t *s);
     void (*matmul_q4_0_q8_0)(const int8_t *q, const float *d, const int32_t *s, size_t m, size_t k, const uint8_t *w,
                              size_t n, const float *bias, float *y, size_t ldy);
+    void (*pack_f16_panels)(const float *w, size_t n, size_t k, uint16_t *out);
+    void (*matmul_f32_f16p)(const float *x, size_t m, size_t k, size_t ldx, const uint16_t *w, size_t n, float *y,
+                            size_t ldy);
 } hush_kernel_table;
 
 // Scalar level (Scalar.c): the references plus row loops built on them.
@@ -60,6 +63,9 @@ void hush_dequantize_q4_0_avx2(const uint8_t *blocks, size_t count, float *out);
 void hush_quantize_q8_0_avx2(const float *x, size_t m, size_t k, size_t ldx, int8_t *q, float *d, int32_t *s);
 void hush_matmul_q4_0_q8_0_avx2(const int8_t *q, const float *d, const int32_t *s, size_t m, size_t k,
                                 const uint8_t *w, size_t n, const float *bias, float *y, size_t ldy);
+void hush_pack_f16_panels_avx2(const float *w, size_t n, size_t k, uint16_t *out);
+void hush_matmul_f32_f16p_avx2(const float *x, size_t m, size_t k, size_t ldx, const uint16_t *w, size_t n, float *y,
+                               size_t ldy);
 
 // AVX-512 F/BW/DQ/VL level (KernelsAVX512.c), with VNNI and VPOPCNTDQ variants chosen when present.
 float hush_dot_f32_avx512(const float *a, const float *b, size_t n);

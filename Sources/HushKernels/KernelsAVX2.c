@@ -375,8 +375,6 @@ AVX2 void hush_scaled_softmax_rows_f32_avx2(float *x, size_t rows, size_t cols, 
     }
 }
 
-#endif
-
 // MARK: - 4-bit weights x 8-bit activations
 
 /// Quantises one block of 32 floats to Q8_0; returns the sum of the 32 codes. The reference's arithmetic, lane
@@ -556,3 +554,85 @@ AVX2 void hush_dequantize_q4_0_avx2(const uint8_t *blocks, size_t count, float *
     }
 }
 
+// MARK: - f32 activations x f16 weight panels
+
+/// Transposes the 8 x 8 floats in r (rows in, columns out).
+static inline AVX2 void transpose8(__m256 r[8]) {
+    __m256 t[8], s[8];
+    for (int j = 0; j < 8; j += 2) {
+        t[j] = _mm256_unpacklo_ps(r[j], r[j + 1]);
+        t[j + 1] = _mm256_unpackhi_ps(r[j], r[j + 1]);
+    }
+    for (int j = 0; j < 8; j += 4) {
+        s[j] = _mm256_shuffle_ps(t[j], t[j + 2], _MM_SHUFFLE(1, 0, 1, 0));
+        s[j + 1] = _mm256_shuffle_ps(t[j], t[j + 2], _MM_SHUFFLE(3, 2, 3, 2));
+        s[j + 2] = _mm256_shuffle_ps(t[j + 1], t[j + 3], _MM_SHUFFLE(1, 0, 1, 0));
+        s[j + 3] = _mm256_shuffle_ps(t[j + 1], t[j + 3], _MM_SHUFFLE(3, 2, 3, 2));
+    }
+    for (int j = 0; j < 4; j++) {
+        r[j] = _mm256_permute2f128_ps(s[j], s[j + 4], 0x20);
+        r[j + 4] = _mm256_permute2f128_ps(s[j], s[j + 4], 0x31);
+    }
+}
+
+// 8 rows x 8 columns at a time: loaded, transposed, rounded to halves by vcvtps2ph (to nearest even, as the
+// reference) and stored as 8 halves of 8 consecutive panel lines; a tail of k below 8 goes through the reference.
+AVX2 void hush_pack_f16_panels_avx2(const float *w, size_t n, size_t k, uint16_t *out) {
+    const size_t full = k & ~(size_t)7;
+    for (size_t o = 0; o < n; o += 8) {
+        uint16_t *panel = out + (o / 16) * 16 * k + o % 16;
+        for (size_t i = 0; i < full; i += 8) {
+            __m256 r[8];
+            for (int j = 0; j < 8; j++) r[j] = _mm256_loadu_ps(w + (o + j) * k + i);
+            transpose8(r);
+            for (int j = 0; j < 8; j++)
+                _mm_storeu_si128((__m128i *)(panel + (i + j) * 16), _mm256_cvtps_ph(r[j], _MM_FROUND_TO_NEAREST_INT));
+        }
+        for (size_t j = 0; j < 8; j++)
+            for (size_t i = full; i < k; i++) panel[i * 16 + j] = hush_float_to_half(w[(o + j) * k + i]);
+    }
+}
+
+/// R tokens (R <= 6) x one 16-output panel: per i, the panel's 16 halves widened once and multiplied into R x 2
+/// accumulators by each token's broadcast x[t][i]. Lane by lane the reference's fused multiply-adds.
+static inline __attribute__((always_inline)) AVX2 void f16p_tile(int R, const float *x, size_t ldx, size_t k,
+                                                                 const uint16_t *panel, float *y, size_t ldy) {
+    __m256 low[6], high[6];
+    for (int r = 0; r < R; r++) low[r] = high[r] = _mm256_setzero_ps();
+    for (size_t i = 0; i < k; i++) {
+        const __m256 w0 = _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)(panel + i * 16)));
+        const __m256 w1 = _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)(panel + i * 16 + 8)));
+        for (int r = 0; r < R; r++) {
+            const __m256 b = _mm256_broadcast_ss(x + r * ldx + i);
+            low[r] = _mm256_fmadd_ps(b, w0, low[r]);
+            high[r] = _mm256_fmadd_ps(b, w1, high[r]);
+        }
+    }
+    for (int r = 0; r < R; r++) {
+        _mm256_storeu_ps(y + r * ldy, low[r]);
+        _mm256_storeu_ps(y + r * ldy + 8, high[r]);
+    }
+}
+
+// Panel by panel (16 outputs; the panel stays in L1/L2 while every 6-token tile of x passes over it).
+AVX2 void hush_matmul_f32_f16p_avx2(const float *x, size_t m, size_t k, size_t ldx, const uint16_t *w, size_t n,
+                                    float *y, size_t ldy) {
+    for (size_t p = 0; p < n / 16; p++) {
+        const uint16_t *panel = w + p * 16 * k;
+        float *column = y + p * 16;
+        size_t t = 0;
+        for (; t + 6 <= m; t += 6) f16p_tile(6, x + t * ldx, ldx, k, panel, column + t * ldy, ldy);
+        const float *xt = x + t * ldx;
+        float *yt = column + t * ldy;
+        switch (m - t) {
+        case 5: f16p_tile(5, xt, ldx, k, panel, yt, ldy); break;
+        case 4: f16p_tile(4, xt, ldx, k, panel, yt, ldy); break;
+        case 3: f16p_tile(3, xt, ldx, k, panel, yt, ldy); break;
+        case 2: f16p_tile(2, xt, ldx, k, panel, yt, ldy); break;
+        case 1: f16p_tile(1, xt, ldx, k, panel, yt, ldy); break;
+        default: break;
+        }
+    }
+}
+
+#endif

@@ -150,3 +150,34 @@ void hush_matmul_q4_0_q8_0_ref(const int8_t *q, const float *d, const int32_t *s
             y[t * ldy + o] = sum;
         }
 }
+
+uint16_t hush_float_to_half(float value) {
+    union { float f; uint32_t u; } v = {value};
+    const uint32_t sign = (v.u >> 16) & 0x8000, magnitude = v.u & 0x7FFFFFFF;
+    if (magnitude >= 0x7F800000) return (uint16_t)(sign | (magnitude > 0x7F800000 ? 0x7E00 : 0x7C00));
+    if (magnitude >= 0x477FF000) return (uint16_t)(sign | 0x7C00);  // 65520 and up round to infinity
+    if (magnitude < 0x38800000) {
+        // Below 2^-14: a subnormal half, in units of 2^-24 (the scaling is exact; lrintf rounds to even).
+        return (uint16_t)(sign | (uint32_t)lrintf(fabsf(value) * 16777216.0f));
+    }
+    const uint32_t mantissa = magnitude & 0x7FFFFF, rest = mantissa & 0x1FFF;
+    uint32_t half = ((((magnitude >> 23) - 112) << 10) | (mantissa >> 13));
+    if (rest > 0x1000 || (rest == 0x1000 && (half & 1))) half++;  // a carry moves into the exponent, as it should
+    return (uint16_t)(sign | half);
+}
+
+void hush_pack_f16_panels_ref(const float *w, size_t n, size_t k, uint16_t *out) {
+    for (size_t o = 0; o < n; o++)
+        for (size_t i = 0; i < k; i++) out[(o / 16) * 16 * k + i * 16 + o % 16] = hush_float_to_half(w[o * k + i]);
+}
+
+void hush_matmul_f32_f16p_ref(const float *x, size_t m, size_t k, size_t ldx, const uint16_t *w, size_t n,
+                              float *y, size_t ldy) {
+    for (size_t t = 0; t < m; t++)
+        for (size_t o = 0; o < n; o++) {
+            const uint16_t *panel = w + (o / 16) * 16 * k + o % 16;
+            float sum = 0.0f;
+            for (size_t i = 0; i < k; i++) sum = fmaf(x[t * ldx + i], hush_half_to_float(panel[i * 16]), sum);
+            y[t * ldy + o] = sum;
+        }
+}

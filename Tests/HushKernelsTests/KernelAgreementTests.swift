@@ -146,6 +146,87 @@ extension HushKernelsTests {
             }
         }
 
+        /// binary16 rounding: to nearest even at every boundary (normal, subnormal, the overflow threshold 65520,
+        /// ties both ways), infinities and NaN kept, and back to f32 exactly for every half.
+        @Test func floatToHalfRoundsToNearestEven() {
+            let cases: [(Float, UInt16)] = [
+                (0, 0x0000), (-0.0, 0x8000), (1, 0x3C00), (-2, 0xC000), (65504, 0x7BFF), (65519.99, 0x7BFF),
+                (65520, 0x7C00), (1e6, 0x7C00), (-.infinity, 0xFC00), (0x1p-24, 0x0001), (0x1p-25, 0x0000),
+                (0x1.8p-25, 0x0001), (0x1.8p-24, 0x0002), (0x1p-14, 0x0400), (0x1.ffcp-15, 0x0400),
+                (1 + 0x1p-11, 0x3C00), (1 + 0x3p-11, 0x3C02), (1 + 0x1p-11 + 0x1p-20, 0x3C01),
+            ]
+            for (value, bits) in cases {
+                #expect(hush_float_to_half(value) == bits, "\(value)")
+            }
+            #expect(hush_float_to_half(.nan) & 0x7C00 == 0x7C00 && hush_float_to_half(.nan) & 0x03FF != 0)
+            for bits in UInt16(0)...UInt16(0x7BFF) {
+                var half = bits
+                var widened: Float = 0
+                withUnsafeBytes(of: &half) { raw in
+                    hush_half_to_float_array(raw.bindMemory(to: UInt8.self).baseAddress, 1, &widened)
+                }
+                #expect(hush_float_to_half(widened) == bits)
+            }
+        }
+
+        /// Packing into binary16 panels gives the reference's bytes at every level (8 x 8 transposes, a k that is
+        /// not a multiple of 8), and the product against the panels gives the reference's bits: each output is
+        /// the same chain of fused multiply-adds, for any number of tokens (tiles of 6 and every remainder).
+        @Test func halfPanelProductsMatchTheReferenceBitForBit() {
+            var rng = SeededGenerator(seed: 23)
+            forEachSupportedLevel { level in
+                for (m, k, n) in [(1, 8, 16), (5, 384, 32), (6, 13, 16), (7, 384, 48), (12, 1536, 16), (23, 40, 64)] {
+                    let w = rng.floats(n * k, in: -1...1)
+                    var packed = [UInt16](repeating: 0, count: n * k)
+                    var reference = [UInt16](repeating: 0, count: n * k)
+                    hush_pack_f16_panels(w, n, k, &packed)
+                    hush_pack_f16_panels_ref(w, n, k, &reference)
+                    #expect(packed == reference, "\(levelName(level)) pack n=\(n) k=\(k)")
+                    let ldx = k + 3
+                    let x = rng.floats(m * ldx, in: -2...2)
+                    let ldy = n + 5
+                    var got = [Float](repeating: .nan, count: m * ldy)
+                    var expected = [Float](repeating: .nan, count: m * ldy)
+                    // The second half of the outputs alone, as a thread of a team computes its columns.
+                    let half = n / 32 * 16
+                    hush_matmul_f32_f16p(x, m, k, ldx, reference, n - half, &got, ldy)
+                    reference.withUnsafeBufferPointer { panels in
+                        got.withUnsafeMutableBufferPointer { out in
+                            hush_matmul_f32_f16p(
+                                x, m, k, ldx, panels.baseAddress! + (n - half) * k, half, out.baseAddress! + (n - half),
+                                ldy)
+                        }
+                    }
+                    hush_matmul_f32_f16p_ref(x, m, k, ldx, reference, n - half, &expected, ldy)
+                    reference.withUnsafeBufferPointer { panels in
+                        expected.withUnsafeMutableBufferPointer { out in
+                            hush_matmul_f32_f16p_ref(
+                                x, m, k, ldx, panels.baseAddress! + (n - half) * k, half, out.baseAddress! + (n - half),
+                                ldy)
+                        }
+                    }
+                    for t in 0..<m {
+                        for o in 0..<n {
+                            #expect(
+                                got[t * ldy + o].bitPattern == expected[t * ldy + o].bitPattern,
+                                "\(levelName(level)) m=\(m) k=\(k) n=\(n) t=\(t) o=\(o)")
+                            // And the reference is the product with the rounded weights.
+                            let exact = (0..<k).reduce(0.0) { sum, i in
+                                var bits = reference[(o / 16) * 16 * k + i * 16 + o % 16]
+                                var weight: Float = 0
+                                withUnsafeBytes(of: &bits) { raw in
+                                    hush_half_to_float_array(raw.bindMemory(to: UInt8.self).baseAddress, 1, &weight)
+                                }
+                                return sum + Double(x[t * ldx + i]) * Double(weight)
+                            }
+                            #expect(abs(Double(expected[t * ldy + o]) - exact) <= 1e-5 * Double(k), "m=\(m) k=\(k)")
+                        }
+                        #expect((n..<ldy).allSatisfy { got[t * ldy + $0].isNaN })
+                    }
+                }
+            }
+        }
+
         /// int8 dot products are exact, including the extremes -128 * -128 and -128 * 127.
         @Test func dotI8IsExact() {
             var rng = SeededGenerator(seed: 2)

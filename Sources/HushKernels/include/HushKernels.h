@@ -118,6 +118,22 @@ void hush_quantize_q8_0(const float *x, size_t m, size_t k, size_t ldx, int8_t *
 void hush_matmul_q4_0_q8_0(const int8_t *q, const float *d, const int32_t *s, size_t m, size_t k, const uint8_t *w,
                            size_t n, const float *bias, float *y, size_t ldy);
 
+/// Packs an n x k row-major f32 matrix W (n a multiple of 16) into panels of 16 rows as IEEE 754 binary16,
+/// rounded to nearest even: panel p holds, for each i in 0..<k, W[16p][i] ... W[16p + 15][i] (16 halves), so a
+/// product reads each panel front to back. `out` has room for n x k halves.
+void hush_pack_f16_panels(const float *w, size_t n, size_t k, uint16_t *out);
+
+/// y[t][o] = sum over i of x[t][i] x W[o][i] for W packed by hush_pack_f16_panels (`w` points at the panel
+/// of the first output; n a multiple of 16), t < m (x rows `ldx` floats apart, y rows `ldy`). Each output is
+/// accumulated in f32 with fused multiply-adds in the order of i, so every level gives the reference's bits.
+/// Meant for small batches (a query's tokens): the halved weights are read once per 6 tokens, with no
+/// packing at call time.
+void hush_matmul_f32_f16p(const float *x, size_t m, size_t k, size_t ldx, const uint16_t *w, size_t n, float *y,
+                          size_t ldy);
+
+/// binary32 to binary16, rounded to nearest even (overflow to infinity, subnormals kept, NaN stays NaN).
+uint16_t hush_float_to_half(float value);
+
 // MARK: - Scalar references (always available)
 
 float hush_dot_f32_ref(const float *a, const float *b, size_t n);
@@ -131,6 +147,9 @@ void hush_dequantize_q4_0_ref(const uint8_t *blocks, size_t count, float *out);
 void hush_quantize_q8_0_ref(const float *x, size_t m, size_t k, size_t ldx, int8_t *q, float *d, int32_t *s);
 void hush_matmul_q4_0_q8_0_ref(const int8_t *q, const float *d, const int32_t *s, size_t m, size_t k,
                                const uint8_t *w, size_t n, const float *bias, float *y, size_t ldy);
+void hush_pack_f16_panels_ref(const float *w, size_t n, size_t k, uint16_t *out);
+void hush_matmul_f32_f16p_ref(const float *x, size_t m, size_t k, size_t ldx, const uint16_t *w, size_t n,
+                              float *y, size_t ldy);
 
 #ifdef __cplusplus
 }
