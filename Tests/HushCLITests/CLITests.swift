@@ -64,6 +64,11 @@ import Testing
         #expect(minilm["model"] as? String == "all-MiniLM-L6-v2")
         #expect(minilm["max_tokens"] as? Int == 256)
         #expect(minilm["query_prefix"] == nil)
+        #expect(info["languages"] as? String == "multilingual" && minilm["languages"] as? String == "monolingual")
+        // Which kernels run, on which CPU, with which BLAS: benchmark tables name them.
+        #expect(["scalar", "avx2", "avx512", "avx512+vnni", "neon"].contains(minilm["kernels"] as? String ?? ""))
+        #expect((minilm["cpu"] as? String)?.isEmpty == false)
+        #expect((minilm["blas"] as? String)?.hasPrefix("OpenBLAS") == true || minilm["blas"] as? String == "Accelerate")
     }
 
     @Test func missingModelIsAClearError() throws {

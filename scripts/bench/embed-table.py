@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
-"""Turns the JSON lines of scripts/bench/embed.sh into the README's Markdown table."""
+"""Turns the JSON lines of scripts/bench/embed.sh into the README's Markdown tables."""
 import json, sys
 rows = [json.loads(l) for l in open(sys.argv[1]) if l.startswith("{")]
 tp = {(r["system"], r["threads"]): r for r in rows if "tok_per_s" in r}
+machine = next((r for r in rows if r.get("system") == "hush" and "cpu" in r), None)
+if machine:
+    print(f"CPU: {machine['cpu']}; Hush kernels {machine['kernels']}, {machine['blas']}\n")
 print("| threads | Hush tokens/s | sentence-transformers tokens/s | ratio | Hush sentences/s | s-t sentences/s |")
 print("| --- | --- | --- | --- | --- | --- |")
 for t in (1, 2):
@@ -10,14 +13,27 @@ for t in (1, 2):
     if h and s:
         print(f"| {t} | {h['tok_per_s']:,.0f} | {s['tok_per_s']:,.0f} | {h['tok_per_s'] / s['tok_per_s']:.2f}x | "
               f"{h['sent_per_s']:,.1f} | {s['sent_per_s']:,.1f} |")
-lat = {r["system"]: r for r in rows if r.get("bench") == "query-latency"}
+process = {r["threads"]: r for r in rows if r.get("bench") == "embed-process"}
+if process:
+    print()
+    print("| threads | `hush embed`, whole process | tokens/s | vs in-process | vs sentence-transformers |")
+    print("| --- | --- | --- | --- | --- |")
+    for t, r in sorted(process.items()):
+        h, s = tp.get(("hush", t)), tp.get(("sentence-transformers", t))
+        if h:
+            rate = h["tokens"] / r["seconds"]
+            versus = f"{rate / s['tok_per_s']:.2f}x" if s else "—"
+            print(f"| {t} | {r['seconds']:.2f} s | {rate:,.0f} | {rate / h['tok_per_s']:.2f}x | {versus} |")
+lat = {(r["system"], r.get("threads", 1)): r for r in rows if r.get("bench") == "query-latency"}
 if lat:
     print()
-    print("| single query (1 thread) | p50 ms | p95 ms |")
-    print("| --- | --- | --- |")
-    for name in ("hush", "sentence-transformers"):
-        if name in lat:
-            print(f"| {name} | {lat[name]['p50_ms']:.2f} | {lat[name]['p95_ms']:.2f} |")
+    print("| single query | threads | p50 ms | p95 ms |")
+    print("| --- | --- | --- | --- |")
+    for t in (1, 2):
+        for name in ("hush", "sentence-transformers"):
+            if (name, t) in lat:
+                r = lat[(name, t)]
+                print(f"| {name} | {t} | {r['p50_ms']:.2f} | {r['p95_ms']:.2f} |")
 mem = [r for r in rows if r.get("bench") == "embed-memory"]
 if mem:
     m = mem[0]

@@ -50,7 +50,8 @@ struct BenchCommand: ParsableCommand {
                 }
                 let median = seconds.sorted()[seconds.count / 2]
                 report([
-                    ("bench", "embed"), ("system", "hush"), ("threads", threads), ("texts", texts.count),
+                    ("bench", "embed"), ("system", "hush"), ("cpu", ComputeInfo.cpu), ("kernels", ComputeInfo.kernels),
+                    ("blas", ComputeInfo.blas), ("threads", threads), ("texts", texts.count),
                     ("tokens", tokens), ("seconds", median), ("tok_per_s", Double(tokens) / median),
                     ("sent_per_s", Double(texts.count) / median),
                 ])
@@ -66,7 +67,8 @@ struct BenchCommand: ParsableCommand {
                 let meanTokens =
                     Double(queryTexts.reduce(0) { $0 + embedder.tokenCount($1) }) / Double(max(1, queryTexts.count))
                 report([
-                    ("bench", "query-latency"), ("system", "hush"), ("threads", threads), ("queries", latencies.count),
+                    ("bench", "query-latency"), ("system", "hush"), ("kernels", ComputeInfo.kernels),
+                    ("threads", threads), ("queries", latencies.count),
                     ("mean_tokens", meanTokens), ("p50_ms", percentile(latencies, 0.5)),
                     ("p95_ms", percentile(latencies, 0.95)),
                     ("peak_rss_mb", Double(PeakMemory.residentBytes()) / 1_048_576),

@@ -28,6 +28,9 @@ struct ModelCommand: ParsableCommand {
                 line.add("normalized", identity.normalized)
                 line.add("max_tokens", embedder.maxTokens)
                 line.add("languages", embedder.languageScope.rawValue)
+                line.add("cpu", ComputeInfo.cpu)
+                line.add("kernels", ComputeInfo.kernels)
+                line.add("blas", ComputeInfo.blas)
                 if !identity.queryPrefix.isEmpty || !identity.passagePrefix.isEmpty {
                     line.add("query_prefix", identity.queryPrefix)
                     line.add("passage_prefix", identity.passagePrefix)
@@ -51,6 +54,7 @@ struct ModelCommand: ParsableCommand {
                 Console.out("pooling:    \(identity.pooling.rawValue)\(identity.normalized ? ", L2-normalised" : "")")
                 Console.out("max tokens: \(embedder.maxTokens)")
                 Console.out("languages:  \(embedder.languageScope.rawValue)")
+                Console.out("compute:    \(ComputeInfo.cpu); kernels \(ComputeInfo.kernels); \(ComputeInfo.blas)")
                 if !identity.queryPrefix.isEmpty || !identity.passagePrefix.isEmpty {
                     Console.out(
                         "prefixes:   \"\(identity.queryPrefix)\" (queries), \"\(identity.passagePrefix)\" (passages)")
