@@ -24,6 +24,25 @@ import Testing
             "encoder parity: \(cases.count) texts, worst cosine \(worstCosine), worst max abs diff \(worstDifference)")
     }
 
+    /// The binary16 weight panels (the AVX2 level's products) and the f32 matrices through BLAS (the other
+    /// levels') give the same vectors within the rounding of the weights, for batches and single queries.
+    @Test func halfPanelsAndF32GiveTheSameVectors() throws {
+        let cases = try ParityCase.load().prefix(40).map(\.ids)
+        let panels = try BERTModel(modelDirectory: TestModel.directory, threads: 1, batchTokens: 512, halfPanels: true)
+        let f32 = try BERTModel(modelDirectory: TestModel.directory, threads: 1, batchTokens: 512, halfPanels: false)
+        var worst: Float = 1
+        for (a, b) in zip(panels.embed(tokenIDs: Array(cases)), f32.embed(tokenIDs: Array(cases))) {
+            worst = min(worst, zip(a, b).map(*).reduce(0, +))
+            #expect(maxAbsDifference(a, b) < 5e-4)
+        }
+        for ids in cases.prefix(5) {
+            let a = panels.embed(tokenIDs: [ids])[0]
+            let b = f32.embed(tokenIDs: [ids])[0]
+            worst = min(worst, zip(a, b).map(*).reduce(0, +))
+        }
+        #expect(worst > 0.99999, "worst cosine \(worst)")
+    }
+
     @Test func resultsDoNotDependOnBatchingOrThreads() throws {
         let cases = try ParityCase.load().prefix(40).map(\.ids)
         let one = try BERTModel(modelDirectory: TestModel.directory, threads: 1, batchTokens: 256)

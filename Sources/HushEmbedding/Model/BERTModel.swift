@@ -37,6 +37,13 @@ public final class BERTModel: Sendable {
     ///   - batchTokens: tokens per packed batch (more is faster up to cache limits, and uses more memory).
     /// - Throws: `EmbeddingError` naming the missing or broken file.
     public convenience init(modelDirectory: URL, threads: Int? = nil, batchTokens: Int = 1024) throws {
+        try self.init(
+            modelDirectory: modelDirectory, threads: threads, batchTokens: batchTokens,
+            halfPanels: BERTWeights.usesHalfPanels)
+    }
+
+    /// Loads a model folder with its matrices as binary16 panels or f32 for BLAS (tests hold the two together).
+    convenience init(modelDirectory: URL, threads: Int?, batchTokens: Int, halfPanels: Bool) throws {
         try BLAS.prepare()
         let fileManager = FileManager.default
         guard fileManager.fileExists(atPath: modelDirectory.path) else {
@@ -45,7 +52,7 @@ public final class BERTModel: Sendable {
         let configuration = try BERTConfiguration(contentsOf: modelDirectory.appendingPathComponent("config.json"))
         let weightsURL = modelDirectory.appendingPathComponent("model.safetensors")
         let file = try SafeTensors(path: weightsURL.path)
-        let weights = try BERTWeights(file: file, configuration: configuration)
+        let weights = try BERTWeights(file: file, configuration: configuration, halfPanels: halfPanels)
         let pooling = try Self.readPooling(modelDirectory.appendingPathComponent("1_Pooling/config.json"))
         let declared = try Self.readMaxSequenceLength(
             modelDirectory.appendingPathComponent("sentence_bert_config.json"))

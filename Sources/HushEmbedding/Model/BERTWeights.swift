@@ -3,8 +3,9 @@ import HushKernels
 
 /// The tensors of a BERT encoder, checked against its configuration.
 ///
-/// The f32 matrices of a checkpoint are rounded to binary16 and packed in panels of 16 rows at load
-/// (``HalfPanels``): half the memory, read front to back by `hush_matmul_f32_f16p`, with f32 arithmetic.
+/// On the AVX2 level, the f32 matrices of a checkpoint are rounded to binary16 and packed in panels of 16 rows
+/// at load (``HalfPanels``): half the memory, read front to back by `hush_matmul_f32_f16p`, with f32
+/// arithmetic; elsewhere they stay f32 in the mapping, for BLAS.
 /// The query, key and value projections are stacked first, so that attention's input projection is a single
 /// product. Embeddings, biases and layer norms stay f32 in the mapping. 4-bit matrices (an E5S1 file) stay
 /// 4-bit (see ``Matrix``).
@@ -85,13 +86,23 @@ final class BERTWeights: @unchecked Sendable {
         self.owners = owners
     }
 
-    /// An f32 matrix as binary16 panels when its rows come in sixteens (BERT's always do), else as it is.
-    static func matrix(_ values: UnsafePointer<Float>, rows: Int, columns: Int) -> Matrix {
-        guard rows % 16 == 0 else { return .f32(values) }
+    /// An f32 matrix as binary16 panels on the AVX2 level, when its rows come in sixteens (BERT's always do);
+    /// else as it is, for BLAS. The panel kernel is written for AVX2 (16 multiply-adds per cycle, where it beats
+    /// OpenBLAS at every batch size and is 2-3x faster for a query); OpenBLAS's AVX-512 kernels and Apple's
+    /// Accelerate are faster than it for batches, and other levels only have its scalar reference.
+    static func matrix(_ values: UnsafePointer<Float>, rows: Int, columns: Int, halfPanels: Bool) -> Matrix {
+        guard rows % 16 == 0, halfPanels else { return .f32(values) }
         return .f16(HalfPanels(values, rows: rows, columns: columns))
     }
 
-    convenience init(file: SafeTensors, configuration c: BERTConfiguration) throws {
+    /// Whether f32 checkpoints are packed as binary16 panels: on CPUs whose best level is AVX2 (see
+    /// ``matrix(_:rows:columns:halfPanels:)``). The best level, not the one in use: a level forced for a test or by
+    /// `HUSH_KERNELS` runs the same panels through that level's kernel, with the same bits.
+    static var usesHalfPanels: Bool { hush_kernels_best_level() == HUSH_LEVEL_AVX2 }
+
+    /// - Parameter halfPanels: pack the matrices as binary16 panels (default: ``usesHalfPanels``) or keep them
+    ///   f32 for BLAS.
+    convenience init(file: SafeTensors, configuration c: BERTConfiguration, halfPanels: Bool = usesHalfPanels) throws {
         let prefix = file.tensors["bert.embeddings.word_embeddings.weight"] != nil ? "bert." : ""
         var kept: [FloatTensor] = []
         func load(_ name: String, _ shape: [Int]) throws -> FloatTensor {
@@ -99,10 +110,16 @@ final class BERTWeights: @unchecked Sendable {
             kept.append(tensor)
             return tensor
         }
-        /// A matrix, packed; the f32 tensor is not needed after.
+        /// A matrix, packed (the f32 tensor is then not needed after) or kept as it is.
+        func matrix(_ tensor: FloatTensor, rows: Int, columns: Int) -> Matrix {
+            let matrix = withExtendedLifetime(tensor) {
+                Self.matrix(tensor.pointer, rows: rows, columns: columns, halfPanels: halfPanels)
+            }
+            if case .f32 = matrix { kept.append(tensor) }
+            return matrix
+        }
         func packed(_ name: String, rows: Int, columns: Int) throws -> Matrix {
-            let tensor = try file.floats(prefix + name, shape: [rows, columns])
-            return withExtendedLifetime(tensor) { Self.matrix(tensor.pointer, rows: rows, columns: columns) }
+            matrix(try file.floats(prefix + name, shape: [rows, columns]), rows: rows, columns: columns)
         }
         /// Layer norms are `weight`/`bias` in recent checkpoints and `gamma`/`beta` in old ones.
         func norm(_ name: String) throws -> (gamma: UnsafePointer<Float>, beta: UnsafePointer<Float>) {
@@ -139,9 +156,7 @@ final class BERTWeights: @unchecked Sendable {
             let outputNorm = try norm(p + "output.LayerNorm")
             layers.append(
                 Layer(
-                    qkvWeight: withExtendedLifetime(fusedWeight) {
-                        Self.matrix(fusedWeight.pointer, rows: 3 * h, columns: h)
-                    },
+                    qkvWeight: matrix(fusedWeight, rows: 3 * h, columns: h),
                     qkvBias: fusedBias.pointer,
                     attentionOutWeight: try packed(p + "attention.output.dense.weight", rows: h, columns: h),
                     attentionOutBias: try load(p + "attention.output.dense.bias", [h]).pointer,
@@ -153,7 +168,7 @@ final class BERTWeights: @unchecked Sendable {
                     outputNormGamma: outputNorm.gamma, outputNormBeta: outputNorm.beta))
         }
         // Packing read every matrix once; their f32 pages are not read again.
-        file.releaseResidentPages()
+        if halfPanels { file.releaseResidentPages() }
         self.init(
             wordEmbeddings: .f32(wordEmbeddings), positionEmbeddings: positionEmbeddings,
             tokenTypeEmbeddings: tokenTypeEmbeddings, embeddingNorm: embeddingNorm, layers: layers,
