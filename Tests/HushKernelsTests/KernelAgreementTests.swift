@@ -185,26 +185,32 @@ extension HushKernelsTests {
                     let ldx = k + 3
                     let x = rng.floats(m * ldx, in: -2...2)
                     let ldy = n + 5
-                    var got = [Float](repeating: .nan, count: m * ldy)
-                    var expected = [Float](repeating: .nan, count: m * ldy)
-                    // The second half of the outputs alone, as a thread of a team computes its columns.
+                    // In two calls: the second takes the last outputs alone, as a member of a team computes its
+                    // columns.
                     let half = n / 32 * 16
-                    hush_matmul_f32_f16p(x, m, k, ldx, reference, n - half, &got, ldy)
-                    reference.withUnsafeBufferPointer { panels in
-                        got.withUnsafeMutableBufferPointer { out in
-                            hush_matmul_f32_f16p(
-                                x, m, k, ldx, panels.baseAddress! + (n - half) * k, half, out.baseAddress! + (n - half),
-                                ldy)
+                    func product(
+                        _ kernel: (
+                            UnsafePointer<Float>?, Int, Int, Int, UnsafePointer<UInt16>?, Int,
+                            UnsafeMutablePointer<Float>?,
+                            Int
+                        ) -> Void
+                    ) -> [Float] {
+                        var y = [Float](repeating: .nan, count: m * ldy)
+                        x.withUnsafeBufferPointer { x in
+                            reference.withUnsafeBufferPointer { panels in
+                                y.withUnsafeMutableBufferPointer { out in
+                                    guard let x = x.baseAddress, let panels = panels.baseAddress,
+                                        let out = out.baseAddress
+                                    else { return }
+                                    kernel(x, m, k, ldx, panels, n - half, out, ldy)
+                                    kernel(x, m, k, ldx, panels + (n - half) * k, half, out + (n - half), ldy)
+                                }
+                            }
                         }
+                        return y
                     }
-                    hush_matmul_f32_f16p_ref(x, m, k, ldx, reference, n - half, &expected, ldy)
-                    reference.withUnsafeBufferPointer { panels in
-                        expected.withUnsafeMutableBufferPointer { out in
-                            hush_matmul_f32_f16p_ref(
-                                x, m, k, ldx, panels.baseAddress! + (n - half) * k, half, out.baseAddress! + (n - half),
-                                ldy)
-                        }
-                    }
+                    let got = product(hush_matmul_f32_f16p)
+                    let expected = product(hush_matmul_f32_f16p_ref)
                     for t in 0..<m {
                         for o in 0..<n {
                             #expect(
