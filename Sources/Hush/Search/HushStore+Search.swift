@@ -56,9 +56,13 @@ extension HushStore {
                 throw blocker
             }
             let text = analysis.cleaned.isEmpty ? trimmed : analysis.cleaned
-            let embedStart = clock.now
-            queryVector = try queryEmbedding(text)
-            embedMs = Self.milliseconds(clock.now - embedStart)
+            if let cached = cache.value(for: text) {
+                queryVector = cached  // embedMs stays 0: nothing was embedded
+            } else {
+                let embedStart = clock.now
+                queryVector = try queryEmbedding(text)
+                embedMs = Self.milliseconds(clock.now - embedStart)
+            }
         }
         let searchStart = clock.now
         let matchExpression = useKeyword ? keywordExpression(analysis, query: trimmed) : nil
