@@ -56,13 +56,11 @@ extension HushStore {
                 throw blocker
             }
             let text = analysis.cleaned.isEmpty ? trimmed : analysis.cleaned
-            if let cached = cache.value(for: text) {
-                queryVector = cached  // embedMs stays 0: nothing was embedded
-            } else {
-                let embedStart = clock.now
-                queryVector = try queryEmbedding(text)
-                embedMs = Self.milliseconds(clock.now - embedStart)
-            }
+            let embedStart = clock.now
+            let query = try queryEmbedding(text)
+            queryVector = query.vector
+            // 0 when the vector came from the cache: nothing was embedded.
+            if query.embedded { embedMs = Self.milliseconds(clock.now - embedStart) }
         }
         let searchStart = clock.now
         let matchExpression = useKeyword ? keywordExpression(analysis, query: trimmed) : nil
@@ -186,9 +184,9 @@ extension HushStore {
         return Double(parts.seconds) * 1000 + Double(parts.attoseconds) / 1e15
     }
 
-    /// The query vector, from the cache or the embedder.
-    nonisolated func queryEmbedding(_ text: String) throws -> [Float] {
-        if let cached = cache.value(for: text) { return cached }
+    /// The query vector, from the cache (`embedded` false) or the embedder.
+    nonisolated func queryEmbedding(_ text: String) throws -> (vector: [Float], embedded: Bool) {
+        if let cached = cache.value(for: text) { return (cached, false) }
         let vector: [Float]
         do {
             vector = try embedder.embed(text, role: .query).vector
@@ -199,7 +197,7 @@ extension HushStore {
             throw SearchError.queryEmbeddingFailed(problem)
         }
         cache.insert(vector, for: text)
-        return vector
+        return (vector, true)
     }
 
     /// The FTS5 expression for a query: the analyzer's content words (stop words removed; it keeps them

@@ -12,16 +12,16 @@ import HushKernels
 final class BERTWeights: @unchecked Sendable {
     // Sendable: immutable after init; the pointers stay valid as long as `file` and `owned` live.
 
-    /// A weight matrix: binary16 panels multiplied with f32 activations, f32 in place (BLAS; a matrix whose rows
-    /// do not come in sixteens), or 4-bit blocks (several tensors stacked by rows) multiplied as they are against
-    /// 8-bit activations, so that 4-bit models stay 4-bit in memory.
+    /// A weight matrix: binary16 panels multiplied with f32 activations (AVX2 CPUs), f32 in place for BLAS
+    /// (other CPUs, or a matrix whose rows do not come in sixteens), or 4-bit blocks (several tensors stacked by
+    /// rows) multiplied as they are against 8-bit activations, so that 4-bit models stay 4-bit in memory.
     enum Matrix {
         case f32(UnsafePointer<Float>)
         /// An f32 matrix rounded to binary16 and packed in panels of 16 rows (``HalfPanels``).
         case f16(HalfPanels)
         case q4([Q4Matrix])
 
-        /// True for 4-bit weights (multiplied with 8-bit activations), false for f32.
+        /// True for 4-bit weights (multiplied with 8-bit activations), false for f32 and binary16 (f32 activations).
         var isQuantized: Bool {
             if case .q4 = self { true } else { false }
         }
@@ -176,17 +176,16 @@ final class BERTWeights: @unchecked Sendable {
     }
 }
 
-/// An n x k f32 matrix rounded to binary16 and packed in panels of 16 rows (`hush_pack_f16_panels`): what
-/// small batches multiply against, half the bytes of the f32 matrix and read front to back.
+/// An n x k f32 matrix rounded to binary16 and packed in panels of 16 rows (`hush_pack_f16_panels`): what every
+/// product of the encoder multiplies against on AVX2 CPUs, half the bytes of the f32 matrix and read front to
+/// back.
 final class HalfPanels: @unchecked Sendable {
     // Sendable: written once in init, read-only after.
     let pointer: UnsafeMutablePointer<UInt16>
-    let rows: Int
     let columns: Int
 
     init(_ values: UnsafePointer<Float>, rows: Int, columns: Int) {
         precondition(rows % 16 == 0, "HalfPanels: \(rows) rows is not a multiple of 16")
-        self.rows = rows
         self.columns = columns
         pointer = .allocate(capacity: rows * columns)
         hush_pack_f16_panels(values, rows, columns, pointer)
