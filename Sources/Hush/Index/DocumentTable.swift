@@ -134,6 +134,10 @@ struct DocumentTable: Sendable {
             if let anyTags, !tagCodes[index].contains(where: anyTags.contains) { continue }
             if let allTags, !allTags.allSatisfy(tagCodes[index].contains) { continue }
             if !metadata.isEmpty, !metadata.allSatisfy(metadataCodes[index].contains) { continue }
+            if !filter.excludedIDs.isEmpty, let record = records[index], filter.excludedIDs.contains(record.externalID)
+            {
+                continue
+            }
             mask[index] = true
         }
         return mask

@@ -1,3 +1,5 @@
+import HushKernels
+
 /// Every chunk vector in one contiguous row-major `[Float]` (row = chunk), with the maps between rows,
 /// chunk ids and document slots.
 ///
@@ -151,6 +153,37 @@ struct VectorMatrix: Sendable {
     }
 
     /// The rows of a document slot.
+    /// The mean and standard deviation of `query`'s dot product with the live rows, estimated on an evenly
+    /// spaced sample of at most `sample` of them (all of them in a smaller store); `nil` below two rows.
+    ///
+    /// - Complexity: O(min(live rows, sample) × dimension), plus a pass over the row map in a store with holes.
+    func background(query: [Float], sample: Int = 1024) -> (mean: Float, deviation: Float)? {
+        guard liveRows >= 2, query.count == dimension else { return nil }
+        let step = max(1, rows / sample)
+        var sum = 0.0
+        var squares = 0.0
+        var count = 0
+        values.withUnsafeBufferPointer { matrix in
+            query.withUnsafeBufferPointer { q in
+                guard let base = matrix.baseAddress, let qBase = q.baseAddress else { return }
+                var row = 0
+                while row < rows {
+                    if rowChunk[row] >= 0 {
+                        let dot = Double(hush_dot_f32(base + row * dimension, qBase, dimension))
+                        sum += dot
+                        squares += dot * dot
+                        count += 1
+                    }
+                    row += step
+                }
+            }
+        }
+        guard count >= 2 else { return nil }
+        let mean = sum / Double(count)
+        let variance = max(0, squares / Double(count) - mean * mean)
+        return (Float(mean), Float(variance.squareRoot()))
+    }
+
     func rows(ofSlot slot: Int) -> [Int32] {
         slot >= 0 && slot < rowsBySlot.count ? rowsBySlot[slot] : []
     }

@@ -51,6 +51,24 @@ enum FTSQuery {
         return tokens.joined(separator: requireAll ? " AND " : " OR ")
     }
 
+    /// The number of alternatives an `OR` expression made by ``expression(terms:requireAll:)`` has (1 for a
+    /// single token): the number of terms whose bm25 contributions a match can add up.
+    static func tokenCount(_ expression: String) -> Int {
+        var count = 1
+        var quoted = false
+        var scalars = expression.unicodeScalars[...]
+        while let scalar = scalars.first {
+            if scalar == "\"" {
+                quoted.toggle()
+            } else if !quoted, scalars.starts(with: " OR ".unicodeScalars) {
+                count += 1
+                scalars = scalars.dropFirst(3)
+            }
+            scalars = scalars.dropFirst()
+        }
+        return count
+    }
+
     /// A MATCH expression for raw user text.
     static func expression(for text: String, requireAll: Bool = false) -> String? {
         expression(terms: terms(text), requireAll: requireAll)

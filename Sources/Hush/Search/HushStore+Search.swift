@@ -41,6 +41,14 @@ extension HushStore {
 
         let analysis = analyzer.analyze(query)
         var mode = mode
+        var calibration: ScoreCalibration.Coefficients?
+        if mode.fusion == .calibrated {
+            if let table = scoreCalibration {
+                calibration = table.coefficients(forLanguage: analysis.language)
+            } else {
+                mode.fusion = .convexByModel(normalization: .minMax)
+            }
+        }
         if case .convexByModel(let normalization) = mode.fusion {
             mode.fusion = .convex(alpha: hybridAlpha(queryLanguage: analysis.language), normalization: normalization)
         }
@@ -100,6 +108,35 @@ extension HushStore {
                 }
             }
 
+            // Keyword evidence (calibrated fusion): every candidate's own bm25, also for the documents only the
+            // semantic arm returned, so that no score depends on which other documents were candidates.
+            var keywordEvidence: [Int: Float] = [:]
+            if calibration != nil, let matchExpression {
+                var bm25: [Int: Float] = [:]
+                for entry in keyword { bm25[entry.slot] = entry.score }
+                let missing = semantic.compactMap { entry -> (slot: Int, chunk: Int64)? in
+                    guard bm25[entry.slot] == nil, let hit = semanticBest[entry.slot] else { return nil }
+                    let chunk = state.matrix.rowChunk[Int(hit.row)]
+                    return chunk >= 0 ? (entry.slot, chunk) : nil
+                }
+                let scored = try chunkBM25(matchExpression, chunks: missing.map(\.chunk))
+                for entry in missing { if let score = scored[entry.chunk] { bm25[entry.slot] = score } }
+                let terms = FTSQuery.tokenCount(matchExpression)
+                let rows = state.matrix.liveRows
+                for (slot, score) in bm25 {
+                    keywordEvidence[slot] = ScoreCalibration.keywordEvidence(
+                        bm25: score, queryTerms: terms, indexedChunks: rows)
+                }
+            }
+            // The query's cosines over the store, against which a document's cosine stands out or not.
+            let background = calibration == nil ? nil : queryVector.flatMap { state.matrix.background(query: $0) }
+            func evidence(slot: Int, cosine: Float) -> ScoreCalibration.Evidence {
+                var standing: Float = 0
+                if let background { standing = (cosine - background.mean) / max(background.deviation, 1e-3) }
+                return ScoreCalibration.Evidence(
+                    cosine: cosine, standing: standing, keyword: keywordEvidence[slot] ?? 0)
+            }
+
             // Fuse (or take the one arm).
             var candidates: [FusedCandidate]
             switch mode.kind {
@@ -116,7 +153,8 @@ extension HushStore {
             case .hybrid:
                 candidates = HybridFusion.fuse(
                     semantic: semantic, keyword: keyword,
-                    semanticScore: { slot in semanticHit(slot)?.score }, fusion: mode.fusion)
+                    semanticScore: { slot in semanticHit(slot)?.score }, fusion: mode.fusion,
+                    calibration: calibration, evidence: evidence)
             }
 
             // Boosts, threshold, order.
@@ -161,7 +199,9 @@ extension HushStore {
                         semanticRank: candidate.semanticRank, semanticScore: candidate.semanticScore,
                         semanticNormalized: candidate.semanticNormalized, keywordRank: candidate.keywordRank,
                         keywordScore: candidate.keywordScore, keywordNormalized: candidate.keywordNormalized,
-                        baseScore: candidate.score, matchedTags: entry.boost.matchedTags,
+                        evidence: candidate.evidence,
+                        calibration: calibration == nil ? nil : scoreCalibration?.name, baseScore: candidate.score,
+                        matchedTags: entry.boost.matchedTags,
                         tagBoost: entry.boost.tag, categoryBoost: entry.boost.category, finalScore: final)
                     : nil
                 return SearchHit(
@@ -261,6 +301,29 @@ extension HushStore {
         }
     }
 
+    /// The bm25 (negated: larger is better) of each of `chunks` that matches `expression`.
+    nonisolated func chunkBM25(_ expression: String, chunks: [Int64]) throws -> [Int64: Float] {
+        guard !chunks.isEmpty else { return [:] }
+        do {
+            return try writer.read { db in
+                let statement = try db.cachedStatement(
+                    sql: """
+                        SELECT rowid, rank FROM chunks_fts
+                        WHERE chunks_fts MATCH ? AND rowid IN (SELECT value FROM json_each(?))
+                        """)
+                var scores: [Int64: Float] = [:]
+                let rows = try Row.fetchCursor(statement, arguments: [expression, JSONCoding.encode(chunks)])
+                while let row = try rows.next() {
+                    let rank: Double = row[1]
+                    scores[row[0]] = Float(-rank)
+                }
+                return scores
+            }
+        } catch {
+            throw StoreError.wrapping(error, path: path, operation: "search")
+        }
+    }
+
     struct LoadedChunk {
         var title: String?
         var text: String
@@ -324,6 +387,10 @@ extension HushStore {
 }
 
 extension HushStore {
+    /// The calibration table of the store's model (``ScoreCalibration/builtIn(for:)``), which scores the
+    /// default hybrid search; `nil` when Hush ships none for it.
+    public nonisolated var scoreCalibration: ScoreCalibration? { ScoreCalibration.builtIn(for: embedder.identity) }
+
     /// The semantic weight of the default hybrid search for a query in `queryLanguage` (an ISO 639-1 code,
     /// or `und`), by how well the model knows that language. Measured on the multilingual man-page set
     /// (`scripts/bench/quality-multilingual.sh`, nDCG@10, alphas 0 to 0.85; see the README): with

@@ -9,6 +9,8 @@ struct FusedCandidate {
     var keywordRank: Int?
     var keywordScore: Float?
     var keywordNormalized: Float?
+    /// The evidence of the calibrated score (calibrated fusion only).
+    var evidence: ScoreCalibration.Evidence?
     var score: Float
 }
 
@@ -22,9 +24,14 @@ enum HybridFusion {
     /// nothing, the semantic arm alone decides (its weight becomes 1), and vice versa.
     ///
     /// - Complexity: O(c log c) for c candidates.
+    /// With `.calibrated`, `calibration` holds the coefficients for the query's language and `evidence` gives
+    /// any candidate's evidence from its slot and cosine; each candidate then scores the probability that it
+    /// is relevant, from its own evidence only.
     static func fuse(
         semantic: [(slot: Int, score: Float)], keyword: [(slot: Int, score: Float)],
-        semanticScore: (Int) -> Float?, fusion: SearchMode.Fusion
+        semanticScore: (Int) -> Float?, fusion: SearchMode.Fusion,
+        calibration: ScoreCalibration.Coefficients? = nil,
+        evidence: (_ slot: Int, _ cosine: Float) -> ScoreCalibration.Evidence? = { _, _ in nil }
     ) -> [FusedCandidate] {
         var bySlot: [Int: FusedCandidate] = [:]
         var order: [Int] = []
@@ -49,6 +56,20 @@ enum HybridFusion {
         }
 
         switch fusion {
+        case .calibrated:
+            guard let calibration else {
+                // Resolved by the store (a model without a table fuses by min-max); never reached otherwise.
+                return fuse(
+                    semantic: semantic, keyword: keyword, semanticScore: semanticScore,
+                    fusion: .convex(alpha: 0.6, normalization: .minMax))
+            }
+            for slot in order {
+                guard var candidate = bySlot[slot], let found = evidence(slot, candidate.semanticScore ?? 0)
+                else { continue }
+                candidate.evidence = found
+                candidate.score = ScoreCalibration.sigmoid(calibration.logit(found))
+                bySlot[slot] = candidate
+            }
         case .reciprocalRank(let k):
             let constant = Float(k)
             for slot in order {

@@ -27,12 +27,14 @@ public struct SearchFilter: Sendable, Hashable, Codable {
     public var createdBefore: Date?
     /// Every `key = value` pair must be present in the document's metadata.
     public var metadata: [String: String]
+    /// Documents never returned, by id (the one being read, those already shown).
+    public var excludedIDs: Set<String>
 
     /// Creates a filter; the default filter lets every document through.
     public init(
         languages: [String] = [], sourceTypes: [String] = [], tagsAny: [String] = [], tagsAll: [String] = [],
         categories: [String] = [], createdAfter: Date? = nil, createdBefore: Date? = nil,
-        metadata: [String: String] = [:]
+        metadata: [String: String] = [:], excludedIDs: Set<String> = []
     ) {
         self.languages = languages
         self.sourceTypes = sourceTypes
@@ -42,11 +44,31 @@ public struct SearchFilter: Sendable, Hashable, Codable {
         self.createdAfter = createdAfter
         self.createdBefore = createdBefore
         self.metadata = metadata
+        self.excludedIDs = excludedIDs
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case languages, sourceTypes, tagsAny, tagsAll, categories, createdAfter, createdBefore, metadata, excludedIDs
+    }
+
+    /// Decodes a filter; absent keys mean no constraint.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            languages: try container.decodeIfPresent([String].self, forKey: .languages) ?? [],
+            sourceTypes: try container.decodeIfPresent([String].self, forKey: .sourceTypes) ?? [],
+            tagsAny: try container.decodeIfPresent([String].self, forKey: .tagsAny) ?? [],
+            tagsAll: try container.decodeIfPresent([String].self, forKey: .tagsAll) ?? [],
+            categories: try container.decodeIfPresent([String].self, forKey: .categories) ?? [],
+            createdAfter: try container.decodeIfPresent(Date.self, forKey: .createdAfter),
+            createdBefore: try container.decodeIfPresent(Date.self, forKey: .createdBefore),
+            metadata: try container.decodeIfPresent([String: String].self, forKey: .metadata) ?? [:],
+            excludedIDs: try container.decodeIfPresent(Set<String>.self, forKey: .excludedIDs) ?? [])
     }
 
     /// Whether the filter lets every document through.
     public var isEmpty: Bool {
         languages.isEmpty && sourceTypes.isEmpty && tagsAny.isEmpty && tagsAll.isEmpty && categories.isEmpty
-            && createdAfter == nil && createdBefore == nil && metadata.isEmpty
+            && createdAfter == nil && createdBefore == nil && metadata.isEmpty && excludedIDs.isEmpty
     }
 }

@@ -4,6 +4,7 @@
 /// try await store.search("cheap flights", mode: .semantic)
 /// try await store.search("cheap flights", mode: .hybrid(alpha: 0.8))
 /// try await store.search("cheap flights", mode: .reciprocalRankFusion())
+/// try await store.search("cheap flights", mode: .calibrated, minScore: 0.05)
 /// ```
 public struct SearchMode: Sendable, Hashable, Codable {
     /// Which arms run.
@@ -18,13 +19,20 @@ public struct SearchMode: Sendable, Hashable, Codable {
 
     /// How the two arms' scores are combined in hybrid search.
     public enum Fusion: Sendable, Hashable, Codable {
+        /// The estimated probability that the hit is relevant (``ScoreCalibration``), from its own evidence
+        /// alone (cosine, its standing over the store, keyword evidence): comparable across queries, so
+        /// `minScore` can reject what does not fit. A model without a calibration table falls back to
+        /// ``convexByModel(normalization:)`` with min-max normalisation. Not yet the default: its levels were
+        /// fitted on stores of 200 technical pages and sit lower in a store of a few dozen short entries.
+        case calibrated
         /// `alpha × semantic + (1 − alpha) × keyword`, each arm normalised over the candidate pool.
         case convex(alpha: Float, normalization: Normalization)
         /// A convex combination whose `alpha` follows how well the model knows the query's language
         /// (``HushStore/hybridAlpha(queryLanguage:)``): 0.75 for a multilingual model; for a monolingual
         /// (English) one, 0.6 for English queries, 0 for Chinese and Japanese (keywords decide, meaning breaks
         /// ties) and 0.3 for others, whose semantic arm is weak. Tuned on the multilingual man-page set (see
-        /// the README). The default.
+        /// the README). The default. Scores are relative to the other candidates: the best scores 1 whatever
+        /// the query.
         case convexByModel(normalization: Normalization)
         /// Reciprocal rank fusion: the sum over arms of `1 / (k + rank)`.
         case reciprocalRank(k: Int)
@@ -57,8 +65,13 @@ public struct SearchMode: Sendable, Hashable, Codable {
     /// Keywords only (bm25).
     public static let keyword = SearchMode(kind: .keyword)
     /// Both, by a min-max normalised convex combination whose weight on the semantic arm follows the model and
-    /// the query's language (``Fusion/convexByModel(normalization:)``; the default).
+    /// the query's language (``Fusion/convexByModel(normalization:)``; the default). Its best hit scores 1
+    /// whatever the query: use ``calibrated`` for a score that a threshold can cut.
     public static let hybrid = SearchMode(kind: .hybrid)
+
+    /// Both, scored by the estimated probability that the hit is relevant (``Fusion/calibrated``), comparable
+    /// across queries, so that `minScore` rejects what fits no better than chance.
+    public static let calibrated = SearchMode(kind: .hybrid, fusion: .calibrated)
 
     /// Both, by a convex combination weighting the semantic arm by `alpha` (0…1).
     public static func hybrid(alpha: Float, normalization: Normalization = .minMax, candidates: Int = 100)

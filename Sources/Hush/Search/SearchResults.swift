@@ -22,6 +22,12 @@ public struct SearchHit: Sendable, Hashable, Codable, Identifiable {
         public var keywordScore: Float?
         /// The keyword score after normalisation (hybrid convex fusion only).
         public var keywordNormalized: Float?
+        /// What the calibrated score was computed from: the cosine, how far it stands above the query's
+        /// cosines over the store, and the keyword evidence (calibrated fusion only).
+        public var evidence: ScoreCalibration.Evidence?
+        /// The calibration table that turned the cosine and the keyword evidence into `baseScore`, the estimated
+        /// probability that the hit is relevant (calibrated fusion only).
+        public var calibration: String?
         /// The score before boosts.
         public var baseScore: Float
         /// The tags that matched query keywords.
@@ -62,8 +68,10 @@ public struct SearchHit: Sendable, Hashable, Codable, Identifiable {
 
 /// What a search returns: the hits, best first, and where the time went.
 ///
-/// Scores: semantic mode, cosine similarity (−1…1); keyword mode, bm25 relevance (≥ 0, unbounded);
-/// hybrid convex, 0…1; hybrid RRF, the sum of `1/(k + rank)`; each plus boosts.
+/// Scores: hybrid (the default, min-max convex), 0…1 relative to the other candidates (the best scores 1);
+/// calibrated, the estimated probability that the hit is relevant (0…1, comparable across queries; see
+/// ``ScoreCalibration``); semantic mode, cosine similarity (−1…1); keyword mode, bm25 relevance (≥ 0,
+/// unbounded); hybrid RRF, the sum of `1/(k + rank)`; each plus boosts.
 public struct SearchResults: Sendable, Hashable, Codable {
     /// Milliseconds spent per stage.
     public struct Timings: Sendable, Hashable, Codable {

@@ -14,7 +14,7 @@ struct EvalCommand: AsyncParsableCommand {
     @Option(help: "JSONL file of labelled queries.")
     var queries: String
 
-    @Option(help: "Ranking: semantic, keyword, hybrid or rrf.")
+    @Option(help: "Ranking: semantic, keyword, hybrid, calibrated or rrf.")
     var mode: ModeArgument = .hybrid
 
     @Option(help: "Weight of the semantic arm in hybrid mode, 0...1.")
@@ -22,6 +22,21 @@ struct EvalCommand: AsyncParsableCommand {
 
     @Option(help: "Evaluate at most this many queries.")
     var limit: Int?
+
+    @Flag(
+        help: """
+            Also ask each query with its relevant documents excluded (unanswerable), and report how well the first \
+            hit's score tells the two apart: AUC, and what --min-score keeps of each.
+            """)
+    var unanswerable = false
+
+    @Option(
+        name: .customLong("min-score"),
+        help: "The threshold the kept figures use (default: calibrated, the calibration's recommended min score).")
+    var minScore: Float?
+
+    @Option(help: "Write every hit's evidence (cosine, keyword evidence, relevance label) to this JSONL file.")
+    var evidence: String?
 
     @Flag(help: "Print one JSON object.")
     var json = false
@@ -39,13 +54,34 @@ struct EvalCommand: AsyncParsableCommand {
             case .semantic: .semantic
             case .keyword: .keyword
             case .hybrid: alpha.map { SearchMode.hybrid(alpha: $0) } ?? .hybrid
+            case .calibrated: .calibrated
             case .rrf: .reciprocalRankFusion()
             }
         var metrics = RetrievalMetrics()
+        var separation = ScoreSeparation()
+        let threshold =
+            minScore ?? (searchMode.fusion == .calibrated ? hush.scoreCalibration?.recommendedMinScore : nil)
+        let evidenceFile = try evidence.map { try EvidenceWriter(path: $0) }
         let progress = ProgressReporter(label: "evaluating", unit: "queries", quiet: json)
+        let explain = evidenceFile != nil
         for (done, item) in labelled.enumerated() {
-            let results = try await hush.search(item.query, mode: searchMode, limit: 100, boosts: .none)
-            metrics.add(ranked: results.hits.map(\.id), relevant: Set(item.relevant))
+            let relevant = Set(item.relevant)
+            // Ranking quality is measured on the whole ranking: no threshold.
+            let results = try await hush.search(
+                item.query, mode: searchMode, limit: 100, minScore: -.infinity, boosts: .none, explain: explain)
+            metrics.add(ranked: results.hits.map(\.id), relevant: relevant)
+            let language = hush.analyze(item.query).language
+            try evidenceFile?.write(query: item.query, language: language, answerable: true, results, relevant)
+            if unanswerable {
+                let first = results.hits.first
+                separation.addAnswerable(score: first?.score, correct: first.map { relevant.contains($0.id) } ?? false)
+                let without = try await hush.search(
+                    item.query, mode: searchMode, filter: SearchFilter(excludedIDs: relevant), limit: 100,
+                    minScore: -.infinity, boosts: .none, explain: explain)
+                separation.addUnanswerable(score: without.hits.first?.score)
+                try evidenceFile?.write(
+                    query: item.query, language: language, answerable: false, without, relevant)
+            }
             progress.update(done: done + 1, total: labelled.count)
         }
         progress.finish()
@@ -57,6 +93,15 @@ struct EvalCommand: AsyncParsableCommand {
             line.add("recall@100", metrics.recall100)
             line.add("queries", metrics.count)
             line.add("mode", mode.rawValue)
+            if unanswerable {
+                line.add("auc", separation.auc)
+                if let threshold {
+                    line.add("min_score", Double(threshold))
+                    line.add("answerable_kept", separation.answerableKept(threshold))
+                    line.add("correct_kept", separation.correctKept(threshold))
+                    line.add("unanswerable_kept", separation.unanswerableKept(threshold))
+                }
+            }
             Console.out(line.finish())
         } else {
             Console.out("queries:    \(metrics.count) (\(mode.rawValue))")
@@ -64,6 +109,20 @@ struct EvalCommand: AsyncParsableCommand {
             Console.out(String(format: "MRR@10:     %.4f", metrics.mrr10))
             Console.out(String(format: "Recall@10:  %.4f", metrics.recall10))
             Console.out(String(format: "Recall@100: %.4f", metrics.recall100))
+            if unanswerable {
+                Console.out(
+                    String(format: "AUC of the first hit's score, answerable vs unanswerable: %.4f", separation.auc))
+                if let threshold {
+                    Console.out(String(format: "at min score %.3f, first hits kept:", Double(threshold)))
+                    Console.out(
+                        String(
+                            format: "  answerable %.3f, correct %.3f, unanswerable %.3f",
+                            separation.answerableKept(threshold), separation.correctKept(threshold),
+                            separation.unanswerableKept(threshold)))
+                } else {
+                    Console.out("no threshold: this mode has no recommended min score; give --min-score")
+                }
+            }
         }
     }
 
@@ -86,5 +145,96 @@ struct EvalCommand: AsyncParsableCommand {
             out.append(item)
         }
         return out
+    }
+}
+
+/// The first hit's scores of answerable and unanswerable queries, and how well they separate.
+struct ScoreSeparation {
+    private(set) var answerable: [Float] = []
+    private(set) var correct: [Float] = []
+    private(set) var unanswerable: [Float] = []
+
+    /// A query with nothing found scores minus infinity: no threshold keeps it.
+    mutating func addAnswerable(score: Float?, correct isCorrect: Bool) {
+        answerable.append(score ?? -.infinity)
+        if isCorrect { correct.append(score ?? -.infinity) }
+    }
+
+    mutating func addUnanswerable(score: Float?) {
+        unanswerable.append(score ?? -.infinity)
+    }
+
+    /// The probability that an answerable query's first score is above an unanswerable one's (ties count half):
+    /// the area under the ROC curve of the score as a detector of answerable queries.
+    var auc: Double {
+        guard !answerable.isEmpty, !unanswerable.isEmpty else { return 0 }
+        let negatives = unanswerable.sorted()
+        var sum = 0.0
+        for score in answerable {
+            let below = lowerBound(negatives, score)
+            var above = below
+            while above < negatives.count, negatives[above] == score { above += 1 }
+            sum += Double(below) + 0.5 * Double(above - below)
+        }
+        return sum / (Double(answerable.count) * Double(negatives.count))
+    }
+
+    private func lowerBound(_ values: [Float], _ value: Float) -> Int {
+        var low = 0
+        var high = values.count
+        while low < high {
+            let middle = (low + high) / 2
+            if values[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    func answerableKept(_ threshold: Float) -> Double { fraction(answerable, threshold) }
+    func correctKept(_ threshold: Float) -> Double { fraction(correct, threshold) }
+    func unanswerableKept(_ threshold: Float) -> Double { fraction(unanswerable, threshold) }
+
+    private func fraction(_ scores: [Float], _ threshold: Float) -> Double {
+        scores.isEmpty ? 0 : Double(scores.filter { $0 >= threshold }.count) / Double(scores.count)
+    }
+}
+
+/// Writes each evaluated search's hits with their evidence, one JSON object per search, for fitting a
+/// calibration (`scripts/bench/fit-calibration.py`).
+final class EvidenceWriter {
+    private let handle: FileHandle
+
+    init(path: String) throws {
+        guard FileManager.default.createFile(atPath: path, contents: nil),
+            let handle = FileHandle(forWritingAtPath: path)
+        else { throw ValidationError("cannot write \(path)") }
+        self.handle = handle
+    }
+
+    deinit { try? handle.close() }
+
+    func write(query: String, language: String, answerable: Bool, _ results: SearchResults, _ relevant: Set<String>)
+        throws
+    {
+        var line = JSONLine()
+        line.add("query", query)
+        line.add("language", language)
+        line.add("answerable", answerable)
+        let hits = results.hits.map { hit -> String in
+            var object = JSONLine()
+            object.add("id", hit.id)
+            object.add("relevant", relevant.contains(hit.id))
+            object.add("score", Double(hit.score))
+            if let explanation = hit.explanation {
+                if let cosine = explanation.semanticScore { object.add("cosine", Double(cosine)) }
+                if let bm25 = explanation.keywordScore { object.add("bm25", Double(bm25)) }
+                if let evidence = explanation.evidence {
+                    object.add("standing", Double(evidence.standing))
+                    object.add("keyword", Double(evidence.keyword))
+                }
+            }
+            return object.finish()
+        }
+        line.add("hits", raw: "[" + hits.joined(separator: ",") + "]")
+        try handle.write(contentsOf: Data((line.finish() + "\n").utf8))
     }
 }

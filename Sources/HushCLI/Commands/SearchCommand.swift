@@ -4,7 +4,7 @@ import Hush
 
 /// The ranking modes of `--mode`.
 enum ModeArgument: String, ExpressibleByArgument, CaseIterable {
-    case semantic, keyword, hybrid, rrf
+    case semantic, keyword, hybrid, calibrated, rrf
 }
 
 /// `hush search`: semantic, keyword or hybrid search of a database.
@@ -21,7 +21,10 @@ struct SearchCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Ranking: semantic, keyword, hybrid (convex fusion) or rrf (reciprocal rank fusion).",
+            """
+            Ranking: semantic, keyword, hybrid (min-max normalised convex fusion), calibrated (hybrid scored \
+            by the estimated probability of relevance) or rrf (reciprocal rank fusion).
+            """,
             discussion: "Default hybrid; keyword when the database's model is not installed."))
     var mode: ModeArgument?
 
@@ -34,7 +37,7 @@ struct SearchCommand: AsyncParsableCommand {
     @Option(help: "Weight of the semantic arm in hybrid mode, 0...1.")
     var alpha: Float?
 
-    @Option(help: "Drop results scoring below this.")
+    @Option(help: "Drop results scoring below this (a calibrated score is comparable across queries).")
     var minScore: Float?
 
     @Flag(help: "Print JSON (schema in the README).")
@@ -67,6 +70,7 @@ struct SearchCommand: AsyncParsableCommand {
         case .semantic: .semantic
         case .keyword: .keyword
         case .hybrid: alpha.map { SearchMode.hybrid(alpha: $0) } ?? .hybrid
+        case .calibrated: .calibrated
         case .rrf: .reciprocalRankFusion()
         }
     }
@@ -139,6 +143,14 @@ enum SearchOutput {
                 optional("keyword_rank", e.keywordRank)
                 optional("keyword_score", e.keywordScore)
                 optional("keyword_normalized", e.keywordNormalized)
+                if let evidence = e.evidence, let calibration = e.calibration {
+                    var object = JSONLine()
+                    object.add("cosine", Double(evidence.cosine))
+                    object.add("standing", Double(evidence.standing))
+                    object.add("keyword", Double(evidence.keyword))
+                    object.add("calibration", calibration)
+                    explanation.add("evidence", raw: object.finish())
+                }
                 explanation.add("base_score", Double(e.baseScore))
                 explanation.add(
                     "matched_tags", raw: "[" + e.matchedTags.map(JSONLine.quote).joined(separator: ",") + "]")
@@ -179,6 +191,13 @@ enum SearchOutput {
                     "    semantic: rank \(show(e.semanticRank)) score \(show(e.semanticScore)) norm \(show(e.semanticNormalized))"
                         + " | keyword: rank \(show(e.keywordRank)) bm25 \(show(e.keywordScore)) norm \(show(e.keywordNormalized))"
                 )
+                if let evidence = e.evidence, let calibration = e.calibration {
+                    lines.append(
+                        String(
+                            format: "    evidence: cosine %.3f, standing %.2f sd, keyword %.3f -> p(relevant) %.3f",
+                            evidence.cosine, evidence.standing, evidence.keyword, e.baseScore)
+                            + " (\(calibration))")
+                }
                 let tags = e.matchedTags.isEmpty ? "" : " (\(e.matchedTags.joined(separator: ", ")))"
                 lines.append(
                     "    base \(String(format: "%.3f", e.baseScore)) + tags \(String(format: "%.3f", e.tagBoost))\(tags)"

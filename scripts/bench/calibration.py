@@ -1,0 +1,142 @@
+#!/usr/bin/env python3
+"""Fits and reports the score calibration of Hush's hybrid search (see calibration.sh).
+
+fit:    reads <work>/<model>__<lang>.evidence.jsonl (every hit of every fitting query, with its cosine, keyword
+        evidence and relevance label), fits p(relevant) = sigmoid(a + b*cosine + c*standing + d*keyword
+        + e*standing*keyword)
+        per model and language group by L2-regularised logistic regression (Newton's method), picks the default
+        threshold on the same queries, and prints the Swift table.
+report: reads <work>/<model>__<lang>__<mode>.test.json (hush eval --unanswerable on the held-out queries) and
+        prints the README's table.
+"""
+import glob
+import json
+import math
+import sys
+
+import numpy as np
+
+GROUPS = {"en": "english", "und": "english", "zh": "cjk", "ja": "cjk", "ko": "cjk"}
+# Models whose vectors know every language get one set of coefficients; English models one per group.
+MULTILINGUAL = {"lexical"}
+
+
+def group(model, language):
+    return "all" if model in MULTILINGUAL else GROUPS.get(language, "other")
+
+
+def features(hit):
+    s = hit.get("cosine", 0.0)
+    z = hit.get("standing", 0.0)
+    k = hit.get("keyword", 0.0)
+    return [1.0, s, z, k, z * k]
+
+
+def fit_logistic(x, y, l2=1e-3, iterations=50):
+    x = np.asarray(x, dtype=np.float64)
+    y = np.asarray(y, dtype=np.float64)
+    w = np.zeros(x.shape[1])
+    penalty = l2 * np.eye(x.shape[1])
+    penalty[0, 0] = 0  # the intercept is not shrunk
+    for _ in range(iterations):
+        p = 1 / (1 + np.exp(-(x @ w)))
+        gradient = x.T @ (p - y) + penalty @ w
+        hessian = (x * (p * (1 - p))[:, None]).T @ x + penalty
+        step = np.linalg.solve(hessian, gradient)
+        w -= step
+        if np.max(np.abs(step)) < 1e-9:
+            break
+    return w
+
+
+def load(path):
+    with open(path, encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def auc(positives, negatives):
+    total = 0.0
+    for p in positives:
+        total += sum(1.0 if p > n else 0.5 if p == n else 0.0 for n in negatives)
+    return total / (len(positives) * len(negatives))
+
+
+def fit(work, langs, models):
+    print("// Fitted by scripts/bench/calibration.sh fit (" + ", ".join(langs) + ").")
+    for model in models:
+        searches = []
+        for lang in langs:
+            searches += load(f"{work}/{model}__{lang}.evidence.jsonl")
+        cross = []
+        for path in sorted(glob.glob(f"{work}/{model}__x*.evidence.jsonl")):
+            cross += load(path)
+        for s in cross:
+            s["cross"] = True
+        searches += cross
+        coefficients = {}
+        for name in sorted({group(model, s["language"]) for s in searches}):
+            x, y = [], []
+            for s in searches:
+                if not s["answerable"] or group(model, s["language"]) != name:
+                    continue
+                for hit in s["hits"]:
+                    x.append(features(hit))
+                    y.append(1.0 if hit["relevant"] else 0.0)
+            coefficients[name] = fit_logistic(x, y)
+            print(f"// {model} {name}: {len(y)} hits, {int(sum(y))} relevant; w = {np.round(coefficients[name], 3)}")
+
+        def top(search):
+            w = coefficients.get(group(model, search["language"]))
+            if w is None:
+                w = coefficients.get("english")
+            best = None
+            for hit in search["hits"]:
+                p = 1 / (1 + math.exp(-float(np.dot(w, features(hit)))))
+                if best is None or p > best[0]:
+                    best = (p, hit["relevant"])
+            return best
+
+        answerable = [top(s) for s in searches if s["answerable"] and s["hits"]]
+        unanswerable = [top(s)[0] for s in searches if not s["answerable"] and s["hits"]]
+        correct = [p for p, relevant in answerable if relevant]
+        print(f"// {model}: fit-half AUC {auc([p for p, _ in answerable], unanswerable):.4f}")
+        for lang in sorted({s["language"] + ("-x" if s.get("cross") else "") for s in searches}):
+            def here(s):
+                return s["hits"] and s["language"] + ("-x" if s.get("cross") else "") == lang
+            a = [top(s)[0] for s in searches if s["answerable"] and here(s)]
+            u = [top(s)[0] for s in searches if not s["answerable"] and here(s)]
+            if len(a) >= 20 and len(u) >= 20:
+                print(f"//   {lang}: AUC {auc(a, u):.4f} ({len(a)} queries)")
+        # The recommended threshold: the highest that keeps at least 85 % of the correct first hits, on the
+        # same-language and on the cross-language (no shared words) queries alike.
+        cross_correct = [top(s)[0] for s in searches if s["answerable"] and s.get("cross") and s["hits"]
+                         and top(s)[1]]
+        best = None
+        for t in np.arange(0.001, 0.99, 0.001):
+            kept = sum(p >= t for p in correct) / len(correct)
+            kept_cross = sum(p >= t for p in cross_correct) / len(cross_correct) if cross_correct else 1
+            wrong = sum(p >= t for p in unanswerable) / len(unanswerable)
+            if kept >= 0.85 and kept_cross >= 0.85:
+                best = (round(float(t), 3), kept, wrong)
+        print(f"// {model}: threshold {best[0]} keeps {best[1]:.3f} of correct, {best[2]:.3f} of unanswerable")
+        for name, w in coefficients.items():
+            print(f"//   {name}: .init(intercept: {w[0]:.3f}, cosine: {w[1]:.3f}, standing: {w[2]:.3f}, "
+                  f"keyword: {w[3]:.3f}, product: {w[4]:.3f})")
+
+
+def report(work, langs, models):
+    print("| model | language | AUC calibrated | AUC min-max | AUC cosine | min score | correct kept | "
+          "unanswerable kept | nDCG@10 calibrated | nDCG@10 min-max |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    for model in models:
+        for lang in langs:
+            r = {m: json.load(open(f"{work}/{model}__{lang}__{m}.test.json")) for m in ("calibrated", "hybrid", "semantic")}
+            h = r["calibrated"]
+            print(f"| {model} | {lang} | {h['auc']:.3f} | {r['hybrid']['auc']:.3f} | {r['semantic']['auc']:.3f} | "
+                  f"{h.get('min_score', float('nan')):.2f} | {h.get('correct_kept', float('nan')):.3f} | "
+                  f"{h.get('unanswerable_kept', float('nan')):.3f} | {h['ndcg@10']:.3f} | {r['hybrid']['ndcg@10']:.3f} |")
+
+
+if __name__ == "__main__":
+    step, work, langs, models = sys.argv[1], sys.argv[2], sys.argv[3].split(","), sys.argv[4].split()
+    {"fit": fit, "report": report}[step](work, langs, models)
