@@ -35,7 +35,7 @@ import Testing
         let rejected = try await store.search(unrelated, mode: .calibrated, minScore: 0.01, boosts: .none)
         #expect(rejected.hits.isEmpty)
         let answered = try await store.search(
-            "I can't sleep at night", mode: .calibrated, minScore: 0.01, boosts: .none)
+            "lying awake and I cannot sleep", mode: .calibrated, minScore: 0.01, boosts: .none)
         let answer = try #require(answered.hits.first)
         #expect(answer.id == "r-sleep")
         #expect(answer.score > 20 * top.score)

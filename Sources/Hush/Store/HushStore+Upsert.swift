@@ -20,7 +20,9 @@ extension HushStore {
         // The model by what decides its vectors (not its folder's name, see `EmbedderIdentity`).
         let identity = embedder.identity
         let model = identity.weightsSHA256 == "none" ? identity.model : "sha256:" + identity.weightsSHA256.prefix(16)
-        let base = "prep-v2;max=\(embedder.maxTokens);\(model)"
+        var base = "prep-v2;max=\(embedder.maxTokens);\(model)"
+        let cleaner = options.cleaner
+        if cleaner != TextCleaner() { base += ";clean=\(cleaner.replaceURLs),\(cleaner.replaceMentions)" }
         guard let chunking = options.chunking else { return base }
         return base
             + ";chunk=\(chunking.maxTokens),\(chunking.targetTokens),\(chunking.overlapTokens),\(chunking.prefixTitle)"
@@ -160,6 +162,7 @@ extension HushStore {
     func commit(_ pending: [PendingDocument]) throws -> (added: Int, updated: Int, chunks: Int) {
         let hook = testHooks.afterDocumentWritten
         let policy = options.indexPolicy
+        let cleaner = options.cleaner
         return try index.write { state -> (Int, Int, Int) in
             var touched = false
             do {
@@ -167,7 +170,7 @@ extension HushStore {
                     var allocator = state.matrix.allocator
                     var written: [(rowid: Int64, removedChunks: [Int64], newChunks: [(Int64, Int32)])] = []
                     for item in pending {
-                        written.append(try Self.write(item, db: db, allocator: &allocator))
+                        written.append(try Self.write(item, db: db, allocator: &allocator, cleaner: cleaner))
                         try hook?(item.document.id)
                     }
                     // Memory follows inside the transaction, so the graph's changes commit with the vectors.
@@ -246,10 +249,11 @@ extension HushStore {
     }
 
     /// Writes one document's row (and, when its text changed, replaces its chunks, vectors and FTS rows).
-    private static func write(_ item: PendingDocument, db: Database, allocator: inout VectorMatrix.RowAllocator)
-        throws -> (Int64, [Int64], [(Int64, Int32)])
-    {
+    private static func write(
+        _ item: PendingDocument, db: Database, allocator: inout VectorMatrix.RowAllocator, cleaner: TextCleaner
+    ) throws -> (Int64, [Int64], [(Int64, Int32)]) {
         let document = item.document
+        let extras = keywordExtras(document, cleaner: cleaner)
         let values: [(any DatabaseValueConvertible)?] = [
             document.title, document.body, document.quoted, JSONCoding.encode(document.fields),
             document.sourceType, item.language, JSONCoding.encode(document.tags), document.category,
@@ -277,7 +281,19 @@ extension HushStore {
             try insert.execute(arguments: StatementArguments(values + [document.id]))
             rowid = db.lastInsertedRowID
         }
-        guard let chunks = item.chunks else { return (rowid, [], []) }
+        guard let chunks = item.chunks else {
+            // Metadata only: the first chunk's keyword row follows the new tags and category.
+            if let first = try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT id, text FROM chunks WHERE document_id = ? ORDER BY ordinal LIMIT 1"),
+                arguments: [rowid])
+            {
+                let chunkID: Int64 = first[0]
+                let text: String = first[1]
+                try db.cachedStatement(sql: "UPDATE chunks_fts SET text = ? WHERE rowid = ?").execute(
+                    arguments: [keywordText(chunk: text, extras: extras), chunkID])
+            }
+            return (rowid, [], [])
+        }
 
         var removed: [Int64] = []
         if item.existingRowid != nil {
@@ -302,9 +318,29 @@ extension HushStore {
             let chunkID = db.lastInsertedRowID
             let row = allocator.allocate()
             try insertVector.execute(arguments: [chunkID, VectorBlob.encode(vector), row])
-            try insertText.execute(arguments: [chunkID, FTSQuery.segment(chunk.text)])
+            try insertText.execute(arguments: [
+                chunkID, keywordText(chunk: chunk.text, extras: chunk.ordinal == 0 ? extras : ""),
+            ])
             added.append((chunkID, row))
         }
         return (rowid, removed, added)
+    }
+}
+
+extension HushStore {
+    /// What the keyword index holds beside a document's first chunk: its tags, its category, and the links and
+    /// @mentions that cleaning replaced, as the person wrote them (the model never sees those; keywords do).
+    static func keywordExtras(_ document: Document, cleaner: TextCleaner) -> String {
+        var parts = document.tags
+        if let category = document.category { parts.append(category) }
+        var texts = [document.title, document.body, document.quoted].compactMap { $0 }
+        for field in document.fields { texts.append(field.value) }
+        for text in texts { parts += cleaner.replacedSpans(in: text) }
+        return parts.joined(separator: " ")
+    }
+
+    /// The text of a chunk's FTS row: the chunk (CJK runs segmented), then the document's extras if any.
+    static func keywordText(chunk: String, extras: String) -> String {
+        extras.isEmpty ? FTSQuery.segment(chunk) : FTSQuery.segment(chunk) + "\n\n" + FTSQuery.segment(extras)
     }
 }

@@ -175,10 +175,17 @@ public actor HushStore {
         } catch {
             throw StoreError.wrapping(error, path: path, operation: "open the file")
         }
+        if !readOnly {
+            do {
+                try Self.upgradeKeywordExtras(writer, cleaner: options.cleaner)
+            } catch {
+                throw StoreError.wrapping(error, path: path, operation: "index tags and handles by keyword")
+            }
+        }
         let stored = opened.stored
         let resolved = embedder ?? UnavailableEmbedder(identity: stored)
         self.embedder = resolved
-        self.preparer = DocumentPreparer(embedder: resolved, chunking: options.chunking)
+        self.preparer = DocumentPreparer(embedder: resolved, chunking: options.chunking, cleaner: options.cleaner)
         let gap: SemanticGap?
         if embedder == nil {
             gap = .modelNotLoaded

@@ -35,15 +35,21 @@ public struct StoreOptions: Sendable, Hashable {
     /// How long a write waits for another process's write transaction on the same file before it fails
     /// with ``StoreError/busy(path:)`` (seconds). Reads never wait: they run beside a writer.
     public var busyTimeout: TimeInterval
+    /// How text is cleaned before it is chunked and embedded (links to `[link]`, @mentions to `@user` by
+    /// default). The keyword index also keeps what the cleaner replaced, as written, with the tags and the
+    /// category, so that a handle, a site, a tag or a category can be found by keyword.
+    public var cleaner: TextCleaner
 
     /// Creates options.
     public init(
         allowEmbedderMismatch: Bool = false, batchSize: Int = 64, embeddingBatchSize: Int = 32,
         queryCacheCapacity: Int = 256, chunking: ChunkingConfiguration? = nil, indexStrategy: IndexStrategy? = nil,
         memoryBudget: Int = 2 << 30, hnswParameters: HNSWParameters = HNSWParameters(),
-        int8GuideThreshold: Int = IndexStrategy.int8GuideThreshold, busyTimeout: TimeInterval = 10
+        int8GuideThreshold: Int = IndexStrategy.int8GuideThreshold, busyTimeout: TimeInterval = 10,
+        cleaner: TextCleaner = TextCleaner()
     ) {
         self.busyTimeout = busyTimeout
+        self.cleaner = cleaner
         self.chunking = chunking
         self.allowEmbedderMismatch = allowEmbedderMismatch
         self.batchSize = batchSize

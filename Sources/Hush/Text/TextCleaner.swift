@@ -11,7 +11,7 @@ import Foundation
 /// cleaner.clean("Thanks @ana!  See https://example.com/notes?id=4")
 /// // "Thanks @user! See [link]"
 /// ```
-public struct TextCleaner: Sendable {
+public struct TextCleaner: Sendable, Hashable {
     /// Whether URLs are replaced by `[link]`.
     public var replaceURLs: Bool
     /// Whether @mentions are replaced by `@user`.
@@ -60,6 +60,28 @@ public struct TextCleaner: Sendable {
         let body = clean(document.body)
         guard let quoted = document.quoted.map(clean), !quoted.isEmpty else { return body }
         return body.isEmpty ? "Quoted: " + quoted : body + "\n\nQuoted: " + quoted
+    }
+
+    /// The links and @mentions in `text` that ``clean(_:)-(String)`` replaces, as the person wrote them: the
+    /// keyword index keeps them, so that a handle or a site can be found by keyword although the model never
+    /// sees it.
+    ///
+    /// ```swift
+    /// TextCleaner().replacedSpans(in: "Ran 10k with @alice_runs https://www.strava.com/activities/42")
+    /// // ["@alice_runs", "https://www.strava.com/activities/42"]
+    /// ```
+    public func replacedSpans(in text: String) -> [String] {
+        guard replaceURLs || replaceMentions else { return [] }
+        var spans: [String] = []
+        for word in text.split(whereSeparator: { $0.isWhitespace }) {
+            let word = String(word)
+            if replaceURLs, let range = Self.linkRange(in: word) {
+                spans.append(String(word[range]))
+            } else if replaceMentions, let range = Self.mentionRange(in: word) {
+                spans.append(String(word[range]))
+            }
+        }
+        return spans
     }
 
     /// Cleans a text that must stay on one line (a title, a field value): line breaks become spaces.
@@ -145,6 +167,11 @@ public struct TextCleaner: Sendable {
 
     /// Returns the word with its link replaced by `[link]`, or `nil` when the word holds no link.
     static func replacingLink(in word: String) -> String? {
+        linkRange(in: word).map { String(word[..<$0.lowerBound]) + "[link]" + String(word[$0.upperBound...]) }
+    }
+
+    /// Where the link inside `word` lies, or `nil` when it holds none.
+    static func linkRange(in word: String) -> Range<String.Index>? {
         // An explicit scheme or `www.` anywhere in the word, at a word start: "(https://…)", "[x](https://…)".
         for scheme in schemes {
             guard let found = word.range(of: scheme, options: .caseInsensitive) else { continue }
@@ -155,7 +182,7 @@ public struct TextCleaner: Sendable {
             }
             let end = linkEnd(word[start...])
             guard word.distance(from: start, to: end) > scheme.count else { continue }
-            return String(word[..<start]) + "[link]" + String(word[end...])
+            return start..<end
         }
         // A bare domain: "example.com/path", "docs.example.org".
         var coreStart = word.startIndex
@@ -167,7 +194,7 @@ public struct TextCleaner: Sendable {
         let end = linkEnd(core)
         let candidate = word[coreStart..<end]
         guard isBareDomainLink(candidate) else { return nil }
-        return String(word[..<coreStart]) + "[link]" + String(word[end...])
+        return coreStart..<end
     }
 
     /// Where a link starting at `text.startIndex` ends: trailing punctuation and unbalanced `)` are left out.
@@ -212,6 +239,11 @@ public struct TextCleaner: Sendable {
     /// A mention starts the word (after opening punctuation) with `@` and a handle of letters, digits,
     /// `_` or `.`; a fediverse handle (`@ana@social.example`) is one mention. `ana@example.com` is not.
     static func replacingMention(in word: String) -> String? {
+        mentionRange(in: word).map { String(word[..<$0.lowerBound]) + "@user" + String(word[$0.upperBound...]) }
+    }
+
+    /// Where the @mention inside `word` lies (from its `@`), or `nil` when it holds none.
+    static func mentionRange(in word: String) -> Range<String.Index>? {
         var start = word.startIndex
         while start < word.endIndex, leadingPunctuation.contains(word[start]) {
             start = word.index(after: start)
@@ -237,6 +269,6 @@ public struct TextCleaner: Sendable {
             end = word.index(after: end)
         }
         guard handleLength > 0 else { return nil }
-        return String(word[..<start]) + "@user" + String(word[end...])
+        return start..<end
     }
 }

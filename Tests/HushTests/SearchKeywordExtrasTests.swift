@@ -1,0 +1,105 @@
+import Foundation
+import GRDB
+import HushEmbedding
+import Testing
+
+@testable import Hush
+
+/// Everything a person wrote can be found by keyword: tags, category, @mentions and links ([scores] #17 items 3
+/// and 4).
+@Suite struct SearchKeywordExtrasTests {
+    static let journal = [
+        Document(
+            id: "exam", title: "Exam in two weeks", body: "Could not stop thinking about the exam; slept badly again.",
+            tags: ["exam", "stress"]),
+        Document(
+            id: "night", title: "Awake at 3am", body: "Lay awake for hours listening to the rain.",
+            tags: ["insomnia"], category: "health"),
+        Document(
+            id: "walk", title: "Evening walk", body: "A long walk by the river before dinner.", tags: ["outdoors"]),
+    ]
+
+    static let posts = [
+        Document(
+            id: "run", body: "Ran 10k this morning with @alice_runs, new best! https://www.strava.com/activities/42",
+            sourceType: "post"),
+        Document(id: "reply", body: "@bob_k thanks, see you at the track on Sunday", sourceType: "post"),
+        Document(id: "cake", body: "Baked a lemon cake for the neighbours.", sourceType: "post"),
+    ]
+
+    @Test func tagsAndCategoriesAreSearchableByKeyword() async throws {
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        try await store.upsert(Self.journal)
+        let byTag = try await store.search("insomnia", mode: .keyword, boosts: .none)
+        #expect(byTag.hits.map(\.id) == ["night"])
+        let hybrid = try await store.search("insomnia", boosts: .none)
+        #expect(hybrid.hits.first?.id == "night")
+        let byCategory = try await store.search("health", mode: .keyword, boosts: .none)
+        #expect(byCategory.hits.map(\.id) == ["night"])
+    }
+
+    @Test func mentionsAndLinksAreSearchableAsWritten() async throws {
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        try await store.upsert(Self.posts)
+        let handle = try await store.search("@alice_runs", mode: .keyword, boosts: .none)
+        #expect(handle.hits.map(\.id) == ["run"])
+        let hybridHandle = try await store.search("@alice_runs", boosts: .none)
+        #expect(hybridHandle.hits.first?.id == "run")
+        let site = try await store.search("strava", mode: .keyword, boosts: .none)
+        #expect(site.hits.map(\.id) == ["run"])
+        let path = try await store.search("activities", mode: .keyword, boosts: .none)
+        #expect(path.hits.map(\.id) == ["run"])
+        // The text the model embeds and the hit shows is still the cleaned one.
+        #expect(handle.hits.first?.text.contains("@user") == true)
+        #expect(handle.hits.first?.text.contains("[link]") == true)
+    }
+
+    @Test func changingOnlyTheTagsChangesWhatKeywordsFind() async throws {
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        try await store.upsert(Self.journal)
+        var retagged = Self.journal[2]
+        retagged.tags = ["insomnia"]
+        let summary = try await store.upsert([retagged])
+        #expect(summary.updated == 1)
+        let found = try await store.search("insomnia", mode: .keyword, boosts: .none)
+        #expect(Set(found.hits.map(\.id)) == ["night", "walk"])
+        let old = try await store.search("outdoors", mode: .keyword, boosts: .none)
+        #expect(old.hits.isEmpty)
+    }
+
+    @Test func cleaningOptionsComeFromStoreOptions() async throws {
+        let store = try await HushStore.inMemory(
+            embedder: HashingEmbedder(), options: StoreOptions(cleaner: TextCleaner(replaceURLs: false)))
+        try await store.upsert(Self.posts)
+        let hit = try #require(try await store.search("strava", mode: .keyword).hits.first)
+        #expect(hit.text.contains("https://www.strava.com/activities/42"))
+        #expect(hit.text.contains("@user"))
+        #expect(
+            TextCleaner().replacedSpans(in: "Ran with @alice_runs (https://strava.com/a/1).")
+                == ["@alice_runs", "https://strava.com/a/1"])
+    }
+
+    /// A file written before extras existed gets them on its first writable open, and stays as it is read-only.
+    @Test func anOlderFileIsUpgradedOnItsFirstWritableOpen() async throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("old.hush")
+        do {
+            let store = try await HushStore.open(path: path, embedder: HashingEmbedder())
+            try await store.upsert(Self.journal)
+        }
+        // Make it look like an older file: cleaned text only, no marker.
+        let queue = try DatabaseQueue(path: path)
+        try await queue.write { db in
+            try db.execute(
+                sql: "UPDATE chunks_fts SET text = (SELECT text FROM chunks WHERE chunks.id = chunks_fts.rowid)")
+            try db.execute(sql: "DELETE FROM meta WHERE key = ?", arguments: [HushStore.keywordExtrasKey])
+        }
+        try queue.close()
+        let readOnly = try await HushStore.open(path: path, embedder: HashingEmbedder(), readOnly: true)
+        let before = try await readOnly.search("insomnia", mode: SearchMode.keyword)
+        #expect(before.hits.isEmpty)
+        let writable = try await HushStore.open(path: path, embedder: HashingEmbedder())
+        let after = try await writable.search("insomnia", mode: SearchMode.keyword)
+        #expect(after.hits.map(\.id) == ["night"])
+    }
+}
