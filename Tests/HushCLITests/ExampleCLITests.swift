@@ -37,7 +37,10 @@ import Testing
         let reading = try #require(out.range(of: "Reading for:").map { String(out[$0.lowerBound...]) })
         let lines = reading.split(separator: "\n")
         #expect(lines.count == 4)
-        #expect(lines[1].hasPrefix("  Frame:  ") && lines[1].lowercased().contains("money"))
+        // The frame is the best of the money category (its tag and category are keywords too).
+        let firstFrame = try #require(out.split(separator: "\n").first { $0.contains("[frame-") })
+        #expect(firstFrame.contains("[frame-money-"))
+        #expect(lines[1].hasPrefix("  Frame:  ") && firstFrame.hasSuffix(String(lines[1].dropFirst(10))))
         #expect(lines[2].hasPrefix("  Try 1: ") && lines[3].hasPrefix("  Try 2: "))
 
         // A second question reuses the stored snippets (nothing added).
