@@ -34,6 +34,16 @@ struct DocumentTable: Sendable {
     /// One past the highest slot ever used: the size of per-slot arrays.
     var capacity: Int { records.count }
 
+    /// Live documents per language (lower-cased code).
+    private var languageCounts: [String: Int] = [:]
+
+    /// The language most documents are in (ties: the first by name), or `nil` for an empty table or one whose
+    /// documents are all undetermined.
+    var dominantLanguage: String? {
+        languageCounts.filter { $0.key != "und" && $0.value > 0 }
+            .max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key
+    }
+
     func slot(ofRowid rowid: Int64) -> Int32? { slotByRowid[rowid] }
 
     func record(atSlot slot: Int32) -> DocumentRecord? {
@@ -59,6 +69,8 @@ struct DocumentTable: Sendable {
             metadataCodes.append([])
         }
         let index = Int(slot)
+        if let old = records[index] { languageCounts[old.language.lowercased(), default: 0] -= 1 }
+        languageCounts[record.language.lowercased(), default: 0] += 1
         records[index] = record
         slotByRowid[record.rowid] = slot
         languageCodes[index] = intern("l", record.language.lowercased())
@@ -75,6 +87,7 @@ struct DocumentTable: Sendable {
     mutating func remove(rowid: Int64) -> Int32? {
         guard let slot = slotByRowid.removeValue(forKey: rowid) else { return nil }
         let index = Int(slot)
+        if let old = records[index] { languageCounts[old.language.lowercased(), default: 0] -= 1 }
         records[index] = nil
         tagCodes[index] = []
         metadataCodes[index] = []

@@ -55,7 +55,7 @@ extension HushStore {
     }
 
     /// What a query says: its cleaned text, language and keywords, exactly as ``search(_:mode:filter:limit:minScore:boosts:explain:)``
-    /// sees it.
+    /// sees it. A short query whose words do not show its language takes the store's most common one.
     ///
     /// ```swift
     /// let analysis = store.analyze("Meetings about the running budget")
@@ -64,6 +64,6 @@ extension HushStore {
     ///
     /// - Complexity: O(n) in the length of the query.
     public nonisolated func analyze(_ query: String) -> QueryAnalysis {
-        analyzer.analyze(query)
+        analyzer.analyze(query, fallbackLanguage: index.read { $0.documents.dominantLanguage })
     }
 }

@@ -39,7 +39,7 @@ extension HushStore {
             break
         }
 
-        let analysis = analyzer.analyze(query)
+        let analysis = analyze(query)
         var mode = mode
         var calibration: ScoreCalibration.Coefficients?
         if mode.fusion == .calibrated {

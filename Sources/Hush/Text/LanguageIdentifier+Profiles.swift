@@ -150,6 +150,14 @@ enum LatinProfiles {
         return best.key
     }
 
+    /// Whether `text` holds one of the common (function) words of `language`: the evidence a short text needs
+    /// before its letter statistics are believed.
+    static func hasCommonWord(_ text: String, of language: String) -> Bool {
+        text.lowercased().split(whereSeparator: { !$0.isLetter }).contains { word in
+            wordTable[String(word)]?.contains { $0.0 == language } ?? false
+        }
+    }
+
     static func score(_ text: String) -> [String: Double] {
         var scores: [String: Double] = [:]
         let lower = text.lowercased()

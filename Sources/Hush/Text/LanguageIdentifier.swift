@@ -63,6 +63,32 @@ public struct LanguageIdentifier: Sendable {
         #endif
     }
 
+    /// The language of a search query: like ``identify(_:)``, except that a short query in Latin script (fewer
+    /// than `shortQueryWords` words) with none of the guessed language's common words is not guessed from
+    /// letter statistics, which a few nouns mislead ("quantum chromodynamics lattice gauge" looks Italian):
+    /// it gets `fallback` (the store's most common language) when that is a Latin-script language, else
+    /// `defaultLanguage`.
+    ///
+    /// ```swift
+    /// LanguageIdentifier().identifyQuery("quantum chromodynamics lattice gauge", fallback: "en")  // "en"
+    /// LanguageIdentifier().identifyQuery("wo ist der Bahnhof", fallback: "en")  // "de"
+    /// ```
+    public func identifyQuery(_ text: String, fallback: String?, shortQueryWords: Int = 8) -> String {
+        let guess = identify(text)
+        let evidence = Self.evidenceText(text).text
+        let words = evidence.split(whereSeparator: { $0.isWhitespace }).count
+        guard words < shortQueryWords, LatinProfiles.languages.contains(guess) || guess == defaultLanguage,
+            identifyByScript(evidence, latin: false) == nil
+        else { return guess }
+        // Function words decide, also below the letters a statistical guess needs ("où est la gare").
+        if LatinProfiles.hasCommonWord(evidence, of: guess) { return guess }
+        if let latin = LatinProfiles.identify(evidence), LatinProfiles.hasCommonWord(evidence, of: latin) {
+            return latin
+        }
+        if let fallback, LatinProfiles.languages.contains(fallback) { return fallback }
+        return guess == defaultLanguage ? guess : defaultLanguage
+    }
+
     /// The portable identifier (script plus Latin-script profiles, unless `latin` is false); `nil` when there
     /// is no evidence.
     func identifyByScript(_ text: String, latin: Bool = true) -> String? {

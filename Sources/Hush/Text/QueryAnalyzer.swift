@@ -60,8 +60,19 @@ public struct QueryAnalyzer: Sendable {
     ///
     /// - Complexity: O(n) in the length of the query.
     public func analyze(_ query: String) -> QueryAnalysis {
+        analyze(query, fallbackLanguage: nil)
+    }
+
+    /// Analyzes one query; a short query whose language the words do not show gets `fallbackLanguage` (a
+    /// store's most common language) rather than a guess from a few letters
+    /// (``LanguageIdentifier/identifyQuery(_:fallback:shortQueryWords:)``).
+    ///
+    /// ```swift
+    /// QueryAnalyzer().analyze("quantum chromodynamics lattice gauge", fallbackLanguage: "en").language  // "en"
+    /// ```
+    public func analyze(_ query: String, fallbackLanguage: String?) -> QueryAnalysis {
         let cleaned = cleaner.clean(query)
-        let language = languages.identify(cleaned)
+        let language = languages.identifyQuery(cleaned, fallback: fallbackLanguage)
         // The placeholders of links and mentions match every such document; they are not search words.
         let words = Self.words(
             in: cleaned.replacingOccurrences(of: "[link]", with: " ").replacingOccurrences(of: "@user", with: " "))

@@ -1,0 +1,45 @@
+import Foundation
+import HushEmbedding
+import Testing
+
+@testable import Hush
+
+/// A short query's language comes from its words, or from the store, not from a guess on a few letters
+/// ([scores] #17 item 7).
+@Suite struct SearchQueryLanguageTests {
+    @Test func aShortQueryWithoutFunctionWordsIsNotGuessedFromLetters() {
+        let languages = LanguageIdentifier()
+        #expect(languages.identify("quantum chromodynamics lattice gauge") == "it")  // the misleading guess
+        #expect(languages.identifyQuery("quantum chromodynamics lattice gauge", fallback: "en") == "en")
+        #expect(languages.identifyQuery("quantum chromodynamics lattice gauge", fallback: nil) == "und")
+        #expect(languages.identifyQuery("quantum chromodynamics lattice gauge", fallback: "zh") == "und")
+        // Function words decide, whatever the store's language.
+        #expect(languages.identifyQuery("wo ist der Bahnhof", fallback: "en") == "de")
+        #expect(languages.identifyQuery("où est la gare", fallback: "en") == "fr")
+        // Other scripts name their language.
+        #expect(languages.identifyQuery("失眠怎么办", fallback: "en") == "zh")
+        #expect(languages.identifyQuery("как уснуть", fallback: "en") == "ru")
+        // A long query is identified as before.
+        let long = "Je voudrais réserver une table pour deux personnes ce soir, près de la fenêtre."
+        #expect(languages.identifyQuery(long, fallback: "en") == "fr")
+    }
+
+    @Test func theStoreLendsItsLanguageToShortQueries() async throws {
+        let english = try await HushStore.inMemory(embedder: HashingEmbedder())
+        try await english.upsert(Corpus.documents)
+        let analysis = english.analyze("quantum chromodynamics lattice gauge")
+        #expect(analysis.language == "en")
+        #expect(analysis.keywords.contains("chromodynam"))  // English stemming applies
+        #expect(english.hybridAlpha(queryLanguage: analysis.language) == 0.6)
+
+        let spanish = try await HushStore.inMemory(embedder: HashingEmbedder())
+        try await spanish.upsert([
+            Document(id: "s1", body: "No puedo dormir por las noches desde que empecé el trabajo nuevo."),
+            Document(id: "s2", body: "Mañana tenemos la reunión del presupuesto con el equipo de ventas."),
+        ])
+        #expect(spanish.analyze("insomnio crónico tratamiento").language == "es")
+        // An empty store has no language to lend.
+        let empty = try await HushStore.inMemory(embedder: HashingEmbedder())
+        #expect(empty.analyze("quantum chromodynamics lattice gauge").language == "und")
+    }
+}
