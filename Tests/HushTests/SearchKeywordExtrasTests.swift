@@ -103,3 +103,40 @@ import Testing
         #expect(after.hits.map(\.id) == ["night"])
     }
 }
+
+/// `SearchHit.range` says where the passage lies in the document's body, `passageRange` where it lies in
+/// `hit.text`, which also holds the title and the fields ([scores] #17 item 6).
+@Suite struct SearchHitRangeTests {
+    @Test func rangeAndPassageRangeAgreeWithTheBodyAndTheText() async throws {
+        let meeting = Document(
+            id: "standup", title: "Weekly standup",
+            body: "We  shipped the importer.\n\n\nNext: the exporter, see https://example.com/plan",
+            fields: [
+                .init(label: "Outcomes", value: "Importer released to beta users"),
+                .init(label: "Action items", value: "Ana writes the exporter spec"),
+            ], sourceType: "meeting")
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        try await store.upsert([meeting, Corpus.documents[0]])
+        let hit = try #require(try await store.search("importer exporter", limit: 1).hits.first)
+        #expect(hit.id == "standup")
+        let cleaned = TextCleaner().clean(meeting)
+        let body = Array(cleaned.utf16)
+        let text = Array(hit.text.utf16)
+        #expect(hit.range == 0..<body.count)
+        #expect(hit.passageRange.count == hit.range.count)
+        #expect(text[hit.passageRange].elementsEqual(body[hit.range]))
+        // The text holds more than the passage: the title before it, the fields after it.
+        #expect(hit.text.hasPrefix("Weekly standup\n\n"))
+        #expect(hit.text.contains("Action items: Ana writes the exporter spec"))
+        #expect(hit.passageRange.lowerBound == "Weekly standup\n\n".utf16.count)
+        #expect(hit.passageRange.upperBound < text.count)
+    }
+
+    @Test func aChunkWithoutTitleStartsItsPassageAtZero() async throws {
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        try await store.upsert([Document(id: "n", body: "Buy oat milk and coffee beans.")])
+        let hit = try #require(try await store.search("coffee", limit: 1).hits.first)
+        #expect(hit.passageRange == 0..<hit.text.utf16.count)
+        #expect(hit.range == hit.passageRange)
+    }
+}

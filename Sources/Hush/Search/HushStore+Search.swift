@@ -206,7 +206,8 @@ extension HushStore {
                     : nil
                 return SearchHit(
                     id: record.externalID, score: final, title: chunk.title, text: chunk.text,
-                    chunkOrdinal: chunk.ordinal, range: chunk.range, sourceType: record.sourceType,
+                    chunkOrdinal: chunk.ordinal, range: chunk.range, passageRange: chunk.passageRange,
+                    sourceType: record.sourceType,
                     language: record.language, tags: record.tags, category: record.category,
                     createdAt: Date(timeIntervalSince1970: record.createdAt), explanation: explanation)
             }
@@ -329,6 +330,24 @@ extension HushStore {
         var text: String
         var ordinal: Int
         var range: Range<Int>
+        var passageRange: Range<Int>
+    }
+
+    /// Where, in a chunk's `text` (title line, passage, field lines), the passage lies whose offsets in the
+    /// document's cleaned body are `range`: found by comparing the cleaned body's slice with the text at the
+    /// two places a passage can start (at 0, or after the title's blank line). Empty at 0 for a chunk without
+    /// a passage (a title or fields alone).
+    static func passageRange(text: String, range: Range<Int>, cleanedBody: String) -> Range<Int> {
+        let body = Array(cleanedBody.utf16)
+        let chunk = Array(text.utf16)
+        guard !range.isEmpty, range.lowerBound >= 0, range.upperBound <= body.count else { return 0..<0 }
+        let passage = body[range]
+        var starts = [0]
+        if let separator = text.range(of: "\n\n") { starts.append(separator.upperBound.utf16Offset(in: text)) }
+        for start in starts where start + passage.count <= chunk.count {
+            if chunk[start..<(start + passage.count)].elementsEqual(passage) { return start..<(start + passage.count) }
+        }
+        return 0..<0
     }
 
     nonisolated func loadChunks(_ ids: [Int64]) throws -> [Int64: LoadedChunk] {
@@ -339,15 +358,19 @@ extension HushStore {
                 let rows = try Row.fetchCursor(
                     db,
                     sql: """
-                        SELECT c.id, d.title, c.text, c.ordinal, c.range_start, c.range_end
+                        SELECT c.id, d.title, c.text, c.ordinal, c.range_start, c.range_end, d.body, d.quoted
                         FROM chunks c JOIN documents d ON d.id = c.document_id
                         WHERE c.id IN (SELECT value FROM json_each(?))
                         """, arguments: [JSONCoding.encode(ids)])
                 while let row = try rows.next() {
                     let start: Int = row[4]
                     let end: Int = row[5]
+                    let text: String = row[2]
+                    let range = start..<max(start, end)
+                    let cleaned = preparer.cleaner.clean(Document(id: "", body: row[6], quoted: row[7]))
                     result[row[0]] = LoadedChunk(
-                        title: row[1], text: row[2], ordinal: row[3], range: start..<max(start, end))
+                        title: row[1], text: text, ordinal: row[3], range: range,
+                        passageRange: Self.passageRange(text: text, range: range, cleanedBody: cleaned))
                 }
                 return result
             }

@@ -50,8 +50,15 @@ public struct SearchHit: Sendable, Hashable, Codable, Identifiable {
     public var text: String
     /// The ordinal of that chunk within the document.
     public var chunkOrdinal: Int
-    /// That chunk's UTF-16 offsets in the document's cleaned text.
+    /// The UTF-16 offsets of the chunk's passage in the document's cleaned body (its body and quoted text
+    /// after ``TextCleaner``), for showing where in the document the hit lies. `text` holds more than the
+    /// passage when the document has a title (the first chunk starts with it) or labelled fields (the last
+    /// chunk ends with them): ``passageRange`` is where the passage lies in `text`. Empty for a chunk made of
+    /// the title or the fields alone.
     public var range: Range<Int>
+    /// The UTF-16 offsets of the same passage in ``text``: `text`'s UTF-16 units in `passageRange` are the
+    /// cleaned body's in ``range``.
+    public var passageRange: Range<Int>
     /// The document's source type.
     public var sourceType: String?
     /// The document's language.

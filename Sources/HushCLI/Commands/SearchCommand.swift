@@ -124,6 +124,7 @@ enum SearchOutput {
             item.add("text", hit.text)
             item.add("chunk", hit.chunkOrdinal)
             item.add("range", raw: "[\(hit.range.lowerBound),\(hit.range.upperBound)]")
+            item.add("passage_range", raw: "[\(hit.passageRange.lowerBound),\(hit.passageRange.upperBound)]")
             item.add("language", hit.language)
             if let type = hit.sourceType { item.add("type", type) }
             item.add("tags", raw: "[" + hit.tags.map(JSONLine.quote).joined(separator: ",") + "]")
