@@ -140,3 +140,41 @@ import Testing
         #expect(hit.range == hit.passageRange)
     }
 }
+
+/// Summaries read a record's labelled fields and return as many sentences as asked when the documents hold
+/// them ([scores] #17 item 5).
+@Suite struct SummaryFieldsTests {
+    static let meeting = Document(
+        id: "m-launch", title: "Launch review",
+        body:
+            "We reviewed the launch checklist with the whole team. Marketing needs the final screenshots by Thursday.",
+        fields: [
+            .init(label: "Outcomes", value: "Launch moved to the 14th. The beta stays open until then."),
+            .init(label: "Action items", value: "Ana sends the screenshots; Bo updates the release notes."),
+        ], sourceType: "meeting")
+
+    @Test func fieldsAreSummarisedWithTheirLabels() async throws {
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        try await store.upsert([Self.meeting])
+        let summary = try await store.summarize(ids: ["m-launch"], sentences: 5)
+        #expect(summary.sentences.count == 5)
+        let texts = summary.sentences.map(\.text)
+        #expect(texts.contains("Outcomes: Launch moved to the 14th."))
+        #expect(texts.contains("Action items: Ana sends the screenshots; Bo updates the release notes."))
+        #expect(summary.sentences.map(\.position) == [0, 1, 2, 3, 4])  // original order: body, then fields
+        let three = try await store.summarize(ids: ["m-launch"], sentences: 3)
+        #expect(three.sentences.count == 3)
+    }
+
+    @Test func shortSentencesCountWhenThereAreNoOthers() async throws {
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        try await store.upsert([
+            Document(id: "n", body: "Budget approved. Ship it. We meet on Friday to plan the launch.")
+        ])
+        let summary = try await store.summarize(ids: ["n"], sentences: 3)
+        #expect(
+            summary.sentences.map(\.text) == ["Budget approved.", "Ship it.", "We meet on Friday to plan the launch."])
+        let one = try await store.summarize(ids: ["n"], sentences: 1)
+        #expect(one.sentences.map(\.text) == ["We meet on Friday to plan the launch."])
+    }
+}

@@ -9,11 +9,11 @@ import Foundation
 public struct Summary: Sendable, Hashable, Codable {
     /// One chosen sentence.
     public struct Sentence: Sendable, Hashable, Codable {
-        /// The sentence, from the document's cleaned text.
+        /// The sentence, from the document's cleaned body, or from a labelled field (`Label: …`).
         public var text: String
         /// The document it comes from.
         public var documentID: String
-        /// Its position among that document's sentences, from 0.
+        /// Its position among that document's sentences (the body's, then the fields'), from 0.
         public var position: Int
         /// Cosine similarity with the centroid of the summarised documents.
         public var relevance: Float
@@ -44,17 +44,30 @@ public struct Summary: Sendable, Hashable, Codable {
 
 /// Splits cleaned document text into sentences with the chunker's segmentation.
 enum SentenceSplitter {
-    /// The sentences of `text` worth summarising: at least three words, or at least eight characters for
-    /// scripts written without spaces.
-    static func sentences(in text: String) -> [String] {
-        var result: [String] = []
+    /// The sentences of `text` that hold at least one word, each with whether it is worth summarising first:
+    /// at least three words, or at least eight characters for scripts written without spaces.
+    static func sentences(in text: String) -> [(text: String, substantial: Bool)] {
+        var result: [(String, Bool)] = []
         for paragraph in TextSegmentation.paragraphs(in: text) {
             for range in TextSegmentation.sentences(in: text[paragraph]) {
                 let sentence = String(text[range])
                 let words = TextSegmentation.words(in: sentence[...]).count
-                if words >= 3 || (words >= 1 && sentence.count >= 8 && !sentence.contains(" ")) {
-                    result.append(sentence)
-                }
+                guard words >= 1 else { continue }
+                result.append((sentence, words >= 3 || (sentence.count >= 8 && !sentence.contains(" "))))
+            }
+        }
+        return result
+    }
+
+    /// The sentences of a document's cleaned body, then of its labelled fields (the first sentence of a field
+    /// carries its label: `Outcomes: Budget approved.`), in order.
+    static func sentences(of document: Document, cleaner: TextCleaner) -> [(text: String, substantial: Bool)] {
+        var result = sentences(in: cleaner.clean(document))
+        for field in document.fields {
+            let label = cleaner.cleanSingleLine(field.label)
+            for (index, sentence) in sentences(in: cleaner.cleanSingleLine(field.value)).enumerated() {
+                let text = index == 0 && !label.isEmpty ? label + ": " + sentence.text : sentence.text
+                result.append((text, sentence.substantial || index == 0))
             }
         }
         return result

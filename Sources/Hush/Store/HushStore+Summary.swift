@@ -4,7 +4,8 @@ import GRDB
 extension HushStore {
     /// An extractive summary of stored documents (one note, a thread, a day's entries).
     ///
-    /// The documents' cleaned text is split into sentences (the chunker's segmentation), the sentences are
+    /// The documents' cleaned bodies and their labelled fields (a meeting's outcomes, action items) are split
+    /// into sentences (the chunker's segmentation), the sentences are
     /// embedded with the store's embedder, and `sentences` of them are chosen by maximal marginal relevance
     /// against the centroid of the documents' stored vectors (each document weighs the same), so the summary
     /// covers the main theme without repeating itself. They come back in original order: the order of `ids`,
@@ -48,14 +49,21 @@ extension HushStore {
         }
         let texts = try documentTexts(unique)
 
-        var candidates: [(text: String, documentID: String, position: Int)] = []
+        // Every sentence of the bodies and the fields; short ones ("Approved.") only when the others are
+        // fewer than asked for, so that `count` sentences come back whenever the documents hold them.
+        var all: [(text: String, documentID: String, position: Int, substantial: Bool)] = []
         var seen = Set<String>()
         for id in unique {
             guard let document = texts[id] else { throw RankingError.unknownDocument(id: id) }
-            for (position, sentence) in SentenceSplitter.sentences(in: preparer.cleaner.clean(document)).enumerated()
-            where seen.insert(sentence).inserted {
-                candidates.append((sentence, id, position))
+            for (position, sentence) in SentenceSplitter.sentences(of: document, cleaner: preparer.cleaner)
+                .enumerated() where seen.insert(sentence.text).inserted
+            {
+                all.append((sentence.text, id, position, sentence.substantial))
             }
+        }
+        let substantial = all.filter(\.substantial)
+        let candidates = (substantial.count >= count ? substantial : all).map {
+            (text: $0.text, documentID: $0.documentID, position: $0.position)
         }
         guard !candidates.isEmpty else { return Summary(sentences: [], documentIDs: unique) }
 
@@ -116,7 +124,7 @@ extension HushStore {
         return try await summarize(ids: ordered.map(\.element.id), sentences: count, lambda: lambda)
     }
 
-    /// Title, body and quote of stored documents, by id.
+    /// Title, body, quote and fields of stored documents, by id.
     nonisolated func documentTexts(_ ids: [String]) throws -> [String: Document] {
         do {
             return try readNow { db in
@@ -124,12 +132,13 @@ extension HushStore {
                 let rows = try Row.fetchCursor(
                     db,
                     sql: """
-                        SELECT external_id, title, body, quoted FROM documents
+                        SELECT external_id, title, body, quoted, fields FROM documents
                         WHERE external_id IN (SELECT value FROM json_each(?))
                         """, arguments: [JSONCoding.encode(ids)])
                 while let row = try rows.next() {
                     let id: String = row[0]
-                    result[id] = Document(id: id, title: row[1], body: row[2], quoted: row[3])
+                    result[id] = Document(
+                        id: id, title: row[1], body: row[2], quoted: row[3], fields: JSONCoding.decodeFields(row[4]))
                 }
                 return result
             }
