@@ -59,6 +59,7 @@ extension HushStore {
         // Embed the query (outside any lock; cached).
         var queryVector: [Float]?
         var embedMs = 0.0
+        var embedded = false
         if useSemantic && !trimmed.isEmpty {
             if let blocker = semanticBlocker(mismatch: { SearchError.embedderMismatch(stored: $0, current: $1) }) {
                 throw blocker
@@ -68,14 +69,18 @@ extension HushStore {
             let query = try queryEmbedding(text)
             queryVector = query.vector
             // 0 when the vector came from the cache: nothing was embedded.
-            if query.embedded { embedMs = Self.milliseconds(clock.now - embedStart) }
+            if query.embedded {
+                embedded = true
+                embedMs = Self.milliseconds(clock.now - embedStart)
+            }
         }
         let searchStart = clock.now
         let matchExpression = useKeyword ? keywordExpression(analysis, query: trimmed) : nil
         guard queryVector != nil || matchExpression != nil else {
-            return SearchResults(
-                hits: [],
-                timings: .init(embedMs: embedMs, searchMs: 0, totalMs: Self.milliseconds(clock.now - started)))
+            let timings = SearchResults.Timings(
+                embedMs: embedMs, searchMs: 0, totalMs: Self.milliseconds(clock.now - started))
+            recorder.record(timings, embedded: embedded)
+            return SearchResults(hits: [], timings: timings)
         }
 
         let pool = clampedLimit(max(limit, mode.candidates))
@@ -213,11 +218,10 @@ extension HushStore {
             }
         }
         let end = clock.now
-        return SearchResults(
-            hits: hits,
-            timings: .init(
-                embedMs: embedMs, searchMs: Self.milliseconds(end - searchStart),
-                totalMs: Self.milliseconds(end - started)))
+        let timings = SearchResults.Timings(
+            embedMs: embedMs, searchMs: Self.milliseconds(end - searchStart), totalMs: Self.milliseconds(end - started))
+        recorder.record(timings, embedded: embedded)
+        return SearchResults(hits: hits, timings: timings)
     }
 
     static func milliseconds(_ duration: Duration) -> Double {

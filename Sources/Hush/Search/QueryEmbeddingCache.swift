@@ -26,6 +26,9 @@ final class QueryEmbeddingCache: @unchecked Sendable {
 
     var count: Int { lock.withLock { indexByKey.count } }
 
+    /// Hits, misses and entries, read together.
+    var counters: (hits: Int, misses: Int, entries: Int) { lock.withLock { (hits, misses, indexByKey.count) } }
+
     func value(for key: String) -> [Float]? {
         lock.withLock {
             guard let index = indexByKey[key] else {

@@ -6,8 +6,9 @@ extension HushStore {
     /// `model` names the model (``ModelChoice``: `.e5Small`, `.miniLM` or a path). When it is `nil`, an
     /// existing file opens with the model it was made with (recognised from its stored identity), and a new
     /// file gets ``ModelChoice/standard`` (multilingual-e5-small). A file made with the lexical fallback
-    /// opens with it. A read-only open of an existing file whose model is not installed still works, for
-    /// reading and keyword search (as ``open(path:embedder:readOnly:options:)`` with `embedder: nil`).
+    /// opens with it. A read-only open of an existing file whose model is not installed, or was made with a
+    /// model Hush does not know by name, still works, for reading and keyword search (as
+    /// ``open(path:embedder:readOnly:options:)`` with `embedder: nil`; ``semanticAvailable`` says which).
     ///
     /// ```swift
     /// let journal = try await HushStore.open(path: "journal.hush")          // e5-small for a new file
@@ -15,7 +16,9 @@ extension HushStore {
     /// ```
     ///
     /// - Throws: `EmbeddingError.modelNotFound` naming `scripts/fetch-model` when the model is not installed
-    ///   (and the open needs it), `.corruptModel`, or any error of ``open(path:embedder:readOnly:options:)``.
+    ///   (and the open needs it), ``StoreError/modelUnavailable(path:model:reason:)`` for a writable open of a
+    ///   file made with a model Hush cannot find by name, `.corruptModel`, or any error of
+    ///   ``open(path:embedder:readOnly:options:)``.
     public static func open(
         path: String, model: ModelChoice? = nil, threads: Int? = nil, readOnly: Bool = false,
         options: StoreOptions = .init()
@@ -24,6 +27,14 @@ extension HushStore {
         let embedder: (any Embedder)?
         if model == nil, let stored, stored.pooling == .lexical {
             embedder = HashingEmbedder(dimension: stored.dimension)
+        } else if model == nil, let stored, ModelChoice.matching(stored) == nil {
+            // Made with a model Hush does not know by name (an app's own folder): never guess another one.
+            guard readOnly else {
+                throw StoreError.modelUnavailable(
+                    path: path, model: stored.model,
+                    reason: "not a model Hush can find by itself; pass it with open(path:embedder:)")
+            }
+            embedder = nil
         } else {
             let choice = model ?? stored.flatMap(ModelChoice.matching) ?? .standard
             do {

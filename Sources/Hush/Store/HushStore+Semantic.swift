@@ -43,6 +43,14 @@ extension UnfinishedReembed {
 }
 
 extension HushStore {
+    /// The identity of the embedder the store uses: the one it was opened with, or the file's when its model is
+    /// not loaded.
+    ///
+    /// ```swift
+    /// print(store.identity.model)  // "multilingual-e5-small"
+    /// ```
+    public nonisolated var identity: EmbedderIdentity { embedder.identity }
+
     /// Whether semantic search, related items and writes can run: the embedder is loaded and the file's
     /// vectors were made with it (no unfinished re-embed). Keyword search and reading always work.
     ///

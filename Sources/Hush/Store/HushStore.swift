@@ -22,6 +22,7 @@ public actor HushStore {
     nonisolated let options: StoreOptions
     nonisolated let index: VectorIndex
     nonisolated let cache: QueryEmbeddingCache
+    nonisolated let recorder = MetricsRecorder()
     nonisolated let preparer: DocumentPreparer
     nonisolated let analyzer: QueryAnalyzer
     var testHooks = TestHooks()
@@ -519,17 +520,6 @@ public actor HushStore {
             vectorBytes: vectorBytes, index: choice.strategy, indexReason: choice.reason, indexBytes: indexBytes,
             graphFileBytes: graphFileBytes, unfinishedReembed: reembed, readOnly: readOnly,
             modelLoaded: index.read { $0.gap } != .modelNotLoaded)
-    }
-
-    /// Loads the embedder and touches the vector matrix, so that the first search is not slower than the rest.
-    ///
-    /// ```swift
-    /// try await store.warmUp()
-    /// ```
-    ///
-    /// - Complexity: one query embedding plus one scan.
-    public nonisolated func warmUp() async throws {
-        _ = try await search("warm up", mode: .semantic, limit: 1)
     }
 
     // MARK: - Deleting

@@ -31,6 +31,9 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The store's vectors were made with a model that is not loaded: semantic search, related items and
     /// writes need it; reading, keyword search and deleting work without it.
     case modelNotLoaded(stored: EmbedderIdentity)
+    /// ``HushStore/open(path:model:threads:readOnly:options:)`` cannot find the model a store was made with
+    /// (`model`, one Hush does not know by name) for a writable open; `reason` says what to do.
+    case modelUnavailable(path: String, model: String, reason: String)
     /// A `reembed` to `target` stopped part-way (`completed` of `total` chunks): the file keeps searching
     /// with its old vectors until `reembed()` is called again with that model and finishes.
     case reembedUnfinished(target: EmbedderIdentity, completed: Int, total: Int)
@@ -62,6 +65,8 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .modelNotLoaded(let stored):
             return "this store's vectors were made with \(stored), which is not loaded: load that model for "
                 + "semantic search and writes (reading, keyword search and deleting work without it)"
+        case .modelUnavailable(let path, let model, let reason):
+            return "\(path) was made with \(model), which cannot be loaded here: \(reason)"
         case .reembedUnfinished(let target, let completed, let total):
             return "a re-embed to \(target) stopped after \(completed) of \(total) chunks: call reembed() with that "
                 + "model again to finish it (until then the store searches with its previous vectors)"

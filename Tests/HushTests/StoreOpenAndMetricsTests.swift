@@ -1,0 +1,92 @@
+import Foundation
+import HushEmbedding
+import Testing
+
+@testable import Hush
+
+/// An app opens a store without the CLI's knowledge, reads its metrics and warms it up ([scores] #17, "An API
+/// an app can use on its own").
+@Suite struct StoreOpenAndMetricsTests {
+    /// A model Hush cannot find by name: a hashing embedder that says it pools by mean.
+    struct CustomModel: Embedder {
+        let base = HashingEmbedder(dimension: 64)
+        var identity: EmbedderIdentity {
+            EmbedderIdentity(
+                model: "custom-notes-model", weightsSHA256: "abc123", dimension: 64, pooling: .mean,
+                normalized: true)
+        }
+        var maxTokens: Int { base.maxTokens }
+        func embed(_ texts: [String], role: EmbeddingRole) throws -> [Embedding] { try base.embed(texts, role: role) }
+        func tokenCount(_ text: String) -> Int { base.tokenCount(text) }
+    }
+
+    @Test func openFindsTheEmbedderTheStoreWasMadeWith() async throws {
+        let folder = try TemporaryDirectory()
+        let lexicalPath = folder.path("lexical.hush")
+        do {
+            let store = try await HushStore.open(path: lexicalPath, embedder: HashingEmbedder(dimension: 128))
+            try await store.upsert(Corpus.documents)
+        }
+        let lexical = try await HushStore.open(path: lexicalPath, readOnly: true)
+        #expect(lexical.semanticAvailable)
+        #expect(lexical.identity == HashingEmbedder(dimension: 128).identity)
+        #expect(try await lexical.search("budget travel costs", mode: .semantic).hits.first?.id == "budget-review")
+
+        let miniLMPath = folder.path("minilm.hush")
+        do {
+            let store = try await HushStore.open(path: miniLMPath, embedder: RankingModel.embedder())
+            try await store.upsert(Corpus.documents)
+        }
+        let miniLM = try await HushStore.open(path: miniLMPath, readOnly: true)
+        #expect(miniLM.semanticAvailable)
+        #expect(miniLM.identity.model == "all-MiniLM-L6-v2")
+    }
+
+    @Test func aModelHushCannotFindOpensForKeywordsOrFailsClearly() async throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("custom.hush")
+        do {
+            let store = try await HushStore.open(path: path, embedder: CustomModel())
+            try await store.upsert(Corpus.documents)
+        }
+        let store = try await HushStore.open(path: path, model: nil, readOnly: true)
+        #expect(!store.semanticAvailable)
+        let keyword = try await store.search("budget", mode: SearchMode.keyword)
+        #expect(keyword.hits.first?.id == "budget-review")
+        do {
+            _ = try await HushStore.open(path: path, model: nil)
+            Issue.record("expected modelUnavailable")
+        } catch StoreError.modelUnavailable(let errorPath, let model, let reason) {
+            #expect(errorPath == path && model == "custom-notes-model")
+            #expect(reason.contains("open(path:embedder:)"))
+        }
+    }
+
+    @Test func metricsCountSearchesAndTheQueryCache() async throws {
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        try await store.upsert(Corpus.documents)
+        #expect(store.metrics.searches.count == 0 && store.metrics.queryCache.hitRate == 0)
+        _ = try await store.search("travel budget")
+        _ = try await store.search("travel budget")
+        _ = try await store.search("sourdough", mode: .keyword)
+        let metrics = store.metrics
+        #expect(metrics.searches.count == 3)
+        #expect(metrics.searches.embedded == 1)
+        #expect(metrics.queryCache.hits == 1 && metrics.queryCache.misses == 1 && metrics.queryCache.entries == 1)
+        #expect(metrics.queryCache.hitRate == 0.5)
+        #expect(metrics.searches.totalMs > 0 && metrics.searches.maxTotalMs <= metrics.searches.totalMs)
+        #expect(metrics.searches.meanEmbedMs > 0)
+    }
+
+    /// warmUp loads the model and touches the index without searching: nothing is counted or cached.
+    @Test func warmUpIsNotASearch() async throws {
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        try await store.upsert(Corpus.documents)
+        let took = try await store.warmUp()
+        #expect(took > .zero)
+        #expect(store.metrics.searches.count == 0)
+        #expect(store.metrics.queryCache.entries == 0 && store.metrics.queryCache.misses == 0)
+        let empty = try await HushStore.inMemory(embedder: HashingEmbedder())
+        try await empty.warmUp()
+    }
+}
