@@ -15,8 +15,8 @@ import Foundation
 ///
 /// ```swift
 /// let embedder = try BERTEmbedder()  // HUSH_MODEL_DIR or ~/.cache/hush/models/all-MiniLM-L6-v2
-/// let vectors = try embedder.embed(["should I text my ex?", "reaching out to someone from the past"])
-/// let similarity = zip(vectors[0].vector, vectors[1].vector).map(*).reduce(0, +)
+/// let embeddings = try embedder.embed(["should I text my ex?", "reaching out to someone from the past"])
+/// let similarity = zip(embeddings[0].vector, embeddings[1].vector).map(*).reduce(0, +)  // [Embedding]
 /// ```
 public final class BERTEmbedder: Embedder {
     public let identity: EmbedderIdentity

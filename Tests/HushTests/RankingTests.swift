@@ -154,7 +154,7 @@ import Testing
         #expect(
             Set(diverse.hits.prefix(2).map(\.id)).count == 2
                 && !Set(diverse.hits.prefix(2).map(\.id)).isSuperset(of: ["pie", "pie-copy"]))
-        #expect(throws: RankingError.self) { _ = try store.diversify(plain, lambda: 2) }
+        await #expect(throws: RankingError.self) { _ = try await store.diversify(plain, lambda: 2) }
     }
 
     @Test func summariesKeepOriginalOrderAndTheRequestedCount() async throws {

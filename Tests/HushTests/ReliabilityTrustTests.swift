@@ -287,7 +287,7 @@ struct ReliabilityTrustTests {
         #expect(try await store.rank(liked: ["sourdough"], limit: Int.max).count <= count)
         _ = try await store.summarize(query: "budget", k: Int.max, sentences: Int.max)
         let results = try await store.search("bread", limit: 3)
-        #expect(try store.diversify(results, limit: Int.max).hits.count == results.hits.count)
+        #expect(try await store.diversify(results, limit: Int.max).hits.count == results.hits.count)
     }
 
     // MARK: 11, 12. Only regular files; links followed once

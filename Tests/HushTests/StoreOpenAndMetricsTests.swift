@@ -90,3 +90,19 @@ import Testing
         try await empty.warmUp()
     }
 }
+
+/// Changing only a document's dates or tags is an update that embeds nothing, and the summary says so.
+@Suite struct UpsertMetadataOnlyTests {
+    @Test func anUpdatedAtChangeIsCountedAsMetadataOnly() async throws {
+        let store = try await HushStore.inMemory(embedder: InstrumentedEmbedder())
+        var note = Document(id: "n1", title: "Groceries", body: "Milk, eggs and bread.", createdAt: date("2026-01-02"))
+        let first = try await store.upsert([note])
+        #expect(first.added == 1 && first.metadataOnly == 0)
+        note.updatedAt = date("2026-01-05")
+        let second = try await store.upsert([note])
+        #expect(second.updated == 1 && second.metadataOnly == 1 && second.chunksEmbedded == 0)
+        note.body = "Milk, eggs, bread and coffee."
+        let third = try await store.upsert([note])
+        #expect(third.updated == 1 && third.metadataOnly == 0 && third.chunksEmbedded == 1)
+    }
+}

@@ -6,12 +6,12 @@ extension HushStore {
     ///
     /// ```swift
     /// let pool = try await store.search("sleep and stress", limit: 30)
-    /// let varied = try store.diversify(pool, lambda: 0.7, limit: 10)
+    /// let varied = try await store.diversify(pool, lambda: 0.7, limit: 10)
     /// ```
     ///
     /// - Throws: ``RankingError/invalidOption(_:)`` for `lambda` outside 0…1 or `limit` below 1.
     /// - Complexity: O(chunks × dimension) to build the hits' document vectors, plus O(limit × hits × dimension).
-    public nonisolated func diversify(_ results: SearchResults, lambda: Float = 0.7, limit: Int? = nil) throws
+    public nonisolated func diversify(_ results: SearchResults, lambda: Float = 0.7, limit: Int? = nil) async throws
         -> SearchResults
     {
         guard (0...1).contains(lambda) else {
@@ -51,7 +51,7 @@ extension HushStore {
         let pool = try await search(
             query, mode: mode, filter: filter, limit: max(wanted * 3, wanted + 10), minScore: minScore, boosts: boosts,
             explain: explain)
-        return try diversify(pool, lambda: lambda, limit: limit)
+        return try await diversify(pool, lambda: lambda, limit: limit)
     }
 
     /// What a query says: its cleaned text, language and keywords, exactly as ``search(_:mode:filter:limit:minScore:boosts:explain:)``

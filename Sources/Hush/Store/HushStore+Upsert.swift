@@ -154,6 +154,7 @@ extension HushStore {
         let (added, updated, embedded) = try commit(pending)
         summary.added += added
         summary.updated += updated
+        summary.metadataOnly += pending.filter { $0.existingRowid != nil && $0.chunks == nil }.count
         summary.chunksEmbedded += embedded
     }
 

@@ -17,6 +17,9 @@ public struct UpsertSummary: Sendable, Hashable, Codable {
     public var added = 0
     /// Documents whose stored version changed (text changes are re-embedded; metadata-only changes are not).
     public var updated = 0
+    /// Of ``updated``, the documents whose text did not change (only their tags, category, metadata or dates
+    /// did): their row was rewritten, their chunks and vectors were kept, nothing was embedded.
+    public var metadataOnly = 0
     /// Documents identical to their stored version (skipped, not re-embedded).
     public var unchanged = 0
     /// Chunks embedded by this call.

@@ -96,6 +96,7 @@ struct BuildCommand: AsyncParsableCommand {
             line.add("chunks", manifest.counts.chunks)
             line.add("added", summary.added)
             line.add("updated", summary.updated)
+            line.add("metadata_only", summary.metadataOnly)
             line.add("unchanged", summary.unchanged)
             line.add("deleted", report.deleted)
             line.add("chunks_embedded", summary.chunksEmbedded)
@@ -113,7 +114,9 @@ struct BuildCommand: AsyncParsableCommand {
         Console.out(
             "built \(output.lastPathComponent) in \(String(format: "%.1f", report.seconds)) s: "
                 + "\(manifest.counts.documents) documents, \(manifest.counts.chunks) chunks "
-                + "(\(summary.added) added, \(summary.updated) updated, \(summary.unchanged) unchanged, "
+                + "(\(summary.added) added, \(summary.updated) updated"
+                + (summary.metadataOnly > 0 ? " (\(summary.metadataOnly) metadata only, not re-embedded)" : "")
+                + ", \(summary.unchanged) unchanged, "
                 + "\(report.deleted) deleted; \(summary.chunksEmbedded) chunks embedded)")
         if report.reusedPrevious {
             Console.out("  started from the previous build (same model and parameters)")

@@ -48,6 +48,7 @@ struct IndexCommand: AsyncParsableCommand {
             var line = JSONLine()
             line.add("added", summary.added)
             line.add("updated", summary.updated)
+            line.add("metadata_only", summary.metadataOnly)
             line.add("unchanged", summary.unchanged)
             line.add("chunks_embedded", summary.chunksEmbedded)
             line.add("seconds", seconds)
@@ -73,7 +74,9 @@ struct IndexCommand: AsyncParsableCommand {
             // (files, lines) never became documents, so they are counted apart.
             Console.out(
                 "read \(documents.count) documents in \(String(format: "%.1f", seconds)) s (\(ProgressReporter.format(rate)) docs/s): "
-                    + "\(summary.added) added, \(summary.updated) updated, \(summary.unchanged) unchanged, "
+                    + "\(summary.added) added, \(summary.updated) updated"
+                    + (summary.metadataOnly > 0 ? " (\(summary.metadataOnly) metadata only, not re-embedded)" : "")
+                    + ", \(summary.unchanged) unchanged, "
                     + "\(summary.errors.count) rejected; \(skipped.count) input\(skipped.count == 1 ? "" : "s") skipped"
             )
             for error in summary.errors { Console.out("  rejected \(Console.escaped(error.id)): \(error.reason)") }
