@@ -4,7 +4,7 @@ CONFIG ?= release
 HUSH = .build/$(CONFIG)/hush
 MODEL_DIR ?= $(or $(HUSH_MODEL_DIR),$(HOME)/.cache/hush/models/all-MiniLM-L6-v2)
 
-.PHONY: setup build test test-tsan test-reliability test-no-network fuzz demo bench format lint clean
+.PHONY: setup build test client-app test-tsan test-reliability test-no-network fuzz demo bench format lint clean
 
 setup:
 	@scripts/setup
@@ -15,8 +15,13 @@ build: setup
 # The whole test suite. Optimised build (the encoder parity tests run the real model), testable imports on.
 test: setup
 	HUSH_MODEL_DIR=$(MODEL_DIR) $(SWIFT) test -c $(CONFIG) -Xswiftc -enable-testing --parallel
+	@$(MAKE) --no-print-directory client-app
 	@$(MAKE) --no-print-directory test-tsan
 	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(CI_FUZZ_SECONDS)
+
+# Examples/ClientApp: an app depending on Hush by package, public API only, built and run (exits 1 on a failed check).
+client-app: setup
+	cd Examples/ClientApp && $(SWIFT) build -c $(CONFIG) && HUSH_MODEL_DIR=$(MODEL_DIR) .build/$(CONFIG)/ClientApp
 
 # The concurrency suites under Thread Sanitizer (own build folder; about 2.5 min cold on 2 cores, then seconds).
 TSAN_FILTER = ReliabilityConcurrencyTests|StoreTests.concurrentSearches|ThreadTeamTests
