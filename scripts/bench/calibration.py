@@ -135,7 +135,24 @@ def report(work, langs, models):
             print(f"| {model} | {lang} | {h['auc']:.3f} | {r['hybrid']['auc']:.3f} | {r['semantic']['auc']:.3f} | "
                   f"{h.get('min_score', float('nan')):.2f} | {h.get('correct_kept', float('nan')):.3f} | "
                   f"{h.get('unanswerable_kept', float('nan')):.3f} | {h['ndcg@10']:.3f} | {r['hybrid']['ndcg@10']:.3f} |")
+        # Cross-language pairs (the multilingual model): queries in one language, pages in another. Each pair
+        # holds 10-20 held-out queries, so the row gives their means weighted by queries.
+        pairs = []
+        for path in sorted(glob.glob(f"{work}/{model}__x*__calibrated.test.json")):
+            name = path.split("__x")[1].split("__")[0]
+            pairs.append({m: json.load(open(f"{work}/{model}__x{name}__{m}.test.json"))
+                          for m in ("calibrated", "hybrid", "semantic")})
+        if pairs:
+            total = sum(p["calibrated"]["queries"] for p in pairs)
 
+            def mean(mode, key):
+                return sum(p[mode].get(key, 0) * p[mode]["queries"] for p in pairs) / total
+
+            print(f"| {model} | cross-language ({len(pairs)} pairs, {total} q; weighted means) | "
+                  f"{mean('calibrated', 'auc'):.3f} | {mean('hybrid', 'auc'):.3f} | {mean('semantic', 'auc'):.3f} | "
+                  f"{pairs[0]['calibrated'].get('min_score', float('nan')):.2f} | "
+                  f"{mean('calibrated', 'correct_kept'):.3f} | {mean('calibrated', 'unanswerable_kept'):.3f} | "
+                  f"{mean('calibrated', 'ndcg@10'):.3f} | {mean('hybrid', 'ndcg@10'):.3f} |")
 
 if __name__ == "__main__":
     step, work, langs, models = sys.argv[1], sys.argv[2], sys.argv[3].split(","), sys.argv[4].split()

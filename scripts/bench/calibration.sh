@@ -61,43 +61,35 @@ store() {  # store MODEL LANG -> path (makes lexical stores)
     echo "$db"
 }
 
+# evaluate DB QUERIES NAME: the fitting step writes NAME's evidence, the measuring step one result per mode.
+evaluate() {
+    case $step in
+        fit)
+            "$HUSH" eval --db "$1" --queries "$WORK/$2.fit.jsonl" --mode calibrated --unanswerable \
+                --evidence "$WORK/$3.evidence.jsonl" --json >"$WORK/$3.fit.json"
+            ;;
+        measure)
+            for mode in calibrated hybrid semantic; do
+                "$HUSH" eval --db "$1" --queries "$WORK/$2.test.jsonl" --mode "$mode" --unanswerable \
+                    --json >"$WORK/$3__${mode}.test.json"
+            done
+            ;;
+    esac
+}
+
 echo "== $(lscpu | grep -m1 'Model name' | sed 's/  */ /g'), $(nproc) cores; $HUSH"
 for model in $MODELS; do
     for lang in "${langs[@]}"; do
-        db=$(store "$model" "$lang")
-        case $step in
-            fit)
-                "$HUSH" eval --db "$db" --queries "$WORK/$lang.fit.jsonl" --mode calibrated --unanswerable \
-                    --evidence "$WORK/${model}__${lang}.evidence.jsonl" --json >"$WORK/${model}__${lang}.fit.json"
-                ;;
-            measure)
-                for mode in calibrated hybrid semantic; do
-                    "$HUSH" eval --db "$db" --queries "$WORK/$lang.test.jsonl" --mode "$mode" --unanswerable \
-                        --json >"$WORK/${model}__${lang}__${mode}.test.json"
-                done
-                ;;
-        esac
+        evaluate "$(store "$model" "$lang")" "$lang" "${model}__${lang}"
         echo "   $model $lang done"
     done
     [ "$model" = e5-small ] || continue
     for q_lang in "${langs[@]}"; do
         for d_lang in "${langs[@]}"; do
+            # English queries against the other languages' pages, and the other languages' against English.
             if [ "$q_lang" = en ] && [ "$d_lang" = en ]; then continue; fi
             if [ "$q_lang" != en ] && [ "$d_lang" != en ]; then continue; fi
-            db=$(store "$model" "$d_lang")
-            pair="${q_lang}-${d_lang}"
-            case $step in
-                fit)
-                    "$HUSH" eval --db "$db" --queries "$WORK/$pair.fit.jsonl" --mode calibrated --unanswerable \
-                        --evidence "$WORK/${model}__x${pair}.evidence.jsonl" --json >"$WORK/${model}__x${pair}.fit.json"
-                    ;;
-                measure)
-                    for mode in calibrated hybrid semantic; do
-                        "$HUSH" eval --db "$db" --queries "$WORK/$pair.test.jsonl" --mode "$mode" --unanswerable \
-                            --json >"$WORK/${model}__x${pair}__${mode}.test.json"
-                    done
-                    ;;
-            esac
+            evaluate "$(store "$model" "$d_lang")" "${q_lang}-${d_lang}" "${model}__x${q_lang}-${d_lang}"
         done
     done
     echo "   $model cross-language done"
