@@ -52,10 +52,10 @@ bench: build
 	@scripts/bench/search.sh
 
 format:
-	$(SWIFT) format --in-place --recursive Sources Tests Package.swift
+	$(SWIFT) format --in-place --recursive Sources Tests Package.swift Examples/ClientApp
 
 lint:
-	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
+	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift Examples/ClientApp
 
 clean:
 	rm -rf .build
