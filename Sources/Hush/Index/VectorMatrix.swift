@@ -152,7 +152,6 @@ struct VectorMatrix: Sendable {
         rowsBySlot[Int(slot)].removeAll { $0 == row }
     }
 
-    /// The rows of a document slot.
     /// The mean and standard deviation of `query`'s dot product with the live rows, estimated on an evenly
     /// spaced sample of at most `sample` of them (all of them in a smaller store); `nil` below two rows.
     ///
@@ -184,6 +183,7 @@ struct VectorMatrix: Sendable {
         return (Float(mean), Float(variance.squareRoot()))
     }
 
+    /// The rows of a document slot.
     func rows(ofSlot slot: Int) -> [Int32] {
         slot >= 0 && slot < rowsBySlot.count ? rowsBySlot[slot] : []
     }

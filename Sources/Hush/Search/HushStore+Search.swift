@@ -42,9 +42,11 @@ extension HushStore {
         let analysis = analyze(query)
         var mode = mode
         var calibration: ScoreCalibration.Coefficients?
+        var calibrationName: String?
         if mode.fusion == .calibrated {
             if let table = scoreCalibration {
                 calibration = table.coefficients(forLanguage: analysis.language)
+                calibrationName = table.name
             } else {
                 mode.fusion = .convexByModel(normalization: .minMax)
             }
@@ -205,7 +207,7 @@ extension HushStore {
                         semanticNormalized: candidate.semanticNormalized, keywordRank: candidate.keywordRank,
                         keywordScore: candidate.keywordScore, keywordNormalized: candidate.keywordNormalized,
                         evidence: candidate.evidence,
-                        calibration: calibration == nil ? nil : scoreCalibration?.name, baseScore: candidate.score,
+                        calibration: calibrationName, baseScore: candidate.score,
                         matchedTags: entry.boost.matchedTags,
                         tagBoost: entry.boost.tag, categoryBoost: entry.boost.category, finalScore: final)
                     : nil
@@ -340,7 +342,16 @@ extension HushStore {
     /// Where, in a chunk's `text` (title line, passage, field lines), the passage lies whose offsets in the
     /// document's cleaned body are `range`: found by comparing the cleaned body's slice with the text at the
     /// two places a passage can start (at 0, or after the title's blank line). Empty at 0 for a chunk without
-    /// a passage (a title or fields alone).
+    /// a passage (a title or fields alone). Only the first chunk can start with the title, so only its body
+    /// needs cleaning: a later chunk's passage starts its text.
+    static func passageRange(text: String, ordinal: Int, range: Range<Int>, cleanedBody: () -> String)
+        -> Range<Int>
+    {
+        guard !range.isEmpty, range.lowerBound >= 0 else { return 0..<0 }
+        guard ordinal == 0 else { return range.count <= text.utf16.count ? 0..<range.count : 0..<0 }
+        return passageRange(text: text, range: range, cleanedBody: cleanedBody())
+    }
+
     static func passageRange(text: String, range: Range<Int>, cleanedBody: String) -> Range<Int> {
         let body = Array(cleanedBody.utf16)
         let chunk = Array(text.utf16)
@@ -370,11 +381,13 @@ extension HushStore {
                     let start: Int = row[4]
                     let end: Int = row[5]
                     let text: String = row[2]
+                    let ordinal: Int = row[3]
                     let range = start..<max(start, end)
-                    let cleaned = preparer.cleaner.clean(Document(id: "", body: row[6], quoted: row[7]))
+                    let passage = Self.passageRange(text: text, ordinal: ordinal, range: range) {
+                        preparer.cleaner.clean(Document(id: "", body: row[6], quoted: row[7]))
+                    }
                     result[row[0]] = LoadedChunk(
-                        title: row[1], text: text, ordinal: row[3], range: range,
-                        passageRange: Self.passageRange(text: text, range: range, cleanedBody: cleaned))
+                        title: row[1], text: text, ordinal: ordinal, range: range, passageRange: passage)
                 }
                 return result
             }

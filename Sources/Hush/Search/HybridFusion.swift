@@ -23,10 +23,11 @@ enum HybridFusion {
     /// that no keyword matched gets keyword score 0 after normalisation. When the keyword arm found
     /// nothing, the semantic arm alone decides (its weight becomes 1), and vice versa.
     ///
-    /// - Complexity: O(c log c) for c candidates.
     /// With `.calibrated`, `calibration` holds the coefficients for the query's language and `evidence` gives
     /// any candidate's evidence from its slot and cosine; each candidate then scores the probability that it
     /// is relevant, from its own evidence only.
+    ///
+    /// - Complexity: O(c log c) for c candidates.
     static func fuse(
         semantic: [(slot: Int, score: Float)], keyword: [(slot: Int, score: Float)],
         semanticScore: (Int) -> Float?, fusion: SearchMode.Fusion,

@@ -163,15 +163,16 @@ extension HushStore {
     func commit(_ pending: [PendingDocument]) throws -> (added: Int, updated: Int, chunks: Int) {
         let hook = testHooks.afterDocumentWritten
         let policy = options.indexPolicy
-        let cleaner = options.cleaner
+        // What the keyword rows add to each first chunk, worked out before the lock and the transaction.
+        let extras = pending.map { Self.keywordExtras($0.document, cleaner: options.cleaner) }
         return try index.write { state -> (Int, Int, Int) in
             var touched = false
             do {
                 return try writer.write { db in
                     var allocator = state.matrix.allocator
                     var written: [(rowid: Int64, removedChunks: [Int64], newChunks: [(Int64, Int32)])] = []
-                    for item in pending {
-                        written.append(try Self.write(item, db: db, allocator: &allocator, cleaner: cleaner))
+                    for (item, extras) in zip(pending, extras) {
+                        written.append(try Self.write(item, db: db, allocator: &allocator, extras: extras))
                         try hook?(item.document.id)
                     }
                     // Memory follows inside the transaction, so the graph's changes commit with the vectors.
@@ -249,12 +250,12 @@ extension HushStore {
         }
     }
 
-    /// Writes one document's row (and, when its text changed, replaces its chunks, vectors and FTS rows).
+    /// Writes one document's row (and, when its text changed, replaces its chunks, vectors and FTS rows);
+    /// `extras` (``keywordExtras(_:cleaner:)``) join its first chunk's FTS row.
     private static func write(
-        _ item: PendingDocument, db: Database, allocator: inout VectorMatrix.RowAllocator, cleaner: TextCleaner
+        _ item: PendingDocument, db: Database, allocator: inout VectorMatrix.RowAllocator, extras: String
     ) throws -> (Int64, [Int64], [(Int64, Int32)]) {
         let document = item.document
-        let extras = keywordExtras(document, cleaner: cleaner)
         let values: [(any DatabaseValueConvertible)?] = [
             document.title, document.body, document.quoted, JSONCoding.encode(document.fields),
             document.sourceType, item.language, JSONCoding.encode(document.tags), document.category,

@@ -72,16 +72,10 @@ public struct TextCleaner: Sendable, Hashable {
     /// ```
     public func replacedSpans(in text: String) -> [String] {
         guard replaceURLs || replaceMentions else { return [] }
-        var spans: [String] = []
-        for word in text.split(whereSeparator: { $0.isWhitespace }) {
+        return text.split(whereSeparator: { $0.isWhitespace }).compactMap { word in
             let word = String(word)
-            if replaceURLs, let range = Self.linkRange(in: word) {
-                spans.append(String(word[range]))
-            } else if replaceMentions, let range = Self.mentionRange(in: word) {
-                spans.append(String(word[range]))
-            }
+            return replaceable(in: word).map { String(word[$0.range]) }
         }
-        return spans
     }
 
     /// Cleans a text that must stay on one line (a title, a field value): line breaks become spaces.
@@ -139,6 +133,12 @@ public struct TextCleaner: Sendable, Hashable {
 
     /// Rewrites one whitespace-delimited word: a link or a mention inside it is replaced.
     private func rewrite(_ word: String) -> String {
+        guard let found = replaceable(in: word) else { return word }
+        return String(word[..<found.range.lowerBound]) + found.placeholder + String(word[found.range.upperBound...])
+    }
+
+    /// The link or @mention inside one whitespace-delimited word that cleaning replaces, and its placeholder.
+    private func replaceable(in word: String) -> (range: Range<String.Index>, placeholder: String)? {
         // Cheap byte checks first: every link has a `.` or `:`, every mention an `@`.
         var hasDotOrColon = false
         var hasAt = false
@@ -146,9 +146,9 @@ public struct TextCleaner: Sendable, Hashable {
             if byte == UInt8(ascii: ".") || byte == UInt8(ascii: ":") { hasDotOrColon = true }
             if byte == UInt8(ascii: "@") { hasAt = true }
         }
-        if replaceURLs, hasDotOrColon, let replaced = Self.replacingLink(in: word) { return replaced }
-        if replaceMentions, hasAt, let replaced = Self.replacingMention(in: word) { return replaced }
-        return word
+        if replaceURLs, hasDotOrColon, let range = Self.linkRange(in: word) { return (range, "[link]") }
+        if replaceMentions, hasAt, let range = Self.mentionRange(in: word) { return (range, "@user") }
+        return nil
     }
 
     // MARK: - Links
@@ -164,11 +164,6 @@ public struct TextCleaner: Sendable, Hashable {
         "uk", "de", "fr", "es", "nl", "eu", "ca", "au", "jp", "ch", "se", "no", "fi", "dk", "pl", "be", "at",
         "social", "xyz", "site", "blog", "news", "online", "tech", "cloud",
     ]
-
-    /// Returns the word with its link replaced by `[link]`, or `nil` when the word holds no link.
-    static func replacingLink(in word: String) -> String? {
-        linkRange(in: word).map { String(word[..<$0.lowerBound]) + "[link]" + String(word[$0.upperBound...]) }
-    }
 
     /// Where the link inside `word` lies, or `nil` when it holds none.
     static func linkRange(in word: String) -> Range<String.Index>? {
@@ -234,15 +229,10 @@ public struct TextCleaner: Sendable, Hashable {
 
     // MARK: - Mentions
 
-    /// Returns the word with its @mention replaced by `@user`, or `nil` when it holds none.
+    /// Where the @mention inside `word` lies (from its `@`), or `nil` when it holds none.
     ///
     /// A mention starts the word (after opening punctuation) with `@` and a handle of letters, digits,
     /// `_` or `.`; a fediverse handle (`@ana@social.example`) is one mention. `ana@example.com` is not.
-    static func replacingMention(in word: String) -> String? {
-        mentionRange(in: word).map { String(word[..<$0.lowerBound]) + "@user" + String(word[$0.upperBound...]) }
-    }
-
-    /// Where the @mention inside `word` lies (from its `@`), or `nil` when it holds none.
     static func mentionRange(in word: String) -> Range<String.Index>? {
         var start = word.startIndex
         while start < word.endIndex, leadingPunctuation.contains(word[start]) {

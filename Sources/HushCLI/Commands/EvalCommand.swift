@@ -70,13 +70,14 @@ struct EvalCommand: AsyncParsableCommand {
             let results = try await hush.search(
                 item.query, mode: searchMode, limit: 100, minScore: -.infinity, boosts: .none, explain: explain)
             metrics.add(ranked: results.hits.map(\.id), relevant: relevant)
-            let language = hush.analyze(item.query).language
+            let language = explain ? hush.analyze(item.query).language : ""
             try evidenceFile?.write(query: item.query, language: language, answerable: true, results, relevant)
             if unanswerable {
                 let first = results.hits.first
                 separation.addAnswerable(score: first?.score, correct: first.map { relevant.contains($0.id) } ?? false)
                 let without = try await hush.search(
-                    item.query, mode: searchMode, filter: SearchFilter(excludedIDs: relevant), limit: 100,
+                    // Only the first hit counts, unless every hit's evidence is written.
+                    item.query, mode: searchMode, filter: SearchFilter(excludedIDs: relevant), limit: explain ? 100 : 1,
                     minScore: -.infinity, boosts: .none, explain: explain)
                 separation.addUnanswerable(score: without.hits.first?.score)
                 try evidenceFile?.write(
