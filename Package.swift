@@ -9,6 +9,8 @@ import PackageDescription
 //   HushEmbedding tokenizer, safetensors, BERT encoder, Embedder protocol and implementations
 //   Hush          the engine: text, store (one SQLite file through GRDB), index, search
 //   HushCLI       the `hush` command line
+//   HushBench     the `hush-bench` measurements (kept out of the library and of `hush`)
+//   HushToolSupport what the two command lines and the tests share: model options, JSON lines, seeded vectors
 
 let package = Package(
     name: "Hush",
@@ -17,6 +19,7 @@ let package = Package(
         .library(name: "Hush", targets: ["Hush"]),
         .library(name: "HushEmbedding", targets: ["HushEmbedding"]),
         .executable(name: "hush", targets: ["HushCLI"]),
+        .executable(name: "hush-bench", targets: ["HushBench"]),
         .executable(name: "hush-examples", targets: ["HushExamples"]),
     ],
     dependencies: [
@@ -46,10 +49,25 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        .target(
+            name: "HushToolSupport",
+            dependencies: ["Hush", "HushEmbedding", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .executableTarget(
             name: "HushCLI",
             dependencies: [
                 "Hush",
+                "HushToolSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .executableTarget(
+            name: "HushBench",
+            dependencies: [
+                "Hush",
+                "HushKernels",
+                "HushToolSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
@@ -68,11 +86,12 @@ let package = Package(
         ),
         .testTarget(
             name: "HushTests",
-            dependencies: ["Hush", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Hush", "HushToolSupport", .product(name: "GRDB", package: "GRDB.swift")],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
-            name: "HushCLITests", dependencies: ["Hush", "HushCLI", .product(name: "GRDB", package: "GRDB.swift")]),
+            name: "HushCLITests",
+            dependencies: ["Hush", "HushCLI", "HushBench", .product(name: "GRDB", package: "GRDB.swift")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -25,7 +25,6 @@ struct HushCommand: AsyncParsableCommand {
             EvalCommand.self,
             EmbedCommand.self,
             ModelCommand.self,
-            BenchCommand.self,
         ]
     )
 

@@ -18,24 +18,29 @@ struct CLIRunner {
 
     enum CLIError: Error { case notJSON(String), binaryMissing(String) }
 
-    static var binary: URL {
-        // The test bundle lives in the products folder (.build/<config>), beside the `hush` executable.
+    static var binary: URL { executable("hush") }
+
+    /// An executable of this package (`hush`, `hush-bench`) in the products folder (.build/<config>), where the
+    /// test bundle lives too.
+    static func executable(_ name: String) -> URL {
         var folder = Bundle.main.bundleURL
         if folder.pathExtension == "xctest" { folder.deleteLastPathComponent() }
         for candidate in [folder, Bundle(for: Marker.self).bundleURL.deletingLastPathComponent()] {
-            let url = candidate.appendingPathComponent("hush")
+            let url = candidate.appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: url.path) { return url }
         }
-        return folder.appendingPathComponent("hush")
+        return folder.appendingPathComponent(name)
     }
 
     private final class Marker {}
 
-    /// Runs `hush` with `arguments`; `environment` is merged into this process's; `launcher` (for example
-    /// `["/usr/bin/setpriv", "--reuid=65534", …]`) runs it through another program.
+    /// Runs `hush` (or `program`) with `arguments`; `environment` is merged into this process's; `launcher`
+    /// (for example `["/usr/bin/setpriv", "--reuid=65534", …]`) runs it through another program.
     static func run(
-        _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], launcher: [String] = []
+        _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], launcher: [String] = [],
+        program: String = "hush"
     ) throws -> Output {
+        let binary = executable(program)
         let process = Process()
         if let program = launcher.first {
             process.executableURL = URL(fileURLWithPath: program)

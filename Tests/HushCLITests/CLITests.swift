@@ -200,7 +200,7 @@ import Testing
 }
 
 @Suite struct BenchANNCLITests {
-    /// `hush bench ann --graph` builds and saves the graph on the first run and reuses it on the second, with
+    /// `hush-bench ann --graph` builds and saves the graph on the first run and reuses it on the second, with
     /// the same recall for both walks; a graph over other vectors is refused.
     @Test func annBenchmarkReusesASavedGraph() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hush-bench-ann-\(UUID())")
@@ -208,10 +208,11 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let graph = folder.appendingPathComponent("graph.sqlite").path
         func run(_ rows: Int) throws -> CLIRunner.Output {
-            try CLIRunner.run([
-                "bench", "ann", "--synthetic", "\(rows)", "--dim", "32", "--queries", "40", "--ef-search", "64",
-                "--skip-quantised", "--graph", graph, "--json",
-            ])
+            try CLIRunner.run(
+                [
+                    "ann", "--synthetic", "\(rows)", "--dim", "32", "--queries", "40", "--ef-search", "64",
+                    "--skip-quantised", "--graph", graph, "--json",
+                ], program: "hush-bench")
         }
         func lines(_ output: CLIRunner.Output) throws -> [[String: Any]] {
             try output.stdout.split(separator: "\n").map {

@@ -1,4 +1,5 @@
 import Hush
+import HushToolSupport
 
 /// Shared fixtures for the ANN suites: seeded data sets and recall against the exact scan.
 enum ANNFixture {

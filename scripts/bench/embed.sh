@@ -12,15 +12,16 @@ out=${OUT:-bench-results/embed-$(date +%Y%m%d-%H%M%S).jsonl}
 mkdir -p "$(dirname "$out")"
 swift build -c release --product hush >/dev/null
 hush=.build/release/hush
+hush_bench=.build/release/hush-bench
 corpus=bench/data/embed-corpus.jsonl
 queries=bench/data/queries.jsonl
 : >"$out"
 for threads in 1 2; do
-    "$hush" bench embed --model minilm --thread-counts "$threads" --repeats 3 --json | grep '"embed"' | tee -a "$out"
+    "$hush_bench" embed --model minilm --thread-counts "$threads" --repeats 3 --json | grep '"embed"' | tee -a "$out"
     "$py" "$peers/peers_embed.py" "$corpus" --n 1000 --threads "$threads" --batch 32 2>/dev/null | tee -a "$out"
 done
 for threads in 1 2; do
-    "$hush" bench embed --model minilm --thread-counts "$threads" --repeats 1 --json | grep 'query-latency' | tee -a "$out"
+    "$hush_bench" embed --model minilm --thread-counts "$threads" --repeats 1 --json | grep 'query-latency' | tee -a "$out"
     "$py" scripts/bench/st-query-latency.py "$queries" --threads "$threads" 2>/dev/null | tee -a "$out"
 done
 python3 -c "import json,sys

@@ -11,14 +11,15 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 swift build -c release --product hush >/dev/null
 hush=.build/release/hush
+hush_bench=.build/release/hush-bench
 "$py" -c "
 import numpy as np
 rng = np.random.default_rng(5); X = rng.standard_normal((100000, 384)).astype(np.float32)
 X /= np.linalg.norm(X, axis=1, keepdims=True); np.save('$work/x.npy', X)"
 {
-    "$hush" bench scan --vectors "$work/x.npy" --queries 200 --json
+    "$hush_bench" scan --vectors "$work/x.npy" --queries 200 --json
     "$py" "$peers/peers_ann.py" "$work/x.npy" --queries 200 --only numpy,faiss,sqlitevec 2>/dev/null | grep -v hnsw
-    "$hush" bench embed --model minilm --thread-counts 2 --repeats 1 --json | grep '"embed"'
+    "$hush_bench" embed --model minilm --thread-counts 2 --repeats 1 --json | grep '"embed"'
     "$hush" index --model minilm --db "$work/index.hush" --json --quiet --threads 2 bench/data/embed-corpus.jsonl |
         python3 -c "import json,sys; d=json.load(sys.stdin); print(json.dumps({'bench': 'index', 'docs': d['added'], 'chunks': d['chunks_embedded'], 'seconds': d['seconds'], 'docs_per_s': d['added'] / d['seconds']}))"
 } | tee "$work/out.jsonl"

@@ -3,7 +3,7 @@
 /// ```swift
 /// do { _ = try HNSWIndex.load(from: db) } catch let error as ANNError { print(error) }
 /// ```
-public enum ANNError: Error, Equatable, CustomStringConvertible {
+package enum ANNError: Error, Equatable, CustomStringConvertible {
     /// A vector or query has the wrong length; pass vectors of the index's dimension.
     case dimensionMismatch(expected: Int, actual: Int)
     /// A parameter is outside its allowed range (name, value given, what is allowed).
@@ -15,7 +15,7 @@ public enum ANNError: Error, Equatable, CustomStringConvertible {
     /// A file (for example a .npy matrix) cannot be read as expected.
     case unreadableFile(path: String, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .dimensionMismatch(let expected, let actual):
             return "vector has \(actual) dimensions, the index expects \(expected)"

@@ -5,20 +5,20 @@
 /// let quantizer = matrix.withView { BinaryQuantizer(centredOn: $0) }
 /// var codes = QuantizedMatrix(binary: quantizer)
 /// ```
-public struct BinaryQuantizer: Sendable, Equatable {
+package struct BinaryQuantizer: Sendable, Equatable {
     /// Length of the vectors.
-    public let dimension: Int
+    package let dimension: Int
     /// Per-dimension thresholds (empty: sign bits, threshold 0).
-    public let centre: [Float]
+    package let centre: [Float]
     /// 64-bit words per code.
-    public var words: Int { (dimension + 63) / 64 }
+    package var words: Int { (dimension + 63) / 64 }
 
     /// Plain sign bits.
     ///
     /// ```swift
     /// let quantizer = BinaryQuantizer(dimension: 384)
     /// ```
-    public init(dimension: Int) {
+    package init(dimension: Int) {
         self.dimension = dimension
         self.centre = []
     }
@@ -31,7 +31,7 @@ public struct BinaryQuantizer: Sendable, Equatable {
     /// ```swift
     /// let quantizer = matrix.withView { BinaryQuantizer(centredOn: $0) }
     /// ```
-    public init(centredOn vectors: VectorView, sampleLimit: Int = 20_000) {
+    package init(centredOn vectors: VectorView, sampleLimit: Int = 20_000) {
         dimension = vectors.dimension
         var sum = [Double](repeating: 0, count: dimension)
         let step = max(1, vectors.count / max(1, sampleLimit))
@@ -51,7 +51,7 @@ public struct BinaryQuantizer: Sendable, Equatable {
     /// ```swift
     /// quantizer.encode(vectorPointer, into: wordPointer)
     /// ```
-    public func encode(_ vector: UnsafePointer<Float>, into code: UnsafeMutablePointer<UInt64>) {
+    package func encode(_ vector: UnsafePointer<Float>, into code: UnsafeMutablePointer<UInt64>) {
         code.update(repeating: 0, count: words)
         for d in 0..<dimension {
             let threshold = centre.isEmpty ? 0 : centre[d]
@@ -64,7 +64,7 @@ public struct BinaryQuantizer: Sendable, Equatable {
     /// ```swift
     /// let bits = quantizer.encodeQuery(query)
     /// ```
-    public func encodeQuery(_ query: [Float]) -> [UInt64] {
+    package func encodeQuery(_ query: [Float]) -> [UInt64] {
         var code = [UInt64](repeating: 0, count: words)
         query.withUnsafeBufferPointer { source in
             code.withUnsafeMutableBufferPointer { target in

@@ -8,7 +8,7 @@ extension HNSWIndex {
     /// ```swift
     /// try index.delete(row: 7, vectors: view)
     /// ```
-    public func delete(row: Int, vectors: VectorView) throws {
+    package func delete(row: Int, vectors: VectorView) throws {
         guard contains(row: row) else { throw ANNError.rowOutOfRange(row: row, count: slotCount) }
         try checkVectors(vectors, covering: slotCount - 1)
         guard deletedFlags[row] == 0 else { return }
@@ -40,7 +40,7 @@ extension HNSWIndex {
     /// ```swift
     /// if index.deletedCount > index.liveCount / 10 { try index.compact(vectors: view) }
     /// ```
-    public func compact(vectors: VectorView) throws {
+    package func compact(vectors: VectorView) throws {
         guard deletedCount > 0 else { return }
         try checkVectors(vectors, covering: slotCount - 1)
         for node in 0..<slotCount where levels[node] >= 0 && deletedFlags[node] == 0 {
@@ -87,7 +87,7 @@ extension HNSWIndex {
     /// ```swift
     /// let fresh = try index.rebuilt(vectors: view)
     /// ```
-    public func rebuilt(vectors: VectorView) throws -> HNSWIndex {
+    package func rebuilt(vectors: VectorView) throws -> HNSWIndex {
         let rows = (0..<slotCount).filter { levels[$0] >= 0 && deletedFlags[$0] == 0 }
         return try HNSWIndex.build(dimension: dimension, parameters: parameters, rows: rows, vectors: vectors)
     }

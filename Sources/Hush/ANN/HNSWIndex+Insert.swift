@@ -9,7 +9,7 @@ extension HNSWIndex {
     /// ```swift
     /// try index.insert(row: view.count - 1, vectors: view)
     /// ```
-    public func insert(row: Int, vectors: VectorView) throws {
+    package func insert(row: Int, vectors: VectorView) throws {
         try checkVectors(vectors, covering: row)
         guard row >= 0 else { throw ANNError.rowOutOfRange(row: row, count: vectors.count) }
         guard !contains(row: row) else {
@@ -68,7 +68,7 @@ extension HNSWIndex {
     /// ```swift
     /// try index.insert(rows: 0..<view.count, vectors: view)
     /// ```
-    public func insert<Rows: Sequence<Int>>(rows: Rows, vectors: VectorView) throws {
+    package func insert<Rows: Sequence<Int>>(rows: Rows, vectors: VectorView) throws {
         for row in rows where !contains(row: row) { try insert(row: row, vectors: vectors) }
     }
 
@@ -79,7 +79,7 @@ extension HNSWIndex {
     /// ```swift
     /// let index = try matrix.withView { try HNSWIndex.build(dimension: 384, rows: 0..<$0.count, vectors: $0) }
     /// ```
-    public static func build<Rows: Sequence<Int>>(
+    package static func build<Rows: Sequence<Int>>(
         dimension: Int, parameters: HNSWParameters = HNSWParameters(), rows: Rows, vectors: VectorView
     ) throws -> HNSWIndex {
         let index = try HNSWIndex(dimension: dimension, parameters: parameters)

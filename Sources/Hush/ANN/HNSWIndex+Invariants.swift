@@ -8,7 +8,7 @@ extension HNSWIndex {
     /// ```swift
     /// assert(index.checkInvariants().isEmpty)
     /// ```
-    public func checkInvariants() -> [String] {
+    package func checkInvariants() -> [String] {
         var problems: [String] = []
         var live = 0
         var deleted = 0

@@ -43,7 +43,7 @@ extension HNSWIndex {
     /// ```swift
     /// let index = try set.withView { try HNSWIndex.build(dimension: 384, rows: 0..<$0.count, vectors: $0, threads: 2) }
     /// ```
-    public static func build<Rows: Sequence<Int>>(
+    package static func build<Rows: Sequence<Int>>(
         dimension: Int, parameters: HNSWParameters = HNSWParameters(), rows: Rows, vectors: VectorView,
         threads: Int
     ) throws -> HNSWIndex {

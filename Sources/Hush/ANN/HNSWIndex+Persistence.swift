@@ -7,17 +7,17 @@ import GRDB
 /// let check = index.verify(against: vectorCount)
 /// if !check.isConsistent { index = try index.repaired(check, vectors: view) }
 /// ```
-public struct HNSWVerification: Sendable, Equatable {
+package struct HNSWVerification: Sendable, Equatable {
     /// Human-readable problems (empty when consistent).
-    public var problems: [String] = []
+    package var problems: [String] = []
     /// Rows that have vectors but no node (written after the last graph save): insert them.
-    public var missingRows: [Int] = []
+    package var missingRows: [Int] = []
     /// Nodes that must go (no vector any more, or not live in the store).
-    public var extraRows: [Int] = []
+    package var extraRows: [Int] = []
     /// The graph cannot be patched (dangling neighbours, bad entry point): rebuild from the vectors.
-    public var needsRebuild = false
+    package var needsRebuild = false
     /// True when nothing needs fixing.
-    public var isConsistent: Bool { problems.isEmpty }
+    package var isConsistent: Bool { problems.isEmpty }
 }
 
 extension HNSWIndex {
@@ -27,7 +27,7 @@ extension HNSWIndex {
     /// ```swift
     /// try dbQueue.write { try HNSWIndex.createTables(in: $0) }
     /// ```
-    public static func createTables(in db: Database) throws {
+    package static func createTables(in db: Database) throws {
         try db.execute(
             sql: """
                 CREATE TABLE IF NOT EXISTS hnsw_meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -47,7 +47,7 @@ extension HNSWIndex {
     /// ```swift
     /// try dbQueue.write { try index.save(in: $0) }
     /// ```
-    public func save(in db: Database, full: Bool = false) throws {
+    package func save(in db: Database, full: Bool = false) throws {
         try Self.createTables(in: db)
         if full {
             try db.execute(sql: "DELETE FROM hnsw_nodes; DELETE FROM hnsw_edges;")
@@ -100,7 +100,7 @@ extension HNSWIndex {
     /// ```swift
     /// let index = try dbQueue.read { try HNSWIndex.load(from: $0) }
     /// ```
-    public static func load(from db: Database) throws -> HNSWIndex? {
+    package static func load(from db: Database) throws -> HNSWIndex? {
         guard try db.tableExists("hnsw_meta"), try db.tableExists("hnsw_nodes"), try db.tableExists("hnsw_edges")
         else { return nil }
         var meta: [String: String] = [:]
@@ -199,7 +199,7 @@ extension HNSWIndex {
     /// ```swift
     /// let check = index.verify(against: store.vectorCount)
     /// ```
-    public func verify(against vectorCount: Int, liveRows: RowBitmap? = nil) -> HNSWVerification {
+    package func verify(against vectorCount: Int, liveRows: RowBitmap? = nil) -> HNSWVerification {
         var result = HNSWVerification()
         for row in 0..<vectorCount {
             let wanted = liveRows?.contains(row) ?? true
@@ -250,7 +250,7 @@ extension HNSWIndex {
     /// ```swift
     /// index = try index.repaired(check, vectors: view)
     /// ```
-    public func repaired(_ verification: HNSWVerification, vectors: VectorView, liveRows: RowBitmap? = nil) throws
+    package func repaired(_ verification: HNSWVerification, vectors: VectorView, liveRows: RowBitmap? = nil) throws
         -> HNSWIndex
     {
         guard !verification.isConsistent else { return self }

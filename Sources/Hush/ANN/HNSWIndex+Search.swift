@@ -19,7 +19,7 @@ extension HNSWIndex {
     /// let hits = try index.search(query, k: 10, ef: 64, vectors: view)
     /// let guided = try index.search(query, k: 10, ef: 64, vectors: view, guide: int8Codes)
     /// ```
-    public func search(
+    package func search(
         _ query: [Float], k: Int, ef: Int? = nil, filter: RowBitmap? = nil, vectors: VectorView,
         guide: QuantizedMatrix? = nil
     ) throws -> [ScoredRow] {

@@ -14,21 +14,21 @@ import HushKernels
 ///     let hits = try index.search(query, k: 10, vectors: view)
 /// }
 /// ```
-public final class HNSWIndex: @unchecked Sendable {
+package final class HNSWIndex: @unchecked Sendable {
     /// Vector length.
-    public let dimension: Int
+    package let dimension: Int
     /// Graph parameters.
-    public private(set) var parameters: HNSWParameters
+    package private(set) var parameters: HNSWParameters
     /// The node every search starts from (-1 when empty): a node of the top level.
-    public internal(set) var entryPoint = -1
+    package internal(set) var entryPoint = -1
     /// The highest level of any node (-1 when empty).
-    public internal(set) var maxLevel = -1
+    package internal(set) var maxLevel = -1
     /// Nodes in the graph and not deleted.
-    public internal(set) var liveCount = 0
+    package internal(set) var liveCount = 0
     /// Tombstoned nodes (still routing, never returned) awaiting `compact()`.
-    public internal(set) var deletedCount = 0
+    package internal(set) var deletedCount = 0
     /// Number of row slots (highest row id in the graph + 1).
-    public internal(set) var slotCount = 0
+    package internal(set) var slotCount = 0
 
     var capacity = 0
     /// Level per slot, -1 when the row is not in the graph.
@@ -57,7 +57,7 @@ public final class HNSWIndex: @unchecked Sendable {
     /// ```swift
     /// let index = try HNSWIndex(dimension: 384)
     /// ```
-    public init(dimension: Int, parameters: HNSWParameters = HNSWParameters()) throws {
+    package init(dimension: Int, parameters: HNSWParameters = HNSWParameters()) throws {
         try parameters.validate()
         guard dimension > 0 else {
             throw ANNError.invalidParameter(name: "dimension", value: "\(dimension)", allowed: "> 0")
@@ -84,42 +84,42 @@ public final class HNSWIndex: @unchecked Sendable {
     /// ```swift
     /// index.setEfSearch(128)
     /// ```
-    public func setEfSearch(_ ef: Int) { parameters.efSearch = max(1, ef) }
+    package func setEfSearch(_ ef: Int) { parameters.efSearch = max(1, ef) }
 
     /// Whether `row` is in the graph (live or tombstoned).
     ///
     /// ```swift
     /// if index.contains(row: 5) { ... }
     /// ```
-    public func contains(row: Int) -> Bool { row >= 0 && row < slotCount && levels[row] >= 0 }
+    package func contains(row: Int) -> Bool { row >= 0 && row < slotCount && levels[row] >= 0 }
 
     /// Whether `row` is tombstoned.
     ///
     /// ```swift
     /// let gone = index.isDeleted(row: 5)
     /// ```
-    public func isDeleted(row: Int) -> Bool { contains(row: row) && deletedFlags[row] != 0 }
+    package func isDeleted(row: Int) -> Bool { contains(row: row) && deletedFlags[row] != 0 }
 
     /// The level of `row` (-1 when absent).
     ///
     /// ```swift
     /// let level = index.level(of: 5)
     /// ```
-    public func level(of row: Int) -> Int { row >= 0 && row < slotCount ? Int(levels[row]) : -1 }
+    package func level(of row: Int) -> Int { row >= 0 && row < slotCount ? Int(levels[row]) : -1 }
 
     /// The neighbours of `row` on `level` (empty when absent).
     ///
     /// ```swift
     /// let around = index.neighbours(of: 5, level: 0)
     /// ```
-    public func neighbours(of row: Int, level: Int) -> [Int] {
+    package func neighbours(of row: Int, level: Int) -> [Int] {
         guard level >= 0, level <= self.level(of: row) else { return [] }
         let list = links(row, level)
         return (0..<Int(list[0])).map { Int(list[1 + $0]) }
     }
 
     /// Memory held by the graph in bytes (lists, levels, flags; vectors excluded).
-    public var graphBytes: Int {
+    package var graphBytes: Int {
         capacity * (stride0 * 4 + 1 + 1 + 4) + upperCapacity * 4
     }
 

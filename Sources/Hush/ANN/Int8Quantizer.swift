@@ -11,9 +11,9 @@ import HushKernels
 /// var matrix = QuantizedMatrix(int8: quantizer)
 /// vectors.withView { matrix.append(contentsOf: $0) }
 /// ```
-public struct Int8Quantizer: Sendable, Equatable {
+package struct Int8Quantizer: Sendable, Equatable {
     /// How scales are chosen.
-    public enum Calibration: String, Sendable, Equatable, CaseIterable {
+    package enum Calibration: String, Sendable, Equatable, CaseIterable {
         /// One scale per vector: max |x| maps to 127.
         case perVector = "per-vector"
         /// One scale per dimension from a calibration sample; the query absorbs the scales.
@@ -21,18 +21,18 @@ public struct Int8Quantizer: Sendable, Equatable {
     }
 
     /// Length of the vectors.
-    public let dimension: Int
+    package let dimension: Int
     /// The calibration in use.
-    public let calibration: Calibration
+    package let calibration: Calibration
     /// Per-dimension value of one code step (`.perDimension` only; empty otherwise).
-    public let dimensionScales: [Float]
+    package let dimensionScales: [Float]
 
     /// A per-vector quantizer (no calibration data needed).
     ///
     /// ```swift
     /// let quantizer = Int8Quantizer(dimension: 384)
     /// ```
-    public init(dimension: Int) {
+    package init(dimension: Int) {
         self.dimension = dimension
         self.calibration = .perVector
         self.dimensionScales = []
@@ -43,7 +43,7 @@ public struct Int8Quantizer: Sendable, Equatable {
     /// ```swift
     /// let quantizer = Int8Quantizer(dimensionScales: [Float](repeating: 1 / 127, count: 384))
     /// ```
-    public init(dimensionScales: [Float]) {
+    package init(dimensionScales: [Float]) {
         self.dimension = dimensionScales.count
         self.calibration = .perDimension
         self.dimensionScales = dimensionScales.map { $0 > 0 && $0.isFinite ? $0 : 1 / 127 }
@@ -57,7 +57,7 @@ public struct Int8Quantizer: Sendable, Equatable {
     /// ```swift
     /// let quantizer = matrix.withView { Int8Quantizer.perDimension(calibratedOn: $0) }
     /// ```
-    public static func perDimension(calibratedOn vectors: VectorView, sampleLimit: Int = 20_000) -> Int8Quantizer {
+    package static func perDimension(calibratedOn vectors: VectorView, sampleLimit: Int = 20_000) -> Int8Quantizer {
         let dim = vectors.dimension
         var maxAbs = [Float](repeating: 0, count: dim)
         let step = max(1, vectors.count / max(1, sampleLimit))
@@ -76,7 +76,7 @@ public struct Int8Quantizer: Sendable, Equatable {
     /// let scale = quantizer.encode(vectorPointer, into: codePointer)
     /// ```
     @discardableResult
-    public func encode(_ vector: UnsafePointer<Float>, into codes: UnsafeMutablePointer<Int8>) -> Float {
+    package func encode(_ vector: UnsafePointer<Float>, into codes: UnsafeMutablePointer<Int8>) -> Float {
         switch calibration {
         case .perVector:
             var maxAbs: Float = 0
@@ -104,7 +104,7 @@ public struct Int8Quantizer: Sendable, Equatable {
     /// ```swift
     /// let (codes, scale) = quantizer.encodeQuery(query)
     /// ```
-    public func encodeQuery(_ query: [Float]) -> (codes: [Int8], scale: Float) {
+    package func encodeQuery(_ query: [Float]) -> (codes: [Int8], scale: Float) {
         var weighted = query
         if calibration == .perDimension {
             for d in 0..<min(dimension, weighted.count) { weighted[d] *= dimensionScales[d] }

@@ -5,9 +5,9 @@
 /// vectors.withView { codes.append(contentsOf: $0) }
 /// print(codes.bytesPerVector)   // 388
 /// ```
-public struct QuantizedMatrix: Sendable {
+package struct QuantizedMatrix: Sendable {
     /// The encoding of the rows.
-    public enum Encoding: Sendable, Equatable {
+    package enum Encoding: Sendable, Equatable {
         /// int8 codes plus one f32 scale per row.
         case int8(Int8Quantizer)
         /// Bit codes.
@@ -15,11 +15,11 @@ public struct QuantizedMatrix: Sendable {
     }
 
     /// The encoding of the rows.
-    public let encoding: Encoding
+    package let encoding: Encoding
     /// Length of the source vectors.
-    public let dimension: Int
+    package let dimension: Int
     /// Number of encoded rows.
-    public private(set) var count = 0
+    package private(set) var count = 0
     var int8Codes: [Int8] = []
     var rowScales: [Float] = []
     var bitCodes: [UInt64] = []
@@ -30,7 +30,7 @@ public struct QuantizedMatrix: Sendable {
     /// ```swift
     /// var codes = QuantizedMatrix(int8: Int8Quantizer(dimension: 384))
     /// ```
-    public init(int8 quantizer: Int8Quantizer) {
+    package init(int8 quantizer: Int8Quantizer) {
         encoding = .int8(quantizer)
         dimension = quantizer.dimension
         words = 0
@@ -41,14 +41,14 @@ public struct QuantizedMatrix: Sendable {
     /// ```swift
     /// var codes = QuantizedMatrix(binary: BinaryQuantizer(dimension: 384))
     /// ```
-    public init(binary quantizer: BinaryQuantizer) {
+    package init(binary quantizer: BinaryQuantizer) {
         encoding = .binary(quantizer)
         dimension = quantizer.dimension
         words = quantizer.words
     }
 
     /// Memory per row in bytes (codes plus scale).
-    public var bytesPerVector: Int {
+    package var bytesPerVector: Int {
         switch encoding {
         case .int8: return dimension + MemoryLayout<Float>.size
         case .binary: return words * 8
@@ -62,7 +62,7 @@ public struct QuantizedMatrix: Sendable {
     /// ```swift
     /// codes.append(vectorPointer)
     /// ```
-    public mutating func append(_ vector: UnsafePointer<Float>) {
+    package mutating func append(_ vector: UnsafePointer<Float>) {
         switch encoding {
         case .int8(let quantizer):
             let start = int8Codes.count
@@ -89,7 +89,7 @@ public struct QuantizedMatrix: Sendable {
     /// ```swift
     /// vectors.withView { codes.append(contentsOf: $0) }
     /// ```
-    public mutating func append(contentsOf vectors: VectorView) {
+    package mutating func append(contentsOf vectors: VectorView) {
         precondition(vectors.dimension == dimension, "dimension mismatch")
         guard vectors.count > count else { return }
         switch encoding {
@@ -104,7 +104,7 @@ public struct QuantizedMatrix: Sendable {
     /// ```swift
     /// codes.update(row: 3, vector: pointer)
     /// ```
-    public mutating func update(row: Int, vector: UnsafePointer<Float>) {
+    package mutating func update(row: Int, vector: UnsafePointer<Float>) {
         precondition(row >= 0 && row < count, "row out of range")
         switch encoding {
         case .int8(let quantizer):

@@ -7,18 +7,18 @@ import HushKernels
 /// let scan = QuantizedScan(codes: codes, oversample: 4)
 /// let hits = try vectors.withView { try scan.search(query, k: 10, vectors: $0) }
 /// ```
-public struct QuantizedScan: Sendable {
+package struct QuantizedScan: Sendable {
     /// The codes scanned in the first stage.
-    public var codes: QuantizedMatrix
+    package var codes: QuantizedMatrix
     /// Candidates kept per requested hit for the exact rescoring (1 = no oversampling).
-    public var oversample: Int
+    package var oversample: Int
 
     /// Default oversampling: 4 for int8, 16 for binary codes.
     ///
     /// ```swift
     /// let scan = QuantizedScan(codes: codes)
     /// ```
-    public init(codes: QuantizedMatrix, oversample: Int? = nil) {
+    package init(codes: QuantizedMatrix, oversample: Int? = nil) {
         self.codes = codes
         switch codes.encoding {
         case .int8: self.oversample = max(1, oversample ?? 4)
@@ -39,7 +39,7 @@ public struct QuantizedScan: Sendable {
     /// ```swift
     /// let hits = try scan.search(query, k: 10, filter: allowed, vectors: view)
     /// ```
-    public func search(_ query: [Float], k: Int, filter: RowBitmap? = nil, vectors: VectorView?) throws
+    package func search(_ query: [Float], k: Int, filter: RowBitmap? = nil, vectors: VectorView?) throws
         -> [ScoredRow]
     {
         guard query.count == codes.dimension else {
@@ -71,7 +71,7 @@ public struct QuantizedScan: Sendable {
     /// ```swift
     /// let rough = scan.candidates(query, count: 100)
     /// ```
-    public func candidates(_ query: [Float], count wanted: Int, filter: RowBitmap? = nil) -> [ScoredRow] {
+    package func candidates(_ query: [Float], count wanted: Int, filter: RowBitmap? = nil) -> [ScoredRow] {
         var top = RowTopK(capacity: wanted)
         let n = codes.count
         let sparse = filter.map { Double($0.allowedCount) < Self.sparseFilterFraction * Double(n) } ?? false
@@ -169,7 +169,7 @@ public struct QuantizedScan: Sendable {
 /// ```swift
 /// let hits = try vectors.withView { try ExactScan.search(query, k: 10, vectors: $0) }
 /// ```
-public enum ExactScan {
+package enum ExactScan {
     /// The best `k` rows of `vectors` for `query` by dot product, restricted to `filter` when given.
     ///
     /// - Complexity: O(n × dimension), n = rows (or allowed rows for a sparse filter).
@@ -177,7 +177,7 @@ public enum ExactScan {
     /// ```swift
     /// let hits = try ExactScan.search(query, k: 10, vectors: view)
     /// ```
-    public static func search(_ query: [Float], k: Int, filter: RowBitmap? = nil, vectors: VectorView) throws
+    package static func search(_ query: [Float], k: Int, filter: RowBitmap? = nil, vectors: VectorView) throws
         -> [ScoredRow]
     {
         guard query.count == vectors.dimension else {

@@ -7,20 +7,20 @@
 /// allowed.insert(42)
 /// let hits = try scan.search(query, k: 10, filter: allowed, vectors: view)
 /// ```
-public struct RowBitmap: Sendable, Equatable {
+package struct RowBitmap: Sendable, Equatable {
     /// 64 rows per word, row r at bit r % 64 of word r / 64.
-    public private(set) var words: [UInt64]
+    package private(set) var words: [UInt64]
     /// Number of rows the bitmap covers (rows at and above are not allowed).
-    public let count: Int
+    package let count: Int
     /// Number of allowed rows.
-    public private(set) var allowedCount: Int
+    package private(set) var allowedCount: Int
 
     /// An empty bitmap (no row allowed), or a full one with `allowAll`.
     ///
     /// ```swift
     /// let none = RowBitmap(count: 100)
     /// ```
-    public init(count: Int, allowAll: Bool = false) {
+    package init(count: Int, allowAll: Bool = false) {
         self.count = count
         let wordCount = (count + 63) / 64
         if allowAll {
@@ -41,7 +41,7 @@ public struct RowBitmap: Sendable, Equatable {
     /// ```swift
     /// let even = RowBitmap(count: 100) { $0 % 2 == 0 }
     /// ```
-    public init(count: Int, where isAllowed: (Int) -> Bool) {
+    package init(count: Int, where isAllowed: (Int) -> Bool) {
         self.init(count: count)
         for row in 0..<count where isAllowed(row) { insert(row) }
     }
@@ -57,7 +57,7 @@ public struct RowBitmap: Sendable, Equatable {
     /// ```swift
     /// bitmap.insert(7)
     /// ```
-    public mutating func insert(_ row: Int) {
+    package mutating func insert(_ row: Int) {
         guard row >= 0, row < count else { return }
         let bit: UInt64 = 1 << UInt64(row & 63)
         if words[row >> 6] & bit == 0 {
@@ -71,7 +71,7 @@ public struct RowBitmap: Sendable, Equatable {
     /// ```swift
     /// bitmap.remove(7)
     /// ```
-    public mutating func remove(_ row: Int) {
+    package mutating func remove(_ row: Int) {
         guard row >= 0, row < count else { return }
         let bit: UInt64 = 1 << UInt64(row & 63)
         if words[row >> 6] & bit != 0 {
@@ -87,7 +87,7 @@ public struct RowBitmap: Sendable, Equatable {
     /// ```swift
     /// bitmap.forEachAllowed { print($0) }
     /// ```
-    public func forEachAllowed(_ body: (Int) throws -> Void) rethrows {
+    package func forEachAllowed(_ body: (Int) throws -> Void) rethrows {
         for (index, word) in words.enumerated() where word != 0 {
             var bits = word
             while bits != 0 {

@@ -4,18 +4,18 @@
 /// let best: ScoredRow = hits[0]
 /// print(best.row, best.score)
 /// ```
-public struct ScoredRow: Sendable, Equatable, Hashable {
+package struct ScoredRow: Sendable, Equatable, Hashable {
     /// Row id in the vector store.
-    public var row: Int
+    package var row: Int
     /// Similarity to the query (higher is closer).
-    public var score: Float
+    package var score: Float
 
     /// A hit for `row` with `score`.
     ///
     /// ```swift
     /// let hit = ScoredRow(row: 3, score: 0.9)
     /// ```
-    public init(row: Int, score: Float) {
+    package init(row: Int, score: Float) {
         self.row = row
         self.score = score
     }

@@ -6,13 +6,13 @@
 /// let matrix = VectorSet(dimension: 384)
 /// matrix.withView { view in print(view.count) }
 /// ```
-public struct VectorView {
+package struct VectorView {
     /// First element of row 0.
-    public let base: UnsafePointer<Float>
+    package let base: UnsafePointer<Float>
     /// Number of rows.
-    public let count: Int
+    package let count: Int
     /// Length of each row.
-    public let dimension: Int
+    package let dimension: Int
 
     /// Wraps `count` rows of `dimension` floats starting at `base`.
     ///
@@ -21,7 +21,7 @@ public struct VectorView {
     ///     let view = VectorView(base: buffer.baseAddress!, count: buffer.count / 384, dimension: 384)
     /// }
     /// ```
-    public init(base: UnsafePointer<Float>, count: Int, dimension: Int) {
+    package init(base: UnsafePointer<Float>, count: Int, dimension: Int) {
         self.base = base
         self.count = count
         self.dimension = dimension
@@ -38,31 +38,31 @@ public struct VectorView {
 /// matrix.append([1, 0, 0])
 /// let hits = try matrix.withView { try ExactScan.search([1, 0, 0], k: 1, vectors: $0) }
 /// ```
-public final class VectorSet: @unchecked Sendable {
+package final class VectorSet: @unchecked Sendable {
     /// Length of each row.
-    public let dimension: Int
+    package let dimension: Int
     /// Row-major storage.
-    public private(set) var storage: [Float]
+    package private(set) var storage: [Float]
 
     /// An empty matrix of `dimension`-long rows.
     ///
     /// ```swift
     /// let matrix = VectorSet(dimension: 384)
     /// ```
-    public init(dimension: Int, storage: [Float] = []) {
+    package init(dimension: Int, storage: [Float] = []) {
         self.dimension = dimension
         self.storage = storage
     }
 
     /// Number of rows.
-    public var count: Int { dimension == 0 ? 0 : storage.count / dimension }
+    package var count: Int { dimension == 0 ? 0 : storage.count / dimension }
 
     /// Appends one row (its length must equal `dimension`).
     ///
     /// ```swift
     /// matrix.append(vector)
     /// ```
-    public func append(_ vector: [Float]) {
+    package func append(_ vector: [Float]) {
         precondition(vector.count == dimension, "row length \(vector.count) != \(dimension)")
         storage.append(contentsOf: vector)
     }
@@ -72,7 +72,7 @@ public final class VectorSet: @unchecked Sendable {
     /// ```swift
     /// matrix.append(contentsOf: rows)
     /// ```
-    public func append(contentsOf rows: [Float]) {
+    package func append(contentsOf rows: [Float]) {
         precondition(rows.count % dimension == 0, "row-major data is not a multiple of \(dimension)")
         storage.append(contentsOf: rows)
     }
@@ -82,7 +82,7 @@ public final class VectorSet: @unchecked Sendable {
     /// ```swift
     /// let v = matrix.vector(0)
     /// ```
-    public func vector(_ row: Int) -> [Float] {
+    package func vector(_ row: Int) -> [Float] {
         Array(storage[(row * dimension)..<((row + 1) * dimension)])
     }
 
@@ -91,7 +91,7 @@ public final class VectorSet: @unchecked Sendable {
     /// ```swift
     /// let n = matrix.withView { $0.count }
     /// ```
-    public func withView<R>(_ body: (VectorView) throws -> R) rethrows -> R {
+    package func withView<R>(_ body: (VectorView) throws -> R) rethrows -> R {
         let dimension = self.dimension
         let count = self.count
         return try storage.withUnsafeBufferPointer { buffer in

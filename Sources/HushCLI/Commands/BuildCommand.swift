@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import Hush
+import HushToolSupport
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Hush
+import HushToolSupport
 
 /// `hush compact`: give the space of deleted rows back to the file system.
 struct CompactCommand: AsyncParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Hush
+import HushToolSupport
 
 /// `hush embed`: sentence vectors as JSON lines.
 struct EmbedCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Hush
+import HushToolSupport
 
 /// `hush eval`: retrieval quality on labelled queries.
 struct EvalCommand: AsyncParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Hush
+import HushToolSupport
 
 /// `hush get`: one stored document.
 struct GetCommand: AsyncParsableCommand {

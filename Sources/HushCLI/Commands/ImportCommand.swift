@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Hush
+import HushToolSupport
 
 /// `hush import`: a knowledge base built in Python (sentence-transformers vectors) into a Hush file.
 struct ImportCommand: AsyncParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Hush
+import HushToolSupport
 
 /// `hush index`: files and folders into a store.
 struct IndexCommand: AsyncParsableCommand {

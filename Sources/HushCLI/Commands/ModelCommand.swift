@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Hush
+import HushToolSupport
 
 /// `hush model`: what a model folder holds.
 struct ModelCommand: ParsableCommand {

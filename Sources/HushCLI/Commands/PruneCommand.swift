@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Hush
+import HushToolSupport
 
 /// `hush prune`: delete old documents by age and by count.
 struct PruneCommand: AsyncParsableCommand {

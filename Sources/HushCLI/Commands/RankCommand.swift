@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Hush
+import HushToolSupport
 
 /// `hush rank`: order documents by interest (liked / disliked ids) blended with recency.
 struct RankCommand: AsyncParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Hush
+import HushToolSupport
 
 /// `hush related`: the documents nearest in meaning to a stored one.
 struct RelatedCommand: AsyncParsableCommand {

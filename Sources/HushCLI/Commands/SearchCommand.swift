@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Hush
+import HushToolSupport
 
 /// The ranking modes of `--mode`.
 enum ModeArgument: String, ExpressibleByArgument, CaseIterable {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Hush
+import HushToolSupport
 
 /// `hush summarize`: an extractive summary of stored documents or of a search's top hits.
 struct SummarizeCommand: AsyncParsableCommand {

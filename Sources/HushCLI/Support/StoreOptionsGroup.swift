@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Hush
+import HushToolSupport
 
 /// `--db` and the embedder options shared by the commands that open a store.
 struct StoreArguments: ParsableArguments {

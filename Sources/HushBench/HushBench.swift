@@ -1,11 +1,15 @@
 import ArgumentParser
 import Foundation
 import Hush
+import HushEmbedding
+import HushToolSupport
 
-/// `hush bench`: in-process measurements, printed with the parameters used.
-struct BenchCommand: ParsableCommand {
+/// `hush-bench`: in-process measurements, printed with the parameters used. Kept out of the `hush` product
+/// so the library ships no benchmark code.
+@main
+struct HushBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench", abstract: "Measure Hush on this machine.",
+        commandName: "hush-bench", abstract: "Measure Hush on this machine.",
         subcommands: [Embed.self, BenchScan.self, BenchANN.self])
 
     struct Embed: ParsableCommand {

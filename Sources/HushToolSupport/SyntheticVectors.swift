@@ -7,7 +7,7 @@ import Foundation
 /// let rows = SyntheticVectors.clustered(count: 10_000, dimension: 384, clusters: 100, noise: 0.6, seed: 7)
 /// let matrix = VectorSet(dimension: 384, storage: rows)
 /// ```
-public enum SyntheticVectors {
+package enum SyntheticVectors {
     /// `count` unit vectors uniform on the sphere, row-major.
     ///
     /// - Complexity: O(count × dimension).
@@ -15,8 +15,8 @@ public enum SyntheticVectors {
     /// ```swift
     /// let rows = SyntheticVectors.uniform(count: 1000, dimension: 64, seed: 1)
     /// ```
-    public static func uniform(count: Int, dimension: Int, seed: UInt64) -> [Float] {
-        var rng = SplitMix(state: seed)
+    package static func uniform(count: Int, dimension: Int, seed: UInt64) -> [Float] {
+        var rng = SplitMix(seed: seed)
         var out = [Float](repeating: 0, count: count * dimension)
         for r in 0..<count {
             for d in 0..<dimension { out[r * dimension + d] = rng.gaussian() }
@@ -33,9 +33,9 @@ public enum SyntheticVectors {
     /// ```swift
     /// let rows = SyntheticVectors.clustered(count: 1000, dimension: 64, clusters: 20, noise: 0.7, seed: 1)
     /// ```
-    public static func clustered(count: Int, dimension: Int, clusters: Int, noise: Float, seed: UInt64) -> [Float] {
+    package static func clustered(count: Int, dimension: Int, clusters: Int, noise: Float, seed: UInt64) -> [Float] {
         let centres = uniform(count: max(1, clusters), dimension: dimension, seed: seed ^ 0xC0FF_EE)
-        var rng = SplitMix(state: seed)
+        var rng = SplitMix(seed: seed)
         var out = [Float](repeating: 0, count: count * dimension)
         let scale = noise / Float(dimension).squareRoot()
         for r in 0..<count {
@@ -51,9 +51,9 @@ public enum SyntheticVectors {
     /// ```swift
     /// let queries = SyntheticVectors.queries(near: rows, dimension: 64, count: 100, noise: 0.3, seed: 2)
     /// ```
-    public static func queries(near rows: [Float], dimension: Int, count: Int, noise: Float, seed: UInt64) -> [[Float]]
+    package static func queries(near rows: [Float], dimension: Int, count: Int, noise: Float, seed: UInt64) -> [[Float]]
     {
-        var rng = SplitMix(state: seed)
+        var rng = SplitMix(seed: seed)
         let n = rows.count / dimension
         let scale = noise / Float(dimension).squareRoot()
         return (0..<count).map { _ in
@@ -70,19 +70,21 @@ public enum SyntheticVectors {
         let inverse = norm > 0 ? 1 / norm.squareRoot() : 0
         for d in 0..<dimension { values[row * dimension + d] *= inverse }
     }
+}
 
-    struct SplitMix {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func uniform() -> Double { (Double(next() >> 11) + 0.5) / 9_007_199_254_740_992.0 }
-        mutating func gaussian() -> Float {
-            Float((-2 * log(uniform())).squareRoot() * cos(2 * Double.pi * uniform()))
-        }
+/// A small seeded generator (SplitMix64) with uniform and Gaussian draws.
+package struct SplitMix {
+    package var state: UInt64
+    package init(seed: UInt64) { state = seed }
+    package mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    package mutating func uniform() -> Double { (Double(next() >> 11) + 0.5) / 9_007_199_254_740_992.0 }
+    package mutating func gaussian() -> Float {
+        Float((-2 * log(uniform())).squareRoot() * cos(2 * Double.pi * uniform()))
     }
 }

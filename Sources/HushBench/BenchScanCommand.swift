@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Hush
 import HushKernels
+import HushToolSupport
 
 /// `hush bench scan`: the exact f32 scan against the memory-bandwidth floor, and the store's semantic search.
 struct BenchScan: AsyncParsableCommand {
@@ -174,17 +175,4 @@ final class FixedQueryEmbedder: Embedder, @unchecked Sendable {
     }
 
     func tokenCount(_ text: String) -> Int { 3 }
-}
-
-/// A small seeded generator (SplitMix64).
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }

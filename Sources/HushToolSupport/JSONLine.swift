@@ -1,60 +1,62 @@
 import Foundation
 
 /// Writes compact JSON by hand: fast for long float arrays, and keys in a fixed order.
-struct JSONLine {
-    private(set) var text = "{"
+package struct JSONLine {
+    package init() {}
+
+    package private(set) var text = "{"
     private var first = true
 
-    mutating func key(_ name: String) {
+    package mutating func key(_ name: String) {
         if !first { text += "," }
         first = false
         text += JSONLine.quote(name) + ":"
     }
 
-    mutating func add(_ name: String, _ value: String) {
+    package mutating func add(_ name: String, _ value: String) {
         key(name)
         text += JSONLine.quote(value)
     }
 
-    mutating func add(_ name: String, _ value: Bool) {
+    package mutating func add(_ name: String, _ value: Bool) {
         key(name)
         text += value ? "true" : "false"
     }
 
-    mutating func add(_ name: String, _ value: Int) {
+    package mutating func add(_ name: String, _ value: Int) {
         key(name)
         text += String(value)
     }
 
-    mutating func add(_ name: String, _ value: Double) {
+    package mutating func add(_ name: String, _ value: Double) {
         key(name)
         text += JSONLine.number(value)
     }
 
-    mutating func add(_ name: String, raw: String) {
+    package mutating func add(_ name: String, raw: String) {
         key(name)
         text += raw
     }
 
-    mutating func add<S: Sequence>(_ name: String, floats: S) where S.Element == Float {
+    package mutating func add<S: Sequence>(_ name: String, floats: S) where S.Element == Float {
         key(name)
         text += "[" + floats.map { $0.isFinite ? "\($0)" : "null" }.joined(separator: ",") + "]"
     }
 
-    mutating func add<S: Sequence>(_ name: String, ints: S) where S.Element: BinaryInteger {
+    package mutating func add<S: Sequence>(_ name: String, ints: S) where S.Element: BinaryInteger {
         key(name)
         text += "[" + ints.map { "\($0)" }.joined(separator: ",") + "]"
     }
 
-    func finish() -> String { text + "}" }
+    package func finish() -> String { text + "}" }
 
-    static func number(_ value: Double) -> String {
+    package static func number(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         return String(format: "%.6g", value)
     }
 
-    static func quote(_ string: String) -> String {
+    package static func quote(_ string: String) -> String {
         var out = "\""
         out.reserveCapacity(string.utf8.count + 2)
         for scalar in string.unicodeScalars {
@@ -77,19 +79,19 @@ struct JSONLine {
 }
 
 /// Standard output and error, unbuffered enough for progress lines.
-enum Console {
-    static func out(_ line: String) {
+package enum Console {
+    package static func out(_ line: String) {
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 
-    static func error(_ line: String) {
+    package static func error(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 
     /// A value for one line of text output: control characters (newlines, tabs, escapes, DEL) are written
     /// as `\n`, `\t` or `\u{1B}`, and a backslash as `\\`, so an id or a path can never break a line or
     /// send the terminal a command. JSON output escapes by JSON's rules instead.
-    static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GRDB
 import Hush
+import HushToolSupport
 
 /// `hush bench ann`: exact f32 scan, int8 + rescore, binary + rescore and HNSW on one set of vectors.
 struct BenchANN: ParsableCommand {
