@@ -59,7 +59,6 @@ let package = Package(
                 "Hush",
                 "HushToolSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .executableTarget(

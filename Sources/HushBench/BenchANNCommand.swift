@@ -138,7 +138,7 @@ struct BenchANN: ParsableCommand {
         guard !skipHnsw else { return }
         let parameters = HNSWParameters(M: m, efConstruction: efConstruction, efSearch: efs.first ?? 64)
         let path = graph ?? directory.appendingPathComponent("hnsw.sqlite").path
-        let queue = try DatabaseQueue(path: path)
+        let queue = try HNSWIndex.graphFile(path: path)
         var index: HNSWIndex
         var build = 0.0
         var saveSeconds = 0.0

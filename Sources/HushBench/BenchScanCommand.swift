@@ -126,14 +126,8 @@ struct BenchScan: AsyncParsableCommand {
         var generator = SplitMix(seed: 42)
         var values = [Float](repeating: 0, count: rows * dim)
         for row in 0..<rows {
-            var norm: Float = 0
-            for c in 0..<dim {
-                let v = Float(generator.next() % 2001) / 1000 - 1
-                values[row * dim + c] = v
-                norm += v * v
-            }
-            let inverse = 1 / max(norm.squareRoot(), 1e-12)
-            for c in 0..<dim { values[row * dim + c] *= inverse }
+            for c in 0..<dim { values[row * dim + c] = Float(generator.next() % 2001) / 1000 - 1 }
+            SyntheticVectors.normalise(&values, row: row, dimension: dim)
         }
         return (values, dim)
     }

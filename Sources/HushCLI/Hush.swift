@@ -69,8 +69,6 @@ struct CommandLineMessage: Error, CustomStringConvertible {
         }
         switch error {
         case StoreError.embedderMismatch(let stored, let current): return mismatch(stored, current)
-        case SearchError.embedderMismatch(let stored, let current): return mismatch(stored, current)
-        case RankingError.semanticUnavailable(let stored, let current): return mismatch(stored, current)
         case StoreError.modelNotLoaded(let stored):
             return CommandLineMessage(
                 description: "the database's vectors were made with \(stored), which is not installed here: "

@@ -1,3 +1,5 @@
+import HushKernels
+
 /// A deterministic **lexical** embedder: the fallback when no neural model is present.
 ///
 /// It hashes lower-cased words and character trigrams (with signs, the "hashing trick") into a fixed number
@@ -45,11 +47,9 @@ public struct HashingEmbedder: Embedder {
                 }
             }
         }
-        var norm: Float = 0
-        for v in vector { norm += v * v }
-        if norm > 0 {
-            let inv = 1 / norm.squareRoot()
-            for i in vector.indices { vector[i] *= inv }
+        vector.withUnsafeMutableBufferPointer { values in
+            guard let base = values.baseAddress else { return }
+            _ = hush_normalize_f32(base, base, values.count)
         }
         return Embedding(
             vector: vector, tokenCount: min(words.count, maxTokens - 2) + 2, truncated: words.count > maxTokens - 2)

@@ -1,5 +1,6 @@
 #if canImport(NaturalLanguage)
     import Foundation
+    import HushKernels
     import NaturalLanguage
 
     /// Sentence embeddings from Apple's NaturalLanguage framework (`NLEmbedding.sentenceEmbedding(for:)`),
@@ -39,8 +40,10 @@
                 let raw = embedding.vector(for: text) ?? []
                 var vector = raw.map { Float($0) }
                 if vector.count != identity.dimension { vector = [Float](repeating: 0, count: identity.dimension) }
-                let norm = vector.reduce(0) { $0 + $1 * $1 }.squareRoot()
-                if norm > 0 { vector = vector.map { $0 / norm } }
+                vector.withUnsafeMutableBufferPointer { values in
+                    guard let base = values.baseAddress else { return }
+                    _ = hush_normalize_f32(base, base, values.count)
+                }
                 let words = text.split(whereSeparator: \.isWhitespace).count
                 return Embedding(vector: vector, tokenCount: words + 2, truncated: words + 2 > maxTokens)
             }

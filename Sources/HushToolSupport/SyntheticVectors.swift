@@ -1,4 +1,5 @@
 import Foundation
+import HushKernels
 
 /// Seeded random unit vectors for tests and benchmarks: uniform on the sphere, or clustered (random
 /// centres plus Gaussian noise, closer to real embeddings).
@@ -64,11 +65,12 @@ package enum SyntheticVectors {
         }
     }
 
-    static func normalise(_ values: inout [Float], row: Int, dimension: Int) {
-        var norm: Float = 0
-        for d in 0..<dimension { norm += values[row * dimension + d] * values[row * dimension + d] }
-        let inverse = norm > 0 ? 1 / norm.squareRoot() : 0
-        for d in 0..<dimension { values[row * dimension + d] *= inverse }
+    /// Scales row `row` of a row-major matrix to unit length (the kernels' one normalisation).
+    package static func normalise(_ values: inout [Float], row: Int, dimension: Int) {
+        values.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            _ = hush_normalize_f32(base + row * dimension, base + row * dimension, dimension)
+        }
     }
 }
 

@@ -118,3 +118,31 @@ extension HushKernelsTests {
         }
     }
 }
+
+extension HushKernelsTests {
+    /// The one L2 normalisation: unit length, the norm returned, a zero vector left zero, NaN reported.
+    @Suite struct Normalisation {
+        @Test func scalesToUnitLengthAndReturnsTheNorm() {
+            let x: [Float] = [3, 0, -4]
+            var unit = [Float](repeating: 0, count: 3)
+            #expect(hush_normalize_f32(x, &unit, x.count) == 5)
+            #expect(abs(unit[0] - 0.6) < 1e-7 && unit[1] == 0 && abs(unit[2] + 0.8) < 1e-7)
+            var rng = SeededGenerator(seed: 3)
+            for n in [1, 7, 384, 1000] {
+                let v = rng.floats(n, in: -2...2)
+                var out = [Float](repeating: 0, count: n)
+                _ = hush_normalize_f32(v, &out, n)
+                let length = out.reduce(0.0) { $0 + Double($1) * Double($1) }
+                #expect(abs(length - 1) < 1e-6, "n = \(n)")
+            }
+        }
+
+        @Test func zeroAndNonFiniteVectorsAreReported() {
+            var zero = [Float](repeating: 1, count: 8)
+            #expect(hush_normalize_f32([Float](repeating: 0, count: 8), &zero, 8) == 0)
+            #expect(zero.allSatisfy { $0 == 0 })
+            var out = [Float](repeating: 0, count: 3)
+            #expect(!hush_normalize_f32([1, .nan, 2], &out, 3).isFinite)
+        }
+    }
+}

@@ -7,7 +7,7 @@ import Testing
 @Suite struct ANNPersistenceTests {
     static func temporaryDatabase() throws -> (DatabaseQueue, URL) {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("hnsw-\(UUID().uuidString).sqlite")
-        return (try DatabaseQueue(path: url.path), url)
+        return (try HNSWIndex.graphFile(path: url.path), url)
     }
 
     @Test func roundTripThroughSQLite() throws {

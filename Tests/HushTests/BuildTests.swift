@@ -182,7 +182,7 @@ struct BuildTests {
         for stage in [KnowledgeBaseBuilder.Stage.reading, .embedding, .deleting, .optimizing, .publishing] {
             var builder = KnowledgeBaseBuilder(inputs: [content], output: output, embedder: HashingEmbedder())
             builder.injectedFailure = stage
-            await #expect(throws: BuildError.injected(stage: stage.rawValue)) { try await builder.build() }
+            await #expect(throws: InjectedBuildFailure(stage: stage.rawValue)) { try await builder.build() }
             #expect(try sha(output) == before, "stage \(stage)")
             #expect(try Data(contentsOf: BuildManifest.sidecarURL(for: output)) == manifestBefore)
             #expect(try temporaryFiles(in: directory.url).isEmpty, "stage \(stage)")

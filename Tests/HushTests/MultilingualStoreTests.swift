@@ -117,8 +117,13 @@ enum MultilingualModel {
         }
         let other = try await HushStore.open(
             path: path, embedder: try RankingModel.embedder(), options: StoreOptions(allowEmbedderMismatch: true))
-        await #expect(throws: SearchError.self) {
+        await #expect(throws: StoreError.self) {
             _ = try await other.search("breakup", mode: .semantic)
+        }
+        do {
+            _ = try await other.search("breakup", mode: .semantic)
+        } catch StoreError.embedderMismatch(let stored, let current) {
+            #expect(stored.model == "multilingual-e5-small" && current.model == "all-MiniLM-L6-v2")
         }
         let keyword = try await other.search("前任", mode: .keyword)
         #expect(keyword.hits.first?.id == "zh-ex")

@@ -218,7 +218,7 @@ import Testing
     }
 
     static func counts(_ store: HushStore) throws -> [Int] {
-        try store.readNow { db in
+        try store.database.read { db in
             try ["documents", "chunks", "vectors", "chunks_fts"].map {
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \($0)") ?? -1
             }

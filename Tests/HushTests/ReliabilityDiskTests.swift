@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 
 @testable import Hush
@@ -67,6 +68,13 @@ private func entry(_ number: Int, words: Int) -> Document {
         }
         let error = try #require(failure, "2 MB never filled up")
         #expect(error.description.contains("disk is full"), "\(error)")
+        // One matchable condition, SQLite's code and GRDB's error kept as the cause.
+        guard case .database(let full) = error else {
+            Issue.record("expected StoreError.database, got \(error)")
+            return
+        }
+        #expect(full.resultCode == 13)  // SQLITE_FULL
+        #expect(full.cause is DatabaseError)
         // The store in memory and the file agree, now and after reopening.
         #expect(try await store.stats().documents == Corpus.documents.count + committed)
         #expect(try await store.search("sore knee long run", mode: .semantic, limit: 1).hits.first?.id == "marathon")

@@ -66,7 +66,7 @@ import Testing
         #expect(problems.isEmpty, "\(problems)", sourceLocation: sourceLocation)
         #expect(nodes == liveRows, sourceLocation: sourceLocation)
         #expect(verification?.isConsistent == true, "\(verification?.problems ?? [])", sourceLocation: sourceLocation)
-        let saved = try store.readNow { db in
+        let saved = try store.database.read { db in
             (
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM hnsw_nodes WHERE deleted = 0") ?? -1,
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM vectors") ?? -1,
@@ -76,7 +76,7 @@ import Testing
         }
         #expect(saved.0 == saved.1 && saved.2 == 0, "graph rows \(saved)", sourceLocation: sourceLocation)
         // Every vector's stored row is the row memory (and so the graph) uses for it.
-        let stored = try store.readNow { db in
+        let stored = try store.database.read { db in
             try Row.fetchAll(db, sql: "SELECT chunk_id, row FROM vectors").map { ($0[0] as Int64, $0[1] as Int32?) }
         }
         let mismatched = store.index.read { state in
@@ -121,7 +121,7 @@ import Testing
         let automatic = try await HushStore.open(path: path, embedder: embedder, options: Self.options(nil))
         let stats = try await automatic.stats()
         #expect(stats.index == .exact && stats.indexReason.contains("below the exact-scan threshold"))
-        #expect(try automatic.readNow { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM hnsw_nodes") } == 0)
+        #expect(try automatic.database.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM hnsw_nodes") } == 0)
     }
 
     @Test(arguments: [IndexStrategy.exact, .hnsw, .int8, .binary])
@@ -328,7 +328,9 @@ extension ScaleStoreTests {
         #expect(store.index.read { $0.hnsw?.dimension } == 128)
         try Self.expectSoundGraph(store)
         #expect(
-            try store.readNow { try String.fetchOne($0, sql: "SELECT value FROM hnsw_meta WHERE key = 'dimension'") }
+            try store.database.read {
+                try String.fetchOne($0, sql: "SELECT value FROM hnsw_meta WHERE key = 'dimension'")
+            }
                 == "128")
         #expect(try await Self.ids(store, "garlic sauce recipe").count == 10)
     }

@@ -92,7 +92,7 @@ import Testing
         try await queue.write { db in
             try db.execute(
                 sql: "UPDATE chunks_fts SET text = (SELECT text FROM chunks WHERE chunks.id = chunks_fts.rowid)")
-            try db.execute(sql: "DELETE FROM meta WHERE key = ?", arguments: [HushStore.keywordExtrasKey])
+            try db.execute(sql: "DELETE FROM meta WHERE key = ?", arguments: [StoreSchema.Key.keywordExtras])
         }
         try queue.close()
         let readOnly = try await HushStore.open(path: path, embedder: HashingEmbedder(), readOnly: true)

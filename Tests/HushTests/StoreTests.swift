@@ -132,7 +132,11 @@ import Testing
         // Allowed for reembed, but semantic search and upserts are refused until then.
         let store = try await HushStore.open(
             path: path, embedder: other, options: StoreOptions(allowEmbedderMismatch: true))
-        await #expect(throws: SearchError.self) { _ = try await store.search("anything", mode: .semantic) }
+        // One condition, one error: the search meets the same mismatch the open reported.
+        await #expect(throws: StoreError.embedderMismatch(stored: HashingEmbedder().identity, current: other.identity))
+        {
+            _ = try await store.search("anything", mode: .semantic)
+        }
         await #expect(throws: StoreError.self) { try await store.upsert([Document(id: "a", body: "text")]) }
     }
 
@@ -230,7 +234,7 @@ import Testing
         let c = VectorBlob.encode([1, 1])
         let odd = Data([1, 2, 3])
         let zero = VectorBlob.encode([0, 0, 0])
-        let row = try store.readNow { db in
+        let row = try store.database.read { db in
             try Row.fetchOne(
                 db,
                 sql: "SELECT hush_cosine(?, ?), hush_cosine(?, ?), hush_cosine(?, ?), hush_cosine(NULL, ?), "
@@ -250,7 +254,7 @@ import Testing
 
         // On stored vectors: a document's chunk with itself is 1.
         try await store.upsert([Document(id: "d", body: "Cosine of a stored vector with itself.")])
-        let selfCosine = try store.readNow { db in
+        let selfCosine = try store.database.read { db in
             try Double.fetchOne(db, sql: "SELECT hush_cosine(vector, vector) FROM vectors LIMIT 1")
         }
         #expect(abs(try #require(selfCosine) - 1) < 1e-5)
@@ -355,7 +359,7 @@ final class ProgressLog: @unchecked Sendable {
 
 /// SQLite and memory agree: every chunk has one vector and one FTS row, and the matrix holds them all.
 func expectConsistent(_ store: HushStore) async throws {
-    let counts = try store.readNow { db in
+    let counts = try store.database.read { db in
         (
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM chunks") ?? -1,
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM vectors") ?? -1,

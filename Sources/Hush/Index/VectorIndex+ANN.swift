@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import HushKernels
 
 /// How a store picks and tunes its vector index (from `StoreOptions`).
@@ -70,7 +69,7 @@ extension VectorIndex.State {
     /// Re-evaluates the strategy for the current number of vectors and builds or drops structures to match.
     /// Returns true when the graph was built or dropped (the caller saves it).
     @discardableResult
-    mutating func applyPolicy(_ policy: IndexPolicy, db: Database?) throws -> Bool {
+    mutating func applyPolicy(_ policy: IndexPolicy, transaction: StoreTransaction?) throws -> Bool {
         guard semanticReady else { return false }
         let current: IndexStrategy? = ann.hnsw != nil ? .hnsw : ann.codes.map { _ in ann.choice.strategy }
         let choice = policy.choose(vectorCount: matrix.liveRows, dimension: matrix.dimension, current: current)
@@ -111,7 +110,7 @@ extension VectorIndex.State {
             }
             if have != wanted { ann.codes = buildCodes(wanted) }
         }
-        if graphChanged, let db { try saveGraph(db, full: true) }
+        if graphChanged, let transaction { try transaction.saveGraph(ann.hnsw, full: true) }
         return graphChanged
     }
 
@@ -138,24 +137,17 @@ extension VectorIndex.State {
         }
     }
 
-    /// Writes the graph (dirty nodes, or all of it), or clears the graph tables when there is no graph.
-    func saveGraph(_ db: Database, full: Bool = false) throws {
-        if let hnsw {
-            try hnsw.save(in: db, full: full)
-        } else {
-            try db.execute(sql: "DELETE FROM hnsw_nodes; DELETE FROM hnsw_edges; DELETE FROM hnsw_meta;")
-        }
-    }
-
     var hnsw: HNSWIndex? { ann.hnsw }
 
     // MARK: - Keeping up with writes
 
     /// Follows a write: `freed` rows lost their chunk (holes now), `added` rows got a new vector. The graph
     /// drops and compacts the freed rows before the holes become reusable, then links the new rows; codes are
-    /// re-encoded. Then the strategy is re-evaluated and the graph's changes saved in `db` (the write
+    /// re-encoded. Then the strategy is re-evaluated and the graph's changes saved in `transaction` (the write
     /// transaction of the vectors).
-    mutating func followWrite(freed: [Int32], added: [Int32], policy: IndexPolicy, db: Database) throws {
+    mutating func followWrite(freed: [Int32], added: [Int32], policy: IndexPolicy, transaction: StoreTransaction)
+        throws
+    {
         guard semanticReady else {
             matrix.release(freed)
             return
@@ -180,8 +172,8 @@ extension VectorIndex.State {
             refresh(&guide, added: added)
             ann.guide = guide
         }
-        let rebuilt = try applyPolicy(policy, db: db)
-        if !rebuilt, ann.hnsw != nil { try saveGraph(db) }
+        let rebuilt = try applyPolicy(policy, transaction: transaction)
+        if !rebuilt, let graph = ann.hnsw { try transaction.saveGraph(graph) }
     }
 
     /// Brings `codes` up to date with the matrix: new rows appended, re-embedded rows encoded again.
@@ -274,7 +266,7 @@ extension VectorIndex.State {
 
 extension VectorIndex.State {
     /// Drops deleted documents and their chunks from memory and from the index (inside the write transaction).
-    mutating func remove(_ removed: [(rowid: Int64, chunks: [Int64])], policy: IndexPolicy, db: Database) throws {
+    mutating func remove(_ removed: [RemovedDocument], policy: IndexPolicy, transaction: StoreTransaction) throws {
         var freed: [Int32] = []
         for entry in removed {
             for chunk in entry.chunks {
@@ -282,6 +274,6 @@ extension VectorIndex.State {
             }
             documents.remove(rowid: entry.rowid)
         }
-        try followWrite(freed: freed, added: [], policy: policy, db: db)
+        try followWrite(freed: freed, added: [], policy: policy, transaction: transaction)
     }
 }

@@ -23,8 +23,6 @@ public enum BuildError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The output (or the manifest beside it) exists and was not made by a build: replacing it could destroy
     /// someone's data. Choose another path, or pass `replaceAnyFile` (`--force`).
     case wouldReplace(path: String, reason: String)
-    /// A failure injected by a test at the named stage.
-    case injected(stage: String)
 
     public var description: String {
         switch self {
@@ -47,8 +45,12 @@ public enum BuildError: Error, Sendable, Equatable, CustomStringConvertible {
         case .wouldReplace(let path, let reason):
             return "\(path) already exists and \(reason), so a build will not replace it: choose another --out, "
                 + "or pass --force to replace it anyway"
-        case .injected(let stage):
-            return "failure injected at \(stage)"
         }
     }
+}
+
+/// A failure a test injects at a stage of a build (``KnowledgeBaseBuilder/injectedFailure``); never thrown
+/// otherwise.
+struct InjectedBuildFailure: Error, Equatable {
+    var stage: String
 }

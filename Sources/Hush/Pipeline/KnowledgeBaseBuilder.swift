@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 #if canImport(Glibc)
     import Glibc
@@ -198,7 +197,7 @@ public struct KnowledgeBaseBuilder: Sendable {
     }
 
     private func fail(at stage: Stage) throws {
-        if injectedFailure == stage { throw BuildError.injected(stage: stage.rawValue) }
+        if injectedFailure == stage { throw InjectedBuildFailure(stage: stage.rawValue) }
     }
 
     private func run(working: String, packed: String, progress: (@Sendable (Progress) -> Void)?) async throws
@@ -257,17 +256,12 @@ public struct KnowledgeBaseBuilder: Sendable {
             try fail(at: .embedding)
             progress?(Progress(stage: .deleting, completed: 0, total: 0))
             let wanted = Set(documents.map(\.id))
-            let stored = try store.readNow { db in try String.fetchAll(db, sql: "SELECT external_id FROM documents") }
+            let stored = try store.database.externalIDs()
             deleted = try await store.delete(ids: stored.filter { !wanted.contains($0) })
             try fail(at: .deleting)
-            let numbers: [Int] = try store.readNow { db in
-                try ["documents", "chunks", "vectors"].map { table in
-                    try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0
-                }
-            }
-            counts = (numbers[0], numbers[1], numbers[2])
-            contentDigest = try store.readNow { db in try StoreFile.contentDigest(db) }
-            try store.writer.close()
+            counts = try store.database.counts()
+            contentDigest = try store.database.contentDigest()
+            try store.database.close()
         }
 
         // 4. The manifest; `created` is kept when the content did not change, so that an unchanged rebuild
@@ -290,7 +284,7 @@ public struct KnowledgeBaseBuilder: Sendable {
         progress?(Progress(stage: .optimizing, completed: 0, total: 0))
         let manifestText = String(decoding: try manifest.json(), as: UTF8.self)
         do {
-            try Self.optimize(working: working, packed: packed, manifest: manifestText)
+            try StoreFile.pack(working: working, packed: packed, manifest: manifestText)
         } catch let error as BuildError {
             throw error
         } catch {
@@ -304,7 +298,7 @@ public struct KnowledgeBaseBuilder: Sendable {
             manifest.outputSHA256 = try SHA256.hexDigest(ofFileAt: packed)
             let sidecar = BuildManifest.sidecarURL(for: output)
             let sidecarTemporary = working + ".manifest"
-            try HushStore.createPrivateFile(sidecarTemporary)
+            try StoreDatabase.createPrivateFile(sidecarTemporary)
             try manifest.json().write(to: URL(fileURLWithPath: sidecarTemporary))
             try StoreFile.setPrivateMode(sidecarTemporary)
             try StoreFile.sync(packed)
@@ -322,6 +316,8 @@ public struct KnowledgeBaseBuilder: Sendable {
             try StoreFile.sync(output.deletingLastPathComponent().path)
         } catch let error as BuildError {
             throw error
+        } catch let error as InjectedBuildFailure {
+            throw error
         } catch {
             throw BuildError.finishing(path: output.path, reason: String(describing: error))
         }
@@ -329,47 +325,6 @@ public struct KnowledgeBaseBuilder: Sendable {
         return Report(
             summary: summary, deleted: deleted, reusedPrevious: reuse, notReusedReason: notReused,
             skipped: skipped, removedStaleFiles: [], manifest: manifest, seconds: 0)
-    }
-
-    /// Writes the manifest, runs ANALYZE and the FTS5 'optimize', checkpoints the WAL, packs the database
-    /// with `VACUUM INTO` (a fresh, compact file written in a deterministic order) and sets the packed
-    /// file's journal mode to DELETE so that it is one self-contained file. The schema cookie is then set to a
-    /// fixed value so that the same content gives the same bytes.
-    static func optimize(working: String, packed: String, manifest: String) throws {
-        let queue = try DatabaseQueue(path: working)
-        try queue.writeWithoutTransaction { db in
-            try db.inTransaction {
-                try StoreSchema.setMeta(db, BuildManifest.metaKey, manifest)
-                return .commit
-            }
-            // Statistics in a fixed row order (ANALYZE visits tables in the order of the in-memory schema).
-            try db.execute(sql: "ANALYZE")
-            try db.execute(
-                sql: """
-                    CREATE TEMP TABLE hush_stat1 AS SELECT tbl, idx, stat FROM sqlite_stat1;
-                    DELETE FROM sqlite_stat1;
-                    INSERT INTO sqlite_stat1 (tbl, idx, stat) SELECT tbl, idx, stat FROM hush_stat1 ORDER BY tbl, idx;
-                    DROP TABLE hush_stat1;
-                    """)
-            try db.execute(sql: "INSERT INTO chunks_fts(chunks_fts) VALUES ('optimize')")
-            try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
-            // VACUUM INTO writes into an empty file that exists, keeping its owner-only mode (it would create
-            // a missing one by the umask).
-            try HushStore.createPrivateFile(packed)
-            try db.execute(sql: "VACUUM INTO ?", arguments: [packed])
-        }
-        try queue.close()
-        let result = try DatabaseQueue(path: packed)
-        try result.writeWithoutTransaction { db in
-            let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE")
-            guard mode?.lowercased() == "delete" else {
-                throw BuildError.finishing(path: packed, reason: "journal mode stayed \(mode ?? "unknown")")
-            }
-            // VACUUM INTO carries the schema cookie over plus one, so every generation would differ in that
-            // header field alone; a fixed cookie (no other connection is open) makes equal content equal bytes.
-            try db.execute(sql: "PRAGMA schema_version = 100")
-        }
-        try result.close()
     }
 
     /// sha256 over the input files sorted by relative path: per file, its relative path, its size and its

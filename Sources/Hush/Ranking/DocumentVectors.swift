@@ -110,7 +110,7 @@ extension VectorIndex.State {
 
     /// Throws unless the matrix holds vectors comparable with the current embedder.
     func requireSemantic(current: EmbedderIdentity) throws {
-        guard semanticReady else { throw RankingError.semanticUnavailable(stored: storedIdentity, current: current) }
+        guard semanticReady else { throw StoreError.embedderMismatch(stored: storedIdentity, current: current) }
     }
 }
 
@@ -119,12 +119,13 @@ enum VectorMath {
     /// Scales `vector` to unit length; `false` (and unchanged) when its norm is zero or not finite.
     @discardableResult
     static func normalize(_ vector: inout ArraySlice<Float>) -> Bool {
-        var sum: Double = 0
-        for value in vector { sum += Double(value) * Double(value) }
-        let norm = sum.squareRoot()
+        var unit = Array(vector)
+        let norm = unit.withUnsafeMutableBufferPointer { values -> Float in
+            guard let base = values.baseAddress else { return 0 }
+            return hush_normalize_f32(base, base, values.count)
+        }
         guard norm > 1e-12, norm.isFinite else { return false }
-        let scale = Float(1 / norm)
-        for index in vector.indices { vector[index] *= scale }
+        vector.replaceSubrange(vector.indices, with: unit)
         return true
     }
 

@@ -1,5 +1,5 @@
 /// What can go wrong finding related items, ranking by interest, diversifying or summarising. Each case
-/// says what to fix.
+/// says what to fix. (A store that cannot compare vectors, or a database failure, is a ``StoreError``.)
 ///
 /// ```swift
 /// do { _ = try await store.related(to: "missing") } catch RankingError.unknownDocument(let id) { print(id) }
@@ -11,12 +11,8 @@ public enum RankingError: Error, Sendable, Equatable, CustomStringConvertible {
     case noVectors(id: String)
     /// An argument is out of range.
     case invalidOption(String)
-    /// The file's vectors were made by another embedder; comparing them with the current one is meaningless.
-    case semanticUnavailable(stored: EmbedderIdentity, current: EmbedderIdentity)
     /// The embedder failed on the sentences of a summary.
     case embeddingFailed(String)
-    /// SQLite failed.
-    case database(String)
 
     public var description: String {
         switch self {
@@ -26,13 +22,8 @@ public enum RankingError: Error, Sendable, Equatable, CustomStringConvertible {
             return "document \"\(id)\" has no vectors (empty text): give it some text and upsert it again"
         case .invalidOption(let what):
             return "invalid option: \(what)"
-        case .semanticUnavailable(let stored, let current):
-            return "the store's vectors were made with \(stored) but the current embedder is \(current): "
-                + "open it with the same model, or run reembed first"
         case .embeddingFailed(let reason):
             return "could not embed the summary's sentences: \(reason)"
-        case .database(let reason):
-            return "database error: \(reason)"
         }
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 extension HushStore {
     /// Finds the documents that best match `query`.
@@ -63,7 +62,7 @@ extension HushStore {
         var embedMs = 0.0
         var embedded = false
         if useSemantic && !trimmed.isEmpty {
-            if let blocker = semanticBlocker(mismatch: { SearchError.embedderMismatch(stored: $0, current: $1) }) {
+            if let blocker = semanticBlocker() {
                 throw blocker
             }
             let text = analysis.cleaned.isEmpty ? trimmed : analysis.cleaned
@@ -126,7 +125,7 @@ extension HushStore {
                     let chunk = state.matrix.rowChunk[Int(hit.row)]
                     return chunk >= 0 ? (entry.slot, chunk) : nil
                 }
-                let scored = try chunkBM25(matchExpression, chunks: missing.map(\.chunk))
+                let scored = try database.chunkBM25(matchExpression, chunks: missing.map(\.chunk))
                 for entry in missing { if let score = scored[entry.chunk] { bm25[entry.slot] = score } }
                 let terms = FTSQuery.tokenCount(matchExpression)
                 let rows = state.matrix.liveRows
@@ -256,78 +255,22 @@ extension HushStore {
         return FTSQuery.expression(terms: terms)
     }
 
-    struct KeywordMatch {
-        var slot: Int
-        var chunkID: Int64
-        var score: Float
-    }
-
-    /// The best-ranked chunk of up to `limit` allowed documents, best first. bm25 is negated so that larger
-    /// is better.
-    ///
-    /// Uses FTS5's own `ORDER BY rank LIMIT` path (a bounded sort inside FTS5) with a row budget of 4 rows per
-    /// wanted document; when the budget runs out before `limit` allowed documents are found (many chunks per
-    /// document, or a selective filter), it asks again with an 8× budget and finally without a limit, so a
-    /// selective filter still yields the exact top of the filtered set. Chunk → document goes through the
-    /// in-memory maps, falling back to SQL for a chunk they do not hold.
+    /// The best-ranked chunk of up to `limit` documents allowed by `mask`, best first (bm25 negated: larger
+    /// is better). Chunk → document goes through the in-memory maps, falling back to the file for a chunk they
+    /// do not hold. See ``StoreDatabase/keywordMatches(_:limit:slot:)`` for the row budget.
     nonisolated func keywordMatches(_ expression: String, state: VectorIndex.State, mask: [Bool]?, limit: Int) throws
-        -> [KeywordMatch]
+        -> [(slot: Int, chunkID: Int64, score: Float)]
     {
-        do {
-            return try writer.read { db in
-                let query = try db.cachedStatement(
-                    sql: "SELECT rowid, rank FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rank LIMIT ?")
-                let owner = try db.cachedStatement(sql: "SELECT document_id FROM chunks WHERE id = ?")
-                func slot(ofChunk chunkID: Int64) throws -> Int? {
-                    if let row = state.matrix.rowByChunk[chunkID] { return Int(state.matrix.rowSlot[Int(row)]) }
-                    guard let documentID = try Int64.fetchOne(owner, arguments: [chunkID]) else { return nil }
-                    return state.documents.slot(ofRowid: documentID).map(Int.init)
-                }
-                // `limit` is clamped to the document count by the caller, so these products cannot overflow.
-                var budget = limit * 4
-                while true {
-                    let cursor = try Row.fetchCursor(query, arguments: [expression, budget])
-                    var seen = Set<Int>()
-                    var matches: [KeywordMatch] = []
-                    var read = 0
-                    while matches.count < limit, let row = try cursor.next() {
-                        read += 1
-                        let chunkID: Int64 = row[0]
-                        guard let slot = try slot(ofChunk: chunkID) else { continue }
-                        if let mask, !mask[slot] { continue }
-                        guard seen.insert(slot).inserted else { continue }
-                        let rank: Double = row[1]
-                        matches.append(KeywordMatch(slot: slot, chunkID: chunkID, score: Float(-rank)))
-                    }
-                    if matches.count >= limit || budget < 0 || read < budget { return matches }
-                    budget = budget >= limit * 32 ? -1 : budget * 8  // -1: no limit
-                }
+        try database.keywordMatches(expression, limit: limit) { chunkID, documentID in
+            let slot: Int?
+            if let row = state.matrix.rowByChunk[chunkID] {
+                slot = Int(state.matrix.rowSlot[Int(row)])
+            } else {
+                slot = try documentID().flatMap { state.documents.slot(ofRowid: $0) }.map(Int.init)
             }
-        } catch {
-            throw StoreError.wrapping(error, path: path, operation: "search")
-        }
-    }
-
-    /// The bm25 (negated: larger is better) of each of `chunks` that matches `expression`.
-    nonisolated func chunkBM25(_ expression: String, chunks: [Int64]) throws -> [Int64: Float] {
-        guard !chunks.isEmpty else { return [:] }
-        do {
-            return try writer.read { db in
-                let statement = try db.cachedStatement(
-                    sql: """
-                        SELECT rowid, rank FROM chunks_fts
-                        WHERE chunks_fts MATCH ? AND rowid IN (SELECT value FROM json_each(?))
-                        """)
-                var scores: [Int64: Float] = [:]
-                let rows = try Row.fetchCursor(statement, arguments: [expression, JSONCoding.encode(chunks)])
-                while let row = try rows.next() {
-                    let rank: Double = row[1]
-                    scores[row[0]] = Float(-rank)
-                }
-                return scores
-            }
-        } catch {
-            throw StoreError.wrapping(error, path: path, operation: "search")
+            guard let slot, slot >= 0 else { return nil }
+            if let mask, !mask[slot] { return nil }
+            return slot
         }
     }
 
@@ -366,33 +309,13 @@ extension HushStore {
     }
 
     nonisolated func loadChunks(_ ids: [Int64]) throws -> [Int64: LoadedChunk] {
-        guard !ids.isEmpty else { return [:] }
-        do {
-            return try writer.read { db in
-                var result: [Int64: LoadedChunk] = [:]
-                let rows = try Row.fetchCursor(
-                    db,
-                    sql: """
-                        SELECT c.id, d.title, c.text, c.ordinal, c.range_start, c.range_end, d.body, d.quoted
-                        FROM chunks c JOIN documents d ON d.id = c.document_id
-                        WHERE c.id IN (SELECT value FROM json_each(?))
-                        """, arguments: [JSONCoding.encode(ids)])
-                while let row = try rows.next() {
-                    let start: Int = row[4]
-                    let end: Int = row[5]
-                    let text: String = row[2]
-                    let ordinal: Int = row[3]
-                    let range = start..<max(start, end)
-                    let passage = Self.passageRange(text: text, ordinal: ordinal, range: range) {
-                        preparer.cleaner.clean(Document(id: "", body: row[6], quoted: row[7]))
-                    }
-                    result[row[0]] = LoadedChunk(
-                        title: row[1], text: text, ordinal: ordinal, range: range, passageRange: passage)
-                }
-                return result
+        try database.chunks(ids: ids).mapValues { chunk in
+            let passage = Self.passageRange(text: chunk.text, ordinal: chunk.ordinal, range: chunk.range) {
+                preparer.cleaner.clean(Document(id: "", body: chunk.body, quoted: chunk.quoted))
             }
-        } catch {
-            throw StoreError.wrapping(error, path: path, operation: "search")
+            return LoadedChunk(
+                title: chunk.title, text: chunk.text, ordinal: chunk.ordinal, range: chunk.range,
+                passageRange: passage)
         }
     }
 

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 extension HushStore {
     /// Stores documents with vectors computed elsewhere (another program, an earlier export), without
@@ -44,22 +43,7 @@ extension HushStore {
     nonisolated var precomputedSignature: String { preparationSignature + ";whole-precomputed" }
 
     private func writePrecomputedBatch(_ batch: [(Document, [Float])], summary: inout UpsertSummary) throws {
-        let existing: [String: (rowid: Int64, contentHash: String, createdAt: Double)]
-        do {
-            existing = try writer.read { db in
-                var result: [String: (Int64, String, Double)] = [:]
-                let rows = try Row.fetchCursor(
-                    db,
-                    sql: """
-                        SELECT external_id, id, content_hash, created_at FROM documents
-                        WHERE external_id IN (SELECT value FROM json_each(?))
-                        """, arguments: [JSONCoding.encode(batch.map(\.0.id))])
-                while let row = try rows.next() { result[row[0]] = (row[1], row[2], row[3]) }
-                return result
-            }
-        } catch {
-            throw StoreError.wrapping(error, path: path)
-        }
+        let existing = try database.storedVersions(ids: batch.map(\.0.id))
         let dimension = embedder.identity.dimension
         let now = Date().timeIntervalSince1970
         var pending: [PendingDocument] = []
@@ -91,7 +75,7 @@ extension HushStore {
                 createdAt: document.createdAt?.timeIntervalSince1970 ?? old?.createdAt ?? now,
                 language: document.language ?? prepared.language, textHash: textHash, contentHash: contentHash,
                 chunks: [chunk])
-            item.vectors = [embedder.identity.normalized ? Self.normalized(vector) : vector]
+            item.vectors = [embedder.identity.normalized ? VectorMath.normalized(vector) ?? vector : vector]
             pending.append(item)
         }
         let (added, updated, _) = try commit(pending)
@@ -99,11 +83,4 @@ extension HushStore {
         summary.updated += updated
     }
 
-    private static func normalized(_ vector: [Float]) -> [Float] {
-        var sum: Double = 0
-        for value in vector { sum += Double(value) * Double(value) }
-        guard sum > 0 else { return vector }
-        let scale = Float(1 / sum.squareRoot())
-        return vector.map { $0 * scale }
-    }
 }

@@ -19,7 +19,7 @@ extension HushStore {
     /// ```
     ///
     /// - Throws: ``RankingError/unknownDocument(id:)`` (unless `options.ignoreUnknownIDs`),
-    ///   ``RankingError/invalidOption(_:)``, ``RankingError/semanticUnavailable(stored:current:)``.
+    ///   ``RankingError/invalidOption(_:)``, ``StoreError/embedderMismatch(stored:current:)``.
     /// - Complexity: O(chunks × dimension) to build the document vectors, plus O(candidates × log candidates).
     public nonisolated func rank(
         liked: [String], disliked: [String] = [], candidates: [String]? = nil, options: InterestOptions = .init(),
@@ -38,7 +38,7 @@ extension HushStore {
         if let limit, limit < 1 { throw RankingError.invalidOption("limit must be at least 1 (got \(limit))") }
         let now = (options.now ?? Date()).timeIntervalSince1970
         let current = embedder.identity
-        if let blocker = semanticBlocker(mismatch: { RankingError.semanticUnavailable(stored: $0, current: $1) }) {
+        if let blocker = semanticBlocker() {
             throw blocker
         }
         let perLanguage = options.perLanguage ?? (embedder.languageScope != .multilingual)

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// The file's size before and after ``HushStore/compact()``.
 ///
@@ -42,41 +41,11 @@ extension HushStore {
             throw StoreError.invalidOption("maxDocuments must be at least 0 (got \(maxDocuments))")
         }
         guard maxDocuments != nil || olderThan != nil else { return 0 }
-        do {
-            return try writeThrough { db -> [(rowid: Int64, chunks: [Int64])] in
-                var victims = Set<Int64>()
-                if let olderThan {
-                    victims.formUnion(
-                        try Int64.fetchAll(
-                            db, sql: "SELECT id FROM documents WHERE created_at < ?",
-                            arguments: [olderThan.timeIntervalSince1970]))
-                }
-                if let maxDocuments {
-                    victims.formUnion(
-                        try Int64.fetchAll(
-                            db, sql: "SELECT id FROM documents ORDER BY created_at DESC, id DESC LIMIT -1 OFFSET ?",
-                            arguments: [maxDocuments]))
-                }
-                guard !victims.isEmpty else { return [] }
-                let list = JSONCoding.encode(victims.sorted())
-                var chunks: [Int64: [Int64]] = [:]
-                let rows = try Row.fetchCursor(
-                    db,
-                    sql: "SELECT document_id, id FROM chunks WHERE document_id IN (SELECT value FROM json_each(?))",
-                    arguments: [list])
-                while let row = try rows.next() { chunks[row[0], default: []].append(row[1]) }
-                // The cascade removes chunks and vectors; the chunks trigger removes the full-text rows.
-                try db.execute(
-                    sql: "DELETE FROM documents WHERE id IN (SELECT value FROM json_each(?))", arguments: [list])
-                return victims.sorted().map { ($0, chunks[$0] ?? []) }
-            } apply: { state, removed, db in
-                try state.remove(removed, policy: options.indexPolicy, db: db)
-                return removed.count
-            }
-        } catch let error as StoreError {
-            throw error
-        } catch {
-            throw StoreError.wrapping(error, path: path)
+        return try writeThrough { _, transaction in
+            try transaction.pruneDocuments(createdBefore: olderThan, keepingNewest: maxDocuments)
+        } apply: { state, removed, transaction in
+            try state.remove(removed, policy: options.indexPolicy, transaction: transaction)
+            return removed.count
         }
     }
 
@@ -92,36 +61,8 @@ extension HushStore {
     /// - Complexity: O(file size).
     public func compact() async throws -> CompactionReport {
         try requireWritable("compact the file", needsModel: false)
-        do {
-            let before = try storageBytes()
-            try vacuumNow()
-            return CompactionReport(bytesBefore: before, bytesAfter: try storageBytes())
-        } catch {
-            throw StoreError.wrapping(error, path: path, operation: "compact the file")
-        }
-    }
-
-    /// `VACUUM` and a truncating checkpoint, synchronously (async callers would pick GRDB's async overloads).
-    /// Both need every other connection to step aside, and SQLite answers them with SQLITE_BUSY at once
-    /// rather than through the busy handler, so each is retried for up to the busy timeout.
-    nonisolated func vacuumNow() throws {
-        try Self.retryingWhileBusy(timeout: options.busyTimeout) { try writer.vacuum() }
-        try Self.retryingWhileBusy(timeout: options.busyTimeout) {
-            try writer.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
-        }
-    }
-
-    /// The database file plus its write-ahead log, or the page count × page size for a store in memory.
-    nonisolated func storageBytes() throws -> Int64 {
-        guard let path else {
-            return try readNow { db in
-                let pages = try Int64.fetchOne(db, sql: "PRAGMA page_count") ?? 0
-                let size = try Int64.fetchOne(db, sql: "PRAGMA page_size") ?? 0
-                return pages * size
-            }
-        }
-        var total: Int64 = 0
-        for file in [path, path + "-wal"] { total += FileStatus.size(file) ?? 0 }
-        return total
+        let before = try database.storageBytes()
+        try database.vacuum(busyTimeout: options.busyTimeout)
+        return CompactionReport(bytesBefore: before, bytesAfter: try database.storageBytes())
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 extension HushStore {
     /// The stored documents nearest in meaning to a stored one, from the vectors already in the file (nothing
@@ -17,7 +16,7 @@ extension HushStore {
     /// Chinese entry to its English twin).
     ///
     /// - Throws: ``RankingError/unknownDocument(id:)``, ``RankingError/noVectors(id:)``,
-    ///   ``RankingError/semanticUnavailable(stored:current:)``, ``RankingError/invalidOption(_:)``.
+    ///   ``StoreError/embedderMismatch(stored:current:)``, ``RankingError/invalidOption(_:)``.
     /// - Complexity: exact index: O(chunks × dimension) (one pass to build the document vectors) plus
     ///   O(documents × log limit); HNSW/int8/binary: one approximate search for 4 × limit documents near the
     ///   source's mean vector, then O(chunks × dimension) to rank them by their mean vectors.
@@ -40,7 +39,7 @@ extension HushStore {
         let limit = clampedLimit(limit)
         if let minCosine, minCosine.isNaN { throw RankingError.invalidOption("minCosine is NaN") }
         let current = embedder.identity
-        if let blocker = semanticBlocker(mismatch: { RankingError.semanticUnavailable(stored: $0, current: $1) }) {
+        if let blocker = semanticBlocker() {
             throw blocker
         }
         let found: [(slot: Int, score: Float)] = try index.read { state in
@@ -103,23 +102,7 @@ extension HushStore {
             entries.map { (state.documents.record(atSlot: Int32($0.slot)), $0.score, $0.similarity, $0.recency) }
         }
         let rowids = records.compactMap { $0.0?.rowid }
-        var titles: [Int64: String] = [:]
-        if !rowids.isEmpty {
-            do {
-                titles = try readNow { db in
-                    var result: [Int64: String] = [:]
-                    let rows = try Row.fetchCursor(
-                        db, sql: "SELECT id, title FROM documents WHERE id IN (SELECT value FROM json_each(?))",
-                        arguments: [JSONCoding.encode(rowids)])
-                    while let row = try rows.next() {
-                        if let title: String = row[1] { result[row[0]] = title }
-                    }
-                    return result
-                }
-            } catch {
-                throw StoreError.wrapping(error, path: path, operation: "read")
-            }
-        }
+        let titles = try database.titles(rowids: rowids)
         return records.compactMap { record, score, similarity, recency in
             guard let record else { return nil }
             return RankedDocument(

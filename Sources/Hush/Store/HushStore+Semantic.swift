@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// Stands in for the model a store was made with when that model is not loaded: it carries the stored
 /// identity (so chunking and hashing stay as they were) and refuses to embed.
@@ -17,28 +16,6 @@ struct UnavailableEmbedder: Embedder {
 
     var languageScope: LanguageScope {
         ModelChoice.matching(identity) == .e5Small ? .multilingual : .monolingual
-    }
-}
-
-extension UnfinishedReembed {
-    /// The unfinished re-embed recorded in the file, if any: its target, the chunks whose staged vector was
-    /// made from their current text, and all chunks.
-    static func read(_ db: Database) throws -> UnfinishedReembed? {
-        guard let text = try StoreSchema.meta(db, StoreSchema.Key.reembedTarget),
-            let data = text.data(using: .utf8),
-            let target = try? JSONDecoder().decode(EmbedderIdentity.self, from: data)
-        else { return nil }
-        let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM chunks") ?? 0
-        var completed = 0
-        if try db.tableExists(StoreSchema.reembedTable) {
-            completed =
-                try Int.fetchOne(
-                    db,
-                    sql:
-                        "SELECT COUNT(*) FROM \(StoreSchema.reembedTable) r JOIN chunks c ON c.id = r.chunk_id AND r.text = c.text"
-                ) ?? 0
-        }
-        return UnfinishedReembed(target: target, completed: completed, total: total)
     }
 }
 
@@ -68,21 +45,19 @@ extension HushStore {
         return min(limit, max(1, documents))
     }
 
-    /// Why this store cannot compare vectors right now, as the error each caller reports, or `nil`.
-    ///
-    /// `mismatch` is the caller's own error for an embedder the file was not made with; a missing model and an
-    /// unfinished re-embed are the same ``StoreError`` everywhere.
-    nonisolated func semanticBlocker(mismatch: (EmbedderIdentity, EmbedderIdentity) -> any Error) -> (any Error)? {
+    /// Why this store cannot compare vectors right now, as the ``StoreError`` every caller reports (search,
+    /// related items, interest ranking, summaries, writes), or `nil`.
+    nonisolated func semanticBlocker() -> StoreError? {
         let (gap, stored) = index.read { ($0.gap, $0.storedIdentity) }
         switch gap {
         case nil:
             return nil
         case .mismatch:
-            return mismatch(stored, embedder.identity)
+            return StoreError.embedderMismatch(stored: stored, current: embedder.identity)
         case .modelNotLoaded:
             return StoreError.modelNotLoaded(stored: stored)
         case .reembedUnfinished:
-            let progress = try? readNow { db in try UnfinishedReembed.read(db) }
+            let progress = try? database.unfinishedReembed()
             return StoreError.reembedUnfinished(
                 target: embedder.identity, completed: progress?.completed ?? 0, total: progress?.total ?? 0)
         }
@@ -92,7 +67,7 @@ extension HushStore {
     nonisolated func requireWritable(_ operation: String, needsModel: Bool) throws {
         if readOnly { throw StoreError.readOnly(path: path ?? ":memory:", operation: operation) }
         guard needsModel else { return }
-        if let blocker = semanticBlocker(mismatch: { StoreError.embedderMismatch(stored: $0, current: $1) }) {
+        if let blocker = semanticBlocker() {
             throw blocker
         }
     }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 extension HushStore {
     /// An extractive summary of stored documents (one note, a thread, a day's entries).
@@ -17,7 +16,7 @@ extension HushStore {
     /// ```
     ///
     /// - Throws: ``RankingError/unknownDocument(id:)``, ``RankingError/invalidOption(_:)``,
-    ///   ``RankingError/semanticUnavailable(stored:current:)``, ``RankingError/embeddingFailed(_:)``.
+    ///   ``StoreError/embedderMismatch(stored:current:)``, ``RankingError/embeddingFailed(_:)``.
     /// - Complexity: one embedding per sentence, plus O(chunks × dimension) for the centroid and
     ///   O(sentences × candidates × dimension) for MMR.
     public nonisolated func summarize(ids: [String], sentences count: Int = 3, lambda: Float = 0.7) async throws
@@ -33,7 +32,7 @@ extension HushStore {
 
         // The documents' text and the centroid of their stored vectors.
         let current = embedder.identity
-        if let blocker = semanticBlocker(mismatch: { RankingError.semanticUnavailable(stored: $0, current: $1) }) {
+        if let blocker = semanticBlocker() {
             throw blocker
         }
         let centroid: [Float]? = try index.read { state in
@@ -126,24 +125,6 @@ extension HushStore {
 
     /// Title, body, quote and fields of stored documents, by id.
     nonisolated func documentTexts(_ ids: [String]) throws -> [String: Document] {
-        do {
-            return try readNow { db in
-                var result: [String: Document] = [:]
-                let rows = try Row.fetchCursor(
-                    db,
-                    sql: """
-                        SELECT external_id, title, body, quoted, fields FROM documents
-                        WHERE external_id IN (SELECT value FROM json_each(?))
-                        """, arguments: [JSONCoding.encode(ids)])
-                while let row = try rows.next() {
-                    let id: String = row[0]
-                    result[id] = Document(
-                        id: id, title: row[1], body: row[2], quoted: row[3], fields: JSONCoding.decodeFields(row[4]))
-                }
-                return result
-            }
-        } catch {
-            throw StoreError.wrapping(error, path: path, operation: "read")
-        }
+        try database.documentTexts(ids: ids)
     }
 }

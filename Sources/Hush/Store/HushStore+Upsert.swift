@@ -1,20 +1,19 @@
 import Foundation
-import GRDB
+
+/// A document ready to be written: its row values and, when its text changed, its chunks and vectors.
+struct PendingDocument {
+    var document: Document
+    var existingRowid: Int64?
+    var createdAt: Double
+    var language: String
+    var textHash: String
+    var contentHash: String
+    /// `nil` for a metadata-only update (chunks and vectors stay).
+    var chunks: [TextChunk]?
+    var vectors: [[Float]] = []
+}
 
 extension HushStore {
-    /// A document ready to be written: its row values and, when its text changed, its chunks and vectors.
-    struct PendingDocument {
-        var document: Document
-        var existingRowid: Int64?
-        var createdAt: Double
-        var language: String
-        var textHash: String
-        var contentHash: String
-        /// `nil` for a metadata-only update (chunks and vectors stay).
-        var chunks: [TextChunk]?
-        var vectors: [[Float]] = []
-    }
-
     /// The preparation settings that shape chunks; part of the text hash, so that changing them re-embeds.
     nonisolated var preparationSignature: String {
         // The model by what decides its vectors (not its folder's name, see `EmbedderIdentity`).
@@ -97,22 +96,7 @@ extension HushStore {
     private func writeBatch(_ batch: [Document], summary: inout UpsertSummary) throws {
         // 1. What is stored already.
         let ids = batch.map(\.id)
-        let existing: [String: (rowid: Int64, textHash: String, contentHash: String, createdAt: Double)]
-        do {
-            existing = try writer.read { db in
-                var result: [String: (Int64, String, String, Double)] = [:]
-                let rows = try Row.fetchCursor(
-                    db,
-                    sql: """
-                        SELECT external_id, id, text_hash, content_hash, created_at FROM documents
-                        WHERE external_id IN (SELECT value FROM json_each(?))
-                        """, arguments: [JSONCoding.encode(ids)])
-                while let row = try rows.next() { result[row[0]] = (row[1], row[2], row[3], row[4]) }
-                return result
-            }
-        } catch {
-            throw StoreError.wrapping(error, path: path)
-        }
+        let existing = try database.storedVersions(ids: ids)
 
         // 2. Classify and prepare (outside any transaction).
         let now = Date().timeIntervalSince1970
@@ -127,7 +111,7 @@ extension HushStore {
             }
             let createdAt = document.createdAt?.timeIntervalSince1970 ?? old?.createdAt ?? now
             if let old, old.textHash == textHash {
-                let language = document.language ?? storedLanguage(rowid: old.rowid) ?? "und"
+                let language = document.language ?? (try? database.language(rowid: old.rowid)) ?? "und"
                 pending.append(
                     PendingDocument(
                         document: document, existingRowid: old.rowid, createdAt: createdAt, language: language,
@@ -165,56 +149,45 @@ extension HushStore {
         let policy = options.indexPolicy
         // What the keyword rows add to each first chunk, worked out before the lock and the transaction.
         let extras = pending.map { Self.keywordExtras($0.document, cleaner: options.cleaner) }
-        return try index.write { state -> (Int, Int, Int) in
-            var touched = false
-            do {
-                return try writer.write { db in
-                    var allocator = state.matrix.allocator
-                    var written: [(rowid: Int64, removedChunks: [Int64], newChunks: [(Int64, Int32)])] = []
-                    for (item, extras) in zip(pending, extras) {
-                        written.append(try Self.write(item, db: db, allocator: &allocator, extras: extras))
-                        try hook?(item.document.id)
-                    }
-                    // Memory follows inside the transaction, so the graph's changes commit with the vectors.
-                    touched = true
-                    state.matrix.commit(allocator)
-                    var added = 0
-                    var updated = 0
-                    var embedded = 0
-                    var freed: [Int32] = []
-                    var newRows: [Int32] = []
-                    for (item, result) in zip(pending, written) {
-                        if item.existingRowid == nil { added += 1 } else { updated += 1 }
-                        for chunk in result.removedChunks {
-                            if let row = state.matrix.remove(chunkID: chunk) { freed.append(row) }
-                        }
-                        let slot = state.documents.upsert(
-                            DocumentRecord(
-                                rowid: result.rowid, externalID: item.document.id, language: item.language,
-                                sourceType: item.document.sourceType, tags: item.document.tags,
-                                category: item.document.category, createdAt: item.createdAt,
-                                metadata: item.document.metadata))
-                        for ((chunkID, row), vector) in zip(result.newChunks, item.vectors) {
-                            state.matrix.set(chunkID: chunkID, slot: slot, row: row, vector: vector)
-                            newRows.append(row)
-                        }
-                        embedded += result.newChunks.count
-                    }
-                    try state.followWrite(freed: freed, added: newRows, policy: policy, db: db)
-                    return (added, updated, embedded)
-                }
-            } catch {
-                if touched { try? Self.load(&state, from: writer, policy: policy) }
-                if let error = error as? StoreError { throw error }
-                if let error = error as? DatabaseError { throw StoreError.wrapping(error, path: path) }
-                throw error
+        return try writeThrough { state, transaction in
+            var written: [WrittenDocument] = []
+            var allocator = state.matrix.allocator
+            for (item, extras) in zip(pending, extras) {
+                written.append(
+                    try transaction.write(item, allocator: &allocator) { text, ordinal in
+                        Self.keywordText(chunk: text, extras: ordinal == 0 ? extras : "")
+                    })
+                try hook?(item.document.id)
             }
-        }
-    }
-
-    private func storedLanguage(rowid: Int64) -> String? {
-        try? writer.read { db in
-            try String.fetchOne(db, sql: "SELECT language FROM documents WHERE id = ?", arguments: [rowid])
+            return (written, allocator)
+        } apply: { state, result, transaction in
+            // Memory follows inside the transaction, so the graph's changes commit with the vectors.
+            let (written, allocator) = result
+            state.matrix.commit(allocator)
+            var added = 0
+            var updated = 0
+            var embedded = 0
+            var freed: [Int32] = []
+            var newRows: [Int32] = []
+            for (item, result) in zip(pending, written) {
+                if item.existingRowid == nil { added += 1 } else { updated += 1 }
+                for chunk in result.removedChunks {
+                    if let row = state.matrix.remove(chunkID: chunk) { freed.append(row) }
+                }
+                let slot = state.documents.upsert(
+                    DocumentRecord(
+                        rowid: result.rowid, externalID: item.document.id, language: item.language,
+                        sourceType: item.document.sourceType, tags: item.document.tags,
+                        category: item.document.category, createdAt: item.createdAt,
+                        metadata: item.document.metadata))
+                for ((chunkID, row), vector) in zip(result.newChunks, item.vectors) {
+                    state.matrix.set(chunkID: chunkID, slot: slot, row: row, vector: vector)
+                    newRows.append(row)
+                }
+                embedded += result.newChunks.count
+            }
+            try state.followWrite(freed: freed, added: newRows, policy: policy, transaction: transaction)
+            return (added, updated, embedded)
         }
     }
 
@@ -248,84 +221,6 @@ extension HushStore {
             }
             start += slice.count
         }
-    }
-
-    /// Writes one document's row (and, when its text changed, replaces its chunks, vectors and FTS rows);
-    /// `extras` (``keywordExtras(_:cleaner:)``) join its first chunk's FTS row.
-    private static func write(
-        _ item: PendingDocument, db: Database, allocator: inout VectorMatrix.RowAllocator, extras: String
-    ) throws -> (Int64, [Int64], [(Int64, Int32)]) {
-        let document = item.document
-        let values: [(any DatabaseValueConvertible)?] = [
-            document.title, document.body, document.quoted, JSONCoding.encode(document.fields),
-            document.sourceType, item.language, JSONCoding.encode(document.tags), document.category,
-            JSONCoding.encode(document.metadata), item.createdAt, document.updatedAt?.timeIntervalSince1970,
-            item.textHash, item.contentHash,
-        ]
-        let rowid: Int64
-        if let existing = item.existingRowid {
-            let update = try db.cachedStatement(
-                sql: """
-                    UPDATE documents SET title = ?, body = ?, quoted = ?, fields = ?, source_type = ?, language = ?,
-                        tags = ?, category = ?, metadata = ?, created_at = ?, updated_at = ?, text_hash = ?,
-                        content_hash = ?
-                    WHERE id = ?
-                    """)
-            try update.execute(arguments: StatementArguments(values + [existing]))
-            rowid = existing
-        } else {
-            let insert = try db.cachedStatement(
-                sql: """
-                    INSERT INTO documents (title, body, quoted, fields, source_type, language, tags, category,
-                        metadata, created_at, updated_at, text_hash, content_hash, external_id)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """)
-            try insert.execute(arguments: StatementArguments(values + [document.id]))
-            rowid = db.lastInsertedRowID
-        }
-        guard let chunks = item.chunks else {
-            // Metadata only: the first chunk's keyword row follows the new tags and category.
-            if let first = try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT id, text FROM chunks WHERE document_id = ? ORDER BY ordinal LIMIT 1"),
-                arguments: [rowid])
-            {
-                let chunkID: Int64 = first[0]
-                let text: String = first[1]
-                try db.cachedStatement(sql: "UPDATE chunks_fts SET text = ? WHERE rowid = ?").execute(
-                    arguments: [keywordText(chunk: text, extras: extras), chunkID])
-            }
-            return (rowid, [], [])
-        }
-
-        var removed: [Int64] = []
-        if item.existingRowid != nil {
-            removed = try Int64.fetchAll(
-                try db.cachedStatement(sql: "SELECT id FROM chunks WHERE document_id = ?"), arguments: [rowid])
-            // The trigger removes the FTS rows; the foreign key cascade removes the vectors.
-            try db.cachedStatement(sql: "DELETE FROM chunks WHERE document_id = ?").execute(arguments: [rowid])
-        }
-        let insertChunk = try db.cachedStatement(
-            sql: """
-                INSERT INTO chunks (document_id, ordinal, text, range_start, range_end, token_count, truncated)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                """)
-        let insertVector = try db.cachedStatement(sql: "INSERT INTO vectors (chunk_id, vector, row) VALUES (?, ?, ?)")
-        let insertText = try db.cachedStatement(sql: "INSERT INTO chunks_fts (rowid, text) VALUES (?, ?)")
-        var added: [(Int64, Int32)] = []
-        for (chunk, vector) in zip(chunks, item.vectors) {
-            try insertChunk.execute(arguments: [
-                rowid, chunk.ordinal, chunk.text, chunk.range.lowerBound, chunk.range.upperBound, chunk.tokenCount,
-                chunk.truncated,
-            ])
-            let chunkID = db.lastInsertedRowID
-            let row = allocator.allocate()
-            try insertVector.execute(arguments: [chunkID, VectorBlob.encode(vector), row])
-            try insertText.execute(arguments: [
-                chunkID, keywordText(chunk: chunk.text, extras: chunk.ordinal == 0 ? extras : ""),
-            ])
-            added.append((chunkID, row))
-        }
-        return (rowid, removed, added)
     }
 }
 

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// A searchable collection of documents in one SQLite file: text, chunks, vectors and a full-text index,
 /// with an exact in-memory vector index hydrated on open.
@@ -13,9 +12,10 @@ import GRDB
 /// let results = try await store.search("travel budget", limit: 5)
 /// ```
 public actor HushStore {
-    nonisolated let writer: any DatabaseWriter
+    /// The file and every statement run on it.
+    nonisolated let database: StoreDatabase
     /// The file, or `nil` in memory.
-    nonisolated let path: String?
+    nonisolated var path: String? { database.path }
     /// Whether the file was opened read-only: every write is refused with ``StoreError/readOnly(path:operation:)``.
     public nonisolated let readOnly: Bool
     nonisolated let embedder: any Embedder
@@ -60,36 +60,8 @@ public actor HushStore {
     public static func open(
         path: String, embedder: (any Embedder)?, readOnly: Bool = false, options: StoreOptions = .init()
     ) async throws -> HushStore {
-        let pool: DatabasePool
-        var configuration = configuration()
-        // Another process writing the same file: wait for it instead of failing at once.
-        configuration.busyMode = .timeout(options.busyTimeout)
-        if readOnly {
-            guard FileManager.default.fileExists(atPath: path) else {
-                throw StoreError.notAStore(path: path, reason: "no such file")
-            }
-            configuration.readonly = true
-            do {
-                pool = try DatabasePool(path: path, configuration: configuration)
-            } catch {
-                throw StoreError.wrapping(error, path: path, operation: "open the file read-only")
-            }
-        } else {
-            try createPrivateFile(path)
-            do {
-                pool = try openPool(path: path, configuration: configuration, timeout: options.busyTimeout)
-            } catch let error as DatabaseError
-                where error.resultCode == .SQLITE_READONLY || error.resultCode == .SQLITE_CANTOPEN
-            {
-                throw StoreError.readOnly(
-                    path: path,
-                    operation: "open it for writing (\(error.message ?? "read-only")): check the file's and its "
-                        + "folder's permissions, or open it read-only")
-            } catch {
-                throw StoreError.wrapping(error, path: path, operation: "open the file")
-            }
-        }
-        return try HushStore(writer: pool, path: path, embedder: embedder, readOnly: readOnly, options: options)
+        let database = try StoreDatabase.open(path: path, readOnly: readOnly, busyTimeout: options.busyTimeout)
+        return try HushStore(database: database, embedder: embedder, readOnly: readOnly, options: options)
     }
 
     /// Opens an empty store held in memory (tests, previews, throw-away indexes).
@@ -98,89 +70,24 @@ public actor HushStore {
     /// let store = try await HushStore.inMemory(embedder: HashingEmbedder())
     /// ```
     public static func inMemory(embedder: any Embedder, options: StoreOptions = .init()) async throws -> HushStore {
-        let queue: DatabaseQueue
-        do {
-            queue = try DatabaseQueue(configuration: configuration())
-        } catch {
-            throw StoreError.database(String(describing: error))
-        }
-        return try HushStore(writer: queue, path: nil, embedder: embedder, readOnly: false, options: options)
+        try HushStore(database: try StoreDatabase.inMemory(), embedder: embedder, readOnly: false, options: options)
     }
 
-    /// Runs `body`, retrying for up to the busy timeout while SQLite answers SQLITE_BUSY or SQLITE_LOCKED
-    /// without calling the busy handler (switching a new file to WAL, a checkpoint or VACUUM beside another
-    /// connection, a lock upgrade that would deadlock).
-    static func retryingWhileBusy<T>(timeout: TimeInterval, _ body: () throws -> T) throws -> T {
-        let deadline = Date().addingTimeInterval(timeout)
-        var pause: useconds_t = 2_000
-        while true {
-            do {
-                return try body()
-            } catch let error as DatabaseError
-                where (error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED) && Date() < deadline
-            {
-                usleep(pause)
-                pause = min(pause * 2, 100_000)
-            }
-        }
-    }
-
-    /// Opens the pool, retrying while another process holds the lock that switching a new file to WAL needs:
-    /// SQLite answers that `PRAGMA journal_mode` with SQLITE_BUSY at once, without the busy handler.
-    static func openPool(path: String, configuration: Configuration, timeout: TimeInterval) throws -> DatabasePool {
-        try retryingWhileBusy(timeout: timeout) { try DatabasePool(path: path, configuration: configuration) }
-    }
-
-    /// Creates a missing store file readable and writable by its owner only (0600, whatever the umask);
-    /// SQLite gives the `-wal` and `-shm` files the same permissions. An existing file is left as it is.
-    static func createPrivateFile(_ path: String) throws {
-        let descriptor = Foundation.open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
-        if descriptor >= 0 {
-            // The umask can only remove bits, never add them, but set the mode explicitly anyway.
-            fchmod(descriptor, 0o600)
-            close(descriptor)
-            return
-        }
-        let code = errno
-        if code == EEXIST { return }
-        throw StoreError.database(
-            "cannot create \(path): \(String(cString: strerror(code))) (check that the folder exists and is writable)")
-    }
-
-    static func configuration() -> Configuration {
-        var configuration = Configuration()
-        configuration.foreignKeysEnabled = true
-        configuration.prepareDatabase { db in
-            db.add(function: CosineFunction.function)
-        }
-        return configuration
-    }
-
-    init(
-        writer: any DatabaseWriter, path: String?, embedder: (any Embedder)?, readOnly: Bool, options: StoreOptions
-    ) throws {
+    init(database: StoreDatabase, embedder: (any Embedder)?, readOnly: Bool, options: StoreOptions) throws {
         guard options.batchSize > 0, options.embeddingBatchSize > 0 else {
             throw StoreError.invalidOption("batchSize and embeddingBatchSize must be at least 1")
         }
-        let displayPath = path ?? ":memory:"
-        self.writer = writer
-        self.path = path
+        self.database = database
         self.readOnly = readOnly
         self.options = options
         self.cache = QueryEmbeddingCache(capacity: options.queryCacheCapacity)
         self.analyzer = QueryAnalyzer()
-        let opened: (stored: EmbedderIdentity, reembed: UnfinishedReembed?)
-        do {
-            opened = try Self.checkSchema(
-                writer, path: displayPath, readOnly: readOnly, stamping: embedder?.identity)
-        } catch {
-            throw StoreError.wrapping(error, path: path, operation: "open the file")
-        }
+        let opened = try database.checkSchema(readOnly: readOnly, stamping: embedder?.identity)
         if !readOnly {
-            do {
-                try Self.upgradeKeywordExtras(writer, cleaner: options.cleaner)
-            } catch {
-                throw StoreError.wrapping(error, path: path, operation: "index tags and handles by keyword")
+            let cleaner = options.cleaner
+            try database.upgradeKeywordRows { document, firstChunk in
+                let extras = Self.keywordExtras(document, cleaner: cleaner)
+                return extras.isEmpty ? nil : Self.keywordText(chunk: firstChunk, extras: extras)
             }
         }
         let stored = opened.stored
@@ -201,64 +108,8 @@ public actor HushStore {
         }
         // Without the model the vectors are not needed in memory; the documents still are (keyword search).
         self.index = VectorIndex(identity: stored, gap: gap)
-        do {
-            try Self.hydrate(index: index, from: writer, policy: options.indexPolicy, save: !readOnly)
-        } catch {
-            throw StoreError.wrapping(error, path: path, operation: "load the index")
-        }
-    }
-
-    /// Checks the file's schema version, migrates a writable file that needs it (a file already current is
-    /// only read, so opening never waits for another process's write lock), and returns the stored embedder
-    /// identity (stamping `stamping` into a new writable file) and any unfinished re-embed.
-    static func checkSchema(
-        _ writer: any DatabaseWriter, path: String, readOnly: Bool, stamping current: EmbedderIdentity?
-    ) throws -> (stored: EmbedderIdentity, reembed: UnfinishedReembed?) {
-        let migrator = StoreSchema.migrator
-        let (found, superseded, complete) = try writer.read { db in
-            (
-                try StoreSchema.recordedVersion(db), try migrator.hasBeenSuperseded(db),
-                try migrator.hasCompletedMigrations(db)
-            )
-        }
-        if let found, found > StoreSchema.version {
-            throw StoreError.schemaTooNew(path: path, found: found, supported: StoreSchema.version)
-        }
-        if superseded {
-            throw StoreError.schemaTooNew(
-                path: path, found: found ?? StoreSchema.version + 1, supported: StoreSchema.version)
-        }
-        if !complete {
-            guard !readOnly else {
-                if found == nil {
-                    throw StoreError.notAStore(path: path, reason: "the file has no Hush tables")
-                }
-                throw StoreError.readOnly(
-                    path: path, operation: "upgrade its schema from version \(found ?? 0) to \(StoreSchema.version)")
-            }
-            try StoreSchema.migrate(writer)
-        }
-        let (stored, reembed) = try writer.read { db in
-            (try StoreSchema.storedIdentity(db), try UnfinishedReembed.read(db))
-        }
-        if let stored { return (stored, reembed) }
-        guard let current else {
-            throw StoreError.invalidOption("\(path) holds no vectors yet and no embedder was given: open it with one")
-        }
-        guard !readOnly else { return (current, nil) }
-        let stamped = try writer.write { db -> EmbedderIdentity in
-            // Another process may have stamped it since the read above.
-            if let stored = try StoreSchema.storedIdentity(db) { return stored }
-            try StoreSchema.stamp(db, identity: current)
-            return current
-        }
-        return (stamped, nil)
-    }
-
-    /// Loads the document table and (when the embedder matches) every vector into memory, then the index
-    /// the policy chooses (see ``load(_:from:policy:save:)``).
-    static func hydrate(index: VectorIndex, from writer: any DatabaseWriter, policy: IndexPolicy, save: Bool) throws {
-        try index.write { state in try load(&state, from: writer, policy: policy, save: save) }
+        let policy = options.indexPolicy
+        try index.write { state in try Self.load(&state, from: database, policy: policy, save: !readOnly) }
     }
 
     /// Rebuilds `state` from the file: documents, vectors at their stored rows (vectors without a row, e.g.
@@ -267,63 +118,29 @@ public actor HushStore {
     /// rebuilt when they disagree; int8/binary codes are derived from the vectors.
     /// With `save: false` (a read-only store) nothing is written back: rows and repairs stay in memory.
     static func load(
-        _ state: inout VectorIndex.State, from writer: any DatabaseWriter, policy: IndexPolicy, save: Bool = true
+        _ state: inout VectorIndex.State, from database: StoreDatabase, policy: IndexPolicy, save: Bool = true
     ) throws {
         state.documents = DocumentTable()
         state.matrix = VectorMatrix(dimension: state.storedIdentity.dimension)
         state.ann = ANNState()
         var unplaced: [(chunkID: Int64, slot: Int32, vector: [Float])] = []
-        var savedGraph: HNSWIndex?
-        var graphProblem: String?
-        try writer.read { db in
-            let documents = try Row.fetchCursor(
-                db,
-                sql: """
-                    SELECT id, external_id, language, source_type, tags, category, created_at, metadata
-                    FROM documents
-                    """)
-            while let row = try documents.next() {
-                state.documents.upsert(
-                    DocumentRecord(
-                        rowid: row[0], externalID: row[1], language: row[2], sourceType: row[3],
-                        tags: JSONCoding.decodeTags(row[4]), category: row[5], createdAt: row[6],
-                        metadata: JSONCoding.decodeMetadata(row[7])))
-            }
-            guard state.semanticReady else { return }
-            let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM vectors") ?? 0
-            state.matrix.reserve(rows: count)
-            let vectors = try Row.fetchCursor(
-                db,
-                sql: """
-                    SELECT v.chunk_id, c.document_id, v.vector, v.row
-                    FROM vectors v JOIN chunks c ON c.id = v.chunk_id
-                    ORDER BY v.row
-                    """)
-            while let row = try vectors.next() {
-                let chunkID: Int64 = row[0]
-                let documentID: Int64 = row[1]
-                let stored: Int64? = row[3]
-                guard let slot = state.documents.slot(ofRowid: documentID) else { continue }
-                try row.withUnsafeData(atIndex: 2) { data in
-                    guard let data else { return }
-                    // A damaged row (NaN or infinity, wrong length) is left out rather than poisoning every
-                    // score; `stats()` shows it as a vector in the file but not in memory.
-                    guard data.withUnsafeBytes({ Self.isFinite($0) }) else { return }
-                    let placed = data.withUnsafeBytes { bytes -> Bool in
-                        guard let stored, stored >= 0, stored < Int64(Int32.max) else { return false }
-                        return state.matrix.load(chunkID: chunkID, slot: slot, row: Int32(stored), bytes: bytes)
-                    }
-                    if !placed, let vector = VectorBlob.decode(data), vector.count == state.matrix.dimension {
-                        unplaced.append((chunkID, slot, vector))
-                    }
+        let (savedGraph, graphProblem) = try database.loadContents(
+            documents: { state.documents.upsert($0) }, withVectors: state.semanticReady,
+            vectorCount: { state.matrix.reserve(rows: $0) },
+            vectors: { loaded in
+                guard let slot = state.documents.slot(ofRowid: loaded.documentID) else { return }
+                // A damaged row (NaN or infinity, wrong length) is left out rather than poisoning every
+                // score; `stats()` shows it as a vector in the file but not in memory.
+                guard loaded.bytes.withUnsafeBytes({ Self.isFinite($0) }) else { return }
+                let placed = loaded.bytes.withUnsafeBytes { bytes -> Bool in
+                    guard let stored = loaded.row, stored >= 0, stored < Int64(Int32.max) else { return false }
+                    return state.matrix.load(
+                        chunkID: loaded.chunkID, slot: slot, row: Int32(stored), bytes: bytes)
                 }
-            }
-            do {
-                savedGraph = try HNSWIndex.load(from: db)
-            } catch {
-                graphProblem = String(describing: error)
-            }
-        }
+                if !placed, let vector = VectorBlob.decode(loaded.bytes), vector.count == state.matrix.dimension {
+                    unplaced.append((loaded.chunkID, slot, vector))
+                }
+            })
         state.matrix.rebuildAllocator()
         guard state.semanticReady else { return }
         var allocator = state.matrix.allocator
@@ -352,14 +169,18 @@ public actor HushStore {
         } else if savedGraph != nil || graphProblem != nil {
             clear = true
         }
-        try state.applyPolicy(policy, db: nil)
+        do {
+            try state.applyPolicy(policy, transaction: nil)
+        } catch let error as ANNError {
+            throw StoreError.database(
+                DatabaseFailure(message: "cannot build the vector index: \(error)", cause: error))
+        }
         if let graph = state.ann.hnsw, graph !== savedGraph { fullWrite = true }
         let graphDirty = state.ann.hnsw.map { !$0.dirtyRows.isEmpty || !$0.removedRows.isEmpty } ?? false
         guard save, !placements.isEmpty || fullWrite || clear || graphDirty else { return }
-        try writer.write { db in
-            let setRow = try db.cachedStatement(sql: "UPDATE vectors SET row = ? WHERE chunk_id = ?")
-            for placement in placements { try setRow.execute(arguments: [placement.row, placement.chunkID]) }
-            try state.saveGraph(db, full: fullWrite)
+        try database.write("load the index") { transaction in
+            try transaction.setVectorRows(placements)
+            try transaction.saveGraph(state.ann.hnsw, full: fullWrite)
         }
     }
 
@@ -406,11 +227,6 @@ public actor HushStore {
         return true
     }
 
-    /// A synchronous read (async callers would otherwise pick GRDB's async overload).
-    nonisolated func readNow<T>(_ body: (Database) throws -> T) throws -> T {
-        try writer.read(body)
-    }
-
     func setTestHooks(_ hooks: TestHooks) {
         testHooks = hooks
     }
@@ -425,30 +241,7 @@ public actor HushStore {
     ///
     /// - Complexity: O(log documents).
     public nonisolated func document(id: String) async throws -> StoredDocument? {
-        do {
-            return try readNow { db -> StoredDocument? in
-                guard
-                    let row = try Row.fetchOne(
-                        db,
-                        sql: """
-                            SELECT d.external_id, d.title, d.body, d.quoted, d.fields, d.source_type, d.language,
-                                   d.tags, d.category, d.metadata, d.created_at, d.updated_at, d.content_hash,
-                                   (SELECT COUNT(*) FROM chunks c WHERE c.document_id = d.id)
-                            FROM documents d WHERE d.external_id = ?
-                            """, arguments: [id])
-                else { return nil }
-                let language: String = row[6]
-                let document = Document(
-                    id: row[0], title: row[1], body: row[2], quoted: row[3], fields: JSONCoding.decodeFields(row[4]),
-                    sourceType: row[5], language: language, tags: JSONCoding.decodeTags(row[7]), category: row[8],
-                    metadata: JSONCoding.decodeMetadata(row[9]),
-                    createdAt: Date(timeIntervalSince1970: row[10]),
-                    updatedAt: (row[11] as Double?).map { Date(timeIntervalSince1970: $0) })
-                return StoredDocument(document: document, language: language, chunkCount: row[13], contentHash: row[12])
-            }
-        } catch {
-            throw StoreError.wrapping(error, path: path)
-        }
+        try database.document(id: id)
     }
 
     /// The stored chunk vectors of a document, in chunk order (empty when it is unknown). For related-item
@@ -460,21 +253,7 @@ public actor HushStore {
     ///
     /// - Complexity: O(chunks of the document × dimension).
     public nonisolated func vectors(forDocument id: String) async throws -> [[Float]] {
-        do {
-            return try readNow { db in
-                try Data.fetchAll(
-                    db,
-                    sql: """
-                        SELECT v.vector FROM vectors v
-                        JOIN chunks c ON c.id = v.chunk_id
-                        JOIN documents d ON d.id = c.document_id
-                        WHERE d.external_id = ? ORDER BY c.ordinal
-                        """, arguments: [id]
-                ).compactMap(VectorBlob.decode)
-            }
-        } catch {
-            throw StoreError.wrapping(error, path: path)
-        }
+        try database.vectors(forDocument: id)
     }
 
     /// Counts, sizes and the embedder identity.
@@ -488,35 +267,16 @@ public actor HushStore {
         let (identity, vectorBytes, choice, indexBytes) = index.read {
             ($0.storedIdentity, $0.matrix.vectorBytes, $0.ann.choice, $0.ann.bytes)
         }
-        let counts: (Int, Int, Int)
-        var graphFileBytes: Int64 = 0
-        var reembed: UnfinishedReembed?
-        do {
-            reembed = try readNow { db in try UnfinishedReembed.read(db) }
-            counts = try readNow { db in
-                (
-                    try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM documents") ?? 0,
-                    try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM chunks") ?? 0,
-                    try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM vectors") ?? 0
-                )
-            }
-            // Page accounting needs the dbstat table, which not every SQLite build has.
-            graphFileBytes =
-                (try? readNow { db in
-                    try Int64.fetchOne(
-                        db,
-                        sql: "SELECT COALESCE(SUM(pgsize), 0) FROM dbstat WHERE name LIKE 'hnsw_%' OR name LIKE "
-                            + "'sqlite_autoindex_hnsw_%'")
-                }) ?? 0
-        } catch {
-            throw StoreError.wrapping(error, path: path)
-        }
+        let reembed = try database.unfinishedReembed()
+        let counts = try database.counts()
+        let graphFileBytes = database.graphFileBytes()
         var fileSize: Int64 = 0
         if let path {
             for file in [path, path + "-wal"] { fileSize += FileStatus.size(file) ?? 0 }
         }
         return StoreStats(
-            documents: counts.0, chunks: counts.1, vectors: counts.2, embedder: identity, fileSizeBytes: fileSize,
+            documents: counts.documents, chunks: counts.chunks, vectors: counts.vectors, embedder: identity,
+            fileSizeBytes: fileSize,
             vectorBytes: vectorBytes, index: choice.strategy, indexReason: choice.reason, indexBytes: indexBytes,
             graphFileBytes: graphFileBytes, unfinishedReembed: reembed, readOnly: readOnly,
             modelLoaded: index.read { $0.gap } != .modelNotLoaded)
@@ -537,78 +297,36 @@ public actor HushStore {
         try requireWritable("delete documents", needsModel: false)
         let unique = Array(Set(ids))
         guard !unique.isEmpty else { return 0 }
-        do {
-            return try writeThrough { db -> [(rowid: Int64, chunks: [Int64])] in
-                var removed: [(rowid: Int64, chunks: [Int64])] = []
-                let find = try db.cachedStatement(sql: "SELECT id FROM documents WHERE external_id = ?")
-                let chunks = try db.cachedStatement(sql: "SELECT id FROM chunks WHERE document_id = ?")
-                let delete = try db.cachedStatement(sql: "DELETE FROM documents WHERE id = ?")
-                for id in unique {
-                    guard let rowid = try Int64.fetchOne(find, arguments: [id]) else { continue }
-                    let chunkIDs = try Int64.fetchAll(chunks, arguments: [rowid])
-                    try delete.execute(arguments: [rowid])
-                    removed.append((rowid, chunkIDs))
-                }
-                return removed
-            } apply: { state, removed, db in
-                try state.remove(removed, policy: options.indexPolicy, db: db)
-                return removed.count
-            }
-        } catch let error as StoreError {
-            throw error
-        } catch {
-            throw StoreError.wrapping(error, path: path)
+        return try writeThrough { _, transaction in
+            try transaction.deleteDocuments(ids: unique)
+        } apply: { state, removed, transaction in
+            try state.remove(removed, policy: options.indexPolicy, transaction: transaction)
+            return removed.count
         }
     }
 
-    /// Runs `sql` and then `apply` (the in-memory update, including the graph's save) in ONE write
-    /// transaction while holding the index write lock, so SQLite, the graph tables and memory change together.
-    /// When `apply` or the commit fails after memory was touched, memory is reloaded from the file.
+    /// Runs `write` (the file's side, reading the in-memory state as it is) and then `apply` (the in-memory
+    /// update, including the graph's save) in ONE write transaction while holding the index write lock, so the
+    /// file, the graph tables and memory change together. When `apply` or the commit fails after memory was
+    /// touched, memory is reloaded from the file.
     func writeThrough<W, T>(
-        _ sql: (Database) throws -> W, apply: (inout VectorIndex.State, W, Database) throws -> T
+        _ write: (VectorIndex.State, StoreTransaction) throws -> W,
+        apply: (inout VectorIndex.State, W, StoreTransaction) throws -> T
     ) throws -> T {
         let policy = options.indexPolicy
+        let database = database
         return try index.write { state in
             var touched = false
             do {
-                return try writer.write { db in
-                    let written = try sql(db)
+                return try database.write { transaction in
+                    let written = try write(state, transaction)
                     touched = true
-                    return try apply(&state, written, db)
+                    return try apply(&state, written, transaction)
                 }
             } catch {
-                if touched { try? Self.load(&state, from: writer, policy: policy) }
-                throw StoreError.wrapping(error, path: path)
+                if touched { try? Self.load(&state, from: database, policy: policy) }
+                throw error
             }
         }
-    }
-}
-
-/// JSON columns: tags (array of strings), metadata (object of strings), fields (array of label/value).
-enum JSONCoding {
-    static func encode<T: Encodable>(_ value: T) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        guard let data = try? encoder.encode(value), let text = String(data: data, encoding: .utf8) else {
-            return "null"
-        }
-        return text
-    }
-
-    static func decodeTags(_ text: String?) -> [String] {
-        decode([String].self, text) ?? []
-    }
-
-    static func decodeMetadata(_ text: String?) -> [String: String] {
-        decode([String: String].self, text) ?? [:]
-    }
-
-    static func decodeFields(_ text: String?) -> [Document.Field] {
-        decode([Document.Field].self, text) ?? []
-    }
-
-    private static func decode<T: Decodable>(_ type: T.Type, _ text: String?) -> T? {
-        guard let text, let data = text.data(using: .utf8) else { return nil }
-        return try? JSONDecoder().decode(type, from: data)
     }
 }

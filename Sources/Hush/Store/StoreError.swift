@@ -1,5 +1,3 @@
-import GRDB
-
 /// What can go wrong opening or writing a store. Each case says what to fix.
 ///
 /// ```swift
@@ -37,8 +35,9 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A `reembed` to `target` stopped part-way (`completed` of `total` chunks): the file keeps searching
     /// with its old vectors until `reembed()` is called again with that model and finishes.
     case reembedUnfinished(target: EmbedderIdentity, completed: Int, total: Int)
-    /// SQLite failed.
-    case database(String)
+    /// The database failed: ``DatabaseFailure`` says what, with SQLite's result code and GRDB's error as the
+    /// cause.
+    case database(DatabaseFailure)
 
     public var description: String {
         switch self {
@@ -70,32 +69,53 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .reembedUnfinished(let target, let completed, let total):
             return "a re-embed to \(target) stopped after \(completed) of \(total) chunks: call reembed() with that "
                 + "model again to finish it (until then the store searches with its previous vectors)"
-        case .database(let reason):
-            return "database error: \(reason)"
+        case .database(let failure):
+            return "database error: \(failure.message)"
         }
     }
 }
 
-extension StoreError {
-    /// The store error for `error`, which a database call on the file at `path` threw: a busy or locked file
-    /// is ``busy(path:)`` (never "not a store"), a write refused by the file system is
-    /// ``readOnly(path:operation:)``, a file that is not a database is ``notAStore(path:reason:)``, and Hush's
-    /// own typed errors pass through unchanged.
-    static func wrapping(_ error: any Error, path: String?, operation: String = "write") -> any Error {
-        if error is StoreError || error is SearchError || error is RankingError || error is CancellationError {
-            return error
-        }
-        let displayPath = path ?? ":memory:"
-        guard let database = error as? DatabaseError else { return StoreError.database(String(describing: error)) }
-        switch database.resultCode {
-        case .SQLITE_BUSY, .SQLITE_LOCKED:
-            return StoreError.busy(path: displayPath)
-        case .SQLITE_READONLY:
-            return StoreError.readOnly(path: displayPath, operation: operation)
-        case .SQLITE_NOTADB, .SQLITE_CORRUPT:
-            return StoreError.notAStore(path: displayPath, reason: database.message ?? "not a database")
-        default:
-            return StoreError.database(String(describing: error))
-        }
+/// A failure of the SQLite file under a store: what failed, SQLite's result code, and the error it came from.
+///
+/// ```swift
+/// do { try await store.upsert(notes) } catch StoreError.database(let failure) {
+///     if failure.resultCode == 13 { print("the disk is full") }  // SQLITE_FULL
+///     print(failure.cause ?? failure)
+/// }
+/// ```
+public struct DatabaseFailure: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What failed, in words (SQLite's message and the statement, when there was one).
+    public let message: String
+    /// SQLite's primary result code (for example 13, `SQLITE_FULL`), or `nil` when the failure did not come
+    /// from SQLite (a file that cannot be created, a graph that cannot be built).
+    public let resultCode: Int32?
+    private let box: Cause?
+
+    /// The error this failure came from: GRDB's `DatabaseError` for a SQLite failure, or `nil`.
+    public var cause: (any Error)? { box?.error }
+
+    /// A failure described by `message`, with SQLite's `resultCode` and the `cause` when there are.
+    public init(message: String, resultCode: Int32? = nil, cause: (any Error)? = nil) {
+        self.message = message
+        self.resultCode = resultCode
+        self.box = cause.map(Cause.init)
+    }
+
+    public var description: String { message }
+
+    public static func == (lhs: DatabaseFailure, rhs: DatabaseFailure) -> Bool {
+        lhs.message == rhs.message && lhs.resultCode == rhs.resultCode
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(message)
+        hasher.combine(resultCode)
+    }
+
+    /// Holds the cause. Sendable because it is never mutated and the errors it holds (GRDB's `DatabaseError`,
+    /// Hush's own) are immutable values.
+    private final class Cause: @unchecked Sendable {
+        let error: any Error
+        init(_ error: any Error) { self.error = error }
     }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import HushKernels
 
 /// A sentence-transformers BERT model without its tokenizer: token ids in, normalised sentence vectors out.
 ///
@@ -166,11 +167,8 @@ public final class BERTModel: Sendable {
     }
 
     static func normalize(_ vector: UnsafePointer<Float>, count: Int, into out: UnsafeMutablePointer<Float>) {
-        var sum: Float = 0
-        for c in 0..<count { sum += vector[c] * vector[c] }
-        // sentence-transformers divides by max(norm, 1e-12).
-        let inverse = 1 / max(sum.squareRoot(), 1e-12)
-        for c in 0..<count { out[c] = vector[c] * inverse }
+        // sentence-transformers divides by max(norm, 1e-12), as the kernel does.
+        _ = hush_normalize_f32(vector, out, count)
     }
 }
 

@@ -61,6 +61,11 @@ uint32_t hush_hamming(const uint64_t *a, const uint64_t *b, size_t words);
 /// Hamming distance of every row of a `rows x words` bit matrix to `query`.
 void hush_hamming_rows(const uint64_t *matrix, size_t rows, size_t words, const uint64_t *query, uint32_t *out);
 
+/// Scales the n floats of `x` to unit length into `out` (which may be `x`): out = x / max(|x|, 1e-12), the
+/// squares summed in double, in order. Returns |x|: 0 for a zero vector (left zero), not finite when `x` holds
+/// NaN or infinity, so a caller can refuse a vector without a direction. The one L2 normalisation of Hush.
+float hush_normalize_f32(const float *x, float *out, size_t n);
+
 /// The sum of n floats, read once in order: a plain streaming read of memory, the floor against which
 /// the exact scan (`hush_dot_f32_rows`) is measured. Not a distance.
 float hush_stream_sum_f32(const float *x, size_t n);

@@ -1,46 +1,13 @@
 import Foundation
 import GRDB
 
-/// The outcome of `HNSWIndex.verify(against:liveRows:)`: what a store must fix after opening a saved graph.
-///
-/// ```swift
-/// let check = index.verify(against: vectorCount)
-/// if !check.isConsistent { index = try index.repaired(check, vectors: view) }
-/// ```
-package struct HNSWVerification: Sendable, Equatable {
-    /// Human-readable problems (empty when consistent).
-    package var problems: [String] = []
-    /// Rows that have vectors but no node (written after the last graph save): insert them.
-    package var missingRows: [Int] = []
-    /// Nodes that must go (no vector any more, or not live in the store).
-    package var extraRows: [Int] = []
-    /// The graph cannot be patched (dangling neighbours, bad entry point): rebuild from the vectors.
-    package var needsRebuild = false
-    /// True when nothing needs fixing.
-    package var isConsistent: Bool { problems.isEmpty }
-}
-
+/// The HNSW graph in the store's file: `hnsw_meta(key, value)`, `hnsw_nodes(row, level, deleted)` and
+/// `hnsw_edges(row, level, neighbours)` (neighbours: u32 little-endian BLOB, one row per node and level).
+/// Nodes are named by vector row, so the graph and the `vectors` table agree without a mapping.
 extension HNSWIndex {
-    /// Creates the graph tables if absent: `hnsw_meta(key, value)`, `hnsw_nodes(row, level, deleted)` and
-    /// `hnsw_edges(row, level, neighbours)` (neighbours: u32 little-endian BLOB, one row per node and level).
-    ///
-    /// ```swift
-    /// try dbQueue.write { try HNSWIndex.createTables(in: $0) }
-    /// ```
-    package static func createTables(in db: Database) throws {
-        try db.execute(
-            sql: """
-                CREATE TABLE IF NOT EXISTS hnsw_meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
-                CREATE TABLE IF NOT EXISTS hnsw_nodes(
-                    row INTEGER PRIMARY KEY, level INTEGER NOT NULL, deleted INTEGER NOT NULL DEFAULT 0);
-                CREATE TABLE IF NOT EXISTS hnsw_edges(
-                    row INTEGER NOT NULL, level INTEGER NOT NULL, neighbours BLOB NOT NULL,
-                    PRIMARY KEY(row, level)) WITHOUT ROWID;
-                """)
-    }
-
     /// Writes the graph: only the nodes changed since the last save (or everything with `full`), plus the
-    /// metadata. Call inside the store's write transaction.
+    /// metadata. Call inside the store's write transaction, in a file with the store's schema (the graph
+    /// tables come with schema version 2, see `StoreSchema`).
     ///
     /// - Complexity: O(changed nodes × levels) statements.
     ///
@@ -48,7 +15,6 @@ extension HNSWIndex {
     /// try dbQueue.write { try index.save(in: $0) }
     /// ```
     package func save(in db: Database, full: Bool = false) throws {
-        try Self.createTables(in: db)
         if full {
             try db.execute(sql: "DELETE FROM hnsw_nodes; DELETE FROM hnsw_edges;")
         }
@@ -179,90 +145,36 @@ extension HNSWIndex {
         index.removedRows.removeAll()
         return index
     }
+}
 
-    func reserveUpper(_ total: Int) {
-        guard total > upperCapacity else { return }
-        let fresh = UnsafeMutablePointer<UInt32>.allocate(capacity: total)
-        fresh.update(from: upper, count: upperUsed)
-        (fresh + upperUsed).initialize(repeating: 0, count: total - upperUsed)
-        upper.deallocate()
-        upper = fresh
-        upperCapacity = total
+extension StoreTransaction {
+    /// Writes `graph` (its dirty nodes, or all of it with `full`), or empties the graph tables when there is
+    /// no graph.
+    func saveGraph(_ graph: HNSWIndex?, full: Bool = false) throws {
+        if let graph {
+            try graph.save(in: db, full: full)
+        } else {
+            try clearGraph()
+        }
     }
 
-    /// Checks a loaded graph against the vector store: nodes vs vector rows (`liveRows`, when given, are the
-    /// rows that should be in the graph; otherwise all of `0..<vectorCount`), entry point valid and on the
-    /// top level, no neighbour id out of range or naming a missing node.
-    ///
-    /// - Complexity: O(n × M0).
-    ///
-    /// ```swift
-    /// let check = index.verify(against: store.vectorCount)
-    /// ```
-    package func verify(against vectorCount: Int, liveRows: RowBitmap? = nil) -> HNSWVerification {
-        var result = HNSWVerification()
-        for row in 0..<vectorCount {
-            let wanted = liveRows?.contains(row) ?? true
-            let present = contains(row: row) && deletedFlags[row] == 0
-            if wanted && !present && !contains(row: row) { result.missingRows.append(row) }
-            if !wanted && present { result.extraRows.append(row) }
-        }
-        for row in vectorCount..<max(vectorCount, slotCount) where contains(row: row) { result.extraRows.append(row) }
-        if !result.missingRows.isEmpty {
-            result.problems.append("\(result.missingRows.count) vector rows have no graph node")
-        }
-        if !result.extraRows.isEmpty {
-            result.problems.append("\(result.extraRows.count) graph nodes have no live vector row")
-        }
-        var dangling = 0
-        for node in 0..<slotCount where levels[node] >= 0 {
-            for l in 0...Int(levels[node]) {
-                let list = links(node, l)
-                for i in 0..<Int(list[0]) {
-                    let other = Int(list[1 + i])
-                    if other >= vectorCount || other >= slotCount || Int(levels[other]) < l || other == node {
-                        dangling += 1
-                    }
-                }
-            }
-        }
-        if dangling > 0 {
-            result.problems.append("\(dangling) neighbour ids are out of range or name no node")
-            result.needsRebuild = true
-        }
-        if liveCount + deletedCount > 0 {
-            if entryPoint < 0 || entryPoint >= slotCount || levels[entryPoint] < 0
-                || Int(levels[entryPoint]) != maxLevel || entryPoint >= vectorCount
-            {
-                result.problems.append("entry point \(entryPoint) is not a node of the top level")
-                result.needsRebuild = true
-            }
-        }
-        if result.extraRows.contains(where: { $0 >= vectorCount }) { result.needsRebuild = true }
-        return result
+    /// Empties the graph tables (the graph no longer matches the vectors, or the store needs none).
+    func clearGraph() throws {
+        try db.execute(sql: "DELETE FROM hnsw_nodes; DELETE FROM hnsw_edges; DELETE FROM hnsw_meta;")
     }
+}
 
-    /// Fixes what `verify` found: rebuilds from the vectors when needed, otherwise deletes extra nodes and
-    /// inserts missing rows. Returns the index to use (self, or a rebuilt one).
-    ///
-    /// - Complexity: missing rows × one insertion, or a full build.
+extension HNSWIndex {
+    /// A SQLite file with the store's schema (the graph tables among its tables), to save a graph in outside a
+    /// store: the ANN benchmark and tests.
     ///
     /// ```swift
-    /// index = try index.repaired(check, vectors: view)
+    /// let file = try HNSWIndex.graphFile(path: "graph.sqlite")
+    /// try file.write { try index.save(in: $0, full: true) }
     /// ```
-    package func repaired(_ verification: HNSWVerification, vectors: VectorView, liveRows: RowBitmap? = nil) throws
-        -> HNSWIndex
-    {
-        guard !verification.isConsistent else { return self }
-        if verification.needsRebuild {
-            let rows = (0..<vectors.count).filter { liveRows?.contains($0) ?? true }
-            let fresh = try HNSWIndex.build(
-                dimension: dimension, parameters: parameters, rows: rows, vectors: vectors)
-            fresh.removedRows = RowSet((0..<slotCount).filter { contains(row: $0) && !fresh.contains(row: $0) })
-            return fresh
-        }
-        for row in verification.extraRows { try delete(row: row, vectors: vectors) }
-        try insert(rows: verification.missingRows, vectors: vectors)
-        return self
+    package static func graphFile(path: String) throws -> DatabaseQueue {
+        let queue = try DatabaseQueue(path: path)
+        try StoreSchema.migrate(queue)
+        return queue
     }
 }

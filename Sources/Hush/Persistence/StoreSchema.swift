@@ -21,6 +21,8 @@ enum StoreSchema {
         static let reembedTarget = "reembed_target"
         /// The highest chunk id already re-embedded by that run.
         static let reembedAfterChunk = "reembed_after_chunk"
+        /// "1" once every document's first keyword row holds its tags, category, links and mentions.
+        static let keywordExtras = "keyword_extras"
     }
 
     /// The staging table of a running `reembed`: the new vectors, kept apart from `vectors` until every chunk
@@ -106,10 +108,19 @@ enum StoreSchema {
             try db.execute(
                 sql: "INSERT INTO meta (key, value) VALUES (?, ?)", arguments: [Key.schemaVersion, "1"])
         }
-        // v2: stable vector rows (the HNSW graph names its nodes by row) and the graph tables.
+        // v2: stable vector rows (the HNSW graph names its nodes by row) and the graph tables. Frozen: a
+        // migration's DDL never changes once released (new columns or tables are a new migration).
         migrator.registerMigration("v2") { db in
-            try db.execute(sql: "ALTER TABLE vectors ADD COLUMN row INTEGER")
-            try HNSWIndex.createTables(in: db)
+            try db.execute(
+                sql: """
+                    ALTER TABLE vectors ADD COLUMN row INTEGER;
+                    CREATE TABLE IF NOT EXISTS hnsw_meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+                    CREATE TABLE IF NOT EXISTS hnsw_nodes(
+                        row INTEGER PRIMARY KEY, level INTEGER NOT NULL, deleted INTEGER NOT NULL DEFAULT 0);
+                    CREATE TABLE IF NOT EXISTS hnsw_edges(
+                        row INTEGER NOT NULL, level INTEGER NOT NULL, neighbours BLOB NOT NULL,
+                        PRIMARY KEY(row, level)) WITHOUT ROWID;
+                    """)
             try setMeta(db, Key.schemaVersion, "2")
         }
         return migrator

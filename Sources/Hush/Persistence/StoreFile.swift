@@ -7,11 +7,53 @@ import GRDB
     import Darwin
 #endif
 
-/// File-level helpers for building: reading `meta` without opening a store, the content digest, fsync.
+/// File-level helpers for building: reading `meta` without opening a store, the content digest, packing the
+/// finished file, fsync.
 enum StoreFile {
     /// A `meta` value read through a read-only connection, or `nil` (no file, no table, no key).
     static func meta(path: String, key: String) throws -> String? {
-        try HushStore.readMeta(path: path) { db in try StoreSchema.meta(db, key) }
+        try StoreDatabase.readMeta(path: path, key: key)
+    }
+
+    /// Writes the manifest, runs ANALYZE and the FTS5 'optimize', checkpoints the WAL, packs the database
+    /// with `VACUUM INTO` (a fresh, compact file written in a deterministic order) and sets the packed
+    /// file's journal mode to DELETE so that it is one self-contained file. The schema cookie is then set to a
+    /// fixed value so that the same content gives the same bytes.
+    static func pack(working: String, packed: String, manifest: String) throws {
+        let queue = try DatabaseQueue(path: working)
+        try queue.writeWithoutTransaction { db in
+            try db.inTransaction {
+                try StoreSchema.setMeta(db, BuildManifest.metaKey, manifest)
+                return .commit
+            }
+            // Statistics in a fixed row order (ANALYZE visits tables in the order of the in-memory schema).
+            try db.execute(sql: "ANALYZE")
+            try db.execute(
+                sql: """
+                    CREATE TEMP TABLE hush_stat1 AS SELECT tbl, idx, stat FROM sqlite_stat1;
+                    DELETE FROM sqlite_stat1;
+                    INSERT INTO sqlite_stat1 (tbl, idx, stat) SELECT tbl, idx, stat FROM hush_stat1 ORDER BY tbl, idx;
+                    DROP TABLE hush_stat1;
+                    """)
+            try db.execute(sql: "INSERT INTO chunks_fts(chunks_fts) VALUES ('optimize')")
+            try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+            // VACUUM INTO writes into an empty file that exists, keeping its owner-only mode (it would create
+            // a missing one by the umask).
+            try StoreDatabase.createPrivateFile(packed)
+            try db.execute(sql: "VACUUM INTO ?", arguments: [packed])
+        }
+        try queue.close()
+        let result = try DatabaseQueue(path: packed)
+        try result.writeWithoutTransaction { db in
+            let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = DELETE")
+            guard mode?.lowercased() == "delete" else {
+                throw BuildError.finishing(path: packed, reason: "journal mode stayed \(mode ?? "unknown")")
+            }
+            // VACUUM INTO carries the schema cookie over plus one, so every generation would differ in that
+            // header field alone; a fixed cookie (no other connection is open) makes equal content equal bytes.
+            try db.execute(sql: "PRAGMA schema_version = 100")
+        }
+        try result.close()
     }
 
     /// sha256 over the stored content, in a fixed order. Per document, ordered by external id (bytewise):

@@ -1,0 +1,424 @@
+import Foundation
+import GRDB
+
+/// What the file holds of a document before a write: enough to tell unchanged, metadata-only and changed
+/// documents apart.
+struct StoredVersion {
+    var rowid: Int64
+    var textHash: String
+    var contentHash: String
+    var createdAt: Double
+}
+
+/// A chunk as a search hit shows it: its text and offsets, with its document's title, body and quote (to
+/// place the passage in the text).
+struct ChunkRow {
+    var title: String?
+    var text: String
+    var ordinal: Int
+    var range: Range<Int>
+    var body: String
+    var quoted: String?
+}
+
+/// One vector row read from the file while loading: its chunk, document, row and f32 bytes (valid only
+/// during the call).
+struct LoadedVectorRow {
+    var chunkID: Int64
+    var documentID: Int64
+    var row: Int64?
+    var bytes: Data
+}
+
+extension StoreDatabase {
+    // MARK: - Opening
+
+    /// Checks the file's schema version, migrates a writable file that needs it (a file already current is
+    /// only read, so opening never waits for another process's write lock), and returns the stored embedder
+    /// identity (stamping `current` into a new writable file) and any unfinished re-embed.
+    func checkSchema(readOnly: Bool, stamping current: EmbedderIdentity?) throws
+        -> (stored: EmbedderIdentity, reembed: UnfinishedReembed?)
+    {
+        let migrator = StoreSchema.migrator
+        let (found, superseded, complete) = try read("open the file") { db in
+            (
+                try StoreSchema.recordedVersion(db), try migrator.hasBeenSuperseded(db),
+                try migrator.hasCompletedMigrations(db)
+            )
+        }
+        if let found, found > StoreSchema.version {
+            throw StoreError.schemaTooNew(path: displayPath, found: found, supported: StoreSchema.version)
+        }
+        if superseded {
+            throw StoreError.schemaTooNew(
+                path: displayPath, found: found ?? StoreSchema.version + 1, supported: StoreSchema.version)
+        }
+        if !complete {
+            guard !readOnly else {
+                if found == nil {
+                    throw StoreError.notAStore(path: displayPath, reason: "the file has no Hush tables")
+                }
+                throw StoreError.readOnly(
+                    path: displayPath,
+                    operation: "upgrade its schema from version \(found ?? 0) to \(StoreSchema.version)")
+            }
+            do {
+                try StoreSchema.migrate(writer)
+            } catch {
+                throw StoreError.wrapping(error, path: path, operation: "open the file")
+            }
+        }
+        let (stored, reembed) = try read("open the file") { db in
+            (try StoreSchema.storedIdentity(db), try Self.unfinishedReembed(db))
+        }
+        if let stored { return (stored, reembed) }
+        guard let current else {
+            throw StoreError.invalidOption(
+                "\(displayPath) holds no vectors yet and no embedder was given: open it with one")
+        }
+        guard !readOnly else { return (current, nil) }
+        let stamped = try write("open the file") { transaction -> EmbedderIdentity in
+            // Another process may have stamped it since the read above.
+            if let stored = try StoreSchema.storedIdentity(transaction.db) { return stored }
+            try StoreSchema.stamp(transaction.db, identity: current)
+            return current
+        }
+        return (stamped, nil)
+    }
+
+    /// Brings the keyword rows of a file written before keyword extras existed up to date, once, in one
+    /// transaction: `keywordText` gets each document and its first chunk's text and returns the row's new
+    /// text (`nil`: leave it).
+    ///
+    /// - Complexity: O(documents) row reads and FTS5 updates, on the first writable open only.
+    func upgradeKeywordRows(_ keywordText: (Document, _ firstChunk: String) -> String?) throws {
+        let key = StoreSchema.Key.keywordExtras
+        guard try read("index tags and handles by keyword", { try StoreSchema.meta($0, key) }) != "1" else { return }
+        try write("index tags and handles by keyword") { transaction in
+            let db = transaction.db
+            guard try StoreSchema.meta(db, key) != "1" else { return }
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT d.title, d.body, d.quoted, d.fields, d.tags, d.category, c.id, c.text
+                    FROM documents d JOIN chunks c ON c.document_id = d.id
+                    WHERE c.ordinal = (SELECT MIN(ordinal) FROM chunks WHERE document_id = d.id)
+                    """)
+            var updates: [(String, Int64)] = []
+            while let row = try rows.next() {
+                let document = Document(
+                    id: "", title: row[0], body: row[1], quoted: row[2], fields: JSONCoding.decodeFields(row[3]),
+                    tags: JSONCoding.decodeTags(row[4]), category: row[5])
+                if let text = keywordText(document, row[7]) { updates.append((text, row[6])) }
+            }
+            let update = try db.makeStatement(sql: "UPDATE chunks_fts SET text = ? WHERE rowid = ?")
+            for (text, chunkID) in updates { try update.execute(arguments: [text, chunkID]) }
+            try StoreSchema.setMeta(db, key, "1")
+        }
+    }
+
+    // MARK: - Loading into memory
+
+    /// Reads every document's attributes, then (with `withVectors`) the number of vectors, every vector in
+    /// row order and the saved graph, in one read transaction so they agree. A graph that cannot be read is
+    /// reported as `graphProblem` (the caller rebuilds it) rather than thrown.
+    func loadContents(
+        documents: (DocumentRecord) -> Void, withVectors: Bool, vectorCount: (Int) -> Void,
+        vectors: (LoadedVectorRow) -> Void
+    ) throws -> (graph: HNSWIndex?, graphProblem: String?) {
+        try read("load the index") { db in
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT id, external_id, language, source_type, tags, category, created_at, metadata
+                    FROM documents
+                    """)
+            while let row = try rows.next() {
+                documents(
+                    DocumentRecord(
+                        rowid: row[0], externalID: row[1], language: row[2], sourceType: row[3],
+                        tags: JSONCoding.decodeTags(row[4]), category: row[5], createdAt: row[6],
+                        metadata: JSONCoding.decodeMetadata(row[7])))
+            }
+            guard withVectors else { return (nil, nil) }
+            vectorCount(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM vectors") ?? 0)
+            let cursor = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT v.chunk_id, c.document_id, v.vector, v.row
+                    FROM vectors v JOIN chunks c ON c.id = v.chunk_id
+                    ORDER BY v.row
+                    """)
+            while let row = try cursor.next() {
+                let chunkID: Int64 = row[0]
+                let documentID: Int64 = row[1]
+                let stored: Int64? = row[3]
+                try row.withUnsafeData(atIndex: 2) { data in
+                    guard let data else { return }
+                    vectors(LoadedVectorRow(chunkID: chunkID, documentID: documentID, row: stored, bytes: data))
+                }
+            }
+            do {
+                return (try HNSWIndex.load(from: db), nil)
+            } catch {
+                return (nil, String(describing: error))
+            }
+        }
+    }
+
+    // MARK: - Documents
+
+    /// The stored document with this id, or `nil`.
+    func document(id: String) throws -> StoredDocument? {
+        try read { db -> StoredDocument? in
+            guard
+                let row = try Row.fetchOne(
+                    db,
+                    sql: """
+                        SELECT d.external_id, d.title, d.body, d.quoted, d.fields, d.source_type, d.language,
+                               d.tags, d.category, d.metadata, d.created_at, d.updated_at, d.content_hash,
+                               (SELECT COUNT(*) FROM chunks c WHERE c.document_id = d.id)
+                        FROM documents d WHERE d.external_id = ?
+                        """, arguments: [id])
+            else { return nil }
+            let language: String = row[6]
+            let document = Document(
+                id: row[0], title: row[1], body: row[2], quoted: row[3], fields: JSONCoding.decodeFields(row[4]),
+                sourceType: row[5], language: language, tags: JSONCoding.decodeTags(row[7]), category: row[8],
+                metadata: JSONCoding.decodeMetadata(row[9]),
+                createdAt: Date(timeIntervalSince1970: row[10]),
+                updatedAt: (row[11] as Double?).map { Date(timeIntervalSince1970: $0) })
+            return StoredDocument(document: document, language: language, chunkCount: row[13], contentHash: row[12])
+        }
+    }
+
+    /// The stored chunk vectors of a document, in chunk order (empty when it is unknown).
+    func vectors(forDocument id: String) throws -> [[Float]] {
+        try read { db in
+            try Data.fetchAll(
+                db,
+                sql: """
+                    SELECT v.vector FROM vectors v
+                    JOIN chunks c ON c.id = v.chunk_id
+                    JOIN documents d ON d.id = c.document_id
+                    WHERE d.external_id = ? ORDER BY c.ordinal
+                    """, arguments: [id]
+            ).compactMap(VectorBlob.decode)
+        }
+    }
+
+    /// Title, body, quote and fields of stored documents, by id.
+    func documentTexts(ids: [String]) throws -> [String: Document] {
+        try read { db in
+            var result: [String: Document] = [:]
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT external_id, title, body, quoted, fields FROM documents
+                    WHERE external_id IN (SELECT value FROM json_each(?))
+                    """, arguments: [JSONCoding.encode(ids)])
+            while let row = try rows.next() {
+                let id: String = row[0]
+                result[id] = Document(
+                    id: id, title: row[1], body: row[2], quoted: row[3], fields: JSONCoding.decodeFields(row[4]))
+            }
+            return result
+        }
+    }
+
+    /// The titles of documents by row id (documents without a title are left out).
+    func titles(rowids: [Int64]) throws -> [Int64: String] {
+        guard !rowids.isEmpty else { return [:] }
+        return try read { db in
+            var result: [Int64: String] = [:]
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT id, title FROM documents WHERE id IN (SELECT value FROM json_each(?))",
+                arguments: [JSONCoding.encode(rowids)])
+            while let row = try rows.next() {
+                if let title: String = row[1] { result[row[0]] = title }
+            }
+            return result
+        }
+    }
+
+    /// The stored versions of the documents with these ids (absent ids are left out).
+    func storedVersions(ids: [String]) throws -> [String: StoredVersion] {
+        try read { db in
+            var result: [String: StoredVersion] = [:]
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT external_id, id, text_hash, content_hash, created_at FROM documents
+                    WHERE external_id IN (SELECT value FROM json_each(?))
+                    """, arguments: [JSONCoding.encode(ids)])
+            while let row = try rows.next() {
+                result[row[0]] = StoredVersion(rowid: row[1], textHash: row[2], contentHash: row[3], createdAt: row[4])
+            }
+            return result
+        }
+    }
+
+    /// The language stored for a document.
+    func language(rowid: Int64) throws -> String? {
+        try read { db in
+            try String.fetchOne(db, sql: "SELECT language FROM documents WHERE id = ?", arguments: [rowid])
+        }
+    }
+
+    /// Every document's id, in no particular order.
+    func externalIDs() throws -> [String] {
+        try read { db in try String.fetchAll(db, sql: "SELECT external_id FROM documents") }
+    }
+
+    // MARK: - Counts
+
+    /// Rows of the documents, chunks and vectors tables.
+    func counts() throws -> (documents: Int, chunks: Int, vectors: Int) {
+        try read { db in
+            (
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM documents") ?? 0,
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM chunks") ?? 0,
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM vectors") ?? 0
+            )
+        }
+    }
+
+    /// Bytes of the graph tables' pages, or 0 when this SQLite has no `dbstat` table.
+    func graphFileBytes() -> Int64 {
+        (try? read { db in
+            try Int64.fetchOne(
+                db,
+                sql: "SELECT COALESCE(SUM(pgsize), 0) FROM dbstat WHERE name LIKE 'hnsw_%' OR name LIKE "
+                    + "'sqlite_autoindex_hnsw_%'")
+        }) ?? 0
+    }
+
+    /// sha256 over the stored content (see ``StoreFile/contentDigest(_:)``).
+    func contentDigest() throws -> String {
+        try read { db in try StoreFile.contentDigest(db) }
+    }
+
+    // MARK: - Re-embedding
+
+    /// The unfinished re-embed recorded in the file, if any.
+    func unfinishedReembed() throws -> UnfinishedReembed? {
+        try read { db in try Self.unfinishedReembed(db) }
+    }
+
+    /// The unfinished re-embed recorded in the file, if any: its target, the chunks whose staged vector was
+    /// made from their current text, and all chunks.
+    static func unfinishedReembed(_ db: Database) throws -> UnfinishedReembed? {
+        guard let text = try StoreSchema.meta(db, StoreSchema.Key.reembedTarget),
+            let data = text.data(using: .utf8),
+            let target = try? JSONDecoder().decode(EmbedderIdentity.self, from: data)
+        else { return nil }
+        let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM chunks") ?? 0
+        var completed = 0
+        if try db.tableExists(StoreSchema.reembedTable) {
+            completed =
+                try Int.fetchOne(
+                    db,
+                    sql:
+                        "SELECT COUNT(*) FROM \(StoreSchema.reembedTable) r JOIN chunks c ON c.id = r.chunk_id AND r.text = c.text"
+                ) ?? 0
+        }
+        return UnfinishedReembed(target: target, completed: completed, total: total)
+    }
+
+    /// Up to `limit` chunks after chunk id `after`, in id order, that have no staged vector made from their
+    /// current text.
+    func unstagedChunks(after: Int64, limit: Int) throws -> [(id: Int64, text: String, document: String)] {
+        try read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT c.id, c.text, d.external_id FROM chunks c JOIN documents d ON d.id = c.document_id
+                    LEFT JOIN \(StoreSchema.reembedTable) r ON r.chunk_id = c.id AND r.text = c.text
+                    WHERE c.id > ? AND r.chunk_id IS NULL ORDER BY c.id LIMIT ?
+                    """, arguments: [after, limit]
+            ).map { ($0[0], $0[1], $0[2]) }
+        }
+    }
+
+    // MARK: - Keyword search
+
+    /// The best-ranked chunk of up to `limit` allowed documents, best first, for an FTS5 `expression`. bm25 is
+    /// negated so that larger is better. `slot(chunkID, documentID)` places a chunk in the document table
+    /// (`nil`: skip it; `documentID` reads the chunk's owner from the file when memory does not know it).
+    ///
+    /// Uses FTS5's own `ORDER BY rank LIMIT` path (a bounded sort inside FTS5) with a row budget of 4 rows per
+    /// wanted document; when the budget runs out before `limit` allowed documents are found (many chunks per
+    /// document, or a selective filter), it asks again with an 8× budget and finally without a limit, so a
+    /// selective filter still yields the exact top of the filtered set.
+    func keywordMatches(
+        _ expression: String, limit: Int,
+        slot: (_ chunkID: Int64, _ documentID: () throws -> Int64?) throws -> Int?
+    ) throws -> [(slot: Int, chunkID: Int64, score: Float)] {
+        try read("search") { db in
+            let query = try db.cachedStatement(
+                sql: "SELECT rowid, rank FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rank LIMIT ?")
+            let owner = try db.cachedStatement(sql: "SELECT document_id FROM chunks WHERE id = ?")
+            // `limit` is clamped to the document count by the caller, so these products cannot overflow.
+            var budget = limit * 4
+            while true {
+                let cursor = try Row.fetchCursor(query, arguments: [expression, budget])
+                var seen = Set<Int>()
+                var matches: [(slot: Int, chunkID: Int64, score: Float)] = []
+                var read = 0
+                while matches.count < limit, let row = try cursor.next() {
+                    read += 1
+                    let chunkID: Int64 = row[0]
+                    guard let found = try slot(chunkID, { try Int64.fetchOne(owner, arguments: [chunkID]) }),
+                        seen.insert(found).inserted
+                    else { continue }
+                    let rank: Double = row[1]
+                    matches.append((found, chunkID, Float(-rank)))
+                }
+                if matches.count >= limit || budget < 0 || read < budget { return matches }
+                budget = budget >= limit * 32 ? -1 : budget * 8  // -1: no limit
+            }
+        }
+    }
+
+    /// The bm25 (negated: larger is better) of each of `chunks` that matches `expression`.
+    func chunkBM25(_ expression: String, chunks: [Int64]) throws -> [Int64: Float] {
+        guard !chunks.isEmpty else { return [:] }
+        return try read("search") { db in
+            let statement = try db.cachedStatement(
+                sql: """
+                    SELECT rowid, rank FROM chunks_fts
+                    WHERE chunks_fts MATCH ? AND rowid IN (SELECT value FROM json_each(?))
+                    """)
+            var scores: [Int64: Float] = [:]
+            let rows = try Row.fetchCursor(statement, arguments: [expression, JSONCoding.encode(chunks)])
+            while let row = try rows.next() {
+                let rank: Double = row[1]
+                scores[row[0]] = Float(-rank)
+            }
+            return scores
+        }
+    }
+
+    /// The chunks with these ids, with their documents' title, body and quote.
+    func chunks(ids: [Int64]) throws -> [Int64: ChunkRow] {
+        guard !ids.isEmpty else { return [:] }
+        return try read("search") { db in
+            var result: [Int64: ChunkRow] = [:]
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT c.id, d.title, c.text, c.ordinal, c.range_start, c.range_end, d.body, d.quoted
+                    FROM chunks c JOIN documents d ON d.id = c.document_id
+                    WHERE c.id IN (SELECT value FROM json_each(?))
+                    """, arguments: [JSONCoding.encode(ids)])
+            while let row = try rows.next() {
+                let start: Int = row[4]
+                let end: Int = row[5]
+                result[row[0]] = ChunkRow(
+                    title: row[1], text: row[2], ordinal: row[3], range: start..<max(start, end), body: row[6],
+                    quoted: row[7])
+            }
+            return result
+        }
+    }
+}

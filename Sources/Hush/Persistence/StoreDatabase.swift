@@ -1,0 +1,270 @@
+import Foundation
+import GRDB
+
+/// Persistence: the store's one SQLite file, through GRDB.
+///
+/// Every table, every SQL statement and the migrations live in this folder (`Persistence/`), and it is the
+/// only part of the engine that imports GRDB. The rest asks it for values (documents, chunks, vectors,
+/// keyword matches, the saved graph) and writes through a ``StoreTransaction``, one per write batch, so
+/// documents, chunks, vectors, full-text rows and the graph commit together.
+///
+/// Reads run on GRDB's reader connections (WAL: a reader never waits for a writer); every error leaves as a
+/// ``StoreError`` naming the file, with GRDB's error kept as the cause where there is one.
+struct StoreDatabase: Sendable {
+    let writer: any DatabaseWriter
+    /// The file, or `nil` in memory.
+    let path: String?
+
+    /// The path as messages show it.
+    var displayPath: String { path ?? ":memory:" }
+
+    // MARK: - Opening
+
+    /// Opens the file at `path` (created 0600 when missing and writable), waiting up to `busyTimeout` for
+    /// another process's lock.
+    static func open(path: String, readOnly: Bool, busyTimeout: TimeInterval) throws -> StoreDatabase {
+        var configuration = configuration()
+        // Another process writing the same file: wait for it instead of failing at once.
+        configuration.busyMode = .timeout(busyTimeout)
+        if readOnly {
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw StoreError.notAStore(path: path, reason: "no such file")
+            }
+            configuration.readonly = true
+            do {
+                return StoreDatabase(writer: try DatabasePool(path: path, configuration: configuration), path: path)
+            } catch {
+                throw StoreError.wrapping(error, path: path, operation: "open the file read-only")
+            }
+        }
+        try createPrivateFile(path)
+        do {
+            // Switching a new file to WAL answers SQLITE_BUSY at once, without the busy handler.
+            let pool = try retryingWhileBusy(timeout: busyTimeout) {
+                try DatabasePool(path: path, configuration: configuration)
+            }
+            return StoreDatabase(writer: pool, path: path)
+        } catch let error as DatabaseError
+            where error.resultCode == .SQLITE_READONLY || error.resultCode == .SQLITE_CANTOPEN
+        {
+            throw StoreError.readOnly(
+                path: path,
+                operation: "open it for writing (\(error.message ?? "read-only")): check the file's and its "
+                    + "folder's permissions, or open it read-only")
+        } catch {
+            throw StoreError.wrapping(error, path: path, operation: "open the file")
+        }
+    }
+
+    /// An empty database held in memory.
+    static func inMemory() throws -> StoreDatabase {
+        do {
+            return StoreDatabase(writer: try DatabaseQueue(configuration: configuration()), path: nil)
+        } catch {
+            throw StoreError.wrapping(error, path: nil, operation: "open a database in memory")
+        }
+    }
+
+    /// Runs `body`, retrying for up to `timeout` while SQLite answers SQLITE_BUSY or SQLITE_LOCKED without
+    /// calling the busy handler (switching a new file to WAL, a checkpoint or VACUUM beside another
+    /// connection, a lock upgrade that would deadlock).
+    static func retryingWhileBusy<T>(timeout: TimeInterval, _ body: () throws -> T) throws -> T {
+        let deadline = Date().addingTimeInterval(timeout)
+        var pause: useconds_t = 2_000
+        while true {
+            do {
+                return try body()
+            } catch let error as DatabaseError
+                where (error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED) && Date() < deadline
+            {
+                usleep(pause)
+                pause = min(pause * 2, 100_000)
+            }
+        }
+    }
+
+    /// Creates a missing store file readable and writable by its owner only (0600, whatever the umask);
+    /// SQLite gives the `-wal` and `-shm` files the same permissions. An existing file is left as it is.
+    static func createPrivateFile(_ path: String) throws {
+        let descriptor = Foundation.open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+        if descriptor >= 0 {
+            // The umask can only remove bits, never add them, but set the mode explicitly anyway.
+            fchmod(descriptor, 0o600)
+            _ = Foundation.close(descriptor)
+            return
+        }
+        let code = errno
+        if code == EEXIST { return }
+        throw StoreError.database(
+            DatabaseFailure(
+                message: "cannot create \(path): \(String(cString: strerror(code))) (check that the folder exists "
+                    + "and is writable)"))
+    }
+
+    static func configuration() -> Configuration {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        configuration.prepareDatabase { db in
+            db.add(function: CosineFunction.function)
+        }
+        return configuration
+    }
+
+    /// Reads from the `meta` table of the file at `path` through a read-only connection that waits for another
+    /// process's lock, without opening a store: `nil` when there is no file or no `meta` table.
+    ///
+    /// - Throws: ``StoreError/busy(path:)`` past the busy timeout, ``StoreError/notAStore(path:reason:)`` for
+    ///   anything else (not a database, damaged).
+    static func readMeta(path: String, key: String, busyTimeout: TimeInterval = 10) throws -> String? {
+        try readMeta(path: path, busyTimeout: busyTimeout) { db in try StoreSchema.meta(db, key) }
+    }
+
+    /// The embedder identity stamped in the file at `path`, read the same way as ``readMeta(path:key:busyTimeout:)``.
+    static func storedIdentity(path: String, busyTimeout: TimeInterval = 10) throws -> EmbedderIdentity? {
+        try readMeta(path: path, busyTimeout: busyTimeout) { db in try StoreSchema.storedIdentity(db) }
+    }
+
+    private static func readMeta<T>(path: String, busyTimeout: TimeInterval, _ body: (Database) throws -> T?) throws
+        -> T?
+    {
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        do {
+            var configuration = Configuration()
+            configuration.readonly = true
+            configuration.busyMode = .timeout(busyTimeout)
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            defer { try? queue.close() }
+            return try queue.read { db in try db.tableExists("meta") ? body(db) : nil }
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
+        {
+            throw StoreError.busy(path: path)
+        } catch {
+            throw StoreError.notAStore(path: path, reason: String(describing: error))
+        }
+    }
+
+    // MARK: - Reading and writing
+
+    /// A read transaction; any error leaves as a ``StoreError`` naming the file and `operation`.
+    func read<T>(_ operation: String = "read", _ body: (Database) throws -> T) throws -> T {
+        do {
+            return try writer.read(body)
+        } catch {
+            throw StoreError.wrapping(error, path: path, operation: operation)
+        }
+    }
+
+    /// One write transaction: everything `body` writes through the transaction commits together, or nothing
+    /// does. Database and graph errors leave as ``StoreError``s; any other error `body` throws (a typed Hush
+    /// error, a cancellation, a test's injected failure) passes through unchanged.
+    func write<T>(_ operation: String = "write", _ body: (StoreTransaction) throws -> T) throws -> T {
+        do {
+            return try writer.write { db in try body(StoreTransaction(db: db)) }
+        } catch let error as DatabaseError {
+            throw StoreError.wrapping(error, path: path, operation: operation)
+        } catch let error as ANNError {
+            throw StoreError.database(DatabaseFailure(message: String(describing: error), cause: error))
+        }
+    }
+
+    /// Closes the connections (the file can then be renamed or removed).
+    func close() throws {
+        do {
+            try writer.close()
+        } catch {
+            throw StoreError.wrapping(error, path: path, operation: "close the file")
+        }
+    }
+
+    /// `VACUUM` and a truncating checkpoint. Both need every other connection to step aside, and SQLite
+    /// answers them with SQLITE_BUSY at once rather than through the busy handler, so each is retried for up
+    /// to `busyTimeout`.
+    func vacuum(busyTimeout: TimeInterval) throws {
+        do {
+            try Self.retryingWhileBusy(timeout: busyTimeout) { try writer.vacuum() }
+            try Self.retryingWhileBusy(timeout: busyTimeout) {
+                try writer.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
+            }
+        } catch {
+            throw StoreError.wrapping(error, path: path, operation: "compact the file")
+        }
+    }
+
+    /// The database file plus its write-ahead log, or the page count × page size for a database in memory.
+    func storageBytes() throws -> Int64 {
+        guard let path else {
+            return try read { db in
+                let pages = try Int64.fetchOne(db, sql: "PRAGMA page_count") ?? 0
+                let size = try Int64.fetchOne(db, sql: "PRAGMA page_size") ?? 0
+                return pages * size
+            }
+        }
+        var total: Int64 = 0
+        for file in [path, path + "-wal"] { total += FileStatus.size(file) ?? 0 }
+        return total
+    }
+}
+
+/// A write transaction of a ``StoreDatabase``: the statements a write batch runs, all in one transaction.
+/// Values only cross it (documents, chunk ids, vectors, the graph); SQL stays inside.
+struct StoreTransaction {
+    let db: Database
+}
+
+extension StoreError {
+    /// The store error for `error`, which a database call on the file at `path` threw: a busy or locked file
+    /// is ``busy(path:)`` (never "not a store"), a write refused by the file system is
+    /// ``readOnly(path:operation:)``, a file that is not a database is ``notAStore(path:reason:)``, and Hush's
+    /// own typed errors pass through unchanged.
+    static func wrapping(_ error: any Error, path: String?, operation: String = "write") -> any Error {
+        if error is StoreError || error is SearchError || error is RankingError || error is CancellationError {
+            return error
+        }
+        let displayPath = path ?? ":memory:"
+        guard let database = error as? DatabaseError else {
+            return StoreError.database(DatabaseFailure(message: String(describing: error), cause: error))
+        }
+        switch database.resultCode {
+        case .SQLITE_BUSY, .SQLITE_LOCKED:
+            return StoreError.busy(path: displayPath)
+        case .SQLITE_READONLY:
+            return StoreError.readOnly(path: displayPath, operation: operation)
+        case .SQLITE_NOTADB, .SQLITE_CORRUPT:
+            return StoreError.notAStore(path: displayPath, reason: database.message ?? "not a database")
+        default:
+            return StoreError.database(
+                DatabaseFailure(
+                    message: String(describing: database), resultCode: database.resultCode.primaryResultCode.rawValue,
+                    cause: database))
+        }
+    }
+}
+
+/// JSON columns: tags (array of strings), metadata (object of strings), fields (array of label/value).
+enum JSONCoding {
+    static func encode<T: Encodable>(_ value: T) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let data = try? encoder.encode(value), let text = String(data: data, encoding: .utf8) else {
+            return "null"
+        }
+        return text
+    }
+
+    static func decodeTags(_ text: String?) -> [String] {
+        decode([String].self, text) ?? []
+    }
+
+    static func decodeMetadata(_ text: String?) -> [String: String] {
+        decode([String: String].self, text) ?? [:]
+    }
+
+    static func decodeFields(_ text: String?) -> [Document.Field] {
+        decode([Document.Field].self, text) ?? []
+    }
+
+    private static func decode<T: Decodable>(_ type: T.Type, _ text: String?) -> T? {
+        guard let text, let data = text.data(using: .utf8) else { return nil }
+        return try? JSONDecoder().decode(type, from: data)
+    }
+}

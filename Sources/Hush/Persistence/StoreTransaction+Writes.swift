@@ -1,0 +1,213 @@
+import Foundation
+import GRDB
+
+/// A document removed from the file: its row id and its chunks' ids (their vector rows are freed in memory).
+struct RemovedDocument {
+    var rowid: Int64
+    var chunks: [Int64]
+}
+
+/// What writing one document did: its row id, the chunks it replaced, and its new chunks with their rows.
+struct WrittenDocument {
+    var rowid: Int64
+    var removedChunks: [Int64]
+    var newChunks: [(chunkID: Int64, row: Int32)]
+}
+
+extension StoreTransaction {
+    // MARK: - Documents
+
+    /// Writes one document's row and, when its text changed (`item.chunks` not `nil`), replaces its chunks,
+    /// vectors and full-text rows; vector rows come from `allocator`. `keywordRow(text, ordinal)` is the
+    /// full-text row of a chunk. A metadata-only update rewrites the first chunk's full-text row (its tags and
+    /// category are in it).
+    func write(
+        _ item: PendingDocument, allocator: inout VectorMatrix.RowAllocator,
+        keywordRow: (_ text: String, _ ordinal: Int) -> String
+    ) throws -> WrittenDocument {
+        let document = item.document
+        let values: [(any DatabaseValueConvertible)?] = [
+            document.title, document.body, document.quoted, JSONCoding.encode(document.fields),
+            document.sourceType, item.language, JSONCoding.encode(document.tags), document.category,
+            JSONCoding.encode(document.metadata), item.createdAt, document.updatedAt?.timeIntervalSince1970,
+            item.textHash, item.contentHash,
+        ]
+        let rowid: Int64
+        if let existing = item.existingRowid {
+            let update = try db.cachedStatement(
+                sql: """
+                    UPDATE documents SET title = ?, body = ?, quoted = ?, fields = ?, source_type = ?, language = ?,
+                        tags = ?, category = ?, metadata = ?, created_at = ?, updated_at = ?, text_hash = ?,
+                        content_hash = ?
+                    WHERE id = ?
+                    """)
+            try update.execute(arguments: StatementArguments(values + [existing]))
+            rowid = existing
+        } else {
+            let insert = try db.cachedStatement(
+                sql: """
+                    INSERT INTO documents (title, body, quoted, fields, source_type, language, tags, category,
+                        metadata, created_at, updated_at, text_hash, content_hash, external_id)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """)
+            try insert.execute(arguments: StatementArguments(values + [document.id]))
+            rowid = db.lastInsertedRowID
+        }
+        guard let chunks = item.chunks else {
+            if let first = try Row.fetchOne(
+                db.cachedStatement(
+                    sql: "SELECT id, text, ordinal FROM chunks WHERE document_id = ? ORDER BY ordinal LIMIT 1"),
+                arguments: [rowid])
+            {
+                let chunkID: Int64 = first[0]
+                try db.cachedStatement(sql: "UPDATE chunks_fts SET text = ? WHERE rowid = ?").execute(
+                    arguments: [keywordRow(first[1], first[2]), chunkID])
+            }
+            return WrittenDocument(rowid: rowid, removedChunks: [], newChunks: [])
+        }
+
+        var removed: [Int64] = []
+        if item.existingRowid != nil {
+            removed = try Int64.fetchAll(
+                try db.cachedStatement(sql: "SELECT id FROM chunks WHERE document_id = ?"), arguments: [rowid])
+            // The trigger removes the FTS rows; the foreign key cascade removes the vectors.
+            try db.cachedStatement(sql: "DELETE FROM chunks WHERE document_id = ?").execute(arguments: [rowid])
+        }
+        let insertChunk = try db.cachedStatement(
+            sql: """
+                INSERT INTO chunks (document_id, ordinal, text, range_start, range_end, token_count, truncated)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """)
+        let insertVector = try db.cachedStatement(sql: "INSERT INTO vectors (chunk_id, vector, row) VALUES (?, ?, ?)")
+        let insertText = try db.cachedStatement(sql: "INSERT INTO chunks_fts (rowid, text) VALUES (?, ?)")
+        var added: [(chunkID: Int64, row: Int32)] = []
+        for (chunk, vector) in zip(chunks, item.vectors) {
+            try insertChunk.execute(arguments: [
+                rowid, chunk.ordinal, chunk.text, chunk.range.lowerBound, chunk.range.upperBound, chunk.tokenCount,
+                chunk.truncated,
+            ])
+            let chunkID = db.lastInsertedRowID
+            let row = allocator.allocate()
+            try insertVector.execute(arguments: [chunkID, VectorBlob.encode(vector), row])
+            try insertText.execute(arguments: [chunkID, keywordRow(chunk.text, chunk.ordinal)])
+            added.append((chunkID, row))
+        }
+        return WrittenDocument(rowid: rowid, removedChunks: removed, newChunks: added)
+    }
+
+    /// Deletes the documents with these ids (chunks, vectors and full-text rows go with them) and returns
+    /// what existed.
+    func deleteDocuments(ids: [String]) throws -> [RemovedDocument] {
+        var removed: [RemovedDocument] = []
+        let find = try db.cachedStatement(sql: "SELECT id FROM documents WHERE external_id = ?")
+        let chunks = try db.cachedStatement(sql: "SELECT id FROM chunks WHERE document_id = ?")
+        let delete = try db.cachedStatement(sql: "DELETE FROM documents WHERE id = ?")
+        for id in ids {
+            guard let rowid = try Int64.fetchOne(find, arguments: [id]) else { continue }
+            let chunkIDs = try Int64.fetchAll(chunks, arguments: [rowid])
+            try delete.execute(arguments: [rowid])
+            removed.append(RemovedDocument(rowid: rowid, chunks: chunkIDs))
+        }
+        return removed
+    }
+
+    /// Deletes the documents created before `createdBefore` and all but the newest `keepingNewest` (by creation
+    /// time, then insertion order), and returns them.
+    func pruneDocuments(createdBefore: Date?, keepingNewest: Int?) throws -> [RemovedDocument] {
+        var victims = Set<Int64>()
+        if let createdBefore {
+            victims.formUnion(
+                try Int64.fetchAll(
+                    db, sql: "SELECT id FROM documents WHERE created_at < ?",
+                    arguments: [createdBefore.timeIntervalSince1970]))
+        }
+        if let keepingNewest {
+            victims.formUnion(
+                try Int64.fetchAll(
+                    db, sql: "SELECT id FROM documents ORDER BY created_at DESC, id DESC LIMIT -1 OFFSET ?",
+                    arguments: [keepingNewest]))
+        }
+        guard !victims.isEmpty else { return [] }
+        let list = JSONCoding.encode(victims.sorted())
+        var chunks: [Int64: [Int64]] = [:]
+        let rows = try Row.fetchCursor(
+            db, sql: "SELECT document_id, id FROM chunks WHERE document_id IN (SELECT value FROM json_each(?))",
+            arguments: [list])
+        while let row = try rows.next() { chunks[row[0], default: []].append(row[1]) }
+        // The cascade removes chunks and vectors; the chunks trigger removes the full-text rows.
+        try db.execute(sql: "DELETE FROM documents WHERE id IN (SELECT value FROM json_each(?))", arguments: [list])
+        return victims.sorted().map { RemovedDocument(rowid: $0, chunks: chunks[$0] ?? []) }
+    }
+
+    /// Records the matrix row of vectors that had none (files from before rows existed).
+    func setVectorRows(_ placements: [(chunkID: Int64, row: Int32)]) throws {
+        let setRow = try db.cachedStatement(sql: "UPDATE vectors SET row = ? WHERE chunk_id = ?")
+        for placement in placements { try setRow.execute(arguments: [placement.row, placement.chunkID]) }
+    }
+
+    /// Sets (or, with `nil`, removes) a `meta` value.
+    func setMeta(_ key: String, _ value: String?) throws {
+        try StoreSchema.setMeta(db, key, value)
+    }
+
+    // MARK: - Re-embedding
+
+    /// Starts a re-embed to `target` (a JSON identity), or resumes the one to the same target: returns the
+    /// last chunk id already staged in order (0 for a new run) and the progress so far.
+    func beginReembed(target: String) throws -> (after: Int64, progress: UnfinishedReembed?) {
+        let staging = StoreSchema.reembedTable
+        var after: Int64 = 0
+        if try StoreSchema.meta(db, StoreSchema.Key.reembedTarget) == target, try db.tableExists(staging) {
+            after = try StoreSchema.meta(db, StoreSchema.Key.reembedAfterChunk).flatMap { Int64($0) } ?? 0
+        } else {
+            // A new run (or one to another model): start from an empty staging table.
+            try db.execute(sql: "DROP TABLE IF EXISTS \(staging)")
+            // The chunk's text is kept with its vector: a staged vector counts only for the very text it was
+            // made from, so a chunk replaced meanwhile (even under a reused id) is embedded again rather than
+            // given another text's vector.
+            try db.execute(
+                sql: "CREATE TABLE \(staging) (chunk_id INTEGER PRIMARY KEY, text TEXT NOT NULL, vector BLOB NOT NULL)")
+            try StoreSchema.setMeta(db, StoreSchema.Key.reembedTarget, target)
+            try StoreSchema.setMeta(db, StoreSchema.Key.reembedAfterChunk, "0")
+        }
+        return (after, try StoreDatabase.unfinishedReembed(db))
+    }
+
+    /// Stages new vectors for `rows` (with the text they were made from) and records `after` as the last
+    /// chunk finished in order.
+    func stageReembed(_ rows: [(id: Int64, text: String)], vectors: [[Float]], after: Int64) throws {
+        let insert = try db.cachedStatement(
+            sql: "INSERT OR REPLACE INTO \(StoreSchema.reembedTable) (chunk_id, text, vector) VALUES (?, ?, ?)")
+        for (row, vector) in zip(rows, vectors) {
+            try insert.execute(arguments: [row.id, row.text, VectorBlob.encode(vector)])
+        }
+        try StoreSchema.setMeta(db, StoreSchema.Key.reembedAfterChunk, String(after))
+    }
+
+    /// Swaps every staged vector in, stamps `identity`, ends the re-embed and empties the graph tables (the
+    /// graph was built on the old vectors). Returns false, changing nothing, when some chunk has no staged
+    /// vector of its current text (another process wrote meanwhile).
+    func finishReembed(identity: EmbedderIdentity) throws -> Bool {
+        let valid =
+            "SELECT r.chunk_id, r.vector FROM \(StoreSchema.reembedTable) r JOIN chunks c ON c.id = r.chunk_id AND r.text = c.text"
+        let unstaged =
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM chunks WHERE id NOT IN (SELECT chunk_id FROM (\(valid)))")
+            ?? 0
+        guard unstaged == 0 else { return false }
+        try db.execute(
+            sql: """
+                CREATE TEMP TABLE hush_reembed_valid AS \(valid);
+                UPDATE vectors SET vector = (SELECT v.vector FROM hush_reembed_valid v WHERE v.chunk_id = vectors.chunk_id)
+                WHERE chunk_id IN (SELECT chunk_id FROM hush_reembed_valid);
+                INSERT INTO vectors (chunk_id, vector)
+                SELECT chunk_id, vector FROM hush_reembed_valid WHERE chunk_id NOT IN (SELECT chunk_id FROM vectors);
+                DROP TABLE hush_reembed_valid;
+                DROP TABLE \(StoreSchema.reembedTable);
+                """)
+        try StoreSchema.stamp(db, identity: identity)
+        try StoreSchema.setMeta(db, StoreSchema.Key.reembedTarget, nil)
+        try StoreSchema.setMeta(db, StoreSchema.Key.reembedAfterChunk, nil)
+        try clearGraph()
+        return true
+    }
+}
