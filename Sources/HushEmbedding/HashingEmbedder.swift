@@ -63,18 +63,7 @@ public struct HashingEmbedder: Embedder {
 
     /// Lower-cased runs of letters and digits.
     static func words(_ text: String) -> [String] {
-        var words: [String] = []
-        var current = String.UnicodeScalarView()
-        for scalar in text.lowercased().unicodeScalars {
-            if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
-                current.append(scalar)
-            } else if !current.isEmpty {
-                words.append(String(current))
-                current = String.UnicodeScalarView()
-            }
-        }
-        if !current.isEmpty { words.append(String(current)) }
-        return words
+        WordSplitter.words(text, isWordCharacter: WordSplitter.isLetterOrDigit)
     }
 
     static func fnv1a<S: Sequence>(_ bytes: S) -> UInt64 where S.Element == UInt8 {

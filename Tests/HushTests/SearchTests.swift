@@ -142,11 +142,17 @@ import Testing
     }
 
     @Test func topKKeepsTheBestInOrder() {
-        var heap = TopK(3)
-        for (id, score) in [Float(0.1), 0.9, 0.5, 0.7, 0.9, -1, 0.3].enumerated() { heap.insert(score: score, id: id) }
-        heap.insert(score: .nan, id: 99)
+        var heap = TopK(capacity: 3)
+        for (id, score) in [Float(0.1), 0.9, 0.5, 0.7, 0.9, -1, 0.3].enumerated() { heap.offer(id: id, score: score) }
+        heap.offer(id: 99, score: .nan)
         #expect(heap.sorted().map(\.id) == [1, 4, 3])
-        #expect(TopK(0).sorted().isEmpty)
+        #expect(TopK(capacity: 0).sorted().isEmpty)
+        // The same heap as a queue hands out the best first, ties by the smaller id.
+        var queue = CandidateQueue()
+        for (id, score) in [Float(0.5), 0.9, 0.1, 0.9].enumerated() { queue.offer(id: id, score: score) }
+        var order: [Int] = []
+        while let next = queue.pop() { order.append(next.id) }
+        #expect(order == [1, 3, 0, 2])
     }
 
     @Test func vectorMatrixRowsAreStableAndHolesReused() {

@@ -35,7 +35,7 @@ struct StoreBenchmarkTests {
             var best = Duration.seconds(10)
             for _ in 0..<10 {
                 let start = clock.now
-                let top = index.read { state -> [TopK.Entry] in
+                let top = index.read { state -> [(id: Int, score: Float)] in
                     let mask = label == "no filter" ? nil : state.documents.mask(for: SearchFilter(tagsAny: ["rare"]))
                     return state.scoreDocuments(query: query, mask: mask).top(10)
                 }

@@ -128,7 +128,7 @@ extension HNSWIndex {
         entryScore: inout Float, vectors: VectorView
     ) {
         var results = context.results
-        context.results = RowTopK(capacity: 0)
+        context.results = TopK(capacity: 0)
         let found = scratch.takeCandidates(from: &results)
         context.results = results
         if found > 0 {

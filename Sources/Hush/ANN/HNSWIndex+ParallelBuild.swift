@@ -168,19 +168,19 @@ extension HNSWIndex {
         var candidates = context.candidates
         var results = context.results
         var visited = context.visited
-        context.candidates = CandidateHeap()
-        context.results = RowTopK(capacity: 0)
+        context.candidates = CandidateQueue()
+        context.results = TopK(capacity: 0)
         defer {
             context.candidates = candidates
             context.results = results
             context.visited = visited
         }
         _ = visited.insert(entry)
-        candidates.push(entry, entryScore)
-        results.offer(row: entry, score: entryScore)
+        candidates.offer(id: entry, score: entryScore)
+        results.offer(id: entry, score: entryScore)
         while let candidate = candidates.pop() {
             if results.isFull && candidate.score < results.threshold { break }
-            let n = copyLinks(candidate.node, level, into: &buffer, locks: locks)
+            let n = copyLinks(candidate.id, level, into: &buffer, locks: locks)
             for i in 0..<n {
                 let node = Int(buffer[i])
                 if !visited.contains(node) { hush_prefetch(vectors.row(node), dim * 4) }
@@ -190,9 +190,9 @@ extension HNSWIndex {
                 guard visited.insert(node) else { continue }
                 let s = hush_dot_f32(vectors.row(node), q, dim)
                 if !results.isFull || s > results.threshold {
-                    candidates.push(node, s)
+                    candidates.offer(id: node, score: s)
                     prefetchLinks(node, level)
-                    results.offer(row: node, score: s)
+                    results.offer(id: node, score: s)
                 }
             }
         }

@@ -69,8 +69,8 @@ extension HNSWIndex {
                 }
             } else {
                 walk(F32Scorer(vectors: vectors, query: q), ef: width, context: context, filter: filter)
-                while context.results.count > k { _ = context.results.popWorst() }
-                hits = context.results.sorted()
+                while context.results.count > k { _ = context.results.pop() }
+                hits = context.results.sortedRows()
             }
             if hits.count < k, let filter {
                 let possible = allowedLiveCount(filter, limit: k)
@@ -99,15 +99,15 @@ extension HNSWIndex {
     /// The best `k` of the rows in `context.results`, rescored with the exact f32 dot product.
     func rescored(_ q: UnsafePointer<Float>, k: Int, context: HNSWSearchContext, vectors: VectorView) -> [ScoredRow] {
         var found = context.results
-        context.results = RowTopK(capacity: 0)
+        context.results = TopK(capacity: 0)
         defer { context.results = found }
         var rows: [Int] = []
         rows.reserveCapacity(found.count)
-        while let worst = found.popWorst() { rows.append(worst.row) }
+        while let worst = found.pop() { rows.append(worst.id) }
         for row in rows { hush_prefetch(vectors.row(row), dimension * 4) }
-        var top = RowTopK(capacity: k)
-        for row in rows { top.offer(row: row, score: hush_dot_f32(vectors.row(row), q, dimension)) }
-        return top.sorted()
+        var top = TopK(capacity: k)
+        for row in rows { top.offer(id: row, score: hush_dot_f32(vectors.row(row), q, dimension)) }
+        return top.sortedRows()
     }
 
     /// Live rows of `filter`, counted up to `limit`.
@@ -121,12 +121,12 @@ extension HNSWIndex {
 
     /// Exact scan of the allowed live rows.
     func exactAllowed(_ q: UnsafePointer<Float>, k: Int, filter: RowBitmap, vectors: VectorView) -> [ScoredRow] {
-        var top = RowTopK(capacity: k)
+        var top = TopK(capacity: k)
         filter.forEachAllowed { row in
             guard row < slotCount, levels[row] >= 0, deletedFlags[row] == 0 else { return }
-            top.offer(row: row, score: hush_dot_f32(vectors.row(row), q, dimension))
+            top.offer(id: row, score: hush_dot_f32(vectors.row(row), q, dimension))
         }
-        return top.sorted()
+        return top.sortedRows()
     }
 
     /// Greedy walk on one upper level (ef = 1).
@@ -165,21 +165,21 @@ extension HNSWIndex {
         var candidates = context.candidates
         var results = context.results
         var visited = context.visited
-        context.candidates = CandidateHeap()
-        context.results = RowTopK(capacity: 0)
+        context.candidates = CandidateQueue()
+        context.results = TopK(capacity: 0)
         defer {
             context.candidates = candidates
             context.results = results
             context.visited = visited
         }
         _ = visited.insert(entry)
-        candidates.push(entry, entryScore)
+        candidates.offer(id: entry, score: entryScore)
         if (returnAll || deleted[entry] == 0) && (filter?.contains(entry) ?? true) {
-            results.offer(row: entry, score: entryScore)
+            results.offer(id: entry, score: entryScore)
         }
         while let candidate = candidates.pop() {
             if results.isFull && candidate.score < results.threshold { break }
-            let list = links(candidate.node, level)
+            let list = links(candidate.id, level)
             let n = Int(list[0])
             // Start loading every unvisited neighbour before scoring the first one, so the memory latency of
             // the whole list overlaps (as hnswlib does).
@@ -192,12 +192,12 @@ extension HNSWIndex {
                 guard visited.insert(node) else { continue }
                 let s = scorer.score(node)
                 if !results.isFull || s > results.threshold {
-                    candidates.push(node, s)
+                    candidates.offer(id: node, score: s)
                     // Its list will be read if it is expanded: start loading it now (hnswlib keeps lists
                     // beside vectors for the same reason).
                     prefetchLinks(node, level)
                     if (returnAll || deleted[node] == 0) && (filter?.contains(node) ?? true) {
-                        results.offer(row: node, score: s)
+                        results.offer(id: node, score: s)
                     }
                 }
             }

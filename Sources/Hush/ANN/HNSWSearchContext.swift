@@ -4,8 +4,8 @@ import Foundation
 /// traversals do not allocate per visited node.
 final class HNSWSearchContext {
     var visited = VisitedSet()
-    var candidates = CandidateHeap()
-    var results = RowTopK(capacity: 0)
+    var candidates = CandidateQueue()
+    var results = TopK(capacity: 0)
     /// Buffers of the insertion path (moved out while in use, so no per-access exclusivity checks).
     var scratch = HNSWScratch()
 
@@ -100,14 +100,14 @@ struct HNSWScratch {
 
     /// Replaces the candidate list with the heap's rows, best first, emptying the heap without allocating.
     /// Returns how many there were.
-    mutating func takeCandidates(from results: inout RowTopK) -> Int {
+    mutating func takeCandidates(from results: inout TopK) -> Int {
         clearCandidates()
         let found = results.count
         candIds.append(contentsOf: repeatElement(0, count: found))
         candScores.append(contentsOf: repeatElement(0, count: found))
         var slot = found - 1
-        while let worst = results.popWorst() {
-            candIds[slot] = Int32(truncatingIfNeeded: worst.row)
+        while let worst = results.pop() {
+            candIds[slot] = Int32(truncatingIfNeeded: worst.id)
             candScores[slot] = worst.score
             slot -= 1
         }
@@ -126,55 +126,6 @@ struct HNSWScratch {
         }
         candIds[i] = id
         candScores[i] = score
-    }
-}
-
-/// Max-heap of (score, node): the closest unexpanded candidate on top.
-struct CandidateHeap {
-    private var scores: [Float] = []
-    private var nodes: [Int32] = []
-
-    var isEmpty: Bool { scores.isEmpty }
-
-    mutating func removeAll() {
-        scores.removeAll(keepingCapacity: true)
-        nodes.removeAll(keepingCapacity: true)
-    }
-
-    mutating func push(_ node: Int, _ score: Float) {
-        scores.append(score)
-        nodes.append(Int32(truncatingIfNeeded: node))
-        var child = scores.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard scores[child] > scores[parent] else { break }
-            scores.swapAt(child, parent)
-            nodes.swapAt(child, parent)
-            child = parent
-        }
-    }
-
-    mutating func pop() -> (node: Int, score: Float)? {
-        guard !scores.isEmpty else { return nil }
-        let top = (Int(nodes[0]), scores[0])
-        let last = scores.count - 1
-        scores.swapAt(0, last)
-        nodes.swapAt(0, last)
-        scores.removeLast()
-        nodes.removeLast()
-        var parent = 0
-        let n = scores.count
-        while true {
-            let left = 2 * parent + 1
-            if left >= n { break }
-            var largest = left
-            if left + 1 < n, scores[left + 1] > scores[left] { largest = left + 1 }
-            guard scores[largest] > scores[parent] else { break }
-            scores.swapAt(largest, parent)
-            nodes.swapAt(largest, parent)
-            parent = largest
-        }
-        return top
     }
 }
 

@@ -51,16 +51,16 @@ package struct QuantizedScan: Sendable {
         guard vectors.count >= codes.count, vectors.dimension == codes.dimension else {
             throw ANNError.dimensionMismatch(expected: codes.dimension, actual: vectors.dimension)
         }
-        var top = RowTopK(capacity: k)
+        var top = TopK(capacity: k)
         query.withUnsafeBufferPointer { q in
             guard let qp = q.baseAddress else { return }
             // The candidates are scattered rows: start loading all of them before the first dot product.
             for candidate in candidates { hush_prefetch(vectors.row(candidate.row), codes.dimension * 4) }
             for candidate in candidates {
-                top.offer(row: candidate.row, score: hush_dot_f32(vectors.row(candidate.row), qp, codes.dimension))
+                top.offer(id: candidate.row, score: hush_dot_f32(vectors.row(candidate.row), qp, codes.dimension))
             }
         }
-        return top.sorted()
+        return top.sortedRows()
     }
 
     /// First stage only: the best `count` rows by quantised score (int8: approximate dot product;
@@ -72,7 +72,7 @@ package struct QuantizedScan: Sendable {
     /// let rough = scan.candidates(query, count: 100)
     /// ```
     package func candidates(_ query: [Float], count wanted: Int, filter: RowBitmap? = nil) -> [ScoredRow] {
-        var top = RowTopK(capacity: wanted)
+        var top = TopK(capacity: wanted)
         let n = codes.count
         let sparse = filter.map { Double($0.allowedCount) < Self.sparseFilterFraction * Double(n) } ?? false
         switch codes.encoding {
@@ -88,7 +88,7 @@ package struct QuantizedScan: Sendable {
                             filter.forEachAllowed { row in
                                 guard row < n else { return }
                                 let dot = Float(hush_dot_i8(base + row * dim, qp, dim))
-                                top.offer(row: row, score: perVector ? dot * scales[row] : dot)
+                                top.offer(id: row, score: perVector ? dot * scales[row] : dot)
                             }
                             return
                         }
@@ -111,7 +111,7 @@ package struct QuantizedScan: Sendable {
                                         for j in 0..<survivors {
                                             let row = start + Int(pp[j])
                                             if let filter, !filter.contains(row) { continue }
-                                            top.offer(row: row, score: sp[j])
+                                            top.offer(id: row, score: sp[j])
                                         }
                                         start += rows
                                     }
@@ -130,7 +130,7 @@ package struct QuantizedScan: Sendable {
                     if sparse, let filter {
                         filter.forEachAllowed { row in
                             guard row < n else { return }
-                            top.offer(row: row, score: -Float(hush_hamming(base + row * words, qp, words)))
+                            top.offer(id: row, score: -Float(hush_hamming(base + row * words, qp, words)))
                         }
                         return
                     }
@@ -151,7 +151,7 @@ package struct QuantizedScan: Sendable {
                                     let i = Int(pp[j])
                                     let row = start + i
                                     if let filter, !filter.contains(row) { continue }
-                                    top.offer(row: row, score: -Float(op[i]))
+                                    top.offer(id: row, score: -Float(op[i]))
                                 }
                                 start += rows
                             }
@@ -160,7 +160,7 @@ package struct QuantizedScan: Sendable {
                 }
             }
         }
-        return top.sorted()
+        return top.sortedRows()
     }
 }
 
@@ -191,15 +191,15 @@ package enum ExactScan {
 
     static func search(_ query: UnsafePointer<Float>, k: Int, filter: RowBitmap?, vectors: VectorView) -> [ScoredRow] {
         guard k > 0 else { return [] }
-        var top = RowTopK(capacity: k)
+        var top = TopK(capacity: k)
         let n = vectors.count
         let dim = vectors.dimension
         if let filter, Double(filter.allowedCount) < QuantizedScan.sparseFilterFraction * Double(n) {
             filter.forEachAllowed { row in
                 guard row < n else { return }
-                top.offer(row: row, score: hush_dot_f32(vectors.row(row), query, dim))
+                top.offer(id: row, score: hush_dot_f32(vectors.row(row), query, dim))
             }
-            return top.sorted()
+            return top.sortedRows()
         }
         var out = [Float](repeating: 0, count: QuantizedScan.block)
         out.withUnsafeMutableBufferPointer { ob in
@@ -211,11 +211,11 @@ package enum ExactScan {
                 for i in 0..<rows {
                     let row = start + i
                     if let filter, !filter.contains(row) { continue }
-                    top.offer(row: row, score: op[i])
+                    top.offer(id: row, score: op[i])
                 }
                 start += rows
             }
         }
-        return top.sorted()
+        return top.sortedRows()
     }
 }

@@ -45,11 +45,11 @@ struct DocumentScores {
     /// The `k` best slots, best first.
     ///
     /// - Complexity: O(slots × log k).
-    func top(_ k: Int) -> [TopK.Entry] {
-        var heap = TopK(k)
+    func top(_ k: Int) -> [(id: Int, score: Float)] {
+        var heap = TopK(capacity: k)
         for slot in 0..<best.count where bestRow[slot] >= 0 {
             let score = best[slot]
-            if score > heap.threshold || score == heap.threshold { heap.insert(score: score, id: slot) }
+            if score > heap.threshold || score == heap.threshold { heap.offer(id: slot, score: score) }
         }
         return heap.sorted()
     }

@@ -51,7 +51,7 @@ enum SentenceSplitter {
         for paragraph in TextSegmentation.paragraphs(in: text) {
             for range in TextSegmentation.sentences(in: text[paragraph]) {
                 let sentence = String(text[range])
-                let words = TextSegmentation.words(in: sentence[...]).count
+                let words = TextSegmentation.spaceSeparatedRuns(in: sentence[...]).count
                 guard words >= 1 else { continue }
                 result.append((sentence, words >= 3 || (sentence.count >= 8 && !sentence.contains(" "))))
             }

@@ -16,24 +16,8 @@
 enum FTSQuery {
     /// The terms of `text`: lower-cased runs of letters, digits and marks, in order, without duplicates.
     static func terms(_ text: String) -> [String] {
-        var terms: [String] = []
         var seen = Set<String>()
-        var current = String.UnicodeScalarView()
-        func flush() {
-            guard !current.isEmpty else { return }
-            let term = String(current).lowercased()
-            if seen.insert(term).inserted { terms.append(term) }
-            current = String.UnicodeScalarView()
-        }
-        for scalar in text.unicodeScalars {
-            if isWordScalar(scalar) {
-                current.append(scalar)
-            } else {
-                flush()
-            }
-        }
-        flush()
-        return terms
+        return WordSplitter.words(text).filter { seen.insert($0).inserted }
     }
 
     /// A MATCH expression for `terms`, or `nil` when there is nothing to match. Terms are joined by `OR`
@@ -157,15 +141,6 @@ enum FTSQuery {
         }
         flushRun()
         return String(output)
-    }
-
-    static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
-        let properties = scalar.properties
-        if properties.isAlphabetic || properties.numericType != nil { return true }
-        switch properties.generalCategory {
-        case .nonspacingMark, .spacingMark, .enclosingMark: return true
-        default: return false
-        }
     }
 
     /// Han, Hiragana, Katakana and Hangul.

@@ -54,7 +54,7 @@ extension HushStore {
                     mask[slot] = state.documents.record(atSlot: Int32(slot))?.language.lowercased() == language
                 }
             }
-            var heap = TopK(limit)
+            var heap = TopK(capacity: limit)
             switch similarity {
             case .meanVector:
                 var only = [Bool](repeating: false, count: mask.count)
@@ -70,12 +70,12 @@ extension HushStore {
                     for hit in near { wanted[hit.slot] = true }
                     let vectors = DocumentVectors(state: state, wanted: wanted)
                     for hit in near {
-                        if let score = vectors.dot(hit.slot, query) { heap.insert(score: score, id: hit.slot) }
+                        if let score = vectors.dot(hit.slot, query) { heap.offer(id: hit.slot, score: score) }
                     }
                 } else {
                     let vectors = DocumentVectors(state: state, wanted: mask)
                     for slot in mask.indices where mask[slot] {
-                        if let score = vectors.dot(slot, query) { heap.insert(score: score, id: slot) }
+                        if let score = vectors.dot(slot, query) { heap.offer(id: slot, score: score) }
                     }
                 }
             case .bestChunkPair:
@@ -87,7 +87,7 @@ extension HushStore {
                     let found = try state.semanticTop(query: state.matrix.vector(row: row), mask: mask, k: limit)
                     for hit in found where hit.slot < best.count { best[hit.slot] = max(best[hit.slot], hit.score) }
                 }
-                for slot in best.indices where best[slot] > -.infinity { heap.insert(score: best[slot], id: slot) }
+                for slot in best.indices where best[slot] > -.infinity { heap.offer(id: slot, score: best[slot]) }
             }
             return heap.sorted().map { ($0.id, $0.score) }.filter { minCosine == nil || $0.score >= minCosine ?? 0 }
         }

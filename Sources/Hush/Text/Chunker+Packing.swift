@@ -185,7 +185,7 @@ struct ChunkingRun {
                     units.append(ChunkUnit(range: sentence, tokens: cost, paragraph: paragraphIndex))
                     continue
                 }
-                for word in TextSegmentation.words(in: text[sentence]) {
+                for word in TextSegmentation.spaceSeparatedRuns(in: text[sentence]) {
                     let wordCost = contentTokens(text[word])
                     if wordCost <= limit {
                         units.append(ChunkUnit(range: word, tokens: wordCost, paragraph: paragraphIndex))

@@ -74,8 +74,8 @@ public struct QueryAnalyzer: Sendable {
         let cleaned = cleaner.clean(query)
         let language = languages.identifyQuery(cleaned, fallback: fallbackLanguage)
         // The placeholders of links and mentions match every such document; they are not search words.
-        let words = Self.words(
-            in: cleaned.replacingOccurrences(of: "[link]", with: " ").replacingOccurrences(of: "@user", with: " "))
+        let words = WordSplitter.words(
+            cleaned.replacingOccurrences(of: "[link]", with: " ").replacingOccurrences(of: "@user", with: " "))
         let stopWords = StopWords.set(for: language)
         var terms = Self.unique(words.filter { !stopWords.contains($0) && !Self.isStrayLetter($0) })
         if terms.isEmpty { terms = Self.unique(words) }
@@ -95,11 +95,6 @@ public struct QueryAnalyzer: Sendable {
         guard lower.utf8.count > 2, lower.utf8.allSatisfy({ $0 >= 0x61 && $0 <= 0x7A }) else { return lower }
         var stemmer = PorterStemmer(Array(lower.utf8))
         return stemmer.run()
-    }
-
-    /// Lower-cased runs of letters and digits (what SQLite's `unicode61` tokenizer also sees as words).
-    static func words(in text: String) -> [String] {
-        text.lowercased().split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
     }
 
     private static func isStrayLetter(_ word: String) -> Bool {

@@ -110,8 +110,9 @@ enum TextSegmentation {
         return abbreviations.contains(word)
     }
 
-    /// Whitespace-separated words of `text`.
-    static func words(in text: Substring) -> [Range<String.Index>] {
+    /// The whitespace-separated runs of `text` (punctuation kept): where a chunk may be cut and how long a
+    /// sentence is. Not words to match: those come from `WordSplitter`.
+    static func spaceSeparatedRuns(in text: Substring) -> [Range<String.Index>] {
         var result: [Range<String.Index>] = []
         var wordStart: String.Index?
         var index = text.startIndex
