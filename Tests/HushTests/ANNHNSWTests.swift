@@ -54,7 +54,7 @@ import Testing
                     #expect(hit.score == exact)
                 }
                 #expect(zip(hits, hits.dropFirst()).allSatisfy { $0.score >= $1.score })
-                let even = RowBitmap(count: view.count) { $0 % 2 == 0 }
+                let even = Bitset(count: view.count) { $0 % 2 == 0 }
                 let filtered = try index.search(queries[1], k: 10, ef: 48, filter: even, vectors: view, guide: guide)
                 #expect(filtered.count == 10 && filtered.allSatisfy { $0.row % 2 == 0 })
             }
@@ -99,7 +99,7 @@ import Testing
                 }
                 #expect(index.checkInvariants() == [])
                 let live = (batch + 1) * 400
-                let allowed = RowBitmap(count: view.count) { $0 < live && !deleted.contains($0) }
+                let allowed = Bitset(count: view.count) { $0 < live && !deleted.contains($0) }
                 for query in queries.prefix(5) {
                     let hits = try index.search(query, k: 10, vectors: view)
                     #expect(hits.count == 10)
@@ -110,7 +110,7 @@ import Testing
             }
         }
         #expect(index.deletedCount == deleted.count)
-        let allowed = RowBitmap(count: 2400) { !deleted.contains($0) }
+        let allowed = Bitset(count: 2400) { !deleted.contains($0) }
         let before = try ANNFixture.recall(matrix, queries, filter: allowed) {
             try index.search($0, k: 10, vectors: $1)
         }
@@ -148,7 +148,7 @@ import Testing
         let matrix = ANNFixture.clustered(3000, seed: 8)
         let index = try Self.build(matrix)
         let step = Int((1 / fraction).rounded())
-        let allowed = RowBitmap(count: 3000) { $0 % step == 1 }
+        let allowed = Bitset(count: 3000) { $0 % step == 1 }
         let queries = ANNFixture.queries(matrix, count: 20)
         try matrix.withView { view in
             for query in queries {
@@ -166,7 +166,7 @@ import Testing
     @Test func fewerAllowedRowsThanKReturnsAllOfThem() throws {
         let matrix = ANNFixture.uniform(500)
         let index = try Self.build(matrix)
-        var allowed = RowBitmap(count: 500)
+        var allowed = Bitset(count: 500)
         for row in [4, 250, 499] { allowed.insert(row) }
         let hits = try matrix.withView { try index.search(matrix.vector(0), k: 10, filter: allowed, vectors: $0) }
         #expect(Set(hits.map(\.row)) == [4, 250, 499])

@@ -109,7 +109,7 @@ import Testing
         matrix.withView { codes.append(contentsOf: $0) }
         let scan = QuantizedScan(codes: codes)
         for modulus in [3, 97] {  // dense (block path) and sparse (row-by-row path) filters
-            let allowed = RowBitmap(count: 3000) { $0 % modulus == 1 }
+            let allowed = Bitset(count: 3000) { $0 % modulus == 1 }
             let hits = try matrix.withView { try scan.search(query, k: 10, filter: allowed, vectors: $0) }
             let truth = try matrix.withView { try ExactScan.search(query, k: 10, filter: allowed, vectors: $0) }
             #expect(hits.count == 10)

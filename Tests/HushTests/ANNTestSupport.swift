@@ -24,7 +24,7 @@ enum ANNFixture {
 
     /// Mean recall@k of `search` against the exact scan over `queries`.
     static func recall(
-        _ matrix: VectorSet, _ queries: [[Float]], k: Int = 10, filter: RowBitmap? = nil,
+        _ matrix: VectorSet, _ queries: [[Float]], k: Int = 10, filter: Bitset? = nil,
         _ search: ([Float], VectorView) throws -> [ScoredRow]
     ) throws -> Double {
         try matrix.withView { view in

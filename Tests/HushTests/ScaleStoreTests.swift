@@ -57,7 +57,7 @@ import Testing
     static func expectSoundGraph(_ store: HushStore, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let (problems, nodes, liveRows, verification) = store.index.read { state in
             let rowChunk = state.matrix.rowChunk
-            let live = RowBitmap(count: state.matrix.rows) { rowChunk[$0] >= 0 }
+            let live = Bitset(count: state.matrix.rows) { rowChunk[$0] >= 0 }
             return (
                 state.hnsw?.checkInvariants() ?? ["no graph"], state.hnsw?.liveCount ?? -1, state.matrix.liveRows,
                 state.hnsw?.verify(against: state.matrix.rows, liveRows: live)

@@ -20,7 +20,7 @@ extension HNSWIndex {
     /// let guided = try index.search(query, k: 10, ef: 64, vectors: view, guide: int8Codes)
     /// ```
     package func search(
-        _ query: [Float], k: Int, ef: Int? = nil, filter: RowBitmap? = nil, vectors: VectorView,
+        _ query: [Float], k: Int, ef: Int? = nil, filter: Bitset? = nil, vectors: VectorView,
         guide: QuantizedMatrix? = nil
     ) throws -> [ScoredRow] {
         guard query.count == dimension else {
@@ -83,7 +83,7 @@ extension HNSWIndex {
     /// Greedy descent through the upper levels, then the layer-0 search, leaving the ef best returnable rows
     /// (by `scorer`) in `context.results`.
     @inline(__always)
-    func walk<Scorer: NodeScorer>(_ scorer: Scorer, ef: Int, context: HNSWSearchContext, filter: RowBitmap?) {
+    func walk<Scorer: NodeScorer>(_ scorer: Scorer, ef: Int, context: HNSWSearchContext, filter: Bitset?) {
         var current = entryPoint
         var currentScore = scorer.score(current)
         if maxLevel > 0 {
@@ -111,7 +111,7 @@ extension HNSWIndex {
     }
 
     /// Live rows of `filter`, counted up to `limit`.
-    func allowedLiveCount(_ filter: RowBitmap, limit: Int) -> Int {
+    func allowedLiveCount(_ filter: Bitset, limit: Int) -> Int {
         var n = 0
         filter.forEachAllowed { row in
             if n < limit, row < slotCount, levels[row] >= 0, deletedFlags[row] == 0 { n += 1 }
@@ -120,13 +120,12 @@ extension HNSWIndex {
     }
 
     /// Exact scan of the allowed live rows.
-    func exactAllowed(_ q: UnsafePointer<Float>, k: Int, filter: RowBitmap, vectors: VectorView) -> [ScoredRow] {
-        var top = TopK(capacity: k)
+    func exactAllowed(_ q: UnsafePointer<Float>, k: Int, filter: Bitset, vectors: VectorView) -> [ScoredRow] {
+        var live = Bitset(count: min(slotCount, vectors.count))
         filter.forEachAllowed { row in
-            guard row < slotCount, levels[row] >= 0, deletedFlags[row] == 0 else { return }
-            top.offer(id: row, score: hush_dot_f32(vectors.row(row), q, dimension))
+            if row < live.count, levels[row] >= 0, deletedFlags[row] == 0 { live.insert(row) }
         }
-        return top.sortedRows()
+        return ExactScan.search(q, k: k, filter: live, vectors: vectors)
     }
 
     /// Greedy walk on one upper level (ef = 1).
@@ -154,7 +153,7 @@ extension HNSWIndex {
     /// not returned.
     func searchLayer<Scorer: NodeScorer>(
         _ scorer: Scorer, entry: Int, entryScore: Float, ef: Int, level: Int, context: HNSWSearchContext,
-        filter: RowBitmap?, returnDeleted: Bool
+        filter: Bitset?, returnDeleted: Bool
     ) {
         context.begin(nodes: slotCount, ef: ef)
         let deleted = deletedFlags

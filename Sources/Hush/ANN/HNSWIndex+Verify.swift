@@ -39,7 +39,7 @@ extension HNSWIndex {
     /// ```swift
     /// let check = index.verify(against: store.vectorCount)
     /// ```
-    package func verify(against vectorCount: Int, liveRows: RowBitmap? = nil) -> HNSWVerification {
+    package func verify(against vectorCount: Int, liveRows: Bitset? = nil) -> HNSWVerification {
         var result = HNSWVerification()
         for row in 0..<vectorCount {
             let wanted = liveRows?.contains(row) ?? true
@@ -90,7 +90,7 @@ extension HNSWIndex {
     /// ```swift
     /// index = try index.repaired(check, vectors: view)
     /// ```
-    package func repaired(_ verification: HNSWVerification, vectors: VectorView, liveRows: RowBitmap? = nil) throws
+    package func repaired(_ verification: HNSWVerification, vectors: VectorView, liveRows: Bitset? = nil) throws
         -> HNSWIndex
     {
         guard !verification.isConsistent else { return self }

@@ -26,9 +26,10 @@ package struct QuantizedScan: Sendable {
         }
     }
 
-    /// Below this allowed fraction the scan scores allowed rows one by one instead of in blocks.
-    static let sparseFilterFraction = 0.05
-    static let block = 1024
+    /// Below this allowed fraction the scan scores allowed rows one by one instead of in blocks (as the exact
+    /// scan does).
+    static let sparseFilterFraction = ExactScan.sparseFilterFraction
+    static let block = ExactScan.block
 
     /// The best `k` rows for `query`: quantised scan for `k × oversample` candidates (only rows in `filter`,
     /// when given), then exact rescoring against `vectors` (pass nil to return the quantised ranking).
@@ -39,7 +40,7 @@ package struct QuantizedScan: Sendable {
     /// ```swift
     /// let hits = try scan.search(query, k: 10, filter: allowed, vectors: view)
     /// ```
-    package func search(_ query: [Float], k: Int, filter: RowBitmap? = nil, vectors: VectorView?) throws
+    package func search(_ query: [Float], k: Int, filter: Bitset? = nil, vectors: VectorView?) throws
         -> [ScoredRow]
     {
         guard query.count == codes.dimension else {
@@ -71,7 +72,7 @@ package struct QuantizedScan: Sendable {
     /// ```swift
     /// let rough = scan.candidates(query, count: 100)
     /// ```
-    package func candidates(_ query: [Float], count wanted: Int, filter: RowBitmap? = nil) -> [ScoredRow] {
+    package func candidates(_ query: [Float], count wanted: Int, filter: Bitset? = nil) -> [ScoredRow] {
         var top = TopK(capacity: wanted)
         let n = codes.count
         let sparse = filter.map { Double($0.allowedCount) < Self.sparseFilterFraction * Double(n) } ?? false
@@ -158,62 +159,6 @@ package struct QuantizedScan: Sendable {
                         }
                     }
                 }
-            }
-        }
-        return top.sortedRows()
-    }
-}
-
-/// Exact f32 scan: the oracle of the approximate searches and the right index for small stores.
-///
-/// ```swift
-/// let hits = try vectors.withView { try ExactScan.search(query, k: 10, vectors: $0) }
-/// ```
-package enum ExactScan {
-    /// The best `k` rows of `vectors` for `query` by dot product, restricted to `filter` when given.
-    ///
-    /// - Complexity: O(n × dimension), n = rows (or allowed rows for a sparse filter).
-    ///
-    /// ```swift
-    /// let hits = try ExactScan.search(query, k: 10, vectors: view)
-    /// ```
-    package static func search(_ query: [Float], k: Int, filter: RowBitmap? = nil, vectors: VectorView) throws
-        -> [ScoredRow]
-    {
-        guard query.count == vectors.dimension else {
-            throw ANNError.dimensionMismatch(expected: vectors.dimension, actual: query.count)
-        }
-        return query.withUnsafeBufferPointer { q in
-            guard let qp = q.baseAddress else { return [] }
-            return search(qp, k: k, filter: filter, vectors: vectors)
-        }
-    }
-
-    static func search(_ query: UnsafePointer<Float>, k: Int, filter: RowBitmap?, vectors: VectorView) -> [ScoredRow] {
-        guard k > 0 else { return [] }
-        var top = TopK(capacity: k)
-        let n = vectors.count
-        let dim = vectors.dimension
-        if let filter, Double(filter.allowedCount) < QuantizedScan.sparseFilterFraction * Double(n) {
-            filter.forEachAllowed { row in
-                guard row < n else { return }
-                top.offer(id: row, score: hush_dot_f32(vectors.row(row), query, dim))
-            }
-            return top.sortedRows()
-        }
-        var out = [Float](repeating: 0, count: QuantizedScan.block)
-        out.withUnsafeMutableBufferPointer { ob in
-            guard let op = ob.baseAddress else { return }
-            var start = 0
-            while start < n {
-                let rows = min(QuantizedScan.block, n - start)
-                hush_dot_f32_rows(vectors.row(start), rows, dim, query, op)
-                for i in 0..<rows {
-                    let row = start + i
-                    if let filter, !filter.contains(row) { continue }
-                    top.offer(id: row, score: op[i])
-                }
-                start += rows
             }
         }
         return top.sortedRows()

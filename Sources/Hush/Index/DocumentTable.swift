@@ -114,11 +114,11 @@ struct DocumentTable: Sendable {
         (Int64(key) << 32) | Int64(UInt32(bitPattern: value))
     }
 
-    /// A mask over slots: `true` for live documents that pass `filter`. `nil` when the filter is empty
-    /// (every live document passes).
+    /// The slots of the live documents that pass `filter`; `nil` when the filter is empty (every live
+    /// document passes).
     ///
     /// - Complexity: O(documents × predicates), integer comparisons only.
-    func mask(for filter: SearchFilter) -> [Bool]? {
+    func mask(for filter: SearchFilter) -> Bitset? {
         if filter.isEmpty { return nil }
         // Compile the filter's strings into codes; an unknown string can match nothing.
         let impossible: Int32 = -2
@@ -137,7 +137,7 @@ struct DocumentTable: Sendable {
         let after = filter.createdAfter?.timeIntervalSince1970
         let before = filter.createdBefore?.timeIntervalSince1970
 
-        var mask = [Bool](repeating: false, count: records.count)
+        var mask = Bitset(count: records.count)
         for index in 0..<records.count where records[index] != nil {
             if let languages, !languages.contains(languageCodes[index]) { continue }
             if let sourceTypes, !sourceTypes.contains(sourceTypeCodes[index]) { continue }
@@ -151,8 +151,13 @@ struct DocumentTable: Sendable {
             {
                 continue
             }
-            mask[index] = true
+            mask.insert(index)
         }
         return mask
     }
+}
+
+extension DocumentTable {
+    /// The slots of every live document.
+    var liveSlots: Bitset { Bitset(count: records.count) { records[$0] != nil } }
 }

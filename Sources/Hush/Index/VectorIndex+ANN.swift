@@ -191,13 +191,13 @@ extension VectorIndex.State {
     /// The rows of the documents allowed by `mask` as a bitmap (holes excluded).
     ///
     /// - Complexity: O(documents + allowed rows).
-    func rowBitmap(mask: [Bool]?) -> RowBitmap {
-        var bitmap = RowBitmap(count: matrix.rows)
+    func rowBitmap(mask: Bitset?) -> Bitset {
+        var bitmap = Bitset(count: matrix.rows)
         guard let mask else {
             for row in 0..<matrix.rows where matrix.rowSlot[row] >= 0 { bitmap.insert(row) }
             return bitmap
         }
-        for slot in mask.indices where mask[slot] {
+        mask.forEachAllowed { slot in
             for row in matrix.rows(ofSlot: slot) { bitmap.insert(Int(row)) }
         }
         return bitmap
@@ -209,13 +209,13 @@ extension VectorIndex.State {
     ///
     /// - Complexity: exact: O(rows × dimension); HNSW: about O(ef × M0 × log n × dimension) per round;
     ///   int8/binary: O(rows × code size) per round plus the exact rescoring.
-    func semanticTop(query: [Float], mask: [Bool]?, k: Int) throws -> [SemanticHit] {
+    func semanticTop(query: [Float], mask: Bitset?, k: Int) throws -> [SemanticHit] {
         guard k > 0, matrix.liveRows > 0, query.count == matrix.dimension else { return [] }
         if ann.hnsw == nil && ann.codes == nil {
             let scores = scoreDocuments(query: query, mask: mask)
             return scores.top(k).map { SemanticHit(slot: $0.id, score: $0.score, row: scores.bestRow[$0.id]) }
         }
-        let filter: RowBitmap? = (mask != nil || (ann.codes != nil && matrix.hasHoles)) ? rowBitmap(mask: mask) : nil
+        let filter: Bitset? = (mask != nil || (ann.codes != nil && matrix.hasHoles)) ? rowBitmap(mask: mask) : nil
         let available = filter?.allowedCount ?? matrix.liveRows
         var wanted = min(available, k * 4)
         while true {

@@ -1,5 +1,3 @@
-import HushKernels
-
 /// The in-memory side of a store: the vector matrix and the document table, behind a readers-writer lock.
 ///
 /// Writers (ingestion) hold the write lock across their SQLite commit and the matching in-memory update, so
@@ -56,57 +54,30 @@ struct DocumentScores {
 }
 
 extension VectorIndex.State {
-    /// Scores every chunk of the documents allowed by `mask` (all when `nil`) against `query` with the
-    /// vectorised kernel, and keeps the best chunk per document.
+    /// Scores every chunk of the documents allowed by `mask` (all when `nil`) against `query` through the
+    /// exact scan, and keeps the best chunk per document.
     ///
-    /// - Complexity: O(rows × dimension) for the scan (one kernel call per contiguous run of allowed rows),
-    ///   plus O(rows) for the per-document maximum.
-    func scoreDocuments(query: [Float], mask: [Bool]?) -> DocumentScores {
-        let rows = matrix.rows
-        let dimension = matrix.dimension
+    /// - Complexity: O(rows × dimension) for the scan (blocks of rows per kernel call), plus O(rows) for the
+    ///   per-document maximum.
+    func scoreDocuments(query: [Float], mask: Bitset?) -> DocumentScores {
         var best = [Float](repeating: -.infinity, count: documents.capacity)
         var bestRow = [Int32](repeating: -1, count: documents.capacity)
-        guard rows > 0, query.count == dimension else { return DocumentScores(best: best, bestRow: bestRow) }
+        guard matrix.rows > 0, query.count == matrix.dimension else {
+            return DocumentScores(best: best, bestRow: bestRow)
+        }
         let rowSlot = matrix.rowSlot
-        var scores = [Float](repeating: -.infinity, count: rows)
-        matrix.values.withUnsafeBufferPointer { values in
+        let rows = mask.map { rowBitmap(mask: $0) }
+        matrix.withView { view in
             query.withUnsafeBufferPointer { q in
-                scores.withUnsafeMutableBufferPointer { out in
-                    guard let base = values.baseAddress, let qBase = q.baseAddress, let outBase = out.baseAddress
-                    else { return }
-                    guard let mask else {
-                        hush_dot_f32_rows(base, rows, dimension, qBase, outBase)
-                        return
-                    }
-                    // Contiguous runs of allowed rows, one kernel call each.
-                    var row = 0
-                    func allowed(_ row: Int) -> Bool {
-                        let slot = rowSlot[row]
-                        return slot >= 0 && mask[Int(slot)]
-                    }
-                    while row < rows {
-                        guard allowed(row) else {
-                            row += 1
-                            continue
-                        }
-                        var end = row + 1
-                        while end < rows && allowed(end) { end += 1 }
-                        hush_dot_f32_rows(
-                            base + row * dimension, end - row, dimension, qBase, outBase + row)
-                        row = end
+                guard let qBase = q.baseAddress else { return }
+                ExactScan.forEachScore(qBase, vectors: view, filter: rows) { row, score in
+                    let slot = Int(rowSlot[row])
+                    guard slot >= 0, !score.isNaN else { return }  // a hole, or a damaged row
+                    if bestRow[slot] < 0 || score > best[slot] {
+                        best[slot] = score
+                        bestRow[slot] = Int32(row)
                     }
                 }
-            }
-        }
-        for row in 0..<rows {
-            let slot = Int(rowSlot[row])
-            if slot < 0 { continue }  // a hole
-            if let mask, !mask[slot] { continue }
-            let score = scores[row]
-            if score.isNaN { continue }
-            if bestRow[slot] < 0 || score > best[slot] {
-                best[slot] = score
-                bestRow[slot] = Int32(row)
             }
         }
         return DocumentScores(best: best, bestRow: bestRow)

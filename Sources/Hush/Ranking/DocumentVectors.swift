@@ -19,7 +19,14 @@ struct DocumentVectors {
     private(set) var values: [Float]
 
     /// - Complexity: O(rows × dimension).
-    init(state: VectorIndex.State, wanted: [Bool]? = nil) {
+    /// The mean vectors of the documents at `slots`.
+    init<Slots: Sequence<Int>>(state: VectorIndex.State, slots: Slots) {
+        var wanted = Bitset(count: state.documents.capacity)
+        for slot in slots { wanted.insert(slot) }
+        self.init(state: state, wanted: wanted)
+    }
+
+    init(state: VectorIndex.State, wanted: Bitset? = nil) {
         let matrix = state.matrix
         let dimension = matrix.dimension
         let capacity = state.documents.capacity
@@ -30,7 +37,7 @@ struct DocumentVectors {
         for row in 0..<matrix.rows {
             let slot = Int(rowSlot[row])
             guard slot >= 0, slot < capacity, position[slot] < 0 else { continue }
-            if let wanted, slot >= wanted.count || !wanted[slot] { continue }
+            if let wanted, !wanted.contains(slot) { continue }
             position[slot] = count
             count += 1
         }

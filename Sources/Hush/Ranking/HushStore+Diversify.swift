@@ -21,9 +21,7 @@ extension HushStore {
         let vectors: [[Float]] = index.read { state in
             guard state.semanticReady else { return results.hits.map { _ in [] } }
             let slots = state.slots(ofExternalIDs: results.hits.map(\.id))
-            var wanted = [Bool](repeating: false, count: state.documents.capacity)
-            for slot in slots.values { wanted[slot] = true }
-            let table = DocumentVectors(state: state, wanted: wanted)
+            let table = DocumentVectors(state: state, slots: slots.values)
             return results.hits.map { hit in slots[hit.id].flatMap(table.vector) ?? [] }
         }
         let order = Diversifier.mmr(

@@ -258,7 +258,7 @@ extension HushStore {
     /// The best-ranked chunk of up to `limit` documents allowed by `mask`, best first (bm25 negated: larger
     /// is better). Chunk → document goes through the in-memory maps, falling back to the file for a chunk they
     /// do not hold. See ``StoreDatabase/keywordMatches(_:limit:slot:)`` for the row budget.
-    nonisolated func keywordMatches(_ expression: String, state: VectorIndex.State, mask: [Bool]?, limit: Int) throws
+    nonisolated func keywordMatches(_ expression: String, state: VectorIndex.State, mask: Bitset?, limit: Int) throws
         -> [(slot: Int, chunkID: Int64, score: Float)]
     {
         try database.keywordMatches(expression, limit: limit) { chunkID, documentID in
@@ -269,7 +269,7 @@ extension HushStore {
                 slot = try documentID().flatMap { state.documents.slot(ofRowid: $0) }.map(Int.init)
             }
             guard let slot, slot >= 0 else { return nil }
-            if let mask, !mask[slot] { return nil }
+            if let mask, !mask.contains(slot) { return nil }
             return slot
         }
     }

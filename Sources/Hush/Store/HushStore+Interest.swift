@@ -78,9 +78,7 @@ extension HushStore {
             }
             if !options.includeRated { pool.removeAll(where: rated.contains) }
 
-            var wanted = [Bool](repeating: false, count: state.documents.capacity)
-            for slot in pool + likedSlots + dislikedSlots { wanted[slot] = true }
-            let vectors = DocumentVectors(state: state, wanted: wanted)
+            let vectors = DocumentVectors(state: state, slots: pool + likedSlots + dislikedSlots)
             func language(_ slot: Int) -> String {
                 guard perLanguage else { return "" }
                 return state.documents.record(atSlot: Int32(slot))?.language.lowercased() ?? ""

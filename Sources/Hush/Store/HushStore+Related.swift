@@ -46,35 +46,34 @@ extension HushStore {
             try state.requireSemantic(current: current)
             guard let source = state.slot(ofExternalID: id), let record = state.documents.record(atSlot: Int32(source))
             else { throw RankingError.unknownDocument(id: id) }
-            var mask = state.documents.mask(for: filter) ?? state.documents.records.map { $0 != nil }
-            mask[source] = false
+            var mask = state.documents.mask(for: filter) ?? state.documents.liveSlots
+            mask.remove(source)
             if sameLanguage {
                 let language = record.language.lowercased()
-                for slot in mask.indices where mask[slot] {
-                    mask[slot] = state.documents.record(atSlot: Int32(slot))?.language.lowercased() == language
+                let candidates = mask
+                candidates.forEachAllowed { slot in
+                    if state.documents.record(atSlot: Int32(slot))?.language.lowercased() != language {
+                        mask.remove(slot)
+                    }
                 }
             }
             var heap = TopK(capacity: limit)
             switch similarity {
             case .meanVector:
-                var only = [Bool](repeating: false, count: mask.count)
-                only[source] = true
-                guard let query = DocumentVectors(state: state, wanted: only).vector(source) else {
+                guard let query = DocumentVectors(state: state, slots: [source]).vector(source) else {
                     throw RankingError.noVectors(id: id)
                 }
                 if state.ann.hnsw != nil || state.ann.codes != nil {
                     // Through the approximate index: documents whose chunks are nearest to the mean vector
                     // (4 × limit of them), then ranked exactly by their own mean vectors.
                     let near = try state.semanticTop(query: query, mask: mask, k: limit * 4)
-                    var wanted = [Bool](repeating: false, count: mask.count)
-                    for hit in near { wanted[hit.slot] = true }
-                    let vectors = DocumentVectors(state: state, wanted: wanted)
+                    let vectors = DocumentVectors(state: state, slots: near.map(\.slot))
                     for hit in near {
                         if let score = vectors.dot(hit.slot, query) { heap.offer(id: hit.slot, score: score) }
                     }
                 } else {
                     let vectors = DocumentVectors(state: state, wanted: mask)
-                    for slot in mask.indices where mask[slot] {
+                    mask.forEachAllowed { slot in
                         if let score = vectors.dot(slot, query) { heap.offer(id: slot, score: score) }
                     }
                 }

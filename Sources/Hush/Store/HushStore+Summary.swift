@@ -41,9 +41,7 @@ extension HushStore {
             if let missing = unique.first(where: { slots[$0] == nil }) {
                 throw RankingError.unknownDocument(id: missing)
             }
-            var wanted = [Bool](repeating: false, count: state.documents.capacity)
-            for slot in slots.values { wanted[slot] = true }
-            let table = DocumentVectors(state: state, wanted: wanted)
+            let table = DocumentVectors(state: state, slots: slots.values)
             return VectorMath.normalizedMean(unique.compactMap { slots[$0].flatMap(table.vector) })
         }
         let texts = try documentTexts(unique)

@@ -190,7 +190,7 @@ public actor HushStore {
     /// result must be written in full.
     static func reconcile(_ graph: HNSWIndex, with matrix: VectorMatrix, full: inout Bool) throws -> HNSWIndex {
         let rowChunk = matrix.rowChunk
-        let live = RowBitmap(count: matrix.rows) { rowChunk[$0] >= 0 }
+        let live = Bitset(count: matrix.rows) { rowChunk[$0] >= 0 }
         var check = graph.verify(against: matrix.rows, liveRows: live)
         var tombstoneOverLive = false
         for row in 0..<min(graph.slotCount, matrix.rows) where graph.isDeleted(row: row) && rowChunk[row] >= 0 {

@@ -1,13 +1,15 @@
-/// A set of allowed row ids as a bitmap: the filter hook of every scan and of HNSW search.
+/// The one filter of Hush: a set of allowed integers as a bitset. Over document slots it is what a
+/// ``SearchFilter`` allows (`DocumentTable.mask(for:)`); over vector rows it is the filter hook of every
+/// scan and of HNSW search.
 ///
-/// Filters are applied before ranking: rows not in the bitmap are never returned.
+/// Filters are applied before ranking: ids not in the set are never returned.
 ///
 /// ```swift
-/// var allowed = RowBitmap(count: 1000)
+/// var allowed = Bitset(count: 1000)
 /// allowed.insert(42)
 /// let hits = try scan.search(query, k: 10, filter: allowed, vectors: view)
 /// ```
-package struct RowBitmap: Sendable, Equatable {
+package struct Bitset: Sendable, Equatable {
     /// 64 rows per word, row r at bit r % 64 of word r / 64.
     package private(set) var words: [UInt64]
     /// Number of rows the bitmap covers (rows at and above are not allowed).
@@ -18,7 +20,7 @@ package struct RowBitmap: Sendable, Equatable {
     /// An empty bitmap (no row allowed), or a full one with `allowAll`.
     ///
     /// ```swift
-    /// let none = RowBitmap(count: 100)
+    /// let none = Bitset(count: 100)
     /// ```
     package init(count: Int, allowAll: Bool = false) {
         self.count = count
@@ -39,7 +41,7 @@ package struct RowBitmap: Sendable, Equatable {
     /// - Complexity: O(count) calls of the predicate.
     ///
     /// ```swift
-    /// let even = RowBitmap(count: 100) { $0 % 2 == 0 }
+    /// let even = Bitset(count: 100) { $0 % 2 == 0 }
     /// ```
     package init(count: Int, where isAllowed: (Int) -> Bool) {
         self.init(count: count)
@@ -47,7 +49,7 @@ package struct RowBitmap: Sendable, Equatable {
     }
 
     /// Whether `row` is allowed.
-    @inline(__always) public func contains(_ row: Int) -> Bool {
+    @inline(__always) package func contains(_ row: Int) -> Bool {
         guard row >= 0, row < count else { return false }
         return words[row >> 6] & (1 << UInt64(row & 63)) != 0
     }
