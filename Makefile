@@ -12,9 +12,10 @@ setup:
 build: setup
 	$(SWIFT) build -c $(CONFIG)
 
-# The whole test suite. Optimised build (the encoder parity tests run the real model), testable imports on.
+# The whole test suite. Optimised build (the encoder parity tests run the real model), testable imports on;
+# every bulk change of an HNSW graph is followed by its invariant checks (HUSH_HNSW_CHECKS=1).
 test: setup
-	HUSH_MODEL_DIR=$(MODEL_DIR) $(SWIFT) test -c $(CONFIG) -Xswiftc -enable-testing --parallel
+	HUSH_MODEL_DIR=$(MODEL_DIR) HUSH_HNSW_CHECKS=1 $(SWIFT) test -c $(CONFIG) -Xswiftc -enable-testing --parallel
 	@$(MAKE) --no-print-directory client-app
 	@$(MAKE) --no-print-directory test-tsan
 	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(CI_FUZZ_SECONDS)

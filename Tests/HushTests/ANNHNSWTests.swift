@@ -196,3 +196,18 @@ import Testing
         }
     }
 }
+
+extension ANNHNSWTests {
+    /// A broken graph fails its invariant checks, and with HUSH_HNSW_CHECKS=1 (as `make test` runs) the
+    /// check after a bulk change throws instead of letting the graph be saved.
+    @Test func brokenInvariantsAreReported() throws {
+        let index = try ANNHNSWTests.build(ANNFixture.uniform(200))
+        #expect(index.checkInvariants().isEmpty)
+        index.setLinks(0, 0, [0, 0])
+        let problems = index.checkInvariants()
+        #expect(!problems.isEmpty)
+        if HNSWIndex.checksInvariants {
+            #expect(throws: ANNError.self) { try index.checkInvariantsWhenAsked() }
+        }
+    }
+}

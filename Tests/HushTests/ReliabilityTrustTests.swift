@@ -57,7 +57,7 @@ struct ReliabilityTrustTests {
         let converting = try await HushStore.open(
             path: path, embedder: target, options: StoreOptions(allowEmbedderMismatch: true))
         struct Killed: Error {}
-        await converting.setTestHooks(.init(afterReembedBatch: { batch in if batch == 3 { throw Killed() } }))
+        converting.setTestHooks(.init(afterReembedBatch: { batch in if batch == 3 { throw Killed() } }))
         await #expect(throws: Killed.self) { try await converting.reembed(batchSize: 10) }
 
         let reopened = try await HushStore.open(path: path, embedder: HashingEmbedder(dimension: 256))
@@ -83,7 +83,7 @@ struct ReliabilityTrustTests {
         let options = StoreOptions(allowEmbedderMismatch: true)
         let converting = try await HushStore.open(path: path, embedder: target, options: options)
         struct Killed: Error {}
-        await converting.setTestHooks(.init(afterReembedBatch: { batch in if batch == 1 { throw Killed() } }))
+        converting.setTestHooks(.init(afterReembedBatch: { batch in if batch == 1 { throw Killed() } }))
         await #expect(throws: Killed.self) { try await converting.reembed(batchSize: 10) }
 
         // The old model keeps writing: a staged document changes, one is deleted, one is added.

@@ -211,7 +211,7 @@ import Testing
         try await store.upsert(Corpus.documents)
         let before = try await store.search("disk space outage", limit: 5)
         struct Injected: Error {}
-        await store.setTestHooks(.init(afterDocumentWritten: { id in if id == "z-third" { throw Injected() } }))
+        store.setTestHooks(.init(afterDocumentWritten: { id in if id == "z-third" { throw Injected() } }))
         var replaced = try #require(Corpus.documents.first { $0.id == "incident" })
         replaced.body = "Completely different text about knitting a scarf."
         await #expect(throws: Injected.self) {
@@ -272,7 +272,7 @@ import Testing
         let options = StoreOptions(allowEmbedderMismatch: true, embeddingBatchSize: 8)
         let first = try await HushStore.open(path: path, embedder: newEmbedder, options: options)
         struct Killed: Error {}
-        await first.setTestHooks(.init(afterReembedBatch: { batch in if batch == 2 { throw Killed() } }))
+        first.setTestHooks(.init(afterReembedBatch: { batch in if batch == 2 { throw Killed() } }))
         await #expect(throws: Killed.self) { try await first.reembed(batchSize: 10) }
         #expect(newEmbedder.embedded == 20)
         // Still stamped with the old identity until the run finishes, and the old vectors are all still there:

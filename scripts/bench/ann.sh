@@ -15,7 +15,7 @@ mkdir -p "$(dirname "$out")"
 vectors=${VECTORS:-${out%.jsonl}-vectors.npy}
 queries=${QUERIES:-${out%.jsonl}-queries.npy}
 if [ -z "${VECTORS:-}" ]; then "$py" scripts/bench/ann-data.py "$vectors" "$queries" --n "$n" --queries 1000; fi
-swift build -c release --product hush >/dev/null
+swift build -c release --product hush-bench >/dev/null
 : >"$out"
 .build/release/hush-bench ann --vectors "$vectors" --query-file "$queries" --queries 1000 \
     --m 16 --ef-construction 200 --ef-search 16,32,64,128,256 --threads "${THREADS:-1}" --json | tee -a "$out"

@@ -10,7 +10,7 @@ py=${1:-$HOME/.cache/hush-peers/bin/python}
 peers=${PEERS_DIR:-../shared/bench}
 out=${OUT:-bench-results/embed-$(date +%Y%m%d-%H%M%S).jsonl}
 mkdir -p "$(dirname "$out")"
-swift build -c release --product hush >/dev/null
+swift build -c release >/dev/null
 hush=.build/release/hush
 hush_bench=.build/release/hush-bench
 corpus=bench/data/embed-corpus.jsonl

@@ -9,7 +9,7 @@ py=${1:-$HOME/.cache/hush-peers/bin/python}
 peers=${PEERS_DIR:-../shared/bench}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-swift build -c release --product hush >/dev/null
+swift build -c release >/dev/null
 hush=.build/release/hush
 hush_bench=.build/release/hush-bench
 "$py" -c "

@@ -117,6 +117,13 @@ extension StoreDatabase {
         }
     }
 
+    /// The embedder identity stamped in the file, or `nil` (a new or empty file).
+    func storedIdentity() throws -> EmbedderIdentity? {
+        try read("open the file") { db in
+            try db.tableExists("meta") ? try StoreSchema.storedIdentity(db) : nil
+        }
+    }
+
     // MARK: - Loading into memory
 
     /// Reads every document's attributes, then (with `withVectors`) the number of vectors, every vector in

@@ -11,7 +11,7 @@ extension HushStore {
     ///
     /// - Throws: ``RankingError/invalidOption(_:)`` for `lambda` outside 0…1 or `limit` below 1.
     /// - Complexity: O(chunks × dimension) to build the hits' document vectors, plus O(limit × hits × dimension).
-    public nonisolated func diversify(_ results: SearchResults, lambda: Float = 0.7, limit: Int? = nil) async throws
+    public func diversify(_ results: SearchResults, lambda: Float = 0.7, limit: Int? = nil) async throws
         -> SearchResults
     {
         guard (0...1).contains(lambda) else {
@@ -40,7 +40,7 @@ extension HushStore {
     /// ```
     ///
     /// - Complexity: one search with the larger limit, plus the MMR pass.
-    public nonisolated func search(
+    public func search(
         _ query: String, mode: SearchMode = .hybrid, filter: SearchFilter = .init(), limit: Int = 10,
         minScore: Float? = nil, boosts: Boosts = .default, explain: Bool = false, diversify lambda: Float
     ) async throws -> SearchResults {
@@ -61,7 +61,7 @@ extension HushStore {
     /// ```
     ///
     /// - Complexity: O(n) in the length of the query.
-    public nonisolated func analyze(_ query: String) -> QueryAnalysis {
+    public func analyze(_ query: String) -> QueryAnalysis {
         analyzer.analyze(query, fallbackLanguage: index.read { $0.documents.dominantLanguage })
     }
 }

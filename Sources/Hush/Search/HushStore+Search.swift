@@ -19,7 +19,7 @@ extension HushStore {
     /// - Complexity: exact: O(chunks × dimension) for the semantic scan (one vectorised pass); HNSW: about
     ///   O(ef × log chunks × dimension); int8/binary: O(chunks × code bytes); plus the FTS5 query, plus
     ///   O(documents) for the filter.
-    public nonisolated func search(
+    public func search(
         _ query: String, mode: SearchMode = .hybrid, filter: SearchFilter = .init(), limit: Int = 10,
         minScore: Float? = nil, boosts: Boosts = .default, explain: Bool = false
     ) async throws -> SearchResults {
@@ -86,7 +86,9 @@ extension HushStore {
 
         let pool = clampedLimit(max(limit, mode.candidates))
         let keywords = Set(analysis.keywords)
-        let hits: [SearchHit] = try index.read { state in
+        // Under the index's read lock: everything that reads memory. The hits' text is read from the file
+        // after the lock is released.
+        let chosen: [Chosen] = try index.read { state in
             let mask = state.documents.mask(for: filter)
 
             // Semantic arm: the allowed documents' best chunks, through the chosen index.
@@ -192,31 +194,36 @@ extension HushStore {
                     chunkOf[slot] = chunk
                 }
             }
-            let chunks = try loadChunks(Array(chunkOf.values))
             return ranked.compactMap { entry in
-                let candidate = entry.candidate
-                guard let record = state.documents.record(atSlot: Int32(candidate.slot)),
-                    let chunkID = chunkOf[candidate.slot], let chunk = chunks[chunkID]
+                guard let record = state.documents.record(atSlot: Int32(entry.candidate.slot)),
+                    let chunkID = chunkOf[entry.candidate.slot]
                 else { return nil }
-                let final = candidate.score + entry.boost.total
-                let explanation =
-                    explain
-                    ? SearchHit.Explanation(
-                        semanticRank: candidate.semanticRank, semanticScore: candidate.semanticScore,
-                        semanticNormalized: candidate.semanticNormalized, keywordRank: candidate.keywordRank,
-                        keywordScore: candidate.keywordScore, keywordNormalized: candidate.keywordNormalized,
-                        evidence: candidate.evidence,
-                        calibration: calibrationName, baseScore: candidate.score,
-                        matchedTags: entry.boost.matchedTags,
-                        tagBoost: entry.boost.tag, categoryBoost: entry.boost.category, finalScore: final)
-                    : nil
-                return SearchHit(
-                    id: record.externalID, score: final, title: chunk.title, text: chunk.text,
-                    chunkOrdinal: chunk.ordinal, range: chunk.range, passageRange: chunk.passageRange,
-                    sourceType: record.sourceType,
-                    language: record.language, tags: record.tags, category: record.category,
-                    createdAt: Date(timeIntervalSince1970: record.createdAt), explanation: explanation)
+                return Chosen(candidate: entry.candidate, boost: entry.boost, record: record, chunkID: chunkID)
             }
+        }
+        let chunks = try loadChunks(chosen.map(\.chunkID))
+        let hits: [SearchHit] = chosen.compactMap { entry in
+            let candidate = entry.candidate
+            let record = entry.record
+            guard let (chunk, passageRange) = chunks[entry.chunkID] else { return nil }
+            let final = candidate.score + entry.boost.total
+            let explanation =
+                explain
+                ? SearchHit.Explanation(
+                    semanticRank: candidate.semanticRank, semanticScore: candidate.semanticScore,
+                    semanticNormalized: candidate.semanticNormalized, keywordRank: candidate.keywordRank,
+                    keywordScore: candidate.keywordScore, keywordNormalized: candidate.keywordNormalized,
+                    evidence: candidate.evidence,
+                    calibration: calibrationName, baseScore: candidate.score,
+                    matchedTags: entry.boost.matchedTags,
+                    tagBoost: entry.boost.tag, categoryBoost: entry.boost.category, finalScore: final)
+                : nil
+            return SearchHit(
+                id: record.externalID, score: final, title: chunk.title, text: chunk.text,
+                chunkOrdinal: chunk.ordinal, range: chunk.range, passageRange: passageRange,
+                sourceType: record.sourceType,
+                language: record.language, tags: record.tags, category: record.category,
+                createdAt: Date(timeIntervalSince1970: record.createdAt), explanation: explanation)
         }
         let end = clock.now
         let timings = SearchResults.Timings(
@@ -231,7 +238,7 @@ extension HushStore {
     }
 
     /// The query vector, from the cache (`embedded` false) or the embedder.
-    nonisolated func queryEmbedding(_ text: String) throws -> (vector: [Float], embedded: Bool) {
+    func queryEmbedding(_ text: String) throws -> (vector: [Float], embedded: Bool) {
         if let cached = cache.value(for: text) { return (cached, false) }
         let vector: [Float]
         do {
@@ -248,7 +255,7 @@ extension HushStore {
 
     /// The FTS5 expression for a query: the analyzer's content words (stop words removed; it keeps them
     /// when the query has nothing else), each re-split the way the index tokenizes, or the raw terms.
-    nonisolated func keywordExpression(_ analysis: QueryAnalysis, query: String) -> String? {
+    func keywordExpression(_ analysis: QueryAnalysis, query: String) -> String? {
         var terms: [String] = []
         for term in analysis.terms { terms.append(contentsOf: FTSQuery.terms(term)) }
         if terms.isEmpty { terms = FTSQuery.terms(query) }
@@ -258,7 +265,7 @@ extension HushStore {
     /// The best-ranked chunk of up to `limit` documents allowed by `mask`, best first (bm25 negated: larger
     /// is better). Chunk → document goes through the in-memory maps, falling back to the file for a chunk they
     /// do not hold. See ``StoreDatabase/keywordMatches(_:limit:slot:)`` for the row budget.
-    nonisolated func keywordMatches(_ expression: String, state: VectorIndex.State, mask: Bitset?, limit: Int) throws
+    func keywordMatches(_ expression: String, state: VectorIndex.State, mask: Bitset?, limit: Int) throws
         -> [(slot: Int, chunkID: Int64, score: Float)]
     {
         try database.keywordMatches(expression, limit: limit) { chunkID, documentID in
@@ -274,12 +281,12 @@ extension HushStore {
         }
     }
 
-    struct LoadedChunk {
-        var title: String?
-        var text: String
-        var ordinal: Int
-        var range: Range<Int>
-        var passageRange: Range<Int>
+    /// A hit chosen under the lock, before its chunk's text is read.
+    struct Chosen {
+        var candidate: FusedCandidate
+        var boost: BoostResult
+        var record: DocumentRecord
+        var chunkID: Int64
     }
 
     /// Where, in a chunk's `text` (title line, passage, field lines), the passage lies whose offsets in the
@@ -308,14 +315,13 @@ extension HushStore {
         return 0..<0
     }
 
-    nonisolated func loadChunks(_ ids: [Int64]) throws -> [Int64: LoadedChunk] {
+    /// The chunks with these ids, each with where its passage lies in its text.
+    func loadChunks(_ ids: [Int64]) throws -> [Int64: (chunk: ChunkRow, passageRange: Range<Int>)] {
         try database.chunks(ids: ids).mapValues { chunk in
             let passage = Self.passageRange(text: chunk.text, ordinal: chunk.ordinal, range: chunk.range) {
                 preparer.cleaner.clean(Document(id: "", body: chunk.body, quoted: chunk.quoted))
             }
-            return LoadedChunk(
-                title: chunk.title, text: chunk.text, ordinal: chunk.ordinal, range: chunk.range,
-                passageRange: passage)
+            return (chunk, passage)
         }
     }
 
@@ -352,7 +358,7 @@ extension HushStore {
 extension HushStore {
     /// The calibration table of the store's model (``ScoreCalibration/builtIn(for:)``), which scores the
     /// default hybrid search; `nil` when Hush ships none for it.
-    public nonisolated var scoreCalibration: ScoreCalibration? { ScoreCalibration.builtIn(for: embedder.identity) }
+    public var scoreCalibration: ScoreCalibration? { ScoreCalibration.builtIn(for: embedder.identity) }
 
     /// The semantic weight of the default hybrid search for a query in `queryLanguage` (an ISO 639-1 code,
     /// or `und`), by how well the model knows that language. Measured on the multilingual man-page set
@@ -366,7 +372,7 @@ extension HushStore {
     /// ```swift
     /// store.hybridAlpha(queryLanguage: "de")  // 0.75 with e5-small, 0.3 with MiniLM
     /// ```
-    public nonisolated func hybridAlpha(queryLanguage: String) -> Float {
+    public func hybridAlpha(queryLanguage: String) -> Float {
         switch embedder.languageScope {
         case .multilingual: 0.75
         case .monolingual:

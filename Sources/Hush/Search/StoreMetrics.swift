@@ -77,7 +77,7 @@ extension HushStore {
     /// _ = try await store.search("sleep")
     /// store.metrics.queryCache.hits  // 1
     /// ```
-    public nonisolated var metrics: StoreMetrics {
+    public var metrics: StoreMetrics {
         let counters = cache.counters
         return StoreMetrics(
             queryCache: .init(
@@ -97,7 +97,7 @@ extension HushStore {
     ///
     /// - Throws: ``SearchError/queryEmbeddingFailed(_:)`` when the model fails.
     @discardableResult
-    public nonisolated func warmUp() async throws -> Duration {
+    public func warmUp() async throws -> Duration {
         let clock = ContinuousClock()
         let start = clock.now
         if semanticAvailable {

@@ -21,26 +21,23 @@ extension HushStore {
     /// - Complexity: O(documents × dimension) plus one SQLite insert per document; no embedding.
     @discardableResult
     public func upsert(_ documents: [Document], precomputed vectors: [[Float]]) async throws -> UpsertSummary {
-        try requireWritable("import documents", needsModel: true)
-        guard documents.count == vectors.count else {
-            throw StoreError.invalidOption(
-                "upsert(_:precomputed:) needs one vector per document: got \(documents.count) documents and "
-                    + "\(vectors.count) vectors")
+        try await queues.write { [self] in
+            try requireWritable("import documents", needsModel: true)
+            guard documents.count == vectors.count else {
+                throw StoreError.invalidOption(
+                    "upsert(_:precomputed:) needs one vector per document: got \(documents.count) documents and "
+                        + "\(vectors.count) vectors")
+            }
+            var summary = UpsertSummary()
+            let accepted = Self.acceptedPositions(documents, summary: &summary).map { (documents[$0], vectors[$0]) }
+            try inBatches(accepted, progress: nil) { try writePrecomputedBatch($0, summary: &summary) }
+            return summary
         }
-        var summary = UpsertSummary()
-        let accepted = Self.acceptedPositions(documents, summary: &summary).map { (documents[$0], vectors[$0]) }
-        var start = 0
-        while start < accepted.count {
-            let batch = Array(accepted[start..<min(start + options.batchSize, accepted.count)])
-            try writePrecomputedBatch(batch, summary: &summary)
-            start += batch.count
-        }
-        return summary
     }
 
     /// The preparation signature of single-chunk documents with precomputed vectors (so that a later plain
     /// `upsert` of the same document re-chunks and re-embeds it with this store's settings).
-    nonisolated var precomputedSignature: String { preparationSignature + ";whole-precomputed" }
+    var precomputedSignature: String { preparationSignature + ";whole-precomputed" }
 
     private func writePrecomputedBatch(_ batch: [(Document, [Float])], summary: inout UpsertSummary) throws {
         let existing = try database.storedVersions(ids: batch.map(\.0.id))

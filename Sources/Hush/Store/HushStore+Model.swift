@@ -23,26 +23,51 @@ extension HushStore {
         path: String, model: ModelChoice? = nil, threads: Int? = nil, readOnly: Bool = false,
         options: StoreOptions = .init()
     ) async throws -> HushStore {
-        let stored = try storedIdentity(path: path, busyTimeout: options.busyTimeout)
-        let embedder: (any Embedder)?
-        if model == nil, let stored, stored.pooling == .lexical {
-            embedder = HashingEmbedder(dimension: stored.dimension)
-        } else if model == nil, let stored, ModelChoice.matching(stored) == nil {
-            // Made with a model Hush does not know by name (an app's own folder): never guess another one.
-            guard readOnly else {
-                throw StoreError.modelUnavailable(
-                    path: path, model: stored.model,
-                    reason: "not a model Hush can find by itself; pass it with open(path:embedder:)")
+        try open(path: path, readOnly: readOnly, options: options) { stored in
+            if model == nil, let stored, stored.pooling == .lexical {
+                return HashingEmbedder(dimension: stored.dimension)
             }
-            embedder = nil
-        } else {
+            if model == nil, let stored, ModelChoice.matching(stored) == nil {
+                // Made with a model Hush does not know by name (an app's own folder): never guess another one.
+                guard readOnly else {
+                    throw StoreError.modelUnavailable(
+                        path: path, model: stored.model,
+                        reason: "not a model Hush can find by itself; pass it with open(path:embedder:)")
+                }
+                return nil
+            }
             let choice = model ?? stored.flatMap(ModelChoice.matching) ?? .standard
             do {
-                embedder = try choice.load(threads: threads)
+                return try choice.load(threads: threads)
             } catch EmbeddingError.modelNotFound where readOnly && stored != nil && model == nil {
-                embedder = nil
+                return nil
             }
         }
-        return try await open(path: path, embedder: embedder, readOnly: readOnly, options: options)
+    }
+
+    /// Opens the file once, reads the identity stamped in it (`nil` for a new file) and opens the store with
+    /// the embedder `resolve` picks for that identity (`nil`: without a model).
+    ///
+    /// ```swift
+    /// let store = try HushStore.open(path: path, readOnly: true, options: .init()) { _ in HashingEmbedder() }
+    /// ```
+    package static func open(
+        path: String, readOnly: Bool, options: StoreOptions,
+        resolve: (EmbedderIdentity?) throws -> (any Embedder)?
+    ) throws -> HushStore {
+        let existed = FileManager.default.fileExists(atPath: path)
+        let database = try StoreDatabase.open(path: path, readOnly: readOnly, busyTimeout: options.busyTimeout)
+        let embedder: (any Embedder)?
+        do {
+            embedder = try resolve(try database.storedIdentity())
+        } catch {
+            // A file this call created stays only if the store opens (no empty file behind a missing model).
+            if !existed {
+                try? database.close()
+                for file in [path, path + "-wal", path + "-shm"] { try? FileManager.default.removeItem(atPath: file) }
+            }
+            throw error
+        }
+        return try HushStore(database: database, embedder: embedder, readOnly: readOnly, options: options)
     }
 }

@@ -19,16 +19,18 @@ extension HushStore {
     ///
     /// - Complexity: dominated by embedding every chunk once; O(chunks) SQLite work.
     public func reembed(batchSize: Int = 256, progress: (@Sendable (StoreProgress) -> Void)? = nil) async throws {
-        try requireWritable("re-embed", needsModel: false)
-        if index.read({ $0.gap }) == .modelNotLoaded { throw StoreError.modelNotLoaded(stored: embedder.identity) }
-        try reembedNow(batchSize: batchSize, progress: progress)
+        try await queues.write { [self] in
+            try requireWritable("re-embed", needsModel: false)
+            if index.read({ $0.gap }) == .modelNotLoaded { throw StoreError.modelNotLoaded(stored: embedder.identity) }
+            try reembedNow(batchSize: batchSize, progress: progress)
+        }
     }
 
     private func reembedNow(batchSize: Int, progress: (@Sendable (StoreProgress) -> Void)?) throws {
         guard batchSize > 0 else { throw StoreError.invalidOption("reembed batchSize must be at least 1") }
         let current = embedder.identity
         let target = JSONCoding.encode(current)
-        let hook = testHooks.afterReembedBatch
+        let hook = testHooks.value.afterReembedBatch
         let begun = try database.write { try $0.beginReembed(target: target) }
         var after = begun.after
         let resumed = begun.progress

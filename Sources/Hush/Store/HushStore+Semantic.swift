@@ -26,7 +26,7 @@ extension HushStore {
     /// ```swift
     /// print(store.identity.model)  // "multilingual-e5-small"
     /// ```
-    public nonisolated var identity: EmbedderIdentity { embedder.identity }
+    public var identity: EmbedderIdentity { embedder.identity }
 
     /// Whether semantic search, related items and writes can run: the embedder is loaded and the file's
     /// vectors were made with it (no unfinished re-embed). Keyword search and reading always work.
@@ -34,20 +34,20 @@ extension HushStore {
     /// ```swift
     /// let mode: SearchMode = store.semanticAvailable ? .hybrid : .keyword
     /// ```
-    public nonisolated var semanticAvailable: Bool {
+    public var semanticAvailable: Bool {
         index.read { $0.semanticReady }
     }
 
     /// `limit` clamped to the number of documents the store can return (at least 1): any `Int` is a valid
     /// limit, and no buffer is ever sized by more than what exists.
-    nonisolated func clampedLimit(_ limit: Int) -> Int {
+    func clampedLimit(_ limit: Int) -> Int {
         let documents = index.read { $0.documents.records.count }
         return min(limit, max(1, documents))
     }
 
     /// Why this store cannot compare vectors right now, as the ``StoreError`` every caller reports (search,
     /// related items, interest ranking, summaries, writes), or `nil`.
-    nonisolated func semanticBlocker() -> StoreError? {
+    func semanticBlocker() -> StoreError? {
         let (gap, stored) = index.read { ($0.gap, $0.storedIdentity) }
         switch gap {
         case nil:
@@ -64,7 +64,7 @@ extension HushStore {
     }
 
     /// Throws unless this store may be written: opened writable, with the model its vectors were made with.
-    nonisolated func requireWritable(_ operation: String, needsModel: Bool) throws {
+    func requireWritable(_ operation: String, needsModel: Bool) throws {
         if readOnly { throw StoreError.readOnly(path: path ?? ":memory:", operation: operation) }
         guard needsModel else { return }
         if let blocker = semanticBlocker() {

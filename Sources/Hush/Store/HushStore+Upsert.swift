@@ -15,7 +15,7 @@ struct PendingDocument {
 
 extension HushStore {
     /// The preparation settings that shape chunks; part of the text hash, so that changing them re-embeds.
-    nonisolated var preparationSignature: String {
+    var preparationSignature: String {
         // The model by what decides its vectors (not its folder's name, see `EmbedderIdentity`).
         let identity = embedder.identity
         let model = identity.weightsSHA256 == "none" ? identity.model : "sha256:" + identity.weightsSHA256.prefix(16)
@@ -47,22 +47,29 @@ extension HushStore {
     public func upsert(_ documents: [Document], progress: (@Sendable (StoreProgress) -> Void)? = nil) async throws
         -> UpsertSummary
     {
-        try requireWritable("add or update documents", needsModel: true)
-        var summary = UpsertSummary()
+        try await queues.write { [self] in
+            try requireWritable("add or update documents", needsModel: true)
+            var summary = UpsertSummary()
 
-        let accepted = Self.acceptedPositions(documents, summary: &summary).map { documents[$0] }
+            let accepted = Self.acceptedPositions(documents, summary: &summary).map { documents[$0] }
 
-        var completed = 0
-        let total = accepted.count
-        var start = 0
-        while start < accepted.count {
-            let batch = Array(accepted[start..<min(start + options.batchSize, accepted.count)])
-            try writeBatch(batch, summary: &summary)
-            start += batch.count
-            completed += batch.count
-            progress?(StoreProgress(completed: completed, total: total))
+            try inBatches(accepted, progress: progress) { try writeBatch($0, summary: &summary) }
+            return summary
         }
-        return summary
+    }
+
+    /// Runs `write` over `items` in batches of `options.batchSize` (one transaction each), reporting progress
+    /// after each: a failing batch stops the run, the batches before it stay committed.
+    func inBatches<Item>(
+        _ items: [Item], progress: (@Sendable (StoreProgress) -> Void)?, _ write: ([Item]) throws -> Void
+    ) throws {
+        var start = 0
+        while start < items.count {
+            let batch = Array(items[start..<min(start + options.batchSize, items.count)])
+            try write(batch)
+            start += batch.count
+            progress?(StoreProgress(completed: start, total: items.count))
+        }
     }
 
     /// The positions of the documents that can be stored, in order: ids must be non-empty, no value may hold
@@ -145,7 +152,7 @@ extension HushStore {
     /// Writes prepared (and embedded) documents in one transaction, then updates the in-memory index under
     /// the same lock. Returns how many were added and updated and how many chunks were written.
     func commit(_ pending: [PendingDocument]) throws -> (added: Int, updated: Int, chunks: Int) {
-        let hook = testHooks.afterDocumentWritten
+        let hook = testHooks.value.afterDocumentWritten
         let policy = options.indexPolicy
         // What the keyword rows add to each first chunk, worked out before the lock and the transaction.
         let extras = pending.map { Self.keywordExtras($0.document, cleaner: options.cleaner) }

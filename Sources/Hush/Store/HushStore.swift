@@ -3,29 +3,33 @@ import Foundation
 /// A searchable collection of documents in one SQLite file: text, chunks, vectors and a full-text index,
 /// with an exact in-memory vector index hydrated on open.
 ///
-/// Writes (`upsert`, `delete`, `reembed`) run one at a time on the actor; searches run concurrently with
-/// them and with each other, and always see a committed state.
+/// Writes (`upsert`, `delete`, `prune`, `compact`, `reembed`) run one at a time, in call order, on the
+/// store's own write queue (never on Swift's cooperative pool); reads (searches, related items, ranking,
+/// lookups) run in the caller's task, concurrently with writes and with each other, and always see a
+/// committed state (see ARCHITECTURE.md, "Concurrency").
 ///
 /// ```swift
 /// let store = try await HushStore.open(path: "notes.hush", embedder: HashingEmbedder())
 /// try await store.upsert([Document(id: "n1", title: "Budget", body: "Cut travel costs by 10 %.")])
 /// let results = try await store.search("travel budget", limit: 5)
 /// ```
-public actor HushStore {
+public final class HushStore: Sendable {
     /// The file and every statement run on it.
-    nonisolated let database: StoreDatabase
+    let database: StoreDatabase
     /// The file, or `nil` in memory.
-    nonisolated var path: String? { database.path }
+    var path: String? { database.path }
     /// Whether the file was opened read-only: every write is refused with ``StoreError/readOnly(path:operation:)``.
-    public nonisolated let readOnly: Bool
-    nonisolated let embedder: any Embedder
-    nonisolated let options: StoreOptions
-    nonisolated let index: VectorIndex
-    nonisolated let cache: QueryEmbeddingCache
-    nonisolated let recorder = MetricsRecorder()
-    nonisolated let preparer: DocumentPreparer
-    nonisolated let analyzer: QueryAnalyzer
-    var testHooks = TestHooks()
+    public let readOnly: Bool
+    let embedder: any Embedder
+    let options: StoreOptions
+    let index: VectorIndex
+    let cache: QueryEmbeddingCache
+    let recorder = MetricsRecorder()
+    let preparer: DocumentPreparer
+    let analyzer: QueryAnalyzer
+    /// Where writes run.
+    let queues = StoreQueues()
+    let testHooks = Locked(TestHooks())
 
     /// Failure injection for tests.
     struct TestHooks: Sendable {
@@ -228,7 +232,7 @@ public actor HushStore {
     }
 
     func setTestHooks(_ hooks: TestHooks) {
-        testHooks = hooks
+        testHooks.value = hooks
     }
 
     // MARK: - Reading
@@ -240,7 +244,7 @@ public actor HushStore {
     /// ```
     ///
     /// - Complexity: O(log documents).
-    public nonisolated func document(id: String) async throws -> StoredDocument? {
+    public func document(id: String) async throws -> StoredDocument? {
         try database.document(id: id)
     }
 
@@ -252,7 +256,7 @@ public actor HushStore {
     /// ```
     ///
     /// - Complexity: O(chunks of the document × dimension).
-    public nonisolated func vectors(forDocument id: String) async throws -> [[Float]] {
+    public func vectors(forDocument id: String) async throws -> [[Float]] {
         try database.vectors(forDocument: id)
     }
 
@@ -263,7 +267,7 @@ public actor HushStore {
     /// ```
     ///
     /// - Complexity: O(documents + chunks) (SQLite counts).
-    public nonisolated func stats() async throws -> StoreStats {
+    public func stats() async throws -> StoreStats {
         let (identity, vectorBytes, choice, indexBytes) = index.read {
             ($0.storedIdentity, $0.matrix.vectorBytes, $0.ann.choice, $0.ann.bytes)
         }
@@ -294,14 +298,16 @@ public actor HushStore {
     /// - Complexity: O(deleted chunks × log chunks), one transaction.
     @discardableResult
     public func delete(ids: [String]) async throws -> Int {
-        try requireWritable("delete documents", needsModel: false)
-        let unique = Array(Set(ids))
-        guard !unique.isEmpty else { return 0 }
-        return try writeThrough { _, transaction in
-            try transaction.deleteDocuments(ids: unique)
-        } apply: { state, removed, transaction in
-            try state.remove(removed, policy: options.indexPolicy, transaction: transaction)
-            return removed.count
+        try await queues.write { [self] in
+            try requireWritable("delete documents", needsModel: false)
+            let unique = Array(Set(ids))
+            guard !unique.isEmpty else { return 0 }
+            return try writeThrough { _, transaction in
+                try transaction.deleteDocuments(ids: unique)
+            } apply: { state, removed, transaction in
+                try state.remove(removed, policy: options.indexPolicy, transaction: transaction)
+                return removed.count
+            }
         }
     }
 

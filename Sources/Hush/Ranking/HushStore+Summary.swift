@@ -19,7 +19,7 @@ extension HushStore {
     ///   ``StoreError/embedderMismatch(stored:current:)``, ``RankingError/embeddingFailed(_:)``.
     /// - Complexity: one embedding per sentence, plus O(chunks × dimension) for the centroid and
     ///   O(sentences × candidates × dimension) for MMR.
-    public nonisolated func summarize(ids: [String], sentences count: Int = 3, lambda: Float = 0.7) async throws
+    public func summarize(ids: [String], sentences count: Int = 3, lambda: Float = 0.7) async throws
         -> Summary
     {
         guard count > 0 else { throw RankingError.invalidOption("sentences must be at least 1 (got \(count))") }
@@ -107,7 +107,7 @@ extension HushStore {
     /// ```
     ///
     /// - Complexity: one search plus ``summarize(ids:sentences:lambda:)`` on its hits.
-    public nonisolated func summarize(
+    public func summarize(
         query: String, k: Int = 5, sentences count: Int = 3, mode: SearchMode = .hybrid, filter: SearchFilter = .init(),
         lambda: Float = 0.7
     ) async throws -> Summary {
@@ -122,7 +122,7 @@ extension HushStore {
     }
 
     /// Title, body, quote and fields of stored documents, by id.
-    nonisolated func documentTexts(_ ids: [String]) throws -> [String: Document] {
+    func documentTexts(_ ids: [String]) throws -> [String: Document] {
         try database.documentTexts(ids: ids)
     }
 }

@@ -158,7 +158,7 @@ extension VectorIndex.State {
                 // A re-embedded row already in the graph: take it out first.
                 for row in added where hnsw.contains(row: Int(row)) { try hnsw.delete(row: Int(row), vectors: view) }
                 if hnsw.deletedCount > 0 { try hnsw.compact(vectors: view) }
-                for row in added { try hnsw.insert(row: Int(row), vectors: view) }
+                try hnsw.insert(rows: added.map(Int.init), vectors: view)
             }
         }
         matrix.release(freed)

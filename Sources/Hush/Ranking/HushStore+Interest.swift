@@ -21,7 +21,7 @@ extension HushStore {
     /// - Throws: ``RankingError/unknownDocument(id:)`` (unless `options.ignoreUnknownIDs`),
     ///   ``RankingError/invalidOption(_:)``, ``StoreError/embedderMismatch(stored:current:)``.
     /// - Complexity: O(chunks × dimension) to build the document vectors, plus O(candidates × log candidates).
-    public nonisolated func rank(
+    public func rank(
         liked: [String], disliked: [String] = [], candidates: [String]? = nil, options: InterestOptions = .init(),
         limit: Int? = nil
     ) async throws -> [RankedDocument] {

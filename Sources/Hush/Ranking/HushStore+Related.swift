@@ -20,7 +20,7 @@ extension HushStore {
     /// - Complexity: exact index: O(chunks × dimension) (one pass to build the document vectors) plus
     ///   O(documents × log limit); HNSW/int8/binary: one approximate search for 4 × limit documents near the
     ///   source's mean vector, then O(chunks × dimension) to rank them by their mean vectors.
-    public nonisolated func related(
+    public func related(
         to id: String, limit: Int = 10, minCosine: Float? = nil, sameLanguage: Bool? = nil,
         filter: SearchFilter = .init()
     ) async throws -> [RankedDocument] {
@@ -31,7 +31,7 @@ extension HushStore {
     }
 
     /// ``related(to:limit:minCosine:sameLanguage:filter:)`` with a chosen document similarity (for measuring).
-    nonisolated func relatedDocuments(
+    func relatedDocuments(
         to id: String, limit: Int, minCosine: Float?, sameLanguage: Bool, filter: SearchFilter,
         similarity: DocumentSimilarity
     ) throws -> [RankedDocument] {
@@ -94,7 +94,7 @@ extension HushStore {
     }
 
     /// Turns `(slot, score, similarity, recency)` into ``RankedDocument``s, loading titles from SQLite.
-    nonisolated func describe(_ entries: [(slot: Int, score: Float?, similarity: Float?, recency: Float?)]) throws
+    func describe(_ entries: [(slot: Int, score: Float?, similarity: Float?, recency: Float?)]) throws
         -> [RankedDocument]
     {
         let records: [(DocumentRecord?, Float?, Float?, Float?)] = index.read { state in

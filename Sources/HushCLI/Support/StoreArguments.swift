@@ -22,10 +22,10 @@ struct StoreArguments: ParsableArguments {
         case embed
     }
 
-    /// The embedder for this file: `--lexical` or `--model` when given; else the model the file was made
-    /// with (the lexical fallback, or a known model recognised by its identity); else the standard model.
-    func makeEmbedder() throws -> any Embedder {
-        let stored = try HushStore.storedIdentity(path: db)
+    /// The embedder for a file stamped with `stored` (`nil`: a new file): `--lexical` or `--model` when given;
+    /// else the model the file was made with (the lexical fallback, or a known model recognised by its
+    /// identity); else the standard model.
+    func makeEmbedder(stored: EmbedderIdentity?) throws -> any Embedder {
         if !modelOptions.lexical, modelOptions.model == nil, let stored, stored.pooling == .lexical {
             return HashingEmbedder(dimension: stored.dimension)
         }
@@ -34,20 +34,21 @@ struct StoreArguments: ParsableArguments {
 
     /// The embedder for `access`, or `nil` when the model is not installed and the command can do without it
     /// (an explicit `--model` that fails to load is always an error).
-    func embedder(for access: Access) throws -> (any Embedder)? {
+    func embedder(for access: Access, stored: EmbedderIdentity?) throws -> (any Embedder)? {
         do {
-            return try makeEmbedder()
+            return try makeEmbedder(stored: stored)
         } catch EmbeddingError.modelNotFound where access != .embed && modelOptions.model == nil {
             return nil
         }
     }
 
-    /// Opens the store for `access` (creating it for `.embed` when `create` is true).
+    /// Opens the store for `access` (creating it for `.embed` when `create` is true), reading the file once.
     func open(_ access: Access, create: Bool = false, options: StoreOptions = .init()) async throws -> HushStore {
         if !create, !FileManager.default.fileExists(atPath: db) {
             throw ValidationError("no database at \(db): create one with `hush index --db \(db) PATH...`")
         }
-        return try await HushStore.open(
-            path: db, embedder: try embedder(for: access), readOnly: access == .read, options: options)
+        return try HushStore.open(path: db, readOnly: access == .read, options: options) { stored in
+            try embedder(for: access, stored: stored)
+        }
     }
 }

@@ -1,0 +1,39 @@
+import Dispatch
+import Foundation
+
+/// Where a store's writes run: the concurrency model in one place.
+///
+/// Writes (upsert, import, delete, prune, compact, re-embed) run on one serial dispatch queue of the store's
+/// own, so they apply one at a time, in call order, and their long work (embedding whole batches, SQLite
+/// transactions) runs on that queue's thread, never on Swift's cooperative pool. Reads (search, related
+/// items, ranking, summaries, lookups) run in the caller's task, concurrently with each other and with
+/// writes: they are short (one query to embed, a scan, a few SQLite reads).
+///
+/// Inside, the in-memory index sits behind a readers-writer lock (`VectorIndex`): a read holds its read side
+/// while it reads memory and the keyword index; a write holds the write side only while it writes its
+/// batch's rows and applies them to memory, never while embedding. SQLite runs in WAL mode, so reading the
+/// file never waits for another connection's writes.
+final class StoreQueues: Sendable {
+    private let writes = DispatchQueue(label: "hush.store.writes", qos: .userInitiated)
+
+    /// Runs `body` on the write queue, after every write submitted before it, and returns its result.
+    func write<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            writes.async { continuation.resume(with: Result { try body() }) }
+        }
+    }
+}
+
+/// A value behind a lock, for the little state a store changes outside its index (test hooks).
+final class Locked<Value: Sendable>: @unchecked Sendable {
+    // Sendable: `value` is only touched under `lock`.
+    private let lock = NSLock()
+    private var stored: Value
+
+    init(_ value: Value) { stored = value }
+
+    var value: Value {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}
