@@ -66,7 +66,7 @@ extension HushStore {
             state.storedIdentity = current
             state.gap = nil
             // The graph was built on the old vectors: the reload builds a new one.
-            try Self.load(&state, from: database, policy: policy)
+            try state.load(from: database, policy: policy)
             return true
         }
         guard swapped else {
