@@ -68,8 +68,8 @@ import Testing
     }
 
     @Test func cjkSegmentationMakesSubstringsSearchable() async throws {
-        #expect(FTSQuery.segment("東京大学") == " 東京 京大 大学 学 ")
-        #expect(FTSQuery.segment("Tokyo東京") == "Tokyo 東京 京 ")
+        #expect(KeywordText.segment("東京大学") == " 東京 京大 大学 学 ")
+        #expect(KeywordText.segment("Tokyo東京") == "Tokyo 東京 京 ")
         #expect(FTSQuery.tokens("東京大学") == ["\"東京 京大 大学\"", "\"東京\"", "\"京大\"", "\"大学\""])
         #expect(FTSQuery.tokens("学") == ["\"学\"*"])
         #expect(FTSQuery.tokens("Tokyo東京") == ["\"Tokyo 東京\"", "\"Tokyo\"", "\"東京\""])
@@ -121,7 +121,7 @@ import Testing
             for (index, text) in texts.enumerated() {
                 try db.execute(sql: "INSERT INTO tri (rowid, text) VALUES (?, ?)", arguments: [index, text])
                 try db.execute(
-                    sql: "INSERT INTO bi (rowid, text) VALUES (?, ?)", arguments: [index, FTSQuery.segment(text)])
+                    sql: "INSERT INTO bi (rowid, text) VALUES (?, ?)", arguments: [index, KeywordText.segment(text)])
             }
             var trigram = 0
             var bigram = 0

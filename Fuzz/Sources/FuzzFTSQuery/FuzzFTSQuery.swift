@@ -21,7 +21,7 @@ public func fuzzFTSQuery(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     guard let data else { return 0 }
     guard let database else { return 0 }
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
-    _ = FTSQuery.segment(text)
+    _ = KeywordText.segment(text)
     for requireAll in [false, true] {
         guard let expression = FTSQuery.expression(for: text, requireAll: requireAll) else { continue }
         do {

@@ -85,7 +85,7 @@ enum FTSQuery {
             other = String.UnicodeScalarView()
         }
         for scalar in term.unicodeScalars {
-            if isCJK(scalar) {
+            if KeywordText.isCJK(scalar) {
                 flushOther()
                 run.append(scalar)
             } else {
@@ -109,49 +109,5 @@ enum FTSQuery {
     /// `"…"` with inner quotes doubled, the FTS5 string syntax.
     static func quote(_ text: String) -> String {
         "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
-
-    /// The text stored in the FTS column: unchanged, except that CJK runs become overlapping bigrams plus
-    /// their last character, separated by spaces.
-    static func segment(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isCJK) else { return text }
-        var output = String.UnicodeScalarView()
-        var run: [Unicode.Scalar] = []
-        func flushRun() {
-            guard !run.isEmpty else { return }
-            output.append(" ")
-            if run.count > 1 {
-                for index in 0..<(run.count - 1) {
-                    output.append(run[index])
-                    output.append(run[index + 1])
-                    output.append(" ")
-                }
-            }
-            if let last = run.last { output.append(last) }
-            output.append(" ")
-            run.removeAll(keepingCapacity: true)
-        }
-        for scalar in text.unicodeScalars {
-            if isCJK(scalar) {
-                run.append(scalar)
-            } else {
-                flushRun()
-                output.append(scalar)
-            }
-        }
-        flushRun()
-        return String(output)
-    }
-
-    /// Han, Hiragana, Katakana and Hangul.
-    static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x3040...0x30FF, 0x31F0...0x31FF,  // kana
-            0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x2FA1F,  // Han
-            0x1100...0x11FF, 0x3130...0x318F, 0xAC00...0xD7AF:  // Hangul
-            return true
-        default:
-            return false
-        }
     }
 }

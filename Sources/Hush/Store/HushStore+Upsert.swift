@@ -155,14 +155,14 @@ extension HushStore {
         let hook = testHooks.value.afterDocumentWritten
         let policy = options.indexPolicy
         // What the keyword rows add to each first chunk, worked out before the lock and the transaction.
-        let extras = pending.map { Self.keywordExtras($0.document, cleaner: options.cleaner) }
+        let extras = pending.map { KeywordText.extras($0.document, cleaner: options.cleaner) }
         return try writeThrough { state, transaction in
             var written: [WrittenDocument] = []
             var allocator = state.matrix.allocator
             for (item, extras) in zip(pending, extras) {
                 written.append(
                     try transaction.write(item, allocator: &allocator) { text, ordinal in
-                        Self.keywordText(chunk: text, extras: ordinal == 0 ? extras : "")
+                        KeywordText.row(chunk: text, extras: ordinal == 0 ? extras : "")
                     })
                 try hook?(item.document.id)
             }
@@ -228,23 +228,5 @@ extension HushStore {
             }
             start += slice.count
         }
-    }
-}
-
-extension HushStore {
-    /// What the keyword index holds beside a document's first chunk: its tags, its category, and the links and
-    /// @mentions that cleaning replaced, as the person wrote them (the model never sees those; keywords do).
-    static func keywordExtras(_ document: Document, cleaner: TextCleaner) -> String {
-        var parts = document.tags
-        if let category = document.category { parts.append(category) }
-        var texts = [document.title, document.body, document.quoted].compactMap { $0 }
-        for field in document.fields { texts.append(field.value) }
-        for text in texts { parts += cleaner.replacedSpans(in: text) }
-        return parts.joined(separator: " ")
-    }
-
-    /// The text of a chunk's FTS row: the chunk (CJK runs segmented), then the document's extras if any.
-    static func keywordText(chunk: String, extras: String) -> String {
-        extras.isEmpty ? FTSQuery.segment(chunk) : FTSQuery.segment(chunk) + "\n\n" + FTSQuery.segment(extras)
     }
 }

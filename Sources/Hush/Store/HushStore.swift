@@ -90,8 +90,8 @@ public final class HushStore: Sendable {
         if !readOnly {
             let cleaner = options.cleaner
             try database.upgradeKeywordRows { document, firstChunk in
-                let extras = Self.keywordExtras(document, cleaner: cleaner)
-                return extras.isEmpty ? nil : Self.keywordText(chunk: firstChunk, extras: extras)
+                let extras = KeywordText.extras(document, cleaner: cleaner)
+                return extras.isEmpty ? nil : KeywordText.row(chunk: firstChunk, extras: extras)
             }
         }
         let stored = opened.stored
