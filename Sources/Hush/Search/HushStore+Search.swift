@@ -92,7 +92,7 @@ extension HushStore {
             let mask = state.documents.mask(for: filter)
 
             // Semantic arm: the allowed documents' best chunks, through the chosen index.
-            var semanticBest: [Int: SemanticHit] = [:]
+            var semanticBest: [Int: DocumentHit] = [:]
             var semantic: [(slot: Int, score: Float)] = []
             if let queryVector {
                 let found = try state.semanticTop(query: queryVector, mask: mask, k: pool)
@@ -100,7 +100,7 @@ extension HushStore {
                 for hit in found { semanticBest[hit.slot] = hit }
             }
             // The exact best chunk of a document the semantic arm did not return (keyword-only candidates).
-            func semanticHit(_ slot: Int) -> SemanticHit? {
+            func semanticHit(_ slot: Int) -> DocumentHit? {
                 if let hit = semanticBest[slot] { return hit }
                 guard let queryVector else { return nil }
                 return state.exactBest(slot: slot, query: queryVector)
@@ -124,7 +124,7 @@ extension HushStore {
                 for entry in keyword { bm25[entry.slot] = entry.score }
                 let missing = semantic.compactMap { entry -> (slot: Int, chunk: Int64)? in
                     guard bm25[entry.slot] == nil, let hit = semanticBest[entry.slot] else { return nil }
-                    let chunk = state.matrix.rowChunk[Int(hit.row)]
+                    let chunk = hit.chunkID
                     return chunk >= 0 ? (entry.slot, chunk) : nil
                 }
                 let scored = try database.chunkBM25(matchExpression, chunks: missing.map(\.chunk))
@@ -188,8 +188,8 @@ extension HushStore {
             var chunkOf: [Int: Int64] = [:]
             for entry in ranked {
                 let slot = entry.candidate.slot
-                if let hit = semanticHit(slot), state.matrix.rowChunk[Int(hit.row)] >= 0 {
-                    chunkOf[slot] = state.matrix.rowChunk[Int(hit.row)]
+                if let hit = semanticHit(slot), hit.chunkID >= 0 {
+                    chunkOf[slot] = hit.chunkID
                 } else if let chunk = keywordChunk[slot] {
                     chunkOf[slot] = chunk
                 }
@@ -266,7 +266,7 @@ extension HushStore {
     /// is better). Chunk → document goes through the in-memory maps, falling back to the file for a chunk they
     /// do not hold. See ``StoreDatabase/keywordMatches(_:limit:slot:)`` for the row budget.
     func keywordMatches(_ expression: String, state: VectorIndex.State, mask: Bitset?, limit: Int) throws
-        -> [(slot: Int, chunkID: Int64, score: Float)]
+        -> [DocumentHit]
     {
         try database.keywordMatches(expression, limit: limit) { chunkID, documentID in
             let slot: Int?
@@ -278,7 +278,7 @@ extension HushStore {
             guard let slot, slot >= 0 else { return nil }
             if let mask, !mask.contains(slot) { return nil }
             return slot
-        }
+        }.map { DocumentHit(slot: $0.slot, score: $0.score, chunkID: $0.chunkID) }
     }
 
     /// A hit chosen under the lock, before its chunk's text is read.

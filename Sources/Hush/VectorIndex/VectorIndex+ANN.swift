@@ -56,11 +56,12 @@ struct ANNState: Sendable {
     }
 }
 
-/// One document found by the semantic arm: its best chunk's row and score.
-struct SemanticHit: Equatable {
+/// One document found by a search arm, inside the engine: its slot, the score of its best chunk and that
+/// chunk's id. Row hits (`ScoredRow`) are the layer below; `SearchHit` is what leaves the store.
+struct DocumentHit: Equatable {
     var slot: Int
     var score: Float
-    var row: Int32
+    var chunkID: Int64
 }
 
 extension VectorIndex.State {
@@ -209,11 +210,14 @@ extension VectorIndex.State {
     ///
     /// - Complexity: exact: O(rows × dimension); HNSW: about O(ef × M0 × log n × dimension) per round;
     ///   int8/binary: O(rows × code size) per round plus the exact rescoring.
-    func semanticTop(query: [Float], mask: Bitset?, k: Int) throws -> [SemanticHit] {
+    func semanticTop(query: [Float], mask: Bitset?, k: Int) throws -> [DocumentHit] {
         guard k > 0, matrix.liveRows > 0, query.count == matrix.dimension else { return [] }
         if ann.hnsw == nil && ann.codes == nil {
             let scores = scoreDocuments(query: query, mask: mask)
-            return scores.top(k).map { SemanticHit(slot: $0.id, score: $0.score, row: scores.bestRow[$0.id]) }
+            return scores.top(k).map {
+                DocumentHit(
+                    slot: $0.id, score: $0.score, chunkID: matrix.rowChunk[Int(scores.bestRow[$0.id])])
+            }
         }
         let filter: Bitset? = (mask != nil || (ann.codes != nil && matrix.hasHoles)) ? rowBitmap(mask: mask) : nil
         let available = filter?.allowedCount ?? matrix.liveRows
@@ -228,12 +232,12 @@ extension VectorIndex.State {
                 guard let codes = ann.codes else { return [] }
                 return try QuantizedScan(codes: codes).search(query, k: wanted, filter: filter, vectors: view)
             }
-            var best: [Int: SemanticHit] = [:]
+            var best: [Int: DocumentHit] = [:]
             for hit in rows {
                 let slot = Int(matrix.rowSlot[hit.row])
                 guard slot >= 0 else { continue }
                 if let seen = best[slot], seen.score >= hit.score { continue }
-                best[slot] = SemanticHit(slot: slot, score: hit.score, row: Int32(hit.row))
+                best[slot] = DocumentHit(slot: slot, score: hit.score, chunkID: matrix.rowChunk[hit.row])
             }
             if best.count >= k || wanted >= available || rows.count < wanted {
                 return best.values.sorted { $0.score != $1.score ? $0.score > $1.score : $0.slot < $1.slot }
@@ -246,17 +250,19 @@ extension VectorIndex.State {
     /// The exact best chunk of one document for `query` (the semantic score of a keyword-only candidate).
     ///
     /// - Complexity: O(chunks of the document × dimension).
-    func exactBest(slot: Int, query: [Float]) -> SemanticHit? {
+    func exactBest(slot: Int, query: [Float]) -> DocumentHit? {
         let rows = matrix.rows(ofSlot: slot)
         guard !rows.isEmpty, query.count == matrix.dimension else { return nil }
         return matrix.withView { view in
-            query.withUnsafeBufferPointer { q -> SemanticHit? in
+            query.withUnsafeBufferPointer { q -> DocumentHit? in
                 guard let qp = q.baseAddress else { return nil }
-                var best: SemanticHit?
+                var best: DocumentHit?
                 for row in rows {
                     let score = hush_dot_f32(view.row(Int(row)), qp, view.dimension)
                     if score.isNaN { continue }
-                    if best.map({ score > $0.score }) ?? true { best = SemanticHit(slot: slot, score: score, row: row) }
+                    if best.map({ score > $0.score }) ?? true {
+                        best = DocumentHit(slot: slot, score: score, chunkID: matrix.rowChunk[Int(row)])
+                    }
                 }
                 return best
             }
