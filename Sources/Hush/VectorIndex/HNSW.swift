@@ -187,13 +187,7 @@ package final class HNSWIndex: @unchecked Sendable {
         if level > 0 {
             let needed = level * strideUpper
             if upperUsed + needed > upperCapacity {
-                let newCapacity = max(upperUsed + needed, upperCapacity * 3 / 2, 4096)
-                let fresh = UnsafeMutablePointer<UInt32>.allocate(capacity: newCapacity)
-                fresh.update(from: upper, count: upperUsed)
-                (fresh + upperUsed).initialize(repeating: 0, count: newCapacity - upperUsed)
-                upper.deallocate()
-                upper = fresh
-                upperCapacity = newCapacity
+                reserveUpper(max(upperUsed + needed, upperCapacity * 3 / 2, 4096))
             }
             upperOffset[row] = Int32(upperUsed)
             for l in 0..<level { upper[upperUsed + l * strideUpper] = 0 }
@@ -955,6 +949,7 @@ package struct HNSWVerification: Sendable, Equatable {
 }
 
 extension HNSWIndex {
+    /// Grows the upper levels' list storage to hold `total` slots (new slots zeroed).
     func reserveUpper(_ total: Int) {
         guard total > upperCapacity else { return }
         let fresh = UnsafeMutablePointer<UInt32>.allocate(capacity: total)
