@@ -216,52 +216,39 @@ extension StoreDatabase {
 
     /// Title, body, quote and fields of stored documents, by id.
     func documentTexts(ids: [String]) throws -> [String: Document] {
-        try read { db in
-            var result: [String: Document] = [:]
-            let rows = try Row.fetchCursor(
-                db,
-                sql: """
-                    SELECT external_id, title, body, quoted, fields FROM documents
-                    WHERE external_id IN (SELECT value FROM json_each(?))
-                    """, arguments: [JSONCoding.encode(ids)])
-            while let row = try rows.next() {
-                let id: String = row[0]
-                result[id] = Document(
-                    id: id, title: row[1], body: row[2], quoted: row[3], fields: JSONCoding.decodeFields(row[4]))
-            }
-            return result
+        try keyedRows(
+            sql: """
+                SELECT external_id, title, body, quoted, fields FROM documents
+                WHERE external_id IN (SELECT value FROM json_each(?))
+                """, ids: ids
+        ) { row in
+            let id: String = row[0]
+            return (
+                id,
+                Document(id: id, title: row[1], body: row[2], quoted: row[3], fields: JSONCoding.decodeFields(row[4]))
+            )
         }
     }
 
     /// The titles of documents by row id (documents without a title are left out).
     func titles(rowids: [Int64]) throws -> [Int64: String] {
         guard !rowids.isEmpty else { return [:] }
-        return try read { db in
-            var result: [Int64: String] = [:]
-            let rows = try Row.fetchCursor(
-                db, sql: "SELECT id, title FROM documents WHERE id IN (SELECT value FROM json_each(?))",
-                arguments: [JSONCoding.encode(rowids)])
-            while let row = try rows.next() {
-                if let title: String = row[1] { result[row[0]] = title }
-            }
-            return result
+        return try keyedRows(
+            sql: "SELECT id, title FROM documents WHERE id IN (SELECT value FROM json_each(?))", ids: rowids
+        ) { row in
+            (row[1] as String?).map { (row[0] as Int64, $0) }
         }
     }
 
     /// The stored versions of the documents with these ids (absent ids are left out).
     func storedVersions(ids: [String]) throws -> [String: StoredVersion] {
-        try read { db in
-            var result: [String: StoredVersion] = [:]
-            let rows = try Row.fetchCursor(
-                db,
-                sql: """
-                    SELECT external_id, id, text_hash, content_hash, created_at FROM documents
-                    WHERE external_id IN (SELECT value FROM json_each(?))
-                    """, arguments: [JSONCoding.encode(ids)])
-            while let row = try rows.next() {
-                result[row[0]] = StoredVersion(rowid: row[1], textHash: row[2], contentHash: row[3], createdAt: row[4])
-            }
-            return result
+        try keyedRows(
+            sql: """
+                SELECT external_id, id, text_hash, content_hash, created_at FROM documents
+                WHERE external_id IN (SELECT value FROM json_each(?))
+                """, ids: ids
+        ) { row in
+            (row[0] as String, StoredVersion(rowid: row[1], textHash: row[2], contentHash: row[3], createdAt: row[4]))
         }
     }
 
@@ -360,7 +347,7 @@ extension StoreDatabase {
     func keywordMatches(
         _ expression: String, limit: Int,
         slot: (_ chunkID: Int64, _ documentID: () throws -> Int64?) throws -> Int?
-    ) throws -> [(slot: Int, chunkID: Int64, score: Float)] {
+    ) throws -> [DocumentHit] {
         try read("search") { db in
             let query = try db.cachedStatement(
                 sql: "SELECT rowid, rank FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rank LIMIT ?")
@@ -370,7 +357,7 @@ extension StoreDatabase {
             while true {
                 let cursor = try Row.fetchCursor(query, arguments: [expression, budget])
                 var seen = Set<Int>()
-                var matches: [(slot: Int, chunkID: Int64, score: Float)] = []
+                var matches: [DocumentHit] = []
                 var read = 0
                 while matches.count < limit, let row = try cursor.next() {
                     read += 1
@@ -379,7 +366,7 @@ extension StoreDatabase {
                         seen.insert(found).inserted
                     else { continue }
                     let rank: Double = row[1]
-                    matches.append((found, chunkID, Float(-rank)))
+                    matches.append(DocumentHit(slot: found, score: Float(-rank), chunkID: chunkID))
                 }
                 if matches.count >= limit || budget < 0 || read < budget { return matches }
                 budget = budget >= limit * 32 ? -1 : budget * 8  // -1: no limit
@@ -409,21 +396,35 @@ extension StoreDatabase {
     /// The chunks with these ids, with their documents' title, body and quote.
     func chunks(ids: [Int64]) throws -> [Int64: ChunkRow] {
         guard !ids.isEmpty else { return [:] }
-        return try read("search") { db in
-            var result: [Int64: ChunkRow] = [:]
-            let rows = try Row.fetchCursor(
-                db,
-                sql: """
-                    SELECT c.id, d.title, c.text, c.ordinal, c.range_start, c.range_end, d.body, d.quoted
-                    FROM chunks c JOIN documents d ON d.id = c.document_id
-                    WHERE c.id IN (SELECT value FROM json_each(?))
-                    """, arguments: [JSONCoding.encode(ids)])
-            while let row = try rows.next() {
-                let start: Int = row[4]
-                let end: Int = row[5]
-                result[row[0]] = ChunkRow(
+        return try keyedRows(
+            "search",
+            sql: """
+                SELECT c.id, d.title, c.text, c.ordinal, c.range_start, c.range_end, d.body, d.quoted
+                FROM chunks c JOIN documents d ON d.id = c.document_id
+                WHERE c.id IN (SELECT value FROM json_each(?))
+                """, ids: ids
+        ) { row in
+            let start: Int = row[4]
+            let end: Int = row[5]
+            return (
+                row[0] as Int64,
+                ChunkRow(
                     title: row[1], text: row[2], ordinal: row[3], range: start..<max(start, end), body: row[6],
                     quoted: row[7])
+            )
+        }
+    }
+
+    /// The rows `sql` selects for `ids` (bound, as one JSON array, to its one `?`), keyed: `entry` gives a
+    /// row's key and value, or `nil` to leave the row out. One read transaction.
+    private func keyedRows<ID: Encodable, Key: Hashable, Value>(
+        _ operation: String = "read", sql: String, ids: [ID], _ entry: (Row) -> (Key, Value)?
+    ) throws -> [Key: Value] {
+        try read(operation) { db in
+            var result: [Key: Value] = [:]
+            let rows = try Row.fetchCursor(db, sql: sql, arguments: [JSONCoding.encode(ids)])
+            while let row = try rows.next() {
+                if let (key, value) = entry(row) { result[key] = value }
             }
             return result
         }

@@ -160,10 +160,8 @@ struct StoreDatabase: Sendable {
     func write<T>(_ operation: String = "write", _ body: (StoreTransaction) throws -> T) throws -> T {
         do {
             return try writer.write { db in try body(StoreTransaction(db: db)) }
-        } catch let error as DatabaseError {
+        } catch  where error is DatabaseError || error is ANNError {
             throw StoreError.wrapping(error, path: path, operation: operation)
-        } catch let error as ANNError {
-            throw StoreError.database(DatabaseFailure(message: String(describing: error), cause: error))
         }
     }
 

@@ -145,11 +145,6 @@ extension StoreTransaction {
         for placement in placements { try setRow.execute(arguments: [placement.row, placement.chunkID]) }
     }
 
-    /// Sets (or, with `nil`, removes) a `meta` value.
-    func setMeta(_ key: String, _ value: String?) throws {
-        try StoreSchema.setMeta(db, key, value)
-    }
-
     // MARK: - Re-embedding
 
     /// Starts a re-embed to `target` (a JSON identity), or resumes the one to the same target: returns the

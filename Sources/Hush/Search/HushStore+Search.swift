@@ -278,7 +278,7 @@ extension HushStore {
             guard let slot, slot >= 0 else { return nil }
             if let mask, !mask.contains(slot) { return nil }
             return slot
-        }.map { DocumentHit(slot: $0.slot, score: $0.score, chunkID: $0.chunkID) }
+        }
     }
 
     /// A hit chosen under the lock, before its chunk's text is read.

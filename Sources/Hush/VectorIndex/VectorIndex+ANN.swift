@@ -138,6 +138,7 @@ extension VectorIndex.State {
         }
     }
 
+    /// The graph in use, if any (what tests inspect).
     var hnsw: HNSWIndex? { ann.hnsw }
 
     // MARK: - Keeping up with writes
