@@ -42,7 +42,7 @@ struct StoreBenchmarkTests {
                 best = min(best, clock.now - start)
                 #expect(top.count == 10)
             }
-            print("BENCH exact scan \(rows)x\(dimension) (\(label)): best \(HushStore.milliseconds(best)) ms")
+            print("BENCH exact scan \(rows)x\(dimension) (\(label)): best \(Searcher.milliseconds(best)) ms")
         }
     }
 
@@ -59,20 +59,20 @@ struct StoreBenchmarkTests {
         let clock = ContinuousClock()
         let start = clock.now
         let summary = try await store.upsert(documents)
-        let total = HushStore.milliseconds(clock.now - start)
+        let total = Searcher.milliseconds(clock.now - start)
         let embedStart = clock.now
         let preparer = DocumentPreparer(embedder: HashingEmbedder())
         for document in documents {
             _ = try HashingEmbedder().embed(preparer.prepare(document).chunks.map(\.text), role: .passage)
         }
-        let prepareAndEmbed = HushStore.milliseconds(clock.now - embedStart)
+        let prepareAndEmbed = Searcher.milliseconds(clock.now - embedStart)
         print(
             "BENCH upsert \(summary.added) docs: \(total) ms total, \(prepareAndEmbed) ms of it preparing+embedding "
                 + "(hashing embedder)")
         for mode in [SearchMode.hybrid, .semantic, .keyword] {
             let searchStart = clock.now
             for index in 0..<50 { _ = try await store.search("travel budget plan \(index)", mode: mode, limit: 10) }
-            let each = HushStore.milliseconds(clock.now - searchStart) / 50
+            let each = Searcher.milliseconds(clock.now - searchStart) / 50
             print("BENCH \(mode.kind) search over 5k docs (query matching every doc): \(each) ms each")
         }
     }

@@ -336,41 +336,25 @@ extension StoreDatabase {
 
     // MARK: - Keyword search
 
-    /// The best-ranked chunk of up to `limit` allowed documents, best first, for an FTS5 `expression`. bm25 is
-    /// negated so that larger is better. `slot(chunkID, documentID)` places a chunk in the document table
-    /// (`nil`: skip it; `documentID` reads the chunk's owner from the file when memory does not know it).
+    /// The best-ranked chunks for an FTS5 `expression`, best first, at most `limit` of them (`nil`: all), each
+    /// with its document's rowid; bm25 is negated so that larger is better.
     ///
-    /// Uses FTS5's own `ORDER BY rank LIMIT` path (a bounded sort inside FTS5) with a row budget of 4 rows per
-    /// wanted document; when the budget runs out before `limit` allowed documents are found (many chunks per
-    /// document, or a selective filter), it asks again with an 8× budget and finally without a limit, so a
-    /// selective filter still yields the exact top of the filtered set.
-    func keywordMatches(
-        _ expression: String, limit: Int,
-        slot: (_ chunkID: Int64, _ documentID: () throws -> Int64?) throws -> Int?
-    ) throws -> [DocumentHit] {
+    /// Uses FTS5's own `ORDER BY rank LIMIT` path (a bounded sort inside FTS5); the owner is read per returned
+    /// row only.
+    func keywordRows(_ expression: String, limit: Int?) throws -> [KeywordRow] {
         try read("search") { db in
-            let query = try db.cachedStatement(
-                sql: "SELECT rowid, rank FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rank LIMIT ?")
-            let owner = try db.cachedStatement(sql: "SELECT document_id FROM chunks WHERE id = ?")
-            // `limit` is clamped to the document count by the caller, so these products cannot overflow.
-            var budget = limit * 4
-            while true {
-                let cursor = try Row.fetchCursor(query, arguments: [expression, budget])
-                var seen = Set<Int>()
-                var matches: [DocumentHit] = []
-                var read = 0
-                while matches.count < limit, let row = try cursor.next() {
-                    read += 1
-                    let chunkID: Int64 = row[0]
-                    guard let found = try slot(chunkID, { try Int64.fetchOne(owner, arguments: [chunkID]) }),
-                        seen.insert(found).inserted
-                    else { continue }
-                    let rank: Double = row[1]
-                    matches.append(DocumentHit(slot: found, score: Float(-rank), chunkID: chunkID))
-                }
-                if matches.count >= limit || budget < 0 || read < budget { return matches }
-                budget = budget >= limit * 32 ? -1 : budget * 8  // -1: no limit
+            let statement = try db.cachedStatement(
+                sql: """
+                    SELECT f.rowid, f.rank, (SELECT document_id FROM chunks WHERE id = f.rowid)
+                    FROM chunks_fts f WHERE chunks_fts MATCH ? ORDER BY rank LIMIT ?
+                    """)
+            var rows: [KeywordRow] = []
+            let cursor = try Row.fetchCursor(statement, arguments: [expression, limit ?? -1])
+            while let row = try cursor.next() {
+                let rank: Double = row[1]
+                rows.append(KeywordRow(chunkID: row[0], documentRowid: row[2], score: Float(-rank)))
             }
+            return rows
         }
     }
 
@@ -429,4 +413,12 @@ extension StoreDatabase {
             return result
         }
     }
+}
+
+/// A chunk that matched a keyword query: its id, its document's rowid (`nil` if the chunk is gone) and its
+/// bm25, negated (larger is better).
+struct KeywordRow: Sendable, Equatable {
+    var chunkID: Int64
+    var documentRowid: Int64?
+    var score: Float
 }

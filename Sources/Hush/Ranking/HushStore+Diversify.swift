@@ -51,17 +51,4 @@ extension HushStore {
             explain: explain)
         return try await diversify(pool, lambda: lambda, limit: limit)
     }
-
-    /// What a query says: its cleaned text, language and keywords, exactly as ``search(_:mode:filter:limit:minScore:boosts:explain:)``
-    /// sees it. A short query whose words do not show its language takes the store's most common one.
-    ///
-    /// ```swift
-    /// let analysis = store.analyze("Meetings about the running budget")
-    /// print(analysis.language, analysis.keywords)  // en ["meet", "run", "budget"]
-    /// ```
-    ///
-    /// - Complexity: O(n) in the length of the query.
-    public func analyze(_ query: String) -> QueryAnalysis {
-        analyzer.analyze(query, fallbackLanguage: index.read { $0.documents.dominantLanguage })
-    }
 }

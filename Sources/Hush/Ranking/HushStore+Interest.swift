@@ -68,20 +68,14 @@ extension HushStore {
             if let candidates {
                 pool = try resolve(candidates)
             } else {
-                pool = state.documents.records.indices.filter { state.documents.records[$0] != nil }
-                pool.sort { a, b in
-                    let l = state.documents.records[a]?.createdAt ?? 0
-                    let r = state.documents.records[b]?.createdAt ?? 0
-                    if l != r { return l > r }
-                    return (state.documents.records[a]?.rowid ?? 0) > (state.documents.records[b]?.rowid ?? 0)
-                }
+                pool = state.newestFirst()
             }
             if !options.includeRated { pool.removeAll(where: rated.contains) }
 
             let vectors = DocumentVectors(state: state, slots: pool + likedSlots + dislikedSlots)
             func language(_ slot: Int) -> String {
                 guard perLanguage else { return "" }
-                return state.documents.record(atSlot: Int32(slot))?.language.lowercased() ?? ""
+                return state.record(slot)?.language.lowercased() ?? ""
             }
 
             // Interest centroid per language (or one, keyed "", across languages).
@@ -110,7 +104,7 @@ extension HushStore {
             let ln2 = log(2.0)
             for (position, slot) in pool.enumerated() {
                 guard let centroid = centroids[language(slot)], let similarity = vectors.dot(slot, centroid),
-                    let record = state.documents.record(atSlot: Int32(slot))
+                    let record = state.record(slot)
                 else {
                     unranked.append((slot, nil, nil, nil))
                     continue

@@ -44,15 +44,15 @@ extension HushStore {
         }
         let found: [(slot: Int, score: Float)] = try index.read { state in
             try state.requireSemantic(current: current)
-            guard let source = state.slot(ofExternalID: id), let record = state.documents.record(atSlot: Int32(source))
+            guard let source = state.slot(ofExternalID: id), let record = state.record(source)
             else { throw RankingError.unknownDocument(id: id) }
-            var mask = state.documents.mask(for: filter) ?? state.documents.liveSlots
+            var mask = state.allowedSlots(filter) ?? state.liveSlots
             mask.remove(source)
             if sameLanguage {
                 let language = record.language.lowercased()
                 let candidates = mask
                 candidates.forEachAllowed { slot in
-                    if state.documents.record(atSlot: Int32(slot))?.language.lowercased() != language {
+                    if state.record(slot)?.language.lowercased() != language {
                         mask.remove(slot)
                     }
                 }
@@ -63,7 +63,7 @@ extension HushStore {
                 guard let query = DocumentVectors(state: state, slots: [source]).vector(source) else {
                     throw RankingError.noVectors(id: id)
                 }
-                if state.ann.hnsw != nil || state.ann.codes != nil {
+                if state.isApproximate {
                     // Through the approximate index: documents whose chunks are nearest to the mean vector
                     // (4 × limit of them), then ranked exactly by their own mean vectors.
                     let near = try state.semanticTop(query: query, mask: mask, k: limit * 4)
@@ -83,7 +83,7 @@ extension HushStore {
                 }
                 var best = [Float](repeating: -.infinity, count: mask.count)
                 for row in rows {
-                    let found = try state.semanticTop(query: state.matrix.vector(row: row), mask: mask, k: limit)
+                    let found = try state.semanticTop(query: state.vector(row: row), mask: mask, k: limit)
                     for hit in found where hit.slot < best.count { best[hit.slot] = max(best[hit.slot], hit.score) }
                 }
                 for slot in best.indices where best[slot] > -.infinity { heap.offer(id: slot, score: best[slot]) }
@@ -98,7 +98,7 @@ extension HushStore {
         -> [RankedDocument]
     {
         let records: [(DocumentRecord?, Float?, Float?, Float?)] = index.read { state in
-            entries.map { (state.documents.record(atSlot: Int32($0.slot)), $0.score, $0.similarity, $0.recency) }
+            entries.map { (state.record($0.slot), $0.score, $0.similarity, $0.recency) }
         }
         let rowids = records.compactMap { $0.0?.rowid }
         let titles = try database.titles(rowids: rowids)

@@ -38,30 +38,11 @@ extension HushStore {
         index.read { $0.semanticReady }
     }
 
-    /// `limit` clamped to the number of documents the store can return (at least 1): any `Int` is a valid
-    /// limit, and no buffer is ever sized by more than what exists.
-    func clampedLimit(_ limit: Int) -> Int {
-        let documents = index.read { $0.documents.records.count }
-        return min(limit, max(1, documents))
-    }
+    /// `limit` clamped to the number of documents (see ``VectorIndex/clampedLimit(_:)``).
+    func clampedLimit(_ limit: Int) -> Int { index.clampedLimit(limit) }
 
-    /// Why this store cannot compare vectors right now, as the ``StoreError`` every caller reports (search,
-    /// related items, interest ranking, summaries, writes), or `nil`.
-    func semanticBlocker() -> StoreError? {
-        let (gap, stored) = index.read { ($0.gap, $0.storedIdentity) }
-        switch gap {
-        case nil:
-            return nil
-        case .mismatch:
-            return StoreError.embedderMismatch(stored: stored, current: embedder.identity)
-        case .modelNotLoaded:
-            return StoreError.modelNotLoaded(stored: stored)
-        case .reembedUnfinished:
-            let progress = try? database.unfinishedReembed()
-            return StoreError.reembedUnfinished(
-                target: embedder.identity, completed: progress?.completed ?? 0, total: progress?.total ?? 0)
-        }
-    }
+    /// Why this store cannot compare vectors right now, or `nil` (see ``VectorIndex/semanticBlocker(current:database:)``).
+    func semanticBlocker() -> StoreError? { index.semanticBlocker(current: embedder.identity, database: database) }
 
     /// Throws unless this store may be written: opened writable, with the model its vectors were made with.
     func requireWritable(_ operation: String, needsModel: Bool) throws {

@@ -158,7 +158,7 @@ extension HushStore {
         let extras = pending.map { KeywordText.extras($0.document, cleaner: options.cleaner) }
         return try writeThrough { state, transaction in
             var written: [WrittenDocument] = []
-            var allocator = state.matrix.allocator
+            var allocator = state.rowAllocator
             for (item, extras) in zip(pending, extras) {
                 written.append(
                     try transaction.write(item, allocator: &allocator) { text, ordinal in
@@ -170,31 +170,16 @@ extension HushStore {
         } apply: { state, result, transaction in
             // Memory follows inside the transaction, so the graph's changes commit with the vectors.
             let (written, allocator) = result
-            state.matrix.commit(allocator)
-            var added = 0
-            var updated = 0
-            var embedded = 0
-            var freed: [Int32] = []
-            var newRows: [Int32] = []
-            for (item, result) in zip(pending, written) {
-                if item.existingRowid == nil { added += 1 } else { updated += 1 }
-                for chunk in result.removedChunks {
-                    if let row = state.matrix.remove(chunkID: chunk) { freed.append(row) }
-                }
-                let slot = state.documents.upsert(
-                    DocumentRecord(
-                        rowid: result.rowid, externalID: item.document.id, language: item.language,
-                        sourceType: item.document.sourceType, tags: item.document.tags,
-                        category: item.document.category, createdAt: item.createdAt,
-                        metadata: item.document.metadata))
-                for ((chunkID, row), vector) in zip(result.newChunks, item.vectors) {
-                    state.matrix.set(chunkID: chunkID, slot: slot, row: row, vector: vector)
-                    newRows.append(row)
-                }
-                embedded += result.newChunks.count
+            let batch = zip(pending, written).map { item, written in
+                let record = DocumentRecord(
+                    rowid: written.rowid, externalID: item.document.id, language: item.language,
+                    sourceType: item.document.sourceType, tags: item.document.tags, category: item.document.category,
+                    createdAt: item.createdAt, metadata: item.document.metadata)
+                return (record: record, written: written, vectors: item.vectors)
             }
-            try state.followWrite(freed: freed, added: newRows, policy: policy, transaction: transaction)
-            return (added, updated, embedded)
+            try state.apply(batch, allocator: allocator, policy: policy, transaction: transaction)
+            let added = pending.filter { $0.existingRowid == nil }.count
+            return (added, pending.count - added, written.reduce(0) { $0 + $1.newChunks.count })
         }
     }
 

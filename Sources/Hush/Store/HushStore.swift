@@ -24,9 +24,10 @@ public final class HushStore: Sendable {
     let options: StoreOptions
     let index: VectorIndex
     let cache: QueryEmbeddingCache
-    let recorder = MetricsRecorder()
+    let recorder: MetricsRecorder
     let preparer: DocumentPreparer
-    let analyzer: QueryAnalyzer
+    /// Searches: the semantic and keyword arms, fusion, boosts and the hits' text.
+    let searcher: Searcher
     /// Where writes run.
     let queues = StoreQueues()
     let testHooks = Locked(TestHooks())
@@ -84,8 +85,10 @@ public final class HushStore: Sendable {
         self.database = database
         self.readOnly = readOnly
         self.options = options
-        self.cache = QueryEmbeddingCache(capacity: options.queryCacheCapacity)
-        self.analyzer = QueryAnalyzer()
+        let cache = QueryEmbeddingCache(capacity: options.queryCacheCapacity)
+        let recorder = MetricsRecorder()
+        self.cache = cache
+        self.recorder = recorder
         let opened = try database.checkSchema(readOnly: readOnly, stamping: embedder?.identity)
         if !readOnly {
             let cleaner = options.cleaner
@@ -111,7 +114,11 @@ public final class HushStore: Sendable {
             throw StoreError.embedderMismatch(stored: stored, current: resolved.identity)
         }
         // Without the model the vectors are not needed in memory; the documents still are (keyword search).
-        self.index = VectorIndex(identity: stored, gap: gap)
+        let index = VectorIndex(identity: stored, gap: gap)
+        self.index = index
+        self.searcher = Searcher(
+            database: database, index: index, embedder: resolved, cache: cache, analyzer: QueryAnalyzer(),
+            cleaner: options.cleaner, recorder: recorder)
         let policy = options.indexPolicy
         try index.write { state in try state.load(from: database, policy: policy, save: !readOnly) }
     }
@@ -153,9 +160,7 @@ public final class HushStore: Sendable {
     ///
     /// - Complexity: O(documents + chunks) (SQLite counts).
     public func stats() async throws -> StoreStats {
-        let (identity, vectorBytes, choice, indexBytes) = index.read {
-            ($0.storedIdentity, $0.matrix.vectorBytes, $0.ann.choice, $0.ann.bytes)
-        }
+        let (identity, footprint) = index.read { ($0.storedIdentity, $0.footprint) }
         let reembed = try database.unfinishedReembed()
         let counts = try database.counts()
         let graphFileBytes = database.graphFileBytes()
@@ -166,7 +171,8 @@ public final class HushStore: Sendable {
         return StoreStats(
             documents: counts.documents, chunks: counts.chunks, vectors: counts.vectors, embedder: identity,
             fileSizeBytes: fileSize,
-            vectorBytes: vectorBytes, index: choice.strategy, indexReason: choice.reason, indexBytes: indexBytes,
+            vectorBytes: footprint.vectorBytes, index: footprint.choice.strategy, indexReason: footprint.choice.reason,
+            indexBytes: footprint.indexBytes,
             graphFileBytes: graphFileBytes, unfinishedReembed: reembed, readOnly: readOnly,
             modelLoaded: index.read { $0.gap } != .modelNotLoaded)
     }

@@ -1,9 +1,13 @@
 /// The in-memory side of a store: the vector matrix and the document table, behind a readers-writer lock.
 ///
 /// Writers (ingestion) hold the write lock across their SQLite commit and the matching in-memory update, so
-/// a search that holds the read lock sees SQLite and memory in the same state.
+/// a reader that holds the read lock sees SQLite and memory in the same state. Every write bumps
+/// `State.generation`, so a reader that reads the file between two holds of the read lock can tell whether a
+/// write landed in between (slots are reused; see `Searcher`).
 final class VectorIndex: @unchecked Sendable {
     struct State: Sendable {
+        /// Bumped by every write (committed or rolled back): equal generations mean the same documents.
+        fileprivate(set) var generation: UInt64 = 0
         /// Who made the vectors in the file.
         var storedIdentity: EmbedderIdentity
         /// Why semantic search is off, or `nil` when the matrix holds the file's vectors and they match the
@@ -29,7 +33,34 @@ final class VectorIndex: @unchecked Sendable {
     }
 
     func write<T>(_ body: (inout State) throws -> T) rethrows -> T {
-        try lock.withWriteLock { try body(&state) }
+        try lock.withWriteLock {
+            defer { state.generation &+= 1 }
+            return try body(&state)
+        }
+    }
+
+    /// `limit` clamped to the number of documents (at least 1): any `Int` is a valid limit, and no buffer is
+    /// ever sized by more than what exists.
+    func clampedLimit(_ limit: Int) -> Int {
+        min(limit, max(1, read { $0.documentCount }))
+    }
+
+    /// Why vectors of `current` cannot be compared with the stored ones right now, as the ``StoreError`` every
+    /// caller reports (search, related items, interest ranking, summaries, writes), or `nil`.
+    func semanticBlocker(current: EmbedderIdentity, database: StoreDatabase) -> StoreError? {
+        let (gap, stored) = read { ($0.gap, $0.storedIdentity) }
+        switch gap {
+        case nil:
+            return nil
+        case .mismatch:
+            return StoreError.embedderMismatch(stored: stored, current: current)
+        case .modelNotLoaded:
+            return StoreError.modelNotLoaded(stored: stored)
+        case .reembedUnfinished:
+            let progress = try? database.unfinishedReembed()
+            return StoreError.reembedUnfinished(
+                target: current, completed: progress?.completed ?? 0, total: progress?.total ?? 0)
+        }
     }
 }
 

@@ -83,44 +83,6 @@ struct DocumentVectors {
     }
 }
 
-extension VectorIndex.State {
-    /// The matrix rows of each slot in `slots`.
-    func rows(ofSlots slots: Set<Int>) -> [Int: [Int]] {
-        var result: [Int: [Int]] = [:]
-        let rowSlot = matrix.rowSlot
-        for row in 0..<matrix.rows {
-            let slot = Int(rowSlot[row])
-            if slots.contains(slot) { result[slot, default: []].append(row) }
-        }
-        return result
-    }
-
-    /// The slot of the document with this external id, or `nil`.
-    ///
-    /// - Complexity: O(documents) (a linear scan of the in-memory table; no SQL).
-    func slot(ofExternalID id: String) -> Int? {
-        for (index, record) in documents.records.enumerated() where record?.externalID == id { return index }
-        return nil
-    }
-
-    /// Slots of many external ids at once (unknown ids are absent from the result).
-    ///
-    /// - Complexity: O(documents + ids).
-    func slots(ofExternalIDs ids: [String]) -> [String: Int] {
-        let wanted = Set(ids)
-        var result: [String: Int] = [:]
-        for (index, record) in documents.records.enumerated() {
-            if let record, wanted.contains(record.externalID) { result[record.externalID] = index }
-        }
-        return result
-    }
-
-    /// Throws unless the matrix holds vectors comparable with the current embedder.
-    func requireSemantic(current: EmbedderIdentity) throws {
-        guard semanticReady else { throw StoreError.embedderMismatch(stored: storedIdentity, current: current) }
-    }
-}
-
 /// Small vector helpers for ranking.
 enum VectorMath {
     /// Scales `vector` to unit length; `false` (and unchanged) when its norm is zero or not finite.

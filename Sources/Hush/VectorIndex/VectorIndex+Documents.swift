@@ -1,0 +1,132 @@
+import Foundation
+
+/// What the search, ranking and write parts read and change in memory. Only `VectorIndex/` looks inside the
+/// matrix, the document table and the approximate index; the other parts go through these.
+extension VectorIndex.State {
+    // MARK: - Documents
+
+    /// The number of live documents.
+    var documentCount: Int { documents.count }
+
+    /// The language most documents are in, or `nil` (see ``DocumentTable/dominantLanguage``).
+    var dominantLanguage: String? { documents.dominantLanguage }
+
+    /// The document at `slot`, or `nil` for a free slot.
+    func record(_ slot: Int) -> DocumentRecord? {
+        documents.record(atSlot: Int32(slot))
+    }
+
+    /// The slots of the live documents that pass `filter`; `nil` when the filter is empty (every live
+    /// document passes).
+    ///
+    /// - Complexity: O(documents × predicates).
+    func allowedSlots(_ filter: SearchFilter) -> Bitset? {
+        documents.mask(for: filter)
+    }
+
+    /// The slots of every live document.
+    var liveSlots: Bitset { documents.liveSlots }
+
+    /// The live slots, newest document first (ties: the later written first).
+    ///
+    /// - Complexity: O(documents × log documents).
+    func newestFirst() -> [Int] {
+        let records = documents.records
+        return records.indices.filter { records[$0] != nil }.sorted { a, b in
+            let l = records[a]?.createdAt ?? 0
+            let r = records[b]?.createdAt ?? 0
+            if l != r { return l > r }
+            return (records[a]?.rowid ?? 0) > (records[b]?.rowid ?? 0)
+        }
+    }
+
+    /// The slot of the document with this external id, or `nil`.
+    ///
+    /// - Complexity: O(documents) (a linear scan of the in-memory table; no SQL).
+    func slot(ofExternalID id: String) -> Int? {
+        for (index, record) in documents.records.enumerated() where record?.externalID == id { return index }
+        return nil
+    }
+
+    /// Slots of many external ids at once (unknown ids are absent from the result).
+    ///
+    /// - Complexity: O(documents + ids).
+    func slots(ofExternalIDs ids: [String]) -> [String: Int] {
+        let wanted = Set(ids)
+        var result: [String: Int] = [:]
+        for (index, record) in documents.records.enumerated() {
+            if let record, wanted.contains(record.externalID) { result[record.externalID] = index }
+        }
+        return result
+    }
+
+    /// The slot of the document with this rowid, or `nil` when memory does not hold it.
+    func slot(ofRowid rowid: Int64) -> Int? {
+        documents.slot(ofRowid: rowid).map(Int.init)
+    }
+
+    // MARK: - Vectors
+
+    /// Throws unless the matrix holds vectors comparable with the current embedder.
+    func requireSemantic(current: EmbedderIdentity) throws {
+        guard semanticReady else { throw StoreError.embedderMismatch(stored: storedIdentity, current: current) }
+    }
+
+    /// The number of chunk vectors in memory.
+    var liveRows: Int { matrix.liveRows }
+
+    /// Whether searches go through an approximate index (HNSW or codes) rather than the exact scan.
+    var isApproximate: Bool { ann.hnsw != nil || ann.codes != nil }
+
+    /// The vector at matrix row `row`.
+    func vector(row: Int) -> [Float] { matrix.vector(row: row) }
+
+    /// The matrix rows of each slot in `slots`.
+    func rows(ofSlots slots: Set<Int>) -> [Int: [Int]] {
+        var result: [Int: [Int]] = [:]
+        let rowSlot = matrix.rowSlot
+        for row in 0..<matrix.rows {
+            let slot = Int(rowSlot[row])
+            if slots.contains(slot) { result[slot, default: []].append(row) }
+        }
+        return result
+    }
+
+    /// The mean and deviation of `query`'s cosines over a sample of the stored vectors (see
+    /// ``VectorMatrix/background(query:sample:)``).
+    func background(query: [Float]) -> (mean: Float, deviation: Float)? {
+        matrix.background(query: query)
+    }
+
+    /// What the index holds in memory, for ``StoreStats``.
+    var footprint: (vectorBytes: Int, choice: IndexChoice, indexBytes: Int) {
+        (matrix.vectorBytes, ann.choice, ann.bytes)
+    }
+
+    // MARK: - Writes
+
+    /// Where the next batch's vector rows come from (holes first, then the end of the matrix).
+    var rowAllocator: VectorMatrix.RowAllocator { matrix.allocator }
+
+    /// Applies a committed batch of written documents (inside its write transaction): adopts `allocator`,
+    /// drops replaced chunks, records each document and its new vectors, then lets the approximate index follow.
+    mutating func apply(
+        _ batch: [(record: DocumentRecord, written: WrittenDocument, vectors: [[Float]])], allocator: VectorMatrix.RowAllocator,
+        policy: IndexPolicy, transaction: StoreTransaction
+    ) throws {
+        matrix.commit(allocator)
+        var freed: [Int32] = []
+        var added: [Int32] = []
+        for (record, written, vectors) in batch {
+            for chunk in written.removedChunks {
+                if let row = matrix.remove(chunkID: chunk) { freed.append(row) }
+            }
+            let slot = documents.upsert(record)
+            for ((chunkID, row), vector) in zip(written.newChunks, vectors) {
+                matrix.set(chunkID: chunkID, slot: slot, row: row, vector: vector)
+                added.append(row)
+            }
+        }
+        try followWrite(freed: freed, added: added, policy: policy, transaction: transaction)
+    }
+}
