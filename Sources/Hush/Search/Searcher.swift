@@ -15,6 +15,7 @@ struct Searcher: Sendable {
     let analyzer: QueryAnalyzer
     let cleaner: TextCleaner
     let recorder: MetricsRecorder
+    let testHooks: Locked<HushStore.TestHooks>
 
     /// What one search asks for, worked out before memory is read.
     struct Plan {
@@ -203,6 +204,7 @@ struct Searcher: Sendable {
         var budget: Int? = plan.pool * 4
         while true {
             let rows = try database.keywordRows(expression, limit: budget)
+            if held == nil { try testHooks.value.afterKeywordRead?() }
             let exhausted = budget.map { rows.count < $0 } ?? true
             let outcome = memory { state -> SecondPass in
                 guard state.generation == first.generation else { return .stale }

@@ -47,15 +47,18 @@ extension HushStore {
     public func upsert(_ documents: [Document], progress: (@Sendable (StoreProgress) -> Void)? = nil) async throws
         -> UpsertSummary
     {
-        try await queues.write { [self] in
-            try requireWritable("add or update documents", needsModel: true)
-            var summary = UpsertSummary()
+        try await queues.write { [self] in try upsertNow(documents, progress: progress) }
+    }
 
-            let accepted = Self.acceptedPositions(documents, summary: &summary).map { documents[$0] }
-
-            try inBatches(accepted, progress: progress) { try writeBatch($0, summary: &summary) }
-            return summary
-        }
+    /// ``upsert(_:progress:)`` in the calling thread (the write queue's body).
+    func upsertNow(_ documents: [Document], progress: (@Sendable (StoreProgress) -> Void)? = nil) throws
+        -> UpsertSummary
+    {
+        try requireWritable("add or update documents", needsModel: true)
+        var summary = UpsertSummary()
+        let accepted = Self.acceptedPositions(documents, summary: &summary).map { documents[$0] }
+        try inBatches(accepted, progress: progress) { try writeBatch($0, summary: &summary) }
+        return summary
     }
 
     /// Runs `write` over `items` in batches of `options.batchSize` (one transaction each), reporting progress

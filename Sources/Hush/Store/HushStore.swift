@@ -38,6 +38,8 @@ public final class HushStore: Sendable {
         var afterDocumentWritten: (@Sendable (_ id: String) throws -> Void)?
         /// Called after each committed re-embed batch.
         var afterReembedBatch: (@Sendable (_ batch: Int) throws -> Void)?
+        /// Called by a search between its read of the keyword index and its second hold of the index lock.
+        var afterKeywordRead: (@Sendable () throws -> Void)?
     }
 
     /// Opens (or creates) the store at `path`, checks its schema and embedder, and loads its vectors.
@@ -118,7 +120,7 @@ public final class HushStore: Sendable {
         self.index = index
         self.searcher = Searcher(
             database: database, index: index, embedder: resolved, cache: cache, analyzer: QueryAnalyzer(),
-            cleaner: options.cleaner, recorder: recorder)
+            cleaner: options.cleaner, recorder: recorder, testHooks: testHooks)
         let policy = options.indexPolicy
         try index.write { state in try state.load(from: database, policy: policy, save: !readOnly) }
     }
@@ -189,16 +191,19 @@ public final class HushStore: Sendable {
     /// - Complexity: O(deleted chunks × log chunks), one transaction.
     @discardableResult
     public func delete(ids: [String]) async throws -> Int {
-        try await queues.write { [self] in
-            try requireWritable("delete documents", needsModel: false)
-            let unique = Array(Set(ids))
-            guard !unique.isEmpty else { return 0 }
-            return try writeThrough { _, transaction in
-                try transaction.deleteDocuments(ids: unique)
-            } apply: { state, removed, transaction in
-                try state.remove(removed, policy: options.indexPolicy, transaction: transaction)
-                return removed.count
-            }
+        try await queues.write { [self] in try deleteNow(ids: ids) }
+    }
+
+    /// ``delete(ids:)`` in the calling thread (the write queue's body).
+    func deleteNow(ids: [String]) throws -> Int {
+        try requireWritable("delete documents", needsModel: false)
+        let unique = Array(Set(ids))
+        guard !unique.isEmpty else { return 0 }
+        return try writeThrough { _, transaction in
+            try transaction.deleteDocuments(ids: unique)
+        } apply: { state, removed, transaction in
+            try state.remove(removed, policy: options.indexPolicy, transaction: transaction)
+            return removed.count
         }
     }
 

@@ -111,7 +111,8 @@ extension VectorIndex.State {
     /// Applies a committed batch of written documents (inside its write transaction): adopts `allocator`,
     /// drops replaced chunks, records each document and its new vectors, then lets the approximate index follow.
     mutating func apply(
-        _ batch: [(record: DocumentRecord, written: WrittenDocument, vectors: [[Float]])], allocator: VectorMatrix.RowAllocator,
+        _ batch: [(record: DocumentRecord, written: WrittenDocument, vectors: [[Float]])],
+        allocator: VectorMatrix.RowAllocator,
         policy: IndexPolicy, transaction: StoreTransaction
     ) throws {
         matrix.commit(allocator)
