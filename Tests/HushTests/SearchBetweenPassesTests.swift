@@ -23,8 +23,8 @@ import Testing
                 calls.value += 1
                 guard calls.value == 1 else { return }
                 // The newest document goes, and its rowid, slot and chunk id go to one that never says "sleep".
-                _ = try store.deleteNow(ids: ["gone"])
-                _ = try store.upsertNow([
+                _ = try store.writer.delete(ids: ["gone"])
+                _ = try store.writer.upsert([
                     Document(id: "pasta", body: "Boil the pasta in salted water for nine minutes.")
                 ])
             }))
@@ -47,7 +47,7 @@ import Testing
         store.setTestHooks(
             .init(afterKeywordRead: {
                 calls.value += 1
-                _ = try store.deleteNow(ids: ["no such document"])  // a write: the index's generation moves
+                _ = try store.writer.delete(ids: ["no such document"])  // a write: the index's generation moves
             }))
         let results = try await store.search("sleep", mode: .keyword, limit: 10)
         #expect(Set(results.hits.map(\.id)) == ["kept", "gone"])

@@ -36,19 +36,7 @@ extension HushStore {
     /// - Complexity: O(documents log documents) to pick the victims, plus O(deleted chunks × log chunks).
     @discardableResult
     public func prune(maxDocuments: Int? = nil, olderThan: Date? = nil) async throws -> Int {
-        try await queues.write { [self] in
-            try requireWritable("prune documents", needsModel: false)
-            if let maxDocuments, maxDocuments < 0 {
-                throw StoreError.invalidOption("maxDocuments must be at least 0 (got \(maxDocuments))")
-            }
-            guard maxDocuments != nil || olderThan != nil else { return 0 }
-            return try writeThrough { _, transaction in
-                try transaction.pruneDocuments(createdBefore: olderThan, keepingNewest: maxDocuments)
-            } apply: { state, removed, transaction in
-                try state.remove(removed, policy: options.indexPolicy, transaction: transaction)
-                return removed.count
-            }
-        }
+        try await queues.write { [writer] in try writer.prune(maxDocuments: maxDocuments, olderThan: olderThan) }
     }
 
     /// Returns the space of deleted rows to the file system: `VACUUM`, then a `TRUNCATE` checkpoint of the
@@ -62,11 +50,6 @@ extension HushStore {
     /// - Throws: ``StoreError/database(_:)`` (for example when the disk cannot hold the temporary copy).
     /// - Complexity: O(file size).
     public func compact() async throws -> CompactionReport {
-        try await queues.write { [self] in
-            try requireWritable("compact the file", needsModel: false)
-            let before = try database.storageBytes()
-            try database.vacuum(busyTimeout: options.busyTimeout)
-            return CompactionReport(bytesBefore: before, bytesAfter: try database.storageBytes())
-        }
+        try await queues.write { [writer] in try writer.compact() }
     }
 }

@@ -43,13 +43,4 @@ extension HushStore {
 
     /// Why this store cannot compare vectors right now, or `nil` (see ``VectorIndex/semanticBlocker(current:database:)``).
     func semanticBlocker() -> StoreError? { index.semanticBlocker(current: embedder.identity, database: database) }
-
-    /// Throws unless this store may be written: opened writable, with the model its vectors were made with.
-    func requireWritable(_ operation: String, needsModel: Bool) throws {
-        if readOnly { throw StoreError.readOnly(path: path ?? ":memory:", operation: operation) }
-        guard needsModel else { return }
-        if let blocker = semanticBlocker() {
-            throw blocker
-        }
-    }
 }

@@ -28,6 +28,8 @@ public final class HushStore: Sendable {
     let preparer: DocumentPreparer
     /// Searches: the semantic and keyword arms, fusion, boosts and the hits' text.
     let searcher: Searcher
+    /// Writes: upsert, import, delete, prune, compact and re-embed (run on `queues`).
+    let writer: StoreWriter
     /// Where writes run.
     let queues = StoreQueues()
     let testHooks = Locked(TestHooks())
@@ -102,7 +104,8 @@ public final class HushStore: Sendable {
         let stored = opened.stored
         let resolved = embedder ?? UnavailableEmbedder(identity: stored)
         self.embedder = resolved
-        self.preparer = DocumentPreparer(embedder: resolved, chunking: options.chunking, cleaner: options.cleaner)
+        let preparer = DocumentPreparer(embedder: resolved, chunking: options.chunking, cleaner: options.cleaner)
+        self.preparer = preparer
         let gap: SemanticGap?
         if embedder == nil {
             gap = .modelNotLoaded
@@ -121,6 +124,9 @@ public final class HushStore: Sendable {
         self.searcher = Searcher(
             database: database, index: index, embedder: resolved, cache: cache, analyzer: QueryAnalyzer(),
             cleaner: options.cleaner, recorder: recorder, testHooks: testHooks)
+        self.writer = StoreWriter(
+            database: database, index: index, embedder: resolved, preparer: preparer, options: options,
+            readOnly: readOnly, cache: cache, testHooks: testHooks)
         let policy = options.indexPolicy
         try index.write { state in try state.load(from: database, policy: policy, save: !readOnly) }
     }
@@ -191,44 +197,6 @@ public final class HushStore: Sendable {
     /// - Complexity: O(deleted chunks × log chunks), one transaction.
     @discardableResult
     public func delete(ids: [String]) async throws -> Int {
-        try await queues.write { [self] in try deleteNow(ids: ids) }
-    }
-
-    /// ``delete(ids:)`` in the calling thread (the write queue's body).
-    func deleteNow(ids: [String]) throws -> Int {
-        try requireWritable("delete documents", needsModel: false)
-        let unique = Array(Set(ids))
-        guard !unique.isEmpty else { return 0 }
-        return try writeThrough { _, transaction in
-            try transaction.deleteDocuments(ids: unique)
-        } apply: { state, removed, transaction in
-            try state.remove(removed, policy: options.indexPolicy, transaction: transaction)
-            return removed.count
-        }
-    }
-
-    /// Runs `write` (the file's side, reading the in-memory state as it is) and then `apply` (the in-memory
-    /// update, including the graph's save) in ONE write transaction while holding the index write lock, so the
-    /// file, the graph tables and memory change together. When `apply` or the commit fails after memory was
-    /// touched, memory is reloaded from the file.
-    func writeThrough<W, T>(
-        _ write: (VectorIndex.State, StoreTransaction) throws -> W,
-        apply: (inout VectorIndex.State, W, StoreTransaction) throws -> T
-    ) throws -> T {
-        let policy = options.indexPolicy
-        let database = database
-        return try index.write { state in
-            var touched = false
-            do {
-                return try database.write { transaction in
-                    let written = try write(state, transaction)
-                    touched = true
-                    return try apply(&state, written, transaction)
-                }
-            } catch {
-                if touched { try? state.load(from: database, policy: policy) }
-                throw error
-            }
-        }
+        try await queues.write { [writer] in try writer.delete(ids: ids) }
     }
 }

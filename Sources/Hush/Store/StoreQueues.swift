@@ -10,9 +10,9 @@ import Foundation
 /// writes: they are short (one query to embed, a scan, a few SQLite reads).
 ///
 /// Inside, the in-memory index sits behind a readers-writer lock (`VectorIndex`): a read holds its read side
-/// while it reads memory and the keyword index; a write holds the write side only while it writes its
-/// batch's rows and applies them to memory, never while embedding. SQLite runs in WAL mode, so reading the
-/// file never waits for another connection's writes.
+/// only while it reads memory, never during SQL (see `Searcher`); a write holds the write side only while it
+/// writes its batch's rows and applies them to memory, never while embedding. SQLite runs in WAL mode, so
+/// reading the file never waits for another connection's writes.
 final class StoreQueues: Sendable {
     private let writes = DispatchQueue(label: "hush.store.writes", qos: .userInitiated)
 

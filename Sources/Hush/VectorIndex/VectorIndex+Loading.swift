@@ -114,3 +114,13 @@ extension VectorIndex.State {
         return true
     }
 }
+
+extension VectorIndex.State {
+    /// Takes the re-embedded vectors in: `identity` becomes the stored one, semantic search is on again, and
+    /// memory (graph included) is reloaded from the file.
+    mutating func adopt(_ identity: EmbedderIdentity, from database: StoreDatabase, policy: IndexPolicy) throws {
+        storedIdentity = identity
+        gap = nil
+        try load(from: database, policy: policy)
+    }
+}

@@ -19,11 +19,16 @@ extension HushStore {
     ///
     /// - Complexity: dominated by embedding every chunk once; O(chunks) SQLite work.
     public func reembed(batchSize: Int = 256, progress: (@Sendable (StoreProgress) -> Void)? = nil) async throws {
-        try await queues.write { [self] in
-            try requireWritable("re-embed", needsModel: false)
-            if index.read({ $0.gap }) == .modelNotLoaded { throw StoreError.modelNotLoaded(stored: embedder.identity) }
-            try reembedNow(batchSize: batchSize, progress: progress)
-        }
+        try await queues.write { [writer] in try writer.reembed(batchSize: batchSize, progress: progress) }
+    }
+}
+
+extension StoreWriter {
+    /// See ``HushStore/reembed(batchSize:progress:)``.
+    func reembed(batchSize: Int, progress: (@Sendable (StoreProgress) -> Void)?) throws {
+        try requireWritable("re-embed", needsModel: false)
+        if index.read({ $0.gap }) == .modelNotLoaded { throw StoreError.modelNotLoaded(stored: embedder.identity) }
+        try reembedNow(batchSize: batchSize, progress: progress)
     }
 
     private func reembedNow(batchSize: Int, progress: (@Sendable (StoreProgress) -> Void)?) throws {
@@ -49,7 +54,7 @@ extension HushStore {
                 rows = try database.unstagedChunks(after: 0, limit: batchSize)
             }
             guard let last = rows.last else { break }
-            try stage(rows, identity: current, after: last.id)
+            try stage(rows, after: last.id)
             after = last.id
             completed = min(total, completed + rows.count)
             batchNumber += 1
@@ -63,10 +68,8 @@ extension HushStore {
         let swapped = try index.write { state -> Bool in
             let finished = try database.write { try $0.finishReembed(identity: current) }
             guard finished else { return false }
-            state.storedIdentity = current
-            state.gap = nil
             // The graph was built on the old vectors: the reload builds a new one.
-            try state.load(from: database, policy: policy)
+            try state.adopt(current, from: database, policy: policy)
             return true
         }
         guard swapped else {
@@ -80,43 +83,11 @@ extension HushStore {
     /// Embeds `rows` with the current embedder and writes their vectors (with the text they were made from)
     /// to the staging table, recording `after` as the last chunk finished in order, in one transaction.
     private func stage(
-        _ rows: [(id: Int64, text: String, document: String)], identity: EmbedderIdentity, after: Int64
+        _ rows: [(id: Int64, text: String, document: String)], after: Int64
     ) throws {
-        let vectors = try embedChunks(rows, identity: identity)
+        let vectors = try embedPassages(rows.map { ($0.document, $0.text) })
         try database.write { transaction in
             try transaction.stageReembed(rows.map { ($0.id, $0.text) }, vectors: vectors, after: after)
         }
-    }
-
-    /// The current embedder's vectors for `rows`, in order, in embedding batches; every vector is checked.
-    private func embedChunks(_ rows: [(id: Int64, text: String, document: String)], identity: EmbedderIdentity)
-        throws -> [[Float]]
-    {
-        var vectors: [[Float]] = []
-        vectors.reserveCapacity(rows.count)
-        var start = 0
-        while start < rows.count {
-            let slice = rows[start..<min(start + options.embeddingBatchSize, rows.count)]
-            let embeddings: [Embedding]
-            do {
-                embeddings = try embedder.embed(slice.map(\.text), role: .passage)
-            } catch {
-                throw StoreError.embeddingFailed(
-                    documentID: slice.first?.document ?? "", reason: String(describing: error))
-            }
-            guard embeddings.count == slice.count else {
-                throw StoreError.invalidVector(
-                    documentID: slice.first?.document ?? "",
-                    reason: "the embedder returned \(embeddings.count) vectors for \(slice.count) texts")
-            }
-            for (row, embedding) in zip(slice, embeddings) {
-                if let problem = VectorBlob.problem(embedding.vector, dimension: identity.dimension) {
-                    throw StoreError.invalidVector(documentID: row.document, reason: problem)
-                }
-                vectors.append(embedding.vector)
-            }
-            start += slice.count
-        }
-        return vectors
     }
 }

@@ -14,19 +14,6 @@ struct PendingDocument {
 }
 
 extension HushStore {
-    /// The preparation settings that shape chunks; part of the text hash, so that changing them re-embeds.
-    var preparationSignature: String {
-        // The model by what decides its vectors (not its folder's name, see `EmbedderIdentity`).
-        let identity = embedder.identity
-        let model = identity.weightsSHA256 == "none" ? identity.model : "sha256:" + identity.weightsSHA256.prefix(16)
-        var base = "prep-v2;max=\(embedder.maxTokens);\(model)"
-        let cleaner = options.cleaner
-        if cleaner != TextCleaner() { base += ";clean=\(cleaner.replaceURLs),\(cleaner.replaceMentions)" }
-        guard let chunking = options.chunking else { return base }
-        return base
-            + ";chunk=\(chunking.maxTokens),\(chunking.targetTokens),\(chunking.overlapTokens),\(chunking.prefixTitle)"
-    }
-
     /// Adds new documents and replaces changed ones; unchanged documents are skipped without re-embedding.
     ///
     /// Documents are embedded outside any transaction, then written one transaction per batch of
@@ -47,11 +34,26 @@ extension HushStore {
     public func upsert(_ documents: [Document], progress: (@Sendable (StoreProgress) -> Void)? = nil) async throws
         -> UpsertSummary
     {
-        try await queues.write { [self] in try upsertNow(documents, progress: progress) }
+        try await queues.write { [writer] in try writer.upsert(documents, progress: progress) }
+    }
+}
+
+extension StoreWriter {
+    /// The preparation settings that shape chunks; part of the text hash, so that changing them re-embeds.
+    var preparationSignature: String {
+        // The model by what decides its vectors (not its folder's name, see `EmbedderIdentity`).
+        let identity = embedder.identity
+        let model = identity.weightsSHA256 == "none" ? identity.model : "sha256:" + identity.weightsSHA256.prefix(16)
+        var base = "prep-v2;max=\(embedder.maxTokens);\(model)"
+        let cleaner = options.cleaner
+        if cleaner != TextCleaner() { base += ";clean=\(cleaner.replaceURLs),\(cleaner.replaceMentions)" }
+        guard let chunking = options.chunking else { return base }
+        return base
+            + ";chunk=\(chunking.maxTokens),\(chunking.targetTokens),\(chunking.overlapTokens),\(chunking.prefixTitle)"
     }
 
-    /// ``upsert(_:progress:)`` in the calling thread (the write queue's body).
-    func upsertNow(_ documents: [Document], progress: (@Sendable (StoreProgress) -> Void)? = nil) throws
+    /// See ``HushStore/upsert(_:progress:)``.
+    func upsert(_ documents: [Document], progress: (@Sendable (StoreProgress) -> Void)? = nil) throws
         -> UpsertSummary
     {
         try requireWritable("add or update documents", needsModel: true)
@@ -188,33 +190,46 @@ extension HushStore {
 
     /// Fills `vectors` of every pending document that has chunks; throws before anything is written.
     private func embed(_ pending: inout [PendingDocument]) throws {
-        var texts: [(document: Int, text: String)] = []
+        var texts: [(owner: String, text: String)] = []
+        var positions: [Int] = []
         for (position, item) in pending.enumerated() {
-            for chunk in item.chunks ?? [] { texts.append((position, chunk.text)) }
+            for chunk in item.chunks ?? [] {
+                texts.append((item.document.id, chunk.text))
+                positions.append(position)
+            }
         }
+        for (position, vector) in zip(positions, try embedPassages(texts)) { pending[position].vectors.append(vector) }
+    }
+
+    /// The embedder's passage vectors for `texts`, in order, in batches of `options.embeddingBatchSize`, each
+    /// checked (dimension, finite values). An error names the document (`owner`) at fault.
+    func embedPassages(_ texts: [(owner: String, text: String)]) throws -> [[Float]] {
         let dimension = embedder.identity.dimension
+        var vectors: [[Float]] = []
+        vectors.reserveCapacity(texts.count)
         var start = 0
         while start < texts.count {
             let slice = texts[start..<min(start + options.embeddingBatchSize, texts.count)]
-            let firstID = pending[slice.first?.document ?? 0].document.id
+            let firstOwner = slice.first?.owner ?? ""
             let embeddings: [Embedding]
             do {
                 embeddings = try embedder.embed(slice.map(\.text), role: .passage)
             } catch {
-                throw StoreError.embeddingFailed(documentID: firstID, reason: String(describing: error))
+                throw StoreError.embeddingFailed(documentID: firstOwner, reason: String(describing: error))
             }
             guard embeddings.count == slice.count else {
                 throw StoreError.invalidVector(
-                    documentID: firstID,
+                    documentID: firstOwner,
                     reason: "the embedder returned \(embeddings.count) vectors for \(slice.count) texts")
             }
             for (entry, embedding) in zip(slice, embeddings) {
                 if let problem = VectorBlob.problem(embedding.vector, dimension: dimension) {
-                    throw StoreError.invalidVector(documentID: pending[entry.document].document.id, reason: problem)
+                    throw StoreError.invalidVector(documentID: entry.owner, reason: problem)
                 }
-                pending[entry.document].vectors.append(embedding.vector)
+                vectors.append(embedding.vector)
             }
             start += slice.count
         }
+        return vectors
     }
 }

@@ -21,18 +21,23 @@ extension HushStore {
     /// - Complexity: O(documents × dimension) plus one SQLite insert per document; no embedding.
     @discardableResult
     public func upsert(_ documents: [Document], precomputed vectors: [[Float]]) async throws -> UpsertSummary {
-        try await queues.write { [self] in
-            try requireWritable("import documents", needsModel: true)
-            guard documents.count == vectors.count else {
-                throw StoreError.invalidOption(
-                    "upsert(_:precomputed:) needs one vector per document: got \(documents.count) documents and "
-                        + "\(vectors.count) vectors")
-            }
-            var summary = UpsertSummary()
-            let accepted = Self.acceptedPositions(documents, summary: &summary).map { (documents[$0], vectors[$0]) }
-            try inBatches(accepted, progress: nil) { try writePrecomputedBatch($0, summary: &summary) }
-            return summary
+        try await queues.write { [writer] in try writer.upsert(documents, precomputed: vectors) }
+    }
+}
+
+extension StoreWriter {
+    /// See ``HushStore/upsert(_:precomputed:)``.
+    func upsert(_ documents: [Document], precomputed vectors: [[Float]]) throws -> UpsertSummary {
+        try requireWritable("import documents", needsModel: true)
+        guard documents.count == vectors.count else {
+            throw StoreError.invalidOption(
+                "upsert(_:precomputed:) needs one vector per document: got \(documents.count) documents and "
+                    + "\(vectors.count) vectors")
         }
+        var summary = UpsertSummary()
+        let accepted = Self.acceptedPositions(documents, summary: &summary).map { (documents[$0], vectors[$0]) }
+        try inBatches(accepted, progress: nil) { try writePrecomputedBatch($0, summary: &summary) }
+        return summary
     }
 
     /// The preparation signature of single-chunk documents with precomputed vectors (so that a later plain

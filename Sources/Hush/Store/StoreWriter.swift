@@ -1,0 +1,87 @@
+import Foundation
+
+/// The write part of a store: upsert, import, delete, prune, compact and re-embed. Each public write runs one
+/// of these bodies on the store's write queue (`StoreQueues`), so they never overlap. Documents are prepared and
+/// embedded outside any lock; each batch is then written through ``writeThrough(_:apply:)``: one SQLite
+/// transaction and the matching in-memory update, under the index's write lock.
+struct StoreWriter: Sendable {
+    let database: StoreDatabase
+    let index: VectorIndex
+    let embedder: any Embedder
+    let preparer: DocumentPreparer
+    let options: StoreOptions
+    let readOnly: Bool
+    /// The query vectors' cache, emptied when a re-embed swaps the model.
+    let cache: QueryEmbeddingCache
+    let testHooks: Locked<HushStore.TestHooks>
+
+    /// Throws unless this store may be written: opened writable, with the model its vectors were made with.
+    func requireWritable(_ operation: String, needsModel: Bool) throws {
+        if readOnly { throw StoreError.readOnly(path: database.path ?? ":memory:", operation: operation) }
+        guard needsModel else { return }
+        if let blocker = index.semanticBlocker(current: embedder.identity, database: database) {
+            throw blocker
+        }
+    }
+
+    /// See ``HushStore/delete(ids:)``.
+    func delete(ids: [String]) throws -> Int {
+        try requireWritable("delete documents", needsModel: false)
+        let unique = Array(Set(ids))
+        guard !unique.isEmpty else { return 0 }
+        return try writeThrough { _, transaction in
+            try transaction.deleteDocuments(ids: unique)
+        } apply: { state, removed, transaction in
+            try state.remove(removed, policy: options.indexPolicy, transaction: transaction)
+            return removed.count
+        }
+    }
+
+    /// See ``HushStore/prune(maxDocuments:olderThan:)``.
+    func prune(maxDocuments: Int?, olderThan: Date?) throws -> Int {
+        try requireWritable("prune documents", needsModel: false)
+        if let maxDocuments, maxDocuments < 0 {
+            throw StoreError.invalidOption("maxDocuments must be at least 0 (got \(maxDocuments))")
+        }
+        guard maxDocuments != nil || olderThan != nil else { return 0 }
+        return try writeThrough { _, transaction in
+            try transaction.pruneDocuments(createdBefore: olderThan, keepingNewest: maxDocuments)
+        } apply: { state, removed, transaction in
+            try state.remove(removed, policy: options.indexPolicy, transaction: transaction)
+            return removed.count
+        }
+    }
+
+    /// See ``HushStore/compact()``.
+    func compact() throws -> CompactionReport {
+        try requireWritable("compact the file", needsModel: false)
+        let before = try database.storageBytes()
+        try database.vacuum(busyTimeout: options.busyTimeout)
+        return CompactionReport(bytesBefore: before, bytesAfter: try database.storageBytes())
+    }
+
+    /// Runs `write` (the file's side, reading the in-memory state as it is) and then `apply` (the in-memory
+    /// update, including the graph's save) in ONE write transaction while holding the index write lock, so the
+    /// file, the graph tables and memory change together. When `apply` or the commit fails after memory was
+    /// touched, memory is reloaded from the file.
+    func writeThrough<W, T>(
+        _ write: (VectorIndex.State, StoreTransaction) throws -> W,
+        apply: (inout VectorIndex.State, W, StoreTransaction) throws -> T
+    ) throws -> T {
+        let policy = options.indexPolicy
+        let database = database
+        return try index.write { state in
+            var touched = false
+            do {
+                return try database.write { transaction in
+                    let written = try write(state, transaction)
+                    touched = true
+                    return try apply(&state, written, transaction)
+                }
+            } catch {
+                if touched { try? state.load(from: database, policy: policy) }
+                throw error
+            }
+        }
+    }
+}
