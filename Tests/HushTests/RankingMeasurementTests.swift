@@ -89,7 +89,7 @@ import Testing
                 let sibling =
                     document.id.hasSuffix("-a")
                     ? String(document.id.dropLast()) + "b" : String(document.id.dropLast()) + "a"
-                let related = try store.relatedDocuments(
+                let related = try store.ranker.relatedDocuments(
                     to: document.id, limit: 10, minCosine: nil, sameLanguage: false, filter: .init(),
                     similarity: similarity)
                 #expect(!related.contains { $0.id == document.id })

@@ -49,9 +49,9 @@ import Testing
     @Test func bothDocumentSimilaritiesAgreeOnSingleChunkDocuments() async throws {
         // With one chunk per document, the mean vector is the chunk vector: both measures give the same list.
         let store = try await feedStore()
-        let mean = try store.relatedDocuments(
+        let mean = try store.ranker.relatedDocuments(
             to: "bake-1", limit: 5, minCosine: nil, sameLanguage: false, filter: .init(), similarity: .meanVector)
-        let pairs = try store.relatedDocuments(
+        let pairs = try store.ranker.relatedDocuments(
             to: "bake-1", limit: 5, minCosine: nil, sameLanguage: false, filter: .init(), similarity: .bestChunkPair)
         #expect(mean.map(\.id) == pairs.map(\.id))
         for (a, b) in zip(mean, pairs) { #expect(abs((a.score ?? 0) - (b.score ?? 0)) < 1e-5) }

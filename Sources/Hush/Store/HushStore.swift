@@ -25,11 +25,12 @@ public final class HushStore: Sendable {
     let index: VectorIndex
     let cache: QueryEmbeddingCache
     let recorder: MetricsRecorder
-    let preparer: DocumentPreparer
     /// Searches: the semantic and keyword arms, fusion, boosts and the hits' text.
     let searcher: Searcher
     /// Writes: upsert, import, delete, prune, compact and re-embed (run on `queues`).
     let writer: StoreWriter
+    /// Related items, interest ranking, MMR and summaries.
+    let ranker: Ranker
     /// Where writes run.
     let queues = StoreQueues()
     let testHooks = Locked(TestHooks())
@@ -105,7 +106,6 @@ public final class HushStore: Sendable {
         let resolved = embedder ?? UnavailableEmbedder(identity: stored)
         self.embedder = resolved
         let preparer = DocumentPreparer(embedder: resolved, chunking: options.chunking, cleaner: options.cleaner)
-        self.preparer = preparer
         let gap: SemanticGap?
         if embedder == nil {
             gap = .modelNotLoaded
@@ -121,9 +121,13 @@ public final class HushStore: Sendable {
         // Without the model the vectors are not needed in memory; the documents still are (keyword search).
         let index = VectorIndex(identity: stored, gap: gap)
         self.index = index
-        self.searcher = Searcher(
+        let searcher = Searcher(
             database: database, index: index, embedder: resolved, cache: cache, analyzer: QueryAnalyzer(),
             cleaner: options.cleaner, recorder: recorder, testHooks: testHooks)
+        self.searcher = searcher
+        self.ranker = Ranker(
+            database: database, index: index, embedder: resolved, searcher: searcher, cleaner: options.cleaner,
+            embeddingBatchSize: options.embeddingBatchSize)
         self.writer = StoreWriter(
             database: database, index: index, embedder: resolved, preparer: preparer, options: options,
             readOnly: readOnly, cache: cache, testHooks: testHooks)

@@ -1,25 +1,8 @@
 import Foundation
 
-extension HushStore {
-    /// An extractive summary of stored documents (one note, a thread, a day's entries).
-    ///
-    /// The documents' cleaned bodies and their labelled fields (a meeting's outcomes, action items) are split
-    /// into sentences (the chunker's segmentation), the sentences are
-    /// embedded with the store's embedder, and `sentences` of them are chosen by maximal marginal relevance
-    /// against the centroid of the documents' stored vectors (each document weighs the same), so the summary
-    /// covers the main theme without repeating itself. They come back in original order: the order of `ids`,
-    /// then their position in the document.
-    ///
-    /// ```swift
-    /// let summary = try await store.summarize(ids: ["m-offsite", "m-launch", "m-retro"], sentences: 3)
-    /// print(summary.text)
-    /// ```
-    ///
-    /// - Throws: ``RankingError/unknownDocument(id:)``, ``RankingError/invalidOption(_:)``,
-    ///   ``StoreError/embedderMismatch(stored:current:)``, ``RankingError/embeddingFailed(_:)``.
-    /// - Complexity: one embedding per sentence, plus O(chunks × dimension) for the centroid and
-    ///   O(sentences × candidates × dimension) for MMR.
-    public func summarize(ids: [String], sentences count: Int = 3, lambda: Float = 0.7) async throws
+extension Ranker {
+    /// See the public method of the same name on ``HushStore``.
+    func summarize(ids: [String], sentences count: Int = 3, lambda: Float = 0.7) throws
         -> Summary
     {
         guard count > 0 else { throw RankingError.invalidOption("sentences must be at least 1 (got \(count))") }
@@ -52,7 +35,7 @@ extension HushStore {
         var seen = Set<String>()
         for id in unique {
             guard let document = texts[id] else { throw RankingError.unknownDocument(id: id) }
-            for (position, sentence) in SentenceSplitter.sentences(of: document, cleaner: preparer.cleaner)
+            for (position, sentence) in SentenceSplitter.sentences(of: document, cleaner: cleaner)
                 .enumerated() where seen.insert(sentence.text).inserted
             {
                 all.append((sentence.text, id, position, sentence.substantial))
@@ -66,7 +49,7 @@ extension HushStore {
 
         var vectors: [[Float]] = []
         vectors.reserveCapacity(candidates.count)
-        let batch = max(1, options.embeddingBatchSize)
+        let batch = max(1, embeddingBatchSize)
         do {
             for start in stride(from: 0, to: candidates.count, by: batch) {
                 let texts = candidates[start..<min(candidates.count, start + batch)].map(\.text)
@@ -99,26 +82,21 @@ extension HushStore {
         return Summary(sentences: sentences, documentIDs: unique)
     }
 
-    /// An extractive summary of what a search finds: the top `k` hits' documents, oldest first, summarised
-    /// as by ``summarize(ids:sentences:lambda:)``.
-    ///
-    /// ```swift
-    /// let summary = try await store.summarize(query: "offsite budget", k: 5, sentences: 3)
-    /// ```
-    ///
-    /// - Complexity: one search plus ``summarize(ids:sentences:lambda:)`` on its hits.
-    public func summarize(
+    /// See the public method of the same name on ``HushStore``.
+    func summarize(
         query: String, k: Int = 5, sentences count: Int = 3, mode: SearchMode = .hybrid, filter: SearchFilter = .init(),
         lambda: Float = 0.7
-    ) async throws -> Summary {
+    ) throws -> Summary {
         guard k > 0 else { throw RankingError.invalidOption("k must be at least 1 (got \(k))") }
-        let hits = try await search(query, mode: mode, filter: filter, limit: clampedLimit(k)).hits
+        let hits = try searcher.search(
+            query, mode: mode, filter: filter, limit: clampedLimit(k), minScore: nil, boosts: .default, explain: false
+        ).hits
         guard !hits.isEmpty else { return Summary(sentences: [], documentIDs: []) }
         let ordered = hits.enumerated().sorted { lhs, rhs in
             lhs.element.createdAt != rhs.element.createdAt
                 ? lhs.element.createdAt < rhs.element.createdAt : lhs.offset < rhs.offset
         }
-        return try await summarize(ids: ordered.map(\.element.id), sentences: count, lambda: lambda)
+        return try summarize(ids: ordered.map(\.element.id), sentences: count, lambda: lambda)
     }
 
     /// Title, body, quote and fields of stored documents, by id.

@@ -1,30 +1,11 @@
 import Foundation
 
-extension HushStore {
-    /// Orders documents by how well they fit what a person liked, blended with recency (a feed's "Relevant"
-    /// sort).
-    ///
-    /// The interest centroid is the mean of the liked documents' vectors minus `dislikedWeight ×` the mean
-    /// of the disliked ones, normalised: one per language when `options.perLanguage` (by default, unless the
-    /// model is multilingual), else one for all. A candidate in a language with a centroid
-    /// scores `alpha × cos(candidate, centroid) + (1 − alpha) × exp(−ln 2 × age / halfLife)`; ties go to the
-    /// newer document. Candidates in languages without a liked document (or without vectors) follow the
-    /// ranked ones in their original order: the order of `candidates`, or newest first when `candidates` is
-    /// `nil` (every stored document). Liked and disliked documents are left out unless
-    /// `options.includeRated`.
-    ///
-    /// ```swift
-    /// let feed = try await store.rank(liked: ["r-sleep", "r-walk"], disliked: ["r-budget"], limit: 20)
-    /// for item in feed { print(item.id, item.score ?? .nan) }
-    /// ```
-    ///
-    /// - Throws: ``RankingError/unknownDocument(id:)`` (unless `options.ignoreUnknownIDs`),
-    ///   ``RankingError/invalidOption(_:)``, ``StoreError/embedderMismatch(stored:current:)``.
-    /// - Complexity: O(chunks × dimension) to build the document vectors, plus O(candidates × log candidates).
-    public func rank(
+extension Ranker {
+    /// See the public method of the same name on ``HushStore``.
+    func rank(
         liked: [String], disliked: [String] = [], candidates: [String]? = nil, options: InterestOptions = .init(),
         limit: Int? = nil
-    ) async throws -> [RankedDocument] {
+    ) throws -> [RankedDocument] {
         guard (0...1).contains(options.alpha) else {
             throw RankingError.invalidOption("alpha must lie in 0…1 (got \(options.alpha))")
         }

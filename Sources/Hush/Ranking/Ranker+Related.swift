@@ -1,29 +1,11 @@
 import Foundation
 
-extension HushStore {
-    /// The stored documents nearest in meaning to a stored one, from the vectors already in the file (nothing
-    /// is re-embedded). The document itself is never returned.
-    ///
-    /// Documents are compared by the cosine of their normalised mean chunk vectors (measured against
-    /// best-chunk pairing; see the README).
-    ///
-    /// ```swift
-    /// let more = try await store.related(to: "r-sleep", limit: 5, minCosine: 0.3, sameLanguage: true)
-    /// ```
-    ///
-    /// `sameLanguage` keeps only documents in the source's language; `nil` decides by the model: on for a
-    /// model per language (``LanguageScope/perLanguage``), off otherwise (a multilingual model relates a
-    /// Chinese entry to its English twin).
-    ///
-    /// - Throws: ``RankingError/unknownDocument(id:)``, ``RankingError/noVectors(id:)``,
-    ///   ``StoreError/embedderMismatch(stored:current:)``, ``RankingError/invalidOption(_:)``.
-    /// - Complexity: exact index: O(chunks × dimension) (one pass to build the document vectors) plus
-    ///   O(documents × log limit); HNSW/int8/binary: one approximate search for 4 × limit documents near the
-    ///   source's mean vector, then O(chunks × dimension) to rank them by their mean vectors.
-    public func related(
+extension Ranker {
+    /// See the public method of the same name on ``HushStore``.
+    func related(
         to id: String, limit: Int = 10, minCosine: Float? = nil, sameLanguage: Bool? = nil,
         filter: SearchFilter = .init()
-    ) async throws -> [RankedDocument] {
+    ) throws -> [RankedDocument] {
         try relatedDocuments(
             to: id, limit: limit, minCosine: minCosine,
             sameLanguage: sameLanguage ?? (embedder.languageScope == .perLanguage), filter: filter,

@@ -1,0 +1,129 @@
+import Foundation
+
+extension HushStore {
+    /// Re-orders search results by maximal marginal relevance over the hits' stored document vectors, so
+    /// that near-duplicates do not crowd the top (see ``Diversifier``).
+    ///
+    /// ```swift
+    /// let pool = try await store.search("sleep and stress", limit: 30)
+    /// let varied = try await store.diversify(pool, lambda: 0.7, limit: 10)
+    /// ```
+    ///
+    /// - Throws: ``RankingError/invalidOption(_:)`` for `lambda` outside 0…1 or `limit` below 1.
+    /// - Complexity: O(chunks × dimension) to build the hits' document vectors, plus O(limit × hits × dimension).
+    public func diversify(_ results: SearchResults, lambda: Float = 0.7, limit: Int? = nil) async throws
+        -> SearchResults
+    {
+        try ranker.diversify(results, lambda: lambda, limit: limit)
+    }
+
+    /// Searches a pool of `3 × limit` candidates (at least `limit + 10`) and returns `limit` of them
+    /// re-ordered by maximal marginal relevance with weight `diversify` on relevance (see
+    /// ``diversify(_:lambda:limit:)``).
+    ///
+    /// ```swift
+    /// let results = try await store.search("sleep and stress", limit: 5, diversify: 0.7)
+    /// ```
+    ///
+    /// - Complexity: one search with the larger limit, plus the MMR pass.
+    public func search(
+        _ query: String, mode: SearchMode = .hybrid, filter: SearchFilter = .init(), limit: Int = 10,
+        minScore: Float? = nil, boosts: Boosts = .default, explain: Bool = false, diversify lambda: Float
+    ) async throws -> SearchResults {
+        try ranker.search(
+            query, mode: mode, filter: filter, limit: limit, minScore: minScore, boosts: boosts, explain: explain,
+            diversify: lambda)
+    }
+
+    /// Orders documents by how well they fit what a person liked, blended with recency (a feed's "Relevant"
+    /// sort).
+    ///
+    /// The interest centroid is the mean of the liked documents' vectors minus `dislikedWeight ×` the mean
+    /// of the disliked ones, normalised: one per language when `options.perLanguage` (by default, unless the
+    /// model is multilingual), else one for all. A candidate in a language with a centroid
+    /// scores `alpha × cos(candidate, centroid) + (1 − alpha) × exp(−ln 2 × age / halfLife)`; ties go to the
+    /// newer document. Candidates in languages without a liked document (or without vectors) follow the
+    /// ranked ones in their original order: the order of `candidates`, or newest first when `candidates` is
+    /// `nil` (every stored document). Liked and disliked documents are left out unless
+    /// `options.includeRated`.
+    ///
+    /// ```swift
+    /// let feed = try await store.rank(liked: ["r-sleep", "r-walk"], disliked: ["r-budget"], limit: 20)
+    /// for item in feed { print(item.id, item.score ?? .nan) }
+    /// ```
+    ///
+    /// - Throws: ``RankingError/unknownDocument(id:)`` (unless `options.ignoreUnknownIDs`),
+    ///   ``RankingError/invalidOption(_:)``, ``StoreError/embedderMismatch(stored:current:)``.
+    /// - Complexity: O(chunks × dimension) to build the document vectors, plus O(candidates × log candidates).
+    public func rank(
+        liked: [String], disliked: [String] = [], candidates: [String]? = nil, options: InterestOptions = .init(),
+        limit: Int? = nil
+    ) async throws -> [RankedDocument] {
+        try ranker.rank(liked: liked, disliked: disliked, candidates: candidates, options: options, limit: limit)
+    }
+
+    /// The stored documents nearest in meaning to a stored one, from the vectors already in the file (nothing
+    /// is re-embedded). The document itself is never returned.
+    ///
+    /// Documents are compared by the cosine of their normalised mean chunk vectors (measured against
+    /// best-chunk pairing; see the README).
+    ///
+    /// ```swift
+    /// let more = try await store.related(to: "r-sleep", limit: 5, minCosine: 0.3, sameLanguage: true)
+    /// ```
+    ///
+    /// `sameLanguage` keeps only documents in the source's language; `nil` decides by the model: on for a
+    /// model per language (``LanguageScope/perLanguage``), off otherwise (a multilingual model relates a
+    /// Chinese entry to its English twin).
+    ///
+    /// - Throws: ``RankingError/unknownDocument(id:)``, ``RankingError/noVectors(id:)``,
+    ///   ``StoreError/embedderMismatch(stored:current:)``, ``RankingError/invalidOption(_:)``.
+    /// - Complexity: exact index: O(chunks × dimension) (one pass to build the document vectors) plus
+    ///   O(documents × log limit); HNSW/int8/binary: one approximate search for 4 × limit documents near the
+    ///   source's mean vector, then O(chunks × dimension) to rank them by their mean vectors.
+    public func related(
+        to id: String, limit: Int = 10, minCosine: Float? = nil, sameLanguage: Bool? = nil,
+        filter: SearchFilter = .init()
+    ) async throws -> [RankedDocument] {
+        try ranker.related(to: id, limit: limit, minCosine: minCosine, sameLanguage: sameLanguage, filter: filter)
+    }
+
+    /// An extractive summary of stored documents (one note, a thread, a day's entries).
+    ///
+    /// The documents' cleaned bodies and their labelled fields (a meeting's outcomes, action items) are split
+    /// into sentences (the chunker's segmentation), the sentences are
+    /// embedded with the store's embedder, and `sentences` of them are chosen by maximal marginal relevance
+    /// against the centroid of the documents' stored vectors (each document weighs the same), so the summary
+    /// covers the main theme without repeating itself. They come back in original order: the order of `ids`,
+    /// then their position in the document.
+    ///
+    /// ```swift
+    /// let summary = try await store.summarize(ids: ["m-offsite", "m-launch", "m-retro"], sentences: 3)
+    /// print(summary.text)
+    /// ```
+    ///
+    /// - Throws: ``RankingError/unknownDocument(id:)``, ``RankingError/invalidOption(_:)``,
+    ///   ``StoreError/embedderMismatch(stored:current:)``, ``RankingError/embeddingFailed(_:)``.
+    /// - Complexity: one embedding per sentence, plus O(chunks × dimension) for the centroid and
+    ///   O(sentences × candidates × dimension) for MMR.
+    public func summarize(ids: [String], sentences count: Int = 3, lambda: Float = 0.7) async throws
+        -> Summary
+    {
+        try ranker.summarize(ids: ids, sentences: count, lambda: lambda)
+    }
+
+    /// An extractive summary of what a search finds: the top `k` hits' documents, oldest first, summarised
+    /// as by ``summarize(ids:sentences:lambda:)``.
+    ///
+    /// ```swift
+    /// let summary = try await store.summarize(query: "offsite budget", k: 5, sentences: 3)
+    /// ```
+    ///
+    /// - Complexity: one search plus ``summarize(ids:sentences:lambda:)`` on its hits.
+    public func summarize(
+        query: String, k: Int = 5, sentences count: Int = 3, mode: SearchMode = .hybrid, filter: SearchFilter = .init(),
+        lambda: Float = 0.7
+    ) async throws -> Summary {
+        try ranker.summarize(query: query, k: k, sentences: count, mode: mode, filter: filter, lambda: lambda)
+    }
+}

@@ -1,0 +1,22 @@
+import Foundation
+
+/// The ranking part of a store: related items, interest ranking, diversification (MMR) and extractive
+/// summaries. It reads memory through the vector index's door (`VectorIndex+Documents.swift`) under one hold
+/// of the read lock, and the file (titles, texts) after it.
+struct Ranker: Sendable {
+    let database: StoreDatabase
+    let index: VectorIndex
+    let embedder: any Embedder
+    let searcher: Searcher
+    /// How summaries split and clean the documents' text.
+    let cleaner: TextCleaner
+    /// How many sentences a summary embeds per call.
+    let embeddingBatchSize: Int
+
+    /// `limit` clamped to the number of documents (see ``VectorIndex/clampedLimit(_:)``).
+    func clampedLimit(_ limit: Int) -> Int { index.clampedLimit(limit) }
+
+    /// Why vectors cannot be compared right now, or `nil` (see
+    /// ``VectorIndex/semanticBlocker(current:database:)``).
+    func semanticBlocker() -> StoreError? { index.semanticBlocker(current: embedder.identity, database: database) }
+}
