@@ -48,14 +48,13 @@ public struct StoreMetrics: Sendable, Hashable, Codable {
     public var searches: Searches
 }
 
-/// Adds up search timings under a lock (searches run concurrently).
-final class MetricsRecorder: @unchecked Sendable {
-    private let lock = NSLock()
-    private var searches = StoreMetrics.Searches(
-        count: 0, embedded: 0, embedMs: 0, searchMs: 0, totalMs: 0, maxTotalMs: 0)
+/// Adds up search timings (searches run concurrently).
+final class MetricsRecorder: Sendable {
+    private let searches = Locked(
+        StoreMetrics.Searches(count: 0, embedded: 0, embedMs: 0, searchMs: 0, totalMs: 0, maxTotalMs: 0))
 
     func record(_ timings: SearchResults.Timings, embedded: Bool) {
-        lock.withLock {
+        searches.withLock { searches in
             searches.count += 1
             if embedded { searches.embedded += 1 }
             searches.embedMs += timings.embedMs
@@ -65,7 +64,7 @@ final class MetricsRecorder: @unchecked Sendable {
         }
     }
 
-    var snapshot: StoreMetrics.Searches { lock.withLock { searches } }
+    var snapshot: StoreMetrics.Searches { searches.value }
 }
 
 extension HushStore {

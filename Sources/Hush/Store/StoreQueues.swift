@@ -23,17 +23,3 @@ final class StoreQueues: Sendable {
         }
     }
 }
-
-/// A value behind a lock, for the little state a store changes outside its index (test hooks).
-final class Locked<Value: Sendable>: @unchecked Sendable {
-    // Sendable: `value` is only touched under `lock`.
-    private let lock = NSLock()
-    private var stored: Value
-
-    init(_ value: Value) { stored = value }
-
-    var value: Value {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue } }
-    }
-}

@@ -254,14 +254,17 @@ extension HNSWIndex {
         index.maxLevel = Int(index.levels[order[0]])
         let locks = NodeLocks()
         let entryLock = NSLock()
-        let counter = WorkCounter(start: 1)
+        let next = Locked(1)  // the next position to hand out
         let batch = 16
         let box = UnsafeSendable(index: index, vectors: vectors, order: order)
         DispatchQueue.concurrentPerform(iterations: threads) { _ in
             let context = box.index.pool.borrow()
             defer { box.index.pool.giveBack(context) }
             while true {
-                let start = counter.take(batch)
+                let start = next.withLock { position in
+                    defer { position += batch }
+                    return position
+                }
                 if start >= box.order.count { return }
                 for position in start..<min(start + batch, box.order.count) {
                     box.index.insertConcurrently(
@@ -1271,22 +1274,6 @@ final class NodeLocks: @unchecked Sendable {
         pthread_mutex_lock(lock)
         defer { pthread_mutex_unlock(lock) }
         return try body()
-    }
-}
-
-/// Hands out positions to the workers.
-private final class WorkCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var next: Int
-
-    init(start: Int) { next = start }
-
-    func take(_ count: Int) -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        let start = next
-        next += count
-        return start
     }
 }
 

@@ -1,0 +1,26 @@
+import Foundation
+
+/// A value behind a mutex: the one way the engine shares small mutable state between threads (counters,
+/// the query cache, test hooks). The index's matrix and graph use ``ReadWriteLock`` instead.
+///
+/// ```swift
+/// let counter = Locked(0)
+/// counter.withLock { $0 += 1 }
+/// ```
+final class Locked<Value: Sendable>: @unchecked Sendable {
+    // Sendable: `stored` is only touched under `lock`.
+    private let lock = NSLock()
+    private var stored: Value
+
+    init(_ value: Value) { stored = value }
+
+    var value: Value {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+
+    /// Runs `body` on the value, holding the lock.
+    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+        try lock.withLock { try body(&stored) }
+    }
+}
