@@ -129,12 +129,12 @@ import Testing
             semantic: [(0, 0.9), (1, 0.5)], keyword: [(2, 7), (0, 3)],
             semanticScore: { [0: 0.9, 1: 0.5, 2: 0.1][$0] }, fusion: .convex(alpha: 0.5, normalization: .minMax))
         let bySlot = Dictionary(uniqueKeysWithValues: fused.map { ($0.slot, $0) })
-        #expect(bySlot[2]?.semanticScore == 0.1)
-        #expect(bySlot[2]?.semanticNormalized == 0)
-        #expect(bySlot[2]?.keywordNormalized == 1)
-        #expect(bySlot[1]?.keywordNormalized == nil)
-        #expect(abs((bySlot[0]?.score ?? 0) - 0.5) < 1e-6)  // 0.5 × 1 + 0.5 × 0
-        #expect(abs((bySlot[1]?.score ?? 0) - 0.25) < 1e-6)  // 0.5 × 0.5 + 0
+        #expect(bySlot[2]?.explanation.semanticScore == 0.1)
+        #expect(bySlot[2]?.explanation.semanticNormalized == 0)
+        #expect(bySlot[2]?.explanation.keywordNormalized == 1)
+        #expect(bySlot[1]?.explanation.keywordNormalized == nil)
+        #expect(abs((bySlot[0]?.explanation.baseScore ?? 0) - 0.5) < 1e-6)  // 0.5 × 1 + 0.5 × 0
+        #expect(abs((bySlot[1]?.explanation.baseScore ?? 0) - 0.25) < 1e-6)  // 0.5 × 0.5 + 0
     }
 
     @Test func boostsNudgeButNeverGate() async throws {

@@ -1,17 +1,21 @@
 import Foundation
 
-/// One document in a fused ranking, with each arm's contribution.
+/// One document in a fused ranking: its slot and its explanation so far, each arm's rank and score and the
+/// fused score (`baseScore`); the boosts are added after fusion, and the explanation leaves the store with its
+/// ``SearchHit`` when asked for.
 struct FusedCandidate {
     var slot: Int
-    var semanticRank: Int?
-    var semanticScore: Float?
-    var semanticNormalized: Float?
-    var keywordRank: Int?
-    var keywordScore: Float?
-    var keywordNormalized: Float?
-    /// The evidence of the calibrated score (calibrated fusion only).
-    var evidence: ScoreCalibration.Evidence?
-    var score: Float
+    var explanation = SearchHit.Explanation()
+}
+
+extension SearchHit.Explanation {
+    /// An explanation with nothing found yet.
+    init() {
+        self.init(
+            semanticRank: nil, semanticScore: nil, semanticNormalized: nil, keywordRank: nil, keywordScore: nil,
+            keywordNormalized: nil, evidence: nil, calibration: nil, baseScore: 0, matchedTags: [], tagBoost: 0,
+            categoryBoost: 0, finalScore: 0)
+    }
 }
 
 /// Combines the semantic and keyword arms of a hybrid search.
@@ -38,22 +42,22 @@ enum HybridFusion {
         var order: [Int] = []
         func touch(_ slot: Int) {
             if bySlot[slot] == nil {
-                bySlot[slot] = FusedCandidate(slot: slot, score: 0)
+                bySlot[slot] = FusedCandidate(slot: slot)
                 order.append(slot)
             }
         }
         for (rank, entry) in semantic.enumerated() {
             touch(entry.slot)
-            bySlot[entry.slot]?.semanticRank = rank + 1
-            bySlot[entry.slot]?.semanticScore = entry.score
+            bySlot[entry.slot]?.explanation.semanticRank = rank + 1
+            bySlot[entry.slot]?.explanation.semanticScore = entry.score
         }
         for (rank, entry) in keyword.enumerated() {
             touch(entry.slot)
-            bySlot[entry.slot]?.keywordRank = rank + 1
-            bySlot[entry.slot]?.keywordScore = entry.score
+            bySlot[entry.slot]?.explanation.keywordRank = rank + 1
+            bySlot[entry.slot]?.explanation.keywordScore = entry.score
         }
-        for slot in order where bySlot[slot]?.semanticScore == nil {
-            bySlot[slot]?.semanticScore = semanticScore(slot)
+        for slot in order where bySlot[slot]?.explanation.semanticScore == nil {
+            bySlot[slot]?.explanation.semanticScore = semanticScore(slot)
         }
 
         switch fusion {
@@ -65,21 +69,20 @@ enum HybridFusion {
                     fusion: .convex(alpha: 0.6, normalization: .minMax))
             }
             for slot in order {
-                guard var candidate = bySlot[slot], let found = evidence(slot, candidate.semanticScore ?? 0)
+                guard let explanation = bySlot[slot]?.explanation,
+                    let found = evidence(slot, explanation.semanticScore ?? 0)
                 else { continue }
-                candidate.evidence = found
-                candidate.score = ScoreCalibration.sigmoid(calibration.logit(found))
-                bySlot[slot] = candidate
+                bySlot[slot]?.explanation.evidence = found
+                bySlot[slot]?.explanation.baseScore = ScoreCalibration.sigmoid(calibration.logit(found))
             }
         case .reciprocalRank(let k):
             let constant = Float(k)
             for slot in order {
-                guard var candidate = bySlot[slot] else { continue }
+                guard let explanation = bySlot[slot]?.explanation else { continue }
                 var score: Float = 0
-                if let rank = candidate.semanticRank { score += 1 / (constant + Float(rank)) }
-                if let rank = candidate.keywordRank { score += 1 / (constant + Float(rank)) }
-                candidate.score = score
-                bySlot[slot] = candidate
+                if let rank = explanation.semanticRank { score += 1 / (constant + Float(rank)) }
+                if let rank = explanation.keywordRank { score += 1 / (constant + Float(rank)) }
+                bySlot[slot]?.explanation.baseScore = score
             }
         case .convexByModel(let normalization):
             // Resolved by the store before fusing; the English default if it ever gets here.
@@ -87,7 +90,7 @@ enum HybridFusion {
                 semantic: semantic, keyword: keyword, semanticScore: semanticScore,
                 fusion: .convex(alpha: 0.6, normalization: normalization))
         case .convex(let alpha, let normalization):
-            let semanticValues = order.compactMap { bySlot[$0]?.semanticScore }
+            let semanticValues = order.compactMap { bySlot[$0]?.explanation.semanticScore }
             let keywordValues = keyword.map(\.score)
             let semanticNormalize = normalizer(semanticValues, normalization)
             let keywordNormalize = normalizer(keywordValues, normalization)
@@ -100,13 +103,13 @@ enum HybridFusion {
                 semanticWeight = min(1, max(0, alpha))
             }
             for slot in order {
-                guard var candidate = bySlot[slot] else { continue }
-                let s = candidate.semanticScore.map(semanticNormalize) ?? 0
-                let k = candidate.keywordScore.map(keywordNormalize) ?? 0
-                candidate.semanticNormalized = candidate.semanticScore == nil ? nil : s
-                candidate.keywordNormalized = candidate.keywordScore == nil ? nil : k
-                candidate.score = semanticWeight * s + (1 - semanticWeight) * k
-                bySlot[slot] = candidate
+                guard var explanation = bySlot[slot]?.explanation else { continue }
+                let s = explanation.semanticScore.map(semanticNormalize) ?? 0
+                let k = explanation.keywordScore.map(keywordNormalize) ?? 0
+                explanation.semanticNormalized = explanation.semanticScore == nil ? nil : s
+                explanation.keywordNormalized = explanation.keywordScore == nil ? nil : k
+                explanation.baseScore = semanticWeight * s + (1 - semanticWeight) * k
+                bySlot[slot]?.explanation = explanation
             }
         }
         return order.compactMap { bySlot[$0] }

@@ -106,25 +106,15 @@ struct Searcher: Sendable {
         let chunks = try loadChunks(chosen.map(\.chunkID))
         let hits: [SearchHit] = chosen.compactMap { entry in
             guard let (chunk, passageRange) = chunks[entry.chunkID] else { return nil }
-            let candidate = entry.candidate
             let record = entry.record
-            let final = candidate.score + entry.boost.total
-            let explanation =
-                explain
-                ? SearchHit.Explanation(
-                    semanticRank: candidate.semanticRank, semanticScore: candidate.semanticScore,
-                    semanticNormalized: candidate.semanticNormalized, keywordRank: candidate.keywordRank,
-                    keywordScore: candidate.keywordScore, keywordNormalized: candidate.keywordNormalized,
-                    evidence: candidate.evidence, calibration: calibrationName, baseScore: candidate.score,
-                    matchedTags: entry.boost.matchedTags, tagBoost: entry.boost.tag,
-                    categoryBoost: entry.boost.category, finalScore: final)
-                : nil
+            var explanation = entry.candidate.explanation
+            explanation.calibration = calibrationName
             return SearchHit(
-                id: record.externalID, score: final, title: chunk.title, text: chunk.text,
+                id: record.externalID, score: explanation.finalScore, title: chunk.title, text: chunk.text,
                 chunkOrdinal: chunk.ordinal, range: chunk.range, passageRange: passageRange,
                 sourceType: record.sourceType, language: record.language, tags: record.tags,
                 category: record.category, createdAt: Date(timeIntervalSince1970: record.createdAt),
-                explanation: explanation)
+                explanation: explain ? explanation : nil)
         }
         let end = clock.now
         let timings = SearchResults.Timings(
@@ -149,7 +139,6 @@ struct Searcher: Sendable {
     /// A hit chosen from memory, before its chunk's text is read.
     struct Chosen {
         var candidate: FusedCandidate
-        var boost: BoostResult
         var record: DocumentRecord
         var chunkID: Int64
     }
@@ -276,15 +265,23 @@ struct Searcher: Sendable {
 
         let semantic = first.semantic.map { (slot: $0.slot, score: $0.score) }
         let keywordRanked = keyword.map { (slot: $0.slot, score: $0.score) }
-        let candidates: [FusedCandidate]
+        var candidates: [FusedCandidate]
         switch plan.kind {
         case .semantic:
             candidates = semantic.enumerated().map { rank, entry in
-                FusedCandidate(slot: entry.slot, semanticRank: rank + 1, semanticScore: entry.score, score: entry.score)
+                var candidate = FusedCandidate(slot: entry.slot)
+                candidate.explanation.semanticRank = rank + 1
+                candidate.explanation.semanticScore = entry.score
+                candidate.explanation.baseScore = entry.score
+                return candidate
             }
         case .keyword:
             candidates = keywordRanked.enumerated().map { rank, entry in
-                FusedCandidate(slot: entry.slot, keywordRank: rank + 1, keywordScore: entry.score, score: entry.score)
+                var candidate = FusedCandidate(slot: entry.slot)
+                candidate.explanation.keywordRank = rank + 1
+                candidate.explanation.keywordScore = entry.score
+                candidate.explanation.baseScore = entry.score
+                return candidate
             }
         case .hybrid:
             candidates = HybridFusion.fuse(
@@ -293,32 +290,34 @@ struct Searcher: Sendable {
         }
 
         // Boosts, threshold, order.
-        var ranked: [(candidate: FusedCandidate, boost: BoostResult)] = candidates.compactMap { candidate in
+        candidates = candidates.compactMap { candidate in
             guard let record = state.record(candidate.slot) else { return nil }
-            return (candidate, Self.boost(record: record, keywords: plan.keywords, boosts: plan.boosts))
+            var boosted = candidate
+            Self.boost(&boosted.explanation, record: record, keywords: plan.keywords, boosts: plan.boosts)
+            return boosted
         }
         // Equal scores (a fusion that gives the semantic arm no weight, documents no keyword matched) are
         // ordered by meaning, then by slot so that the order is stable.
-        ranked.sort { lhs, rhs in
-            let l = lhs.candidate.score + lhs.boost.total
-            let r = rhs.candidate.score + rhs.boost.total
+        candidates.sort { lhs, rhs in
+            let l = lhs.explanation.finalScore
+            let r = rhs.explanation.finalScore
             if l != r { return l > r }
-            let ls = lhs.candidate.semanticScore ?? -.infinity
-            let rs = rhs.candidate.semanticScore ?? -.infinity
-            return ls != rs ? ls > rs : lhs.candidate.slot < rhs.candidate.slot
+            let ls = lhs.explanation.semanticScore ?? -.infinity
+            let rs = rhs.explanation.semanticScore ?? -.infinity
+            return ls != rs ? ls > rs : lhs.slot < rhs.slot
         }
-        if let minScore = plan.minScore { ranked.removeAll { $0.candidate.score + $0.boost.total < minScore } }
+        if let minScore = plan.minScore { candidates.removeAll { $0.explanation.finalScore < minScore } }
 
         // The chunk that represents each hit: the best semantic chunk, else the best keyword chunk.
         var keywordChunk: [Int: Int64] = [:]
         for hit in keyword { keywordChunk[hit.slot] = hit.chunkID }
-        return ranked.prefix(plan.limit).compactMap { entry in
-            let slot = entry.candidate.slot
+        return candidates.prefix(plan.limit).compactMap { candidate in
+            let slot = candidate.slot
             let semanticChunk = semanticHit(slot).map(\.chunkID).flatMap { $0 >= 0 ? $0 : nil }
             guard let record = state.record(slot), let chunkID = semanticChunk ?? keywordChunk[slot] else {
                 return nil
             }
-            return Chosen(candidate: entry.candidate, boost: entry.boost, record: record, chunkID: chunkID)
+            return Chosen(candidate: candidate, record: record, chunkID: chunkID)
         }
     }
 
@@ -349,17 +348,13 @@ struct Searcher: Sendable {
         return FTSQuery.expression(terms: terms)
     }
 
-    struct BoostResult {
-        var tag: Float = 0
-        var category: Float = 0
-        var matchedTags: [String] = []
-        var total: Float { tag + category }
-    }
-
-    /// Tag and category nudges: a tag or category matches when all its stemmed words are query keywords.
-    static func boost(record: DocumentRecord, keywords: Set<String>, boosts: Boosts) -> BoostResult {
-        var result = BoostResult()
-        guard !keywords.isEmpty else { return result }
+    /// Adds the tag and category nudges to `explanation` (its final score is the base score plus them): a tag or
+    /// category matches when all its stemmed words are query keywords.
+    static func boost(
+        _ explanation: inout SearchHit.Explanation, record: DocumentRecord, keywords: Set<String>, boosts: Boosts
+    ) {
+        defer { explanation.finalScore = explanation.baseScore + (explanation.tagBoost + explanation.categoryBoost) }
+        guard !keywords.isEmpty else { return }
         func matches(_ label: String) -> Bool {
             let words = FTSQuery.terms(label)
             return !words.isEmpty
@@ -367,15 +362,14 @@ struct Searcher: Sendable {
         }
         if boosts.perTag != 0 && boosts.maxTags > 0 {
             for tag in record.tags where matches(tag) {
-                result.matchedTags.append(tag)
-                if result.matchedTags.count == boosts.maxTags { break }
+                explanation.matchedTags.append(tag)
+                if explanation.matchedTags.count == boosts.maxTags { break }
             }
-            result.tag = boosts.perTag * Float(result.matchedTags.count)
+            explanation.tagBoost = boosts.perTag * Float(explanation.matchedTags.count)
         }
         if boosts.category != 0, let category = record.category, matches(category) {
-            result.category = boosts.category
+            explanation.categoryBoost = boosts.category
         }
-        return result
     }
 
     /// The chunks with these ids, each with where its passage lies in its text.
