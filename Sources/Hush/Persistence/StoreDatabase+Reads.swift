@@ -337,11 +337,15 @@ extension StoreDatabase {
     // MARK: - Keyword search
 
     /// The best-ranked chunks for an FTS5 `expression`, best first, at most `limit` of them (`nil`: all), each
-    /// with its document's rowid; bm25 is negated so that larger is better.
+    /// with its document's rowid; bm25 is negated so that larger is better. With `documents`, reading stops
+    /// at the row that brings the number of distinct documents to it. `complete` is true when no further
+    /// row matches.
     ///
     /// Uses FTS5's own `ORDER BY rank LIMIT` path (a bounded sort inside FTS5); the owner is read per returned
     /// row only.
-    func keywordRows(_ expression: String, limit: Int?) throws -> [KeywordRow] {
+    func keywordRows(_ expression: String, limit: Int?, documents: Int? = nil) throws
+        -> (rows: [KeywordRow], complete: Bool)
+    {
         try read("search") { db in
             let statement = try db.cachedStatement(
                 sql: """
@@ -349,12 +353,17 @@ extension StoreDatabase {
                     FROM chunks_fts f WHERE chunks_fts MATCH ? ORDER BY rank LIMIT ?
                     """)
             var rows: [KeywordRow] = []
+            var owners = Set<Int64>()
             let cursor = try Row.fetchCursor(statement, arguments: [expression, limit ?? -1])
             while let row = try cursor.next() {
                 let rank: Double = row[1]
-                rows.append(KeywordRow(chunkID: row[0], documentRowid: row[2], score: Float(-rank)))
+                let owner: Int64? = row[2]
+                rows.append(KeywordRow(chunkID: row[0], documentRowid: owner, score: Float(-rank)))
+                if let documents, let owner, owners.insert(owner).inserted, owners.count >= documents {
+                    return (rows, false)
+                }
             }
-            return rows
+            return (rows, limit.map { rows.count < $0 } ?? true)
         }
     }
 

@@ -191,20 +191,22 @@ struct Searcher: Sendable {
             plan.calibration == nil
             ? [:] : try database.chunkBM25(expression, chunks: first.semantic.map(\.chunkID).filter { $0 >= 0 })
         var budget: Int? = plan.pool * 4
+        // Without a filter every document is allowed: reading stops at the pool's number of documents.
+        var documents: Int? = first.mask == nil ? plan.pool : nil
         while true {
-            let rows = try database.keywordRows(expression, limit: budget)
+            let (rows, complete) = try database.keywordRows(expression, limit: budget, documents: documents)
             if held == nil { try testHooks.value.afterKeywordRead?() }
-            let exhausted = budget.map { rows.count < $0 } ?? true
             let outcome = memory { state -> SecondPass in
                 guard state.generation == first.generation else { return .stale }
                 let keyword = keywordHits(rows, mask: first.mask, limit: plan.pool, state: state)
-                guard keyword.count >= plan.pool || exhausted else { return .short }
+                guard keyword.count >= plan.pool || complete else { return .short }
                 let evidence = keywordEvidence(plan, first, keyword: keyword, bm25: bm25, state: state)
                 return .chosen(fuse(plan, first, keyword: keyword, evidence: evidence, state: state))
             }
             switch outcome {
             case .chosen(let chosen): return chosen
             case .stale: return nil
+            case .short where documents != nil: documents = nil
             case .short: budget = budget.flatMap { $0 >= plan.pool * 32 ? nil : $0 * 8 }
             }
         }

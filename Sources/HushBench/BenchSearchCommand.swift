@@ -1,0 +1,78 @@
+import ArgumentParser
+import Foundation
+import Hush
+import HushToolSupport
+
+/// `hush-bench search`: the latency of whole searches (query analysis, embedding or the query cache, both
+/// arms, fusion, the hits' text) on an existing store, per mode, in process.
+struct BenchSearch: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "search",
+        abstract: "Search latency per mode on an existing store (read-only; its own model).")
+
+    @Option(help: "The store file (opened read-only with the model it was made with).")
+    var db: String
+
+    @Option(help: "JSONL queries with a \"text\" field per line (or the field named by --field).")
+    var queries: String
+
+    @Option(help: "The JSON field holding each query's text.")
+    var field = "text"
+
+    @Option(help: "Comma-separated modes to time: semantic, keyword, hybrid.")
+    var modes = "semantic,keyword,hybrid"
+
+    @Option(help: "Timed passes over the queries per mode (after one untimed pass).")
+    var repeats = 3
+
+    @Option(help: "Hits per search.")
+    var limit = 10
+
+    @Flag(help: "Print one JSON object per mode.")
+    var json = false
+
+    func run() async throws {
+        let texts = try readTexts(queries, field: field)
+        guard !texts.isEmpty else { throw ValidationError("\(queries) holds no queries") }
+        let kinds = try modes.split(separator: ",").map { name -> SearchMode in
+            switch name.trimmingCharacters(in: .whitespaces) {
+            case "semantic": .semantic
+            case "keyword": .keyword
+            case "hybrid": .hybrid
+            default: throw ValidationError("--modes takes semantic, keyword and hybrid (got \(name))")
+            }
+        }
+        let store = try await HushStore.open(path: db, readOnly: true)
+        for mode in kinds {
+            // One untimed pass fills the query cache: the timed passes measure the search, not the encoder.
+            for text in texts { _ = try await store.search(text, mode: mode, limit: limit) }
+            var milliseconds: [Double] = []
+            var hits = 0
+            for _ in 0..<max(1, repeats) {
+                for text in texts {
+                    let start = DispatchTime.now().uptimeNanoseconds
+                    hits += try await store.search(text, mode: mode, limit: limit).hits.count
+                    milliseconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+                }
+            }
+            milliseconds.sort()
+            let p50 = milliseconds[milliseconds.count / 2]
+            let p95 = milliseconds[min(milliseconds.count - 1, milliseconds.count * 95 / 100)]
+            if json {
+                var line = JSONLine()
+                line.add("bench", "search")
+                line.add("mode", mode.kind.rawValue)
+                line.add("queries", texts.count)
+                line.add("searches", milliseconds.count)
+                line.add("p50_ms", p50)
+                line.add("p95_ms", p95)
+                line.add("hits", hits)
+                Console.out(line.finish())
+            } else {
+                Console.out(
+                    "\(mode.kind.rawValue): \(milliseconds.count) searches, p50 \(String(format: "%.3f", p50)) ms, "
+                        + "p95 \(String(format: "%.3f", p95)) ms, \(hits) hits")
+            }
+        }
+    }
+}
