@@ -53,5 +53,8 @@ import Testing
         #expect(Set(results.hits.map(\.id)) == ["kept", "gone"])
         // Three tries out of the lock, then one holding it across the passes (no hook: nothing can land).
         #expect(calls.value == 3)
+        // A semantic search reads no SQL: one hold of the lock, no window for a write.
+        _ = try await store.search("sleep", mode: .semantic, limit: 10)
+        #expect(calls.value == 3)
     }
 }

@@ -176,14 +176,16 @@ struct Searcher: Sendable {
             if let held { return try body(held) }
             return try index.read(body)
         }
-        let first = try memory { state in
+        func firstPass(_ state: VectorIndex.State) throws -> FirstPass {
             let mask = state.allowedSlots(plan.filter)
             let semantic = try plan.queryVector.map { try state.semanticTop(query: $0, mask: mask, k: plan.pool) }
             return FirstPass(generation: state.generation, mask: mask, semantic: semantic ?? [])
         }
         guard let expression = plan.expression else {
-            return memory { state in fuse(plan, first, keyword: [], evidence: [:], state: state) }
+            // Semantic only: no SQL, so one hold does it all.
+            return try memory { state in fuse(plan, try firstPass(state), keyword: [], evidence: [:], state: state) }
         }
+        let first = try memory(firstPass)
         // The keyword arm, from the file: 4 rows per wanted document, then 8× more, then all, until the
         // allowed documents fill the pool (many chunks per document, or a selective filter).
         // Calibrated fusion also needs the bm25 of the semantic arm's chunks.
