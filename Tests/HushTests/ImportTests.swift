@@ -97,6 +97,32 @@ struct ImportTests {
         #expect(try await store.stats().documents == 0)
     }
 
+    @Test("ids keep their own text: text ids are not read as the integer 0, integer and real ids are written plainly")
+    func idsKeepTheirText() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("text-ids.sqlite")
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { db in
+            // An untyped id column (as pandas' to_sql writes it) keeps each value's own storage class.
+            try db.execute(sql: "CREATE TABLE documents (id, title TEXT, content TEXT, metadata TEXT, embedding BLOB)")
+            let vector = x2(1, 0)
+            try db.execute(
+                sql: "INSERT INTO documents VALUES ('d0', 'A', 'one', NULL, ?), ('d1', 'B', 'two', NULL, ?), "
+                    + "(7, 'C', 'three', NULL, ?), (2.0, 'D', 'four', NULL, ?)",
+                arguments: [vector, vector, vector, vector])
+        }
+        try queue.close()
+        let ids = try PythonKnowledgeBase(path: path).records(dimension: 2).map(\.document.id)
+        #expect(Set(ids) == ["d0", "d1", "7", "2"])
+    }
+
+    /// Two float32 values as a little-endian BLOB.
+    private func x2(_ a: Float, _ b: Float) -> Data {
+        var data = Data()
+        for value in [a, b] { withUnsafeBytes(of: value.bitPattern.littleEndian) { data.append(contentsOf: $0) } }
+        return data
+    }
+
     @Test("files in another layout are refused with the reason")
     func layoutErrors() async throws {
         let directory = try TemporaryDirectory()

@@ -80,7 +80,7 @@ public struct PythonKnowledgeBase: Sendable {
                 )
                 var records: [Record] = []
                 while let row = try rows.next() {
-                    let id: String = (row[0] as Int64?).map { String($0) } ?? (row[0] as String?) ?? ""
+                    let id = Self.text(of: row[0])
                     guard let blob = row[4] as Data?, blob.count % 4 == 0, let vector = VectorBlob.decode(blob) else {
                         throw BuildError.importLayout(
                             path: path, reason: "row \(id): embedding is not a BLOB of float32 values")
@@ -112,6 +112,19 @@ public struct PythonKnowledgeBase: Sendable {
     public func `import`(into store: HushStore, sourceType: String? = nil) async throws -> UpsertSummary {
         let records = try records(dimension: store.embedder.identity.dimension, sourceType: sourceType)
         return try await store.upsert(records.map(\.document), precomputed: records.map(\.vector))
+    }
+
+    /// A row's id as text, by the value's own storage class: an integer id `7` is "7", a text id stays as
+    /// written ("d0" is not the integer 0), an integral real is written without its ".0".
+    static func text(of id: DatabaseValue) -> String {
+        switch id.storage {
+        case .int64(let value): String(value)
+        case .double(let value) where value.rounded() == value && abs(value) < 1e15: String(Int64(value))
+        case .double(let value): String(value)
+        case .string(let value): value
+        case .blob(let data): String(decoding: data, as: UTF8.self)
+        case .null: ""
+        }
     }
 
     /// Maps the metadata JSON object onto the document.
