@@ -269,24 +269,25 @@ struct Searcher: Sendable {
 
         let semantic = first.semantic.map { (slot: $0.slot, score: $0.score) }
         let keywordRanked = keyword.map { (slot: $0.slot, score: $0.score) }
+        // One arm alone: its rank and score, and its score as the base.
+        func alone(
+            _ ranked: [(slot: Int, score: Float)], rank: WritableKeyPath<SearchHit.Explanation, Int?>,
+            score: WritableKeyPath<SearchHit.Explanation, Float?>
+        ) -> [FusedCandidate] {
+            ranked.enumerated().map { position, entry in
+                var candidate = FusedCandidate(slot: entry.slot)
+                candidate.explanation[keyPath: rank] = position + 1
+                candidate.explanation[keyPath: score] = entry.score
+                candidate.explanation.baseScore = entry.score
+                return candidate
+            }
+        }
         var candidates: [FusedCandidate]
         switch plan.kind {
         case .semantic:
-            candidates = semantic.enumerated().map { rank, entry in
-                var candidate = FusedCandidate(slot: entry.slot)
-                candidate.explanation.semanticRank = rank + 1
-                candidate.explanation.semanticScore = entry.score
-                candidate.explanation.baseScore = entry.score
-                return candidate
-            }
+            candidates = alone(semantic, rank: \.semanticRank, score: \.semanticScore)
         case .keyword:
-            candidates = keywordRanked.enumerated().map { rank, entry in
-                var candidate = FusedCandidate(slot: entry.slot)
-                candidate.explanation.keywordRank = rank + 1
-                candidate.explanation.keywordScore = entry.score
-                candidate.explanation.baseScore = entry.score
-                return candidate
-            }
+            candidates = alone(keywordRanked, rank: \.keywordRank, score: \.keywordScore)
         case .hybrid:
             candidates = HybridFusion.fuse(
                 semantic: semantic, keyword: keywordRanked, semanticScore: { semanticHit($0)?.score },

@@ -37,10 +37,4 @@ extension HushStore {
     public var semanticAvailable: Bool {
         index.read { $0.semanticReady }
     }
-
-    /// `limit` clamped to the number of documents (see ``VectorIndex/clampedLimit(_:)``).
-    func clampedLimit(_ limit: Int) -> Int { index.clampedLimit(limit) }
-
-    /// Why this store cannot compare vectors right now, or `nil` (see ``VectorIndex/semanticBlocker(current:database:)``).
-    func semanticBlocker() -> StoreError? { index.semanticBlocker(current: embedder.identity, database: database) }
 }
