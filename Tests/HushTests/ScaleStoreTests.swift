@@ -229,7 +229,11 @@ import Testing
         // A graph whose tables lost a node (neighbours now dangle) is rebuilt.
         let broken = try DatabaseQueue(path: path)
         try await broken.write { db in
-            try db.execute(sql: "DELETE FROM hnsw_nodes WHERE row = 3; DELETE FROM hnsw_edges WHERE row = 3")
+            // (The saved image, current, would be used instead of the tables: it goes too.)
+            try db.execute(
+                sql:
+                    "DELETE FROM hnsw_nodes WHERE row = 3; DELETE FROM hnsw_edges WHERE row = 3; DELETE FROM index_image"
+            )
         }
         try broken.close()
         let rebuilt = try await HushStore.open(path: path, embedder: embedder, options: Self.options(.hnsw))
@@ -248,7 +252,12 @@ import Testing
         var options = Self.options(.hnsw)
         options.int8GuideThreshold = 100
         let guided = try await HushStore.open(path: path, embedder: embedder, options: options)
-        let plain = try await HushStore.open(path: path, embedder: embedder, options: Self.options(.hnsw))
+        // Without its saved image (which keeps only codes in memory) a store below the threshold walks on f32.
+        let queue = try DatabaseQueue(path: path)
+        try await queue.write { try $0.execute(sql: "DELETE FROM index_image") }
+        try queue.close()
+        let plain = try await HushStore.open(
+            path: path, embedder: embedder, readOnly: true, options: Self.options(.hnsw))
         let guidedStats = try await guided.stats()
         #expect(guidedStats.indexReason.contains("walked on int8 codes"))
         #expect(guidedStats.indexBytes > (try await plain.stats()).indexBytes)

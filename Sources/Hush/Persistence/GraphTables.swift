@@ -15,6 +15,8 @@ extension HNSWIndex {
     /// try dbQueue.write { try index.save(in: $0) }
     /// ```
     package func save(in db: Database, full: Bool = false) throws {
+        // Nothing changed since the last save: writing the metadata again would count as a commit.
+        if !full && dirtyRows.isEmpty && removedRows.isEmpty { return }
         if full {
             try db.execute(sql: "DELETE FROM hnsw_nodes; DELETE FROM hnsw_edges;")
         }

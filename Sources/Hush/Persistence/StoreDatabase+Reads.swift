@@ -53,7 +53,9 @@ extension StoreDatabase {
             throw StoreError.schemaTooNew(
                 path: displayPath, found: found ?? StoreSchema.version + 1, supported: StoreSchema.version)
         }
-        if !complete {
+        if !complete, readOnly, let found, found >= StoreSchema.oldestReadable {
+            // An older file opened read-only: usable as it is (it has no index image; the tables are loaded).
+        } else if !complete {
             guard !readOnly else {
                 if found == nil {
                     throw StoreError.notAStore(path: displayPath, reason: "the file has no Hush tables")
@@ -211,6 +213,43 @@ extension StoreDatabase {
                     WHERE d.external_id = ? ORDER BY c.ordinal
                     """, arguments: [id]
             ).compactMap(VectorBlob.decode)
+        }
+    }
+
+    /// The vectors of these chunks, by chunk id (a chunk without a vector, or with one that is not finite f32,
+    /// is absent): what a store whose vectors stay in the file rescores with. One indexed read per chunk, in
+    /// one read transaction.
+    ///
+    /// - Complexity: O(chunks × log n).
+    func vectors(chunkIDs: [Int64]) throws -> [Int64: [Float]] {
+        guard !chunkIDs.isEmpty else { return [:] }
+        return try read("read vectors") { db in
+            let select = try db.cachedStatement(sql: "SELECT vector FROM vectors WHERE chunk_id = ?")
+            var found: [Int64: [Float]] = [:]
+            found.reserveCapacity(chunkIDs.count)
+            for id in chunkIDs {
+                guard let data = try Data.fetchOne(select, arguments: [id]), let vector = VectorBlob.decode(data),
+                    vector.allSatisfy(\.isFinite)
+                else { continue }
+                found[id] = vector
+            }
+            return found
+        }
+    }
+
+    /// Every stored vector with its chunk id, in chunk order (the raw little-endian f32 bytes, valid during the
+    /// call): what a store that held no vectors reads before its first write changes the graph.
+    ///
+    /// - Complexity: O(chunks × dimension), one pass over the table.
+    func allVectors(_ visit: (Int64, UnsafeRawBufferPointer) -> Void) throws {
+        try read("read vectors") { db in
+            let rows = try Row.fetchCursor(db, sql: "SELECT chunk_id, vector FROM vectors")
+            while let row = try rows.next() {
+                let chunkID: Int64 = row[0]
+                try row.withUnsafeData(atIndex: 1) { data in
+                    data?.withUnsafeBytes { visit(chunkID, $0) }
+                }
+            }
         }
     }
 

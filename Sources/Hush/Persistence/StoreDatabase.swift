@@ -159,10 +159,25 @@ struct StoreDatabase: Sendable {
     /// error, a cancellation, a test's injected failure) passes through unchanged.
     func write<T>(_ operation: String = "write", _ body: (StoreTransaction) throws -> T) throws -> T {
         do {
-            return try writer.write { db in try body(StoreTransaction(db: db)) }
+            return try writer.write { db in
+                let before = db.totalChangesCount
+                let result = try body(StoreTransaction(db: db))
+                if db.totalChangesCount != before { try Self.countCommit(db) }
+                return result
+            }
         } catch  where error is DatabaseError || error is ANNError {
             throw StoreError.wrapping(error, path: path, operation: operation)
         }
+    }
+
+    /// Bumps `meta.commit_counter`: every write transaction that changed a row does, last, so a saved index
+    /// image (stamped with the counter it was written at) is stale after any later change.
+    static func countCommit(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                INSERT INTO meta(key, value) VALUES (?, '1')
+                ON CONFLICT(key) DO UPDATE SET value = CAST(value AS INTEGER) + 1
+                """, arguments: [StoreSchema.Key.commitCounter])
     }
 
     /// Closes the connections (the file can then be renamed or removed).

@@ -4,7 +4,10 @@ import GRDB
 /// The on-disk schema (see docs/store-schema.md), created and upgraded through a `DatabaseMigrator`.
 enum StoreSchema {
     /// The newest schema version this code knows.
-    static let version = 2
+    static let version = 3
+    /// The oldest schema version a read-only open can use as it is: version 3 only added the index image,
+    /// which a read-only store without it does without (it loads from the tables).
+    static let oldestReadable = 2
 
     /// Keys of the `meta` table.
     enum Key {
@@ -23,6 +26,12 @@ enum StoreSchema {
         static let reembedAfterChunk = "reembed_after_chunk"
         /// "1" once every document's first keyword row holds its tags, category, links and mentions.
         static let keywordExtras = "keyword_extras"
+        /// Bumped by every write transaction (see `StoreDatabase.write`): which commit the file is at.
+        static let commitCounter = "commit_counter"
+        /// The commit the saved index image was made at; the image is current only while they are equal.
+        static let imageCommit = "image_commit"
+        /// The highest document, chunk and vector ids when the image was made (a second check).
+        static let imageFingerprint = "image_fingerprint"
     }
 
     /// The staging table of a running `reembed`: the new vectors, kept apart from `vectors` until every chunk
@@ -122,6 +131,12 @@ enum StoreSchema {
                         PRIMARY KEY(row, level)) WITHOUT ROWID;
                     """)
             try setMeta(db, Key.schemaVersion, "2")
+        }
+        // v3: the saved image of the in-memory index (see `IndexImageTable`), so that opening is a few large
+        // reads. Frozen like the others.
+        migrator.registerMigration("v3") { db in
+            try db.execute(sql: "CREATE TABLE IF NOT EXISTS index_image(id INTEGER PRIMARY KEY, data BLOB NOT NULL)")
+            try setMeta(db, Key.schemaVersion, "3")
         }
         return migrator
     }

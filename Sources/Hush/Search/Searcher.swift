@@ -183,7 +183,8 @@ struct Searcher: Sendable {
         }
         guard let expression = plan.expression else {
             // Semantic only: no SQL, so one hold does it all.
-            return try memory { state in fuse(plan, try firstPass(state), keyword: [], evidence: [:], state: state) }
+            return try memory { state in try fuse(plan, try firstPass(state), keyword: [], evidence: [:], state: state)
+            }
         }
         let first = try memory(firstPass)
         // The keyword arm, from the file: 4 rows per wanted document, then 8× more, then all, until the
@@ -198,12 +199,12 @@ struct Searcher: Sendable {
         while true {
             let (rows, complete) = try database.keywordRows(expression, limit: budget, documents: documents)
             if held == nil { try testHooks.value.afterKeywordRead?() }
-            let outcome = memory { state -> SecondPass in
+            let outcome = try memory { state -> SecondPass in
                 guard state.generation == first.generation else { return .stale }
                 let keyword = keywordHits(rows, mask: first.mask, limit: plan.pool, state: state)
                 guard keyword.count >= plan.pool || complete else { return .short }
                 let evidence = keywordEvidence(plan, first, keyword: keyword, bm25: bm25, state: state)
-                return .chosen(fuse(plan, first, keyword: keyword, evidence: evidence, state: state))
+                return .chosen(try fuse(plan, first, keyword: keyword, evidence: evidence, state: state))
             }
             switch outcome {
             case .chosen(let chosen): return chosen
@@ -251,14 +252,16 @@ struct Searcher: Sendable {
     private func fuse(
         _ plan: Plan, _ first: FirstPass, keyword: [DocumentHit], evidence keywordEvidence: [Int: Float],
         state: VectorIndex.State
-    ) -> [Chosen] {
+    ) throws -> [Chosen] {
         var semanticBest: [Int: DocumentHit] = [:]
         for hit in first.semantic { semanticBest[hit.slot] = hit }
         // The exact best chunk of a document the semantic arm did not return (keyword-only candidates).
-        func semanticHit(_ slot: Int) -> DocumentHit? {
-            if let hit = semanticBest[slot] { return hit }
-            return plan.queryVector.flatMap { state.exactBest(slot: slot, query: $0) }
+        if let query = plan.queryVector {
+            for hit in keyword where semanticBest[hit.slot] == nil {
+                semanticBest[hit.slot] = try state.exactBest(slot: hit.slot, query: query)
+            }
         }
+        func semanticHit(_ slot: Int) -> DocumentHit? { semanticBest[slot] }
         // The query's cosines over the store, against which a document's cosine stands out or not.
         let background = plan.calibration == nil ? nil : plan.queryVector.flatMap { state.background(query: $0) }
         func evidence(slot: Int, cosine: Float) -> ScoreCalibration.Evidence {

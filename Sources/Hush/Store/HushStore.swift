@@ -132,7 +132,8 @@ public final class HushStore: Sendable {
             database: database, index: index, embedder: resolved, preparer: preparer, options: options,
             readOnly: readOnly, cache: cache, testHooks: testHooks)
         let policy = options.indexPolicy
-        try index.write { state in try state.load(from: database, policy: policy, save: !readOnly) }
+        let file = database.vectorFile
+        try index.write { state in try state.open(from: database, policy: policy, save: !readOnly, file: file) }
     }
 
     func setTestHooks(_ hooks: TestHooks) {

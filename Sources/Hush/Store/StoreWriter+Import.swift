@@ -37,6 +37,7 @@ extension StoreWriter {
         var summary = UpsertSummary()
         let accepted = Self.acceptedPositions(documents, summary: &summary).map { (documents[$0], vectors[$0]) }
         try inBatches(accepted, progress: nil) { try writePrecomputedBatch($0, summary: &summary) }
+        try settle()
         return summary
     }
 

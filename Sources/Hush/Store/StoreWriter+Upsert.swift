@@ -60,6 +60,7 @@ extension StoreWriter {
         var summary = UpsertSummary()
         let accepted = Self.acceptedPositions(documents, summary: &summary).map { documents[$0] }
         try inBatches(accepted, progress: progress) { try writeBatch($0, summary: &summary) }
+        try settle()
         return summary
     }
 

@@ -29,12 +29,14 @@ struct StoreWriter: Sendable {
         try requireWritable("delete documents", needsModel: false)
         let unique = Array(Set(ids))
         guard !unique.isEmpty else { return 0 }
-        return try writeThrough { _, transaction in
+        let removed = try writeThrough { _, transaction in
             try transaction.deleteDocuments(ids: unique)
         } apply: { state, removed, transaction in
             try state.remove(removed, policy: options.indexPolicy, transaction: transaction)
             return removed.count
         }
+        try settle()
+        return removed
     }
 
     /// See ``HushStore/prune(maxDocuments:olderThan:)``.
@@ -44,12 +46,14 @@ struct StoreWriter: Sendable {
             throw StoreError.invalidOption("maxDocuments must be at least 0 (got \(maxDocuments))")
         }
         guard maxDocuments != nil || olderThan != nil else { return 0 }
-        return try writeThrough { _, transaction in
+        let removed = try writeThrough { _, transaction in
             try transaction.pruneDocuments(createdBefore: olderThan, keepingNewest: maxDocuments)
         } apply: { state, removed, transaction in
             try state.remove(removed, policy: options.indexPolicy, transaction: transaction)
             return removed.count
         }
+        try settle()
+        return removed
     }
 
     /// See ``HushStore/compact()``.
@@ -58,6 +62,13 @@ struct StoreWriter: Sendable {
         let before = try database.storageBytes()
         try database.vacuum(busyTimeout: options.busyTimeout)
         return CompactionReport(bytesBefore: before, bytesAfter: try database.storageBytes())
+    }
+
+    /// Ends a public write: refreshes the saved index image when the write changed enough rows (see
+    /// ``VectorIndex/State/refreshImageIfStale(database:file:fraction:)``).
+    func settle() throws {
+        let database = database
+        try index.write { state in try state.refreshImageIfStale(database: database, file: database.vectorFile) }
     }
 
     /// Runs `write` (the file's side, reading the in-memory state as it is) and then `apply` (the in-memory

@@ -36,6 +36,18 @@ package struct QuantizedMatrix: Sendable {
         words = 0
     }
 
+    /// An int8 matrix over codes encoded earlier (a saved image): `codes` holds `count × dimension` bytes, and
+    /// the quantizer is per-dimension (every row's scale is 1).
+    init(int8 quantizer: Int8Quantizer, codes: [Int8]) {
+        precondition(quantizer.calibration == .perDimension, "saved codes are per-dimension")
+        encoding = .int8(quantizer)
+        dimension = quantizer.dimension
+        words = 0
+        int8Codes = codes
+        count = codes.count / max(1, quantizer.dimension)
+        rowScales = [Float](repeating: 1, count: count)
+    }
+
     /// An empty binary matrix.
     ///
     /// ```swift

@@ -150,6 +150,7 @@ extension VectorIndex.State {
     mutating func followWrite(freed: [Int32], added: [Int32], policy: IndexPolicy, transaction: StoreTransaction)
         throws
     {
+        rowsChangedSinceImage += freed.count + added.count
         guard semanticReady else {
             matrix.release(freed)
             return
@@ -224,15 +225,10 @@ extension VectorIndex.State {
         let available = filter?.allowedCount ?? matrix.liveRows
         var wanted = min(available, k * 4)
         while true {
-            let rows: [ScoredRow] = try matrix.withView { view in
-                if let hnsw = ann.hnsw {
-                    return try hnsw.search(
-                        query, k: wanted, ef: max(hnsw.parameters.efSearch, wanted), filter: filter, vectors: view,
-                        guide: ann.guide)
-                }
-                guard let codes = ann.codes else { return [] }
-                return try QuantizedScan(codes: codes).search(query, k: wanted, filter: filter, vectors: view)
-            }
+            let rows: [ScoredRow] =
+                try matrix.isResident
+                ? residentScoredRows(query: query, filter: filter, wanted: wanted)
+                : fileScoredRows(query: query, filter: filter, wanted: wanted)
             var best: [Int: DocumentHit] = [:]
             for hit in rows {
                 let slot = Int(matrix.rowSlot[hit.row])
@@ -248,10 +244,26 @@ extension VectorIndex.State {
         }
     }
 
+    /// The `wanted` best rows among `filter`'s through the graph or the codes, rescored on the vectors in
+    /// memory.
+    private func residentScoredRows(query: [Float], filter: Bitset?, wanted: Int) throws -> [ScoredRow] {
+        try matrix.withView { view in
+            if let hnsw = ann.hnsw {
+                return try hnsw.search(
+                    query, k: wanted, ef: max(hnsw.parameters.efSearch, wanted), filter: filter, vectors: view,
+                    guide: ann.guide)
+            }
+            guard let codes = ann.codes else { return [] }
+            return try QuantizedScan(codes: codes).search(query, k: wanted, filter: filter, vectors: view)
+        }
+    }
+
     /// The exact best chunk of one document for `query` (the semantic score of a keyword-only candidate).
     ///
-    /// - Complexity: O(chunks of the document × dimension).
-    func exactBest(slot: Int, query: [Float]) -> DocumentHit? {
+    /// - Complexity: O(chunks of the document × dimension), plus a read per chunk when the vectors are in the
+    ///   file.
+    func exactBest(slot: Int, query: [Float]) throws -> DocumentHit? {
+        if !matrix.isResident { return try fileExactBest(slot: slot, query: query) }
         let rows = matrix.rows(ofSlot: slot)
         guard !rows.isEmpty, query.count == matrix.dimension else { return nil }
         return matrix.withView { view in
@@ -274,6 +286,7 @@ extension VectorIndex.State {
 extension VectorIndex.State {
     /// Drops deleted documents and their chunks from memory and from the index (inside the write transaction).
     mutating func remove(_ removed: [RemovedDocument], policy: IndexPolicy, transaction: StoreTransaction) throws {
+        if removed.contains(where: { !$0.chunks.isEmpty }) { try makeResident() }
         var freed: [Int32] = []
         for entry in removed {
             for chunk in entry.chunks {

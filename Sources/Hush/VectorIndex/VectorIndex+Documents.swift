@@ -78,8 +78,12 @@ extension VectorIndex.State {
     /// Whether searches go through an approximate index (HNSW or codes) rather than the exact scan.
     var isApproximate: Bool { ann.hnsw != nil || ann.codes != nil }
 
-    /// The vector at matrix row `row`.
-    func vector(row: Int) -> [Float] { matrix.vector(row: row) }
+    /// The vector at matrix row `row` (read from the file when the matrix does not hold vectors; empty when
+    /// the file no longer has it).
+    func vector(row: Int) throws -> [Float] {
+        if matrix.isResident { return matrix.vector(row: row) }
+        return try fileVectors(rows: [row]).first.flatMap { $0 } ?? []
+    }
 
     /// The matrix rows of each slot in `slots`.
     func rows(ofSlots slots: Set<Int>) -> [Int: [Int]] {
@@ -95,7 +99,7 @@ extension VectorIndex.State {
     /// The mean and deviation of `query`'s cosines over a sample of the stored vectors (see
     /// ``VectorMatrix/background(query:sample:)``).
     func background(query: [Float]) -> (mean: Float, deviation: Float)? {
-        matrix.background(query: query)
+        matrix.isResident ? matrix.background(query: query) : codeBackground(query: query)
     }
 
     /// What the index holds in memory, for ``StoreStats``.
@@ -115,6 +119,9 @@ extension VectorIndex.State {
         allocator: VectorMatrix.RowAllocator,
         policy: IndexPolicy, transaction: StoreTransaction
     ) throws {
+        if batch.contains(where: { !$0.written.newChunks.isEmpty || !$0.written.removedChunks.isEmpty }) {
+            try makeResident()
+        }
         matrix.commit(allocator)
         var freed: [Int32] = []
         var added: [Int32] = []

@@ -19,6 +19,11 @@ final class VectorIndex: @unchecked Sendable {
         var documents = DocumentTable()
         /// The approximate index in use (graph or codes), chosen by `IndexStrategy.choose`.
         var ann = ANNState()
+        /// Reads vectors from the file, for a matrix that does not hold them (opened from the saved image).
+        var file: VectorFile?
+        /// Vector rows added or freed since the saved image was last written or read (what decides when a
+        /// write refreshes it).
+        var rowsChangedSinceImage = 0
     }
 
     private let lock = ReadWriteLock()

@@ -31,8 +31,30 @@ struct VectorMatrix: Sendable {
     /// Free rows (holes) and the end of the matrix.
     private(set) var allocator = RowAllocator()
 
+    /// Whether the f32 vectors are in memory. A store opened from its saved image keeps only the maps here
+    /// (the vectors stay in the file; searches walk int8 codes and read the few rows they rescore), until a
+    /// write loads them.
+    private(set) var isResident = true
+
     init(dimension: Int) {
         self.dimension = dimension
+    }
+
+    /// The maps of a matrix whose vectors stay in the file: `rowChunk[row]` (-1 for a hole) and its document
+    /// slot `rowSlot[row]` (-1 for a hole).
+    ///
+    /// - Complexity: O(rows).
+    init(dimension: Int, fileRows rowChunk: [Int64], slots rowSlot: [Int32]) {
+        self.dimension = dimension
+        self.rowChunk = rowChunk
+        self.rowSlot = rowSlot
+        isResident = false
+        rowByChunk.reserveCapacity(rowChunk.count)
+        for row in rowChunk.indices where rowChunk[row] >= 0 {
+            rowByChunk[rowChunk[row]] = Int32(row)
+            attach(row: Int32(row), to: rowSlot[row])
+        }
+        rebuildAllocator()
     }
 
     /// Rows including holes (the size of the row-id space).
@@ -64,6 +86,13 @@ struct VectorMatrix: Sendable {
     mutating func commit(_ allocator: RowAllocator) {
         self.allocator = allocator
         grow(to: Int(allocator.next))
+    }
+
+    /// Takes in the vectors of a matrix that held none (`rows × dimension` values, holes zero).
+    mutating func adopt(values: [Float]) {
+        precondition(values.count == rows * dimension, "one vector per row")
+        self.values = values
+        isResident = true
     }
 
     /// Recomputes the free list from the holes (after loading).

@@ -1,0 +1,171 @@
+import Foundation
+import GRDB
+
+/// The saved image of the in-memory index (documents, row map, int8 codes, graph) in the store's file: one
+/// byte stream cut into blocks of at most ``blockBytes`` in `index_image(id, data)`, so that opening reads a
+/// few large BLOBs in order instead of a row per document and per vector.
+///
+/// The image names the commit it was made at (`meta.commit_counter`, bumped by every write transaction, see
+/// ``StoreDatabase/write(_:_:)``); it is used only while the counter still has that value, so a write that did
+/// not refresh it can never be read back as current.
+enum IndexImageTable {
+    /// Bytes per block: large enough that a million-vector image is a few hundred reads, small enough that a
+    /// block never strains SQLite's BLOB limits or a phone's memory.
+    static let blockBytes = 4 << 20
+
+    /// The current commit counter (0 in a file that never counted).
+    static func commitCounter(_ db: Database) throws -> Int64 {
+        try StoreSchema.meta(db, StoreSchema.Key.commitCounter).flatMap { Int64($0) } ?? 0
+    }
+
+    /// Whether the file has the image table (schema version 3).
+    static func exists(_ db: Database) throws -> Bool {
+        try db.tableExists("index_image")
+    }
+}
+
+/// Writes an image's byte stream into `index_image`, replacing what was there, one block at a time.
+final class ImageBlockWriter: ImageOutput {
+    private let db: Database
+    private var buffer: [UInt8] = []
+    private var block: Int64 = 0
+    private let insert: Statement
+
+    /// Empties the table; call inside the write transaction that records the image's commit.
+    init(db: Database) throws {
+        self.db = db
+        try db.execute(sql: "DELETE FROM index_image")
+        insert = try db.cachedStatement(sql: "INSERT INTO index_image(id, data) VALUES (?, ?)")
+        buffer.reserveCapacity(IndexImageTable.blockBytes)
+    }
+
+    func write(_ bytes: UnsafeRawBufferPointer) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let take = min(bytes.count - offset, IndexImageTable.blockBytes - buffer.count)
+            buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + take)]))
+            offset += take
+            if buffer.count == IndexImageTable.blockBytes { try flush() }
+        }
+    }
+
+    /// Writes the last, partial block.
+    func finish() throws {
+        if !buffer.isEmpty { try flush() }
+    }
+
+    private func flush() throws {
+        try buffer.withUnsafeBytes { raw in
+            try insert.execute(arguments: [block, Data(raw)])
+        }
+        block += 1
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
+
+/// Reads an image's byte stream back from `index_image`, one block at a time, inside a read transaction.
+final class ImageBlockReader: ImageInput {
+    private let select: Statement
+    private var current = Data()
+    private var position = 0
+    private var next: Int64 = 0
+
+    init(db: Database) throws {
+        select = try db.cachedStatement(sql: "SELECT data FROM index_image WHERE id = ?")
+    }
+
+    func read(into target: UnsafeMutableRawBufferPointer) throws {
+        var filled = 0
+        while filled < target.count {
+            if position == current.count {
+                guard let data = try Data.fetchOne(select, arguments: [next]) else {
+                    throw ImageError.truncated
+                }
+                next += 1
+                current = data
+                position = 0
+                if data.isEmpty { throw ImageError.truncated }
+            }
+            let take = min(target.count - filled, current.count - position)
+            current.withUnsafeBytes { source in
+                UnsafeMutableRawBufferPointer(rebasing: target[filled..<(filled + take)])
+                    .copyMemory(from: UnsafeRawBufferPointer(rebasing: source[position..<(position + take)]))
+            }
+            filled += take
+            position += take
+        }
+    }
+}
+
+extension StoreDatabase {
+    /// Reads the saved image with `decode` when it was made at the current commit and the file is what it was
+    /// then (same highest document and chunk ids); `nil` when there is none or it is stale. A damaged image
+    /// (`decode` throws) is also `nil`: the caller loads from the tables instead.
+    func readImage<T>(_ decode: (_ input: ImageBlockReader, _ commit: Int64) throws -> T?) throws -> T? {
+        try read("load the index image") { db -> T? in
+            guard try IndexImageTable.exists(db) else { return nil }
+            let commit = try IndexImageTable.commitCounter(db)
+            guard try StoreSchema.meta(db, StoreSchema.Key.imageCommit).flatMap({ Int64($0) }) == commit,
+                try StoreSchema.meta(db, StoreSchema.Key.imageFingerprint) == (try Self.fingerprint(db))
+            else { return nil }
+            do {
+                return try decode(try ImageBlockReader(db: db), commit)
+            } catch is ImageError {
+                return nil
+            }
+        }
+    }
+
+    /// Writes the image produced by `encode` in one transaction and stamps it with the commit the file is at
+    /// (the image's own transaction does not count as one: it changes no document). Does nothing in a file
+    /// without the image table.
+    func writeImage(_ encode: (ImageBlockWriter) throws -> Void) throws {
+        do {
+            try writer.write { db in
+                guard try IndexImageTable.exists(db) else { return }
+                let writer = try ImageBlockWriter(db: db)
+                try encode(writer)
+                try writer.finish()
+                try StoreSchema.setMeta(
+                    db, StoreSchema.Key.imageCommit, String(try IndexImageTable.commitCounter(db)))
+                try StoreSchema.setMeta(db, StoreSchema.Key.imageFingerprint, try Self.fingerprint(db))
+            }
+        } catch  where error is DatabaseError {
+            throw StoreError.wrapping(error, path: path, operation: "save the index image")
+        }
+    }
+
+    /// Reads vectors from this file for an index that does not hold them.
+    var vectorFile: VectorFile {
+        let database = self
+        return VectorFile(
+            read: { chunkIDs in try database.vectors(chunkIDs: chunkIDs) },
+            all: { visit in try database.allVectors(visit) })
+    }
+
+    /// Whether the saved image is current (made at the current commit).
+    func imageIsCurrent() throws -> Bool {
+        try read { db in
+            guard try IndexImageTable.exists(db) else { return false }
+            return try StoreSchema.meta(db, StoreSchema.Key.imageCommit).flatMap({ Int64($0) })
+                == (try IndexImageTable.commitCounter(db))
+        }
+    }
+
+    /// The bytes of the saved image (0 without one).
+    func imageBytes() -> Int64 {
+        (try? read { db -> Int64 in
+            guard try IndexImageTable.exists(db) else { return 0 }
+            return try Int64.fetchOne(db, sql: "SELECT COALESCE(SUM(LENGTH(data)), 0) FROM index_image") ?? 0
+        }) ?? 0
+    }
+
+    /// The highest document and chunk ids: a second check, beside the commit counter, that the tables are
+    /// the ones the image was made from. O(log n).
+    private static func fingerprint(_ db: Database) throws -> String {
+        let documents = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM documents") ?? 0
+        let chunks = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM chunks") ?? 0
+        let vectors = try Int64.fetchOne(db, sql: "SELECT MAX(chunk_id) FROM vectors") ?? 0
+        return "\(documents):\(chunks):\(vectors)"
+    }
+}

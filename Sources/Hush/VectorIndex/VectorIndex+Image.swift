@@ -1,0 +1,295 @@
+import Foundation
+import HushKernels
+
+/// Reads chunk vectors from the store's file, for a matrix that does not hold them.
+struct VectorFile: Sendable {
+    /// The vectors of these chunks, by chunk id (a chunk without a readable vector is absent).
+    let read: @Sendable (_ chunkIDs: [Int64]) throws -> [Int64: [Float]]
+    /// Every vector with its chunk id, as raw little-endian f32 bytes.
+    let all: @Sendable (_ visit: (Int64, UnsafeRawBufferPointer) -> Void) throws -> Void
+}
+
+extension VectorIndex.State {
+    /// The image format's version; an image of another version is not read (the tables are).
+    static let imageVersion: UInt32 = 1
+    private static let imageMagic: UInt64 = 0x4855_5348_494D_4701  // "HUSHIMG" + 1
+
+    /// Whether the f32 vectors are in memory (see ``VectorMatrix/isResident``).
+    var isResident: Bool { matrix.isResident }
+
+    // MARK: - Saving
+
+    /// Writes the image of an HNSW index: the documents, the row map, per-dimension int8 codes of every row
+    /// and the graph. What is resident after ``loadImage(_:policy:file:)`` is exactly this; the f32 vectors
+    /// stay in the `vectors` table. Only an index on HNSW has an image (smaller stores scan f32 in memory).
+    func writeImage(to output: ImageOutput) throws {
+        guard let graph = ann.hnsw else { return }
+        try output.write(Self.imageMagic)
+        try output.write(Self.imageVersion)
+        try output.write(storedIdentity.weightsSHA256)
+        try output.write(UInt32(matrix.dimension))
+        // Documents, in slot order (free slots skipped; slots are given out again on load).
+        let records = documents.records.compactMap { $0 }
+        try output.write(UInt64(records.count))
+        for record in records { try Self.write(record, to: output) }
+        // Rows: chunk id and document rowid (-1 for a hole).
+        try output.writeArray(matrix.rowChunk)
+        try output.writeArray(
+            matrix.rowSlot.map { slot in slot >= 0 ? documents.records[Int(slot)]?.rowid ?? -1 : -1 })
+        // Codes: the guide when there is one, else encoded now from the resident vectors.
+        let codes = ann.guide ?? buildCodes(.int8)
+        guard case .int8(let quantizer) = codes.encoding, quantizer.calibration == .perDimension,
+            codes.count == matrix.rows
+        else { throw ImageError.malformed("the codes do not cover the rows") }
+        try output.writeArray(quantizer.dimensionScales)
+        try output.writeArray(codes.int8Codes)
+        try graph.writeImage(to: output)
+        try output.write(ann.choice.reason)
+        try output.write(Self.imageMagic)
+    }
+
+    private static func write(_ record: DocumentRecord, to output: ImageOutput) throws {
+        try output.write(record.rowid)
+        try output.write(record.externalID)
+        try output.write(record.language)
+        try output.write(record.sourceType)
+        try output.write(UInt32(record.tags.count))
+        for tag in record.tags { try output.write(tag) }
+        try output.write(record.category)
+        try output.write(record.createdAt)
+        try output.write(UInt32(record.metadata.count))
+        for (key, value) in record.metadata.sorted(by: { $0.key < $1.key }) {
+            try output.write(key)
+            try output.write(value)
+        }
+    }
+
+    // MARK: - Loading
+
+    /// Replaces memory with a saved image: the documents, the row map, the int8 codes and the graph, with the
+    /// f32 vectors left in the file (`file` reads the few a search rescores). Throws ``ImageError`` when the
+    /// image is damaged or made for another model or dimension, leaving memory as it was.
+    ///
+    /// - Complexity: O(documents + rows × dimension bytes + graph), a few large sequential reads.
+    mutating func loadImage(_ input: ImageInput, policy: IndexPolicy, file: VectorFile) throws {
+        guard try input.read(UInt64.self) == Self.imageMagic, try input.read(UInt32.self) == Self.imageVersion
+        else { throw ImageError.malformed("not an index image of this version") }
+        guard try input.readString() == storedIdentity.weightsSHA256,
+            Int(try input.read(UInt32.self)) == storedIdentity.dimension
+        else { throw ImageError.malformed("made for another model") }
+        let dimension = storedIdentity.dimension
+        var table = DocumentTable()
+        let documentCount = try input.read(UInt64.self)
+        guard documentCount <= UInt64(Int32.max) else { throw ImageError.malformed("document count") }
+        for _ in 0..<documentCount { table.upsert(try Self.readRecord(from: input)) }
+        let limit = Int(Int32.max)
+        let rowChunk = try input.readArray(Int64.self, limit: limit)
+        let rowDocument = try input.readArray(Int64.self, limit: limit)
+        guard rowDocument.count == rowChunk.count else { throw ImageError.malformed("row map lengths") }
+        var rowSlot = [Int32](repeating: -1, count: rowChunk.count)
+        for row in rowChunk.indices where rowChunk[row] >= 0 {
+            guard let slot = table.slot(ofRowid: rowDocument[row]) else {
+                throw ImageError.malformed("row \(row) names no document")
+            }
+            rowSlot[row] = slot
+        }
+        let scales = try input.readArray(Float.self, limit: dimension)
+        guard scales.count == dimension else { throw ImageError.malformed("code scales") }
+        let codes = try input.readArray(Int8.self, limit: rowChunk.count * dimension)
+        guard codes.count == rowChunk.count * dimension else { throw ImageError.malformed("codes") }
+        let graph = try HNSWIndex.readImage(from: input, dimension: dimension)
+        guard graph.slotCount <= rowChunk.count else { throw ImageError.malformed("graph beyond the rows") }
+        _ = try input.readString()  // the reason the index was chosen when the image was written
+        guard try input.read(UInt64.self) == Self.imageMagic else { throw ImageError.malformed("image end") }
+
+        documents = table
+        matrix = VectorMatrix(dimension: dimension, fileRows: rowChunk, slots: rowSlot)
+        ann = ANNState()
+        ann.hnsw = graph
+        ann.guide = QuantizedMatrix(int8: Int8Quantizer(dimensionScales: scales), codes: codes)
+        let choice = policy.choose(vectorCount: matrix.liveRows, dimension: dimension, current: .hnsw)
+        guard choice.strategy == .hnsw else { throw ImageError.unused }
+        ann.choice = IndexChoice(
+            strategy: .hnsw,
+            reason: choice.reason + "; opened from its saved image: the graph is walked on int8 codes and the "
+                + "vectors stay in the file (the rows found are read and rescored exactly)")
+        self.file = file
+    }
+
+    private static func readRecord(from input: ImageInput) throws -> DocumentRecord {
+        let rowid = try input.read(Int64.self)
+        let externalID = try input.readString()
+        let language = try input.readString()
+        let sourceType = try input.readOptionalString()
+        let tagCount = try input.read(UInt32.self)
+        guard tagCount <= 1 << 20 else { throw ImageError.malformed("tag count") }
+        var tags: [String] = []
+        tags.reserveCapacity(Int(tagCount))
+        for _ in 0..<tagCount { tags.append(try input.readString()) }
+        let category = try input.readOptionalString()
+        let createdAt = try input.readDouble()
+        let metadataCount = try input.read(UInt32.self)
+        guard metadataCount <= 1 << 20 else { throw ImageError.malformed("metadata count") }
+        var metadata: [String: String] = [:]
+        for _ in 0..<metadataCount {
+            let key = try input.readString()
+            metadata[key] = try input.readString()
+        }
+        return DocumentRecord(
+            rowid: rowid, externalID: externalID, language: language, sourceType: sourceType, tags: tags,
+            category: category, createdAt: createdAt, metadata: metadata)
+    }
+
+    // MARK: - Searching with the vectors in the file
+
+    /// The vectors of `rows` read from the file, in order (`nil` for a row the file no longer has).
+    func fileVectors(rows: [Int]) throws -> [[Float]?] {
+        guard let file else { return rows.map { _ in nil } }
+        let chunks = rows.map { matrix.rowChunk[$0] }
+        let found = try file.read(chunks.filter { $0 >= 0 })
+        return chunks.map { found[$0] }
+    }
+
+    /// The `wanted` best rows for `query` among `filter`'s, for a matrix whose vectors are in the file: the
+    /// graph is walked on the int8 codes and its candidates are rescored on their f32 vectors, read from the
+    /// file, so every returned score is exact.
+    func fileScoredRows(query: [Float], filter: Bitset?, wanted: Int) throws -> [ScoredRow] {
+        guard let hnsw = ann.hnsw, let guide = ann.guide else { return [] }
+        let rows = try hnsw.candidates(
+            query, ef: max(hnsw.parameters.efSearch, wanted), filter: filter, guide: guide)
+        let vectors = try fileVectors(rows: rows)
+        var top = TopK(capacity: wanted)
+        query.withUnsafeBufferPointer { q in
+            guard let qp = q.baseAddress else { return }
+            for (row, vector) in zip(rows, vectors) {
+                guard let vector, vector.count == matrix.dimension else { continue }
+                let score = vector.withUnsafeBufferPointer { v -> Float in
+                    guard let vp = v.baseAddress else { return .nan }
+                    return hush_dot_f32(vp, qp, matrix.dimension)
+                }
+                if !score.isNaN { top.offer(id: row, score: score) }
+            }
+        }
+        return top.sortedRows()
+    }
+
+    /// ``exactBest(slot:query:)`` for a matrix whose vectors are in the file.
+    func fileExactBest(slot: Int, query: [Float]) throws -> DocumentHit? {
+        let rows = matrix.rows(ofSlot: slot).map(Int.init)
+        guard !rows.isEmpty, query.count == matrix.dimension else { return nil }
+        var best: DocumentHit?
+        for (row, vector) in zip(rows, try fileVectors(rows: rows)) {
+            guard let vector, vector.count == matrix.dimension else { continue }
+            let score = zip(vector, query).reduce(Float(0)) { $0 + $1.0 * $1.1 }
+            if score.isNaN { continue }
+            if best.map({ score > $0.score }) ?? true {
+                best = DocumentHit(slot: slot, score: score, chunkID: matrix.rowChunk[row])
+            }
+        }
+        return best
+    }
+
+    /// ``VectorMatrix/background(query:sample:)`` estimated on the int8 codes (the matrix holds no vectors):
+    /// the mean and deviation of the query's approximate cosines over an evenly spaced sample of rows.
+    func codeBackground(query: [Float], sample: Int = 1024) -> (mean: Float, deviation: Float)? {
+        guard let guide = ann.guide, case .int8(let quantizer) = guide.encoding, matrix.liveRows >= 2,
+            query.count == matrix.dimension
+        else { return nil }
+        let (codes, scale) = quantizer.encodeQuery(query)
+        let step = max(1, matrix.rows / sample)
+        var sum = 0.0
+        var squares = 0.0
+        var count = 0
+        codes.withUnsafeBufferPointer { q in
+            guide.int8Codes.withUnsafeBufferPointer { matrixCodes in
+                guard let qp = q.baseAddress, let base = matrixCodes.baseAddress else { return }
+                var row = 0
+                while row < matrix.rows {
+                    if matrix.rowChunk[row] >= 0 {
+                        let dot =
+                            Double(hush_dot_i8(base + row * matrix.dimension, qp, matrix.dimension)) * Double(scale)
+                        sum += dot
+                        squares += dot * dot
+                        count += 1
+                    }
+                    row += step
+                }
+            }
+        }
+        guard count >= 2 else { return nil }
+        let mean = sum / Double(count)
+        let variance = max(0, squares / Double(count) - mean * mean)
+        return (Float(mean), Float(variance.squareRoot()))
+    }
+}
+
+extension VectorIndex.State {
+    // MARK: - Opening and keeping the image current
+
+    /// Reads every vector into the matrix (a store opened from its image, before a write changes the graph,
+    /// which needs them). Rows keep their places; the int8 guide stays as it is.
+    ///
+    /// - Complexity: O(rows × dimension), one pass over the `vectors` table.
+    mutating func makeResident() throws {
+        guard !matrix.isResident, let file else { return }
+        var values = [Float](repeating: 0, count: matrix.rows * matrix.dimension)
+        let rowByChunk = matrix.rowByChunk
+        let dimension = matrix.dimension
+        try values.withUnsafeMutableBytes { target in
+            try file.all { chunkID, bytes in
+                guard let row = rowByChunk[chunkID], bytes.count == dimension * 4, Self.isFinite(bytes) else { return }
+                UnsafeMutableRawBufferPointer(rebasing: target[(Int(row) * dimension * 4)...].prefix(dimension * 4))
+                    .copyMemory(from: bytes)
+            }
+        }
+        matrix.adopt(values: values)
+    }
+
+    /// Fills memory from the file at open: from the saved image when it is current and the policy still
+    /// chooses HNSW (the f32 vectors then stay in the file), else from the tables; then, when `save`, an HNSW
+    /// index writes a fresh image and lets go of its f32 vectors, so the next open is a few large reads.
+    mutating func open(from database: StoreDatabase, policy: IndexPolicy, save: Bool, file: VectorFile) throws {
+        if semanticReady, try loadSavedImage(from: database, policy: policy, file: file) { return }
+        try load(from: database, policy: policy, save: save)
+        if save { try saveImage(to: database, file: file) }
+    }
+
+    /// Loads the saved image when it is current and the policy chooses HNSW for its rows; `false` otherwise
+    /// (memory untouched).
+    mutating func loadSavedImage(from database: StoreDatabase, policy: IndexPolicy, file: VectorFile) throws -> Bool {
+        var loaded = self
+        let used = try database.readImage { input, _ -> Bool in
+            try loaded.loadImage(input, policy: policy, file: file)
+            return true
+        }
+        guard used == true else { return false }
+        loaded.rowsChangedSinceImage = 0
+        self = loaded
+        return true
+    }
+
+    /// Writes the image of an HNSW index to the file and, when the matrix holds the vectors, lets go of them
+    /// (the image's codes become the guide; searches read the vectors they rescore from the file). Does
+    /// nothing for an index on another strategy or without comparable vectors.
+    mutating func saveImage(to database: StoreDatabase, file: VectorFile) throws {
+        // A store in memory has no file to leave its vectors in (and nothing to open fast later).
+        guard semanticReady, ann.hnsw != nil, database.path != nil else { return }
+        if ann.guide == nil { ann.guide = buildCodes(.int8) }
+        let state = self
+        try database.writeImage { output in try state.writeImage(to: output) }
+        rowsChangedSinceImage = 0
+        if matrix.isResident {
+            matrix = VectorMatrix(dimension: matrix.dimension, fileRows: matrix.rowChunk, slots: matrix.rowSlot)
+            self.file = file
+        }
+    }
+
+    /// After a write: refreshes the image once the rows changed since it reach `fraction` of the live rows
+    /// (a bulk write), so that small writes stay cheap and a store that took many of them still opens fast.
+    mutating func refreshImageIfStale(database: StoreDatabase, file: VectorFile, fraction: Double = 0.01) throws {
+        guard semanticReady, ann.hnsw != nil, rowsChangedSinceImage > 0,
+            Double(rowsChangedSinceImage) >= fraction * Double(max(1, matrix.liveRows))
+        else { return }
+        try saveImage(to: database, file: file)
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import GRDB
+import Testing
+
+@testable import Hush
+
+/// The saved index image: an HNSW store opens from it with its vectors left in the file, answers exactly as
+/// the store that wrote it, writes through it, and never trusts an image that is stale or damaged.
+@Suite struct IndexImageTests {
+    static let options = ScaleStoreTests.options(.hnsw)
+
+    /// Scores of the semantic top 10 of every test query.
+    static func scores(_ store: HushStore) async throws -> [[Float]] {
+        var all: [[Float]] = []
+        for query in ScaleStoreTests.queries {
+            all.append(try await store.search(query, mode: .semantic, limit: 10).hits.map(\.score))
+        }
+        return all
+    }
+
+    static func sameScores(_ a: [[Float]], _ b: [[Float]]) -> Bool {
+        a.count == b.count
+            && zip(a, b).allSatisfy { x, y in x.count == y.count && zip(x, y).allSatisfy { abs($0 - $1) < 1e-5 } }
+    }
+
+    static func meta(_ path: String, _ key: String) throws -> String? {
+        let queue = try DatabaseQueue(path: path)
+        defer { try? queue.close() }
+        return try queue.read { try String.fetchOne($0, sql: "SELECT value FROM meta WHERE key = ?", arguments: [key]) }
+    }
+
+    @Test func aStoreOpensFromItsImageWithTheVectorsInTheFileAndAnswersTheSame() async throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("image.hush")
+        let embedder = HashingEmbedder()
+        let written: [[Float]]
+        do {
+            let store = try await HushStore.open(path: path, embedder: embedder, options: Self.options)
+            try await store.upsert(ScaleStoreTests.notes(400))
+            // The bulk write saved an image at the file's current commit and let go of the f32 vectors.
+            #expect(store.index.read { !$0.isResident })
+            written = try await Self.scores(store)
+        }
+        #expect(try Self.meta(path, "image_commit") == Self.meta(path, "commit_counter"))
+        let counter = try Self.meta(path, "commit_counter")
+        for readOnly in [true, false] {
+            let reopened = try await HushStore.open(
+                path: path, embedder: embedder, readOnly: readOnly, options: Self.options)
+            let stats = try await reopened.stats()
+            #expect(stats.vectorBytes == 0 && stats.index == .hnsw && stats.documents == 400)
+            #expect(Self.sameScores(try await Self.scores(reopened), written))
+            // Filters and hybrid search work on it too (the filter's rows are scanned on their codes).
+            let rare = try await reopened.search(
+                "garlic sauce recipe", mode: .hybrid, filter: SearchFilter(tagsAny: ["rare"]), limit: 10)
+            #expect(rare.hits.count == 10 && rare.hits.allSatisfy { $0.tags.contains("rare") })
+            try ScaleStoreTests.expectSoundGraph(reopened)
+        }
+        // Opening from the image wrote nothing.
+        #expect(try Self.meta(path, "commit_counter") == counter)
+    }
+
+    @Test func writesToAStoreOpenedFromItsImageLandAndReopenTheSame() async throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("writes.hush")
+        let embedder = HashingEmbedder()
+        do {
+            let store = try await HushStore.open(path: path, embedder: embedder, options: Self.options)
+            try await store.upsert(ScaleStoreTests.notes(400))
+        }
+        let after: [[Float]]
+        do {
+            let store = try await HushStore.open(path: path, embedder: embedder, options: Self.options)
+            #expect(store.index.read { !$0.isResident })
+            let lighthouse = Document(
+                id: "lighthouse", title: "Lighthouse",
+                body: "Keeper's logbook: foghorn, beacon, storm over the harbour.")
+            try await store.upsert([lighthouse])
+            #expect(try await store.delete(ids: ["note-1", "note-2"]) == 2)
+            try ScaleStoreTests.expectSoundGraph(store)
+            let hits = try await store.search("foghorn beacon harbour", mode: .semantic, limit: 3).hits.map(\.id)
+            #expect(hits.first == "lighthouse")
+            let all = try await store.search("note about garden", mode: .keyword, limit: 500).hits.map(\.id)
+            #expect(!all.contains("note-1") && !all.contains("note-2"))
+            after = try await Self.scores(store)
+        }
+        // The small writes left the image behind: the next writable open loads the tables, then saves a new one.
+        let reopened = try await HushStore.open(path: path, embedder: embedder, options: Self.options)
+        #expect(try Self.meta(path, "image_commit") == Self.meta(path, "commit_counter"))
+        #expect(Self.sameScores(try await Self.scores(reopened), after))
+        #expect(try await reopened.stats().documents == 399)
+        try ScaleStoreTests.expectSoundGraph(reopened)
+    }
+
+    @Test func aStaleOrDamagedImageIsNeverUsed() async throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("stale.hush")
+        let embedder = HashingEmbedder()
+        let truth: [[Float]]
+        do {
+            let store = try await HushStore.open(path: path, embedder: embedder, options: Self.options)
+            try await store.upsert(ScaleStoreTests.notes(400))
+            truth = try await Self.scores(store)
+        }
+        // Another program deletes a document behind Hush's back: the image no longer matches the tables.
+        let queue = try DatabaseQueue(path: path)
+        try await queue.write { db in
+            try db.execute(sql: "DELETE FROM documents WHERE external_id = 'note-399'")
+        }
+        var stale = try await HushStore.open(path: path, embedder: embedder, readOnly: true, options: Self.options)
+        #expect(stale.index.read { $0.isResident })
+        #expect(try await stale.stats().documents == 399)
+        #expect(try await stale.document(id: "note-399") == nil)
+
+        // A commit Hush counted but whose image was not refreshed is stale as well.
+        try await queue.write { db in
+            try db.execute(sql: "UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'commit_counter'")
+        }
+        stale = try await HushStore.open(path: path, embedder: embedder, readOnly: true, options: Self.options)
+        #expect(stale.index.read { $0.isResident })
+
+        // A writable open saves a current image; then damage one of its blocks: it is refused, the tables load.
+        _ = try await HushStore.open(path: path, embedder: embedder, options: Self.options)
+        try await queue.write { db in
+            try db.execute(sql: "UPDATE index_image SET data = zeroblob(length(data)) WHERE id = 0")
+        }
+        let damaged = try await HushStore.open(path: path, embedder: embedder, readOnly: true, options: Self.options)
+        #expect(damaged.index.read { $0.isResident })
+        let scores = try await Self.scores(damaged)
+        #expect(scores.count == truth.count && scores.allSatisfy { $0.count == 10 })
+        try queue.close()
+    }
+
+    @Test func aVersionTwoFileOpensReadOnlyWithoutAnImage() async throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("old.hush")
+        let embedder = HashingEmbedder()
+        do {
+            let store = try await HushStore.open(path: path, embedder: embedder, options: Self.options)
+            try await store.upsert(ScaleStoreTests.notes(120))
+        }
+        // Make it the file an earlier Hush wrote: schema 2, no image, no counter.
+        let queue = try DatabaseQueue(path: path)
+        try await queue.write { db in
+            try db.execute(
+                sql: """
+                    DROP TABLE index_image;
+                    DELETE FROM grdb_migrations WHERE identifier = 'v3';
+                    DELETE FROM meta WHERE key IN ('commit_counter', 'image_commit', 'image_fingerprint');
+                    UPDATE meta SET value = '2' WHERE key = 'schema_version';
+                    """)
+        }
+        try queue.close()
+        let shipped = try await HushStore.open(path: path, embedder: embedder, readOnly: true, options: Self.options)
+        #expect(try await shipped.search("garlic sauce recipe", mode: .semantic, limit: 5).hits.count == 5)
+        #expect(try Self.meta(path, "schema_version") == "2")
+        // A writable open upgrades it and saves the image.
+        _ = try await HushStore.open(path: path, embedder: embedder, options: Self.options)
+        #expect(try Self.meta(path, "schema_version") == "3")
+        #expect(try Self.meta(path, "image_commit") != nil)
+    }
+}
