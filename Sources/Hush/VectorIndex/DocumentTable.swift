@@ -13,29 +13,39 @@ struct DocumentRecord: Sendable, Equatable {
     var metadata: [String: String]
 }
 
-/// The documents of the in-memory index, by dense slot (reused after deletion), with filter attributes
-/// interned to integers so that building a filter mask is a tight loop over small integers.
+/// The documents of the in-memory index, by dense slot (reused after deletion), kept as columns: per slot the
+/// rowid, the external id, the creation time and the ids of its strings (language, source type, category,
+/// tags, metadata keys and values) in one table of distinct strings. A filter compares small integers; a
+/// ``DocumentRecord`` is put together only when asked for; the columns save and load as a few arrays (see
+/// ``writeImage(to:)``), and a hundred thousand documents that share their tags and languages hold little
+/// more than their ids.
 struct DocumentTable: Sendable {
-    private(set) var records: [DocumentRecord?] = []
+    /// Rowid per slot; -1 for a free slot.
+    private var rowids: [Int64] = []
+    private var externalIDs: [String] = []
+    private var createdAts: [Double] = []
+    /// String ids per slot (-1: absent).
+    private var languages: [Int32] = []
+    private var sourceTypes: [Int32] = []
+    private var categories: [Int32] = []
+    private var tagLists: [[Int32]] = []
+    /// (key id << 32 | value id) per metadata entry, sorted.
+    private var metadataLists: [[Int64]] = []
+
+    /// Distinct strings as written, and for each the id of its lower-cased form (what filters compare).
+    private var strings: [String] = []
+    private var stringIDs: [String: Int32] = [:]
+    private var folded: [Int32] = []
+
     private(set) var slotByRowid: [Int64: Int32] = [:]
     private var freeSlots: [Int32] = []
-
-    // Interned attributes, by slot. `-1` means "absent".
-    private var languageCodes: [Int32] = []
-    private var sourceTypeCodes: [Int32] = []
-    private var categoryCodes: [Int32] = []
-    private var createdAts: [Double] = []
-    private var tagCodes: [[Int32]] = []
-    private var metadataCodes: [[Int64]] = []
-    private var interner: [String: Int32] = [:]
+    /// Live documents per language (lower-cased code).
+    private var languageCounts: [String: Int] = [:]
 
     /// The number of live documents.
     var count: Int { slotByRowid.count }
     /// One past the highest slot ever used: the size of per-slot arrays.
-    var capacity: Int { records.count }
-
-    /// Live documents per language (lower-cased code).
-    private var languageCounts: [String: Int] = [:]
+    var capacity: Int { rowids.count }
 
     /// The language most documents are in (ties: the first by name), or `nil` for an empty table or one whose
     /// documents are all undetermined.
@@ -46,8 +56,30 @@ struct DocumentTable: Sendable {
 
     func slot(ofRowid rowid: Int64) -> Int32? { slotByRowid[rowid] }
 
+    /// Whether `slot` holds a document.
+    func isLive(_ slot: Int) -> Bool { slot >= 0 && slot < rowids.count && rowids[slot] >= 0 }
+
+    /// The rowid at `slot` (-1 for a free slot).
+    func rowid(atSlot slot: Int) -> Int64 { slot >= 0 && slot < rowids.count ? rowids[slot] : -1 }
+
+    /// The external id at `slot`, or `nil` for a free slot.
+    func externalID(atSlot slot: Int) -> String? { isLive(slot) ? externalIDs[slot] : nil }
+
+    /// The creation time at `slot` (seconds since 1970; 0 for a free slot).
+    func createdAt(atSlot slot: Int) -> Double { isLive(slot) ? createdAts[slot] : 0 }
+
     func record(atSlot slot: Int32) -> DocumentRecord? {
-        Int(slot) < records.count ? records[Int(slot)] : nil
+        let index = Int(slot)
+        guard isLive(index) else { return nil }
+        func string(_ id: Int32) -> String? { id >= 0 ? strings[Int(id)] : nil }
+        var metadata: [String: String] = [:]
+        for pair in metadataLists[index] {
+            metadata[strings[Int(pair >> 32)]] = strings[Int(UInt32(truncatingIfNeeded: pair))]
+        }
+        return DocumentRecord(
+            rowid: rowids[index], externalID: externalIDs[index], language: string(languages[index]) ?? "und",
+            sourceType: string(sourceTypes[index]), tags: tagLists[index].map { strings[Int($0)] },
+            category: string(categories[index]), createdAt: createdAts[index], metadata: metadata)
     }
 
     /// Inserts or replaces the record for `record.rowid`, returning its slot.
@@ -56,29 +88,31 @@ struct DocumentTable: Sendable {
         let slot: Int32
         if let existing = slotByRowid[record.rowid] {
             slot = existing
+            countLanguage(of: Int(slot), by: -1)
         } else if let reused = freeSlots.popLast() {
             slot = reused
         } else {
-            slot = Int32(records.count)
-            records.append(nil)
-            languageCodes.append(-1)
-            sourceTypeCodes.append(-1)
-            categoryCodes.append(-1)
+            slot = Int32(rowids.count)
+            rowids.append(-1)
+            externalIDs.append("")
             createdAts.append(0)
-            tagCodes.append([])
-            metadataCodes.append([])
+            languages.append(-1)
+            sourceTypes.append(-1)
+            categories.append(-1)
+            tagLists.append([])
+            metadataLists.append([])
         }
         let index = Int(slot)
-        if let old = records[index] { languageCounts[old.language.lowercased(), default: 0] -= 1 }
-        languageCounts[record.language.lowercased(), default: 0] += 1
-        records[index] = record
-        slotByRowid[record.rowid] = slot
-        languageCodes[index] = intern("l", record.language.lowercased())
-        sourceTypeCodes[index] = record.sourceType.map { intern("s", $0.lowercased()) } ?? -1
-        categoryCodes[index] = record.category.map { intern("c", $0.lowercased()) } ?? -1
+        rowids[index] = record.rowid
+        externalIDs[index] = record.externalID
         createdAts[index] = record.createdAt
-        tagCodes[index] = Array(Set(record.tags.map { intern("t", $0.lowercased()) })).sorted()
-        metadataCodes[index] = record.metadata.map { Self.pair(intern("k", $0.key), intern("v", $0.value)) }.sorted()
+        languages[index] = intern(record.language)
+        sourceTypes[index] = record.sourceType.map { intern($0) } ?? -1
+        categories[index] = record.category.map { intern($0) } ?? -1
+        tagLists[index] = record.tags.map { intern($0) }
+        metadataLists[index] = record.metadata.map { Self.pair(intern($0.key), intern($0.value)) }.sorted()
+        slotByRowid[record.rowid] = slot
+        countLanguage(of: index, by: 1)
         return slot
     }
 
@@ -87,27 +121,34 @@ struct DocumentTable: Sendable {
     mutating func remove(rowid: Int64) -> Int32? {
         guard let slot = slotByRowid.removeValue(forKey: rowid) else { return nil }
         let index = Int(slot)
-        if let old = records[index] { languageCounts[old.language.lowercased(), default: 0] -= 1 }
-        records[index] = nil
-        tagCodes[index] = []
-        metadataCodes[index] = []
-        languageCodes[index] = -1
-        sourceTypeCodes[index] = -1
-        categoryCodes[index] = -1
+        countLanguage(of: index, by: -1)
+        rowids[index] = -1
+        externalIDs[index] = ""
+        tagLists[index] = []
+        metadataLists[index] = []
+        languages[index] = -1
+        sourceTypes[index] = -1
+        categories[index] = -1
         freeSlots.append(slot)
         return slot
     }
 
-    private mutating func intern(_ namespace: String, _ value: String) -> Int32 {
-        let key = namespace + ":" + value
-        if let code = interner[key] { return code }
-        let code = Int32(interner.count)
-        interner[key] = code
-        return code
+    private mutating func countLanguage(of index: Int, by delta: Int) {
+        let id = languages[index]
+        guard id >= 0 else { return }
+        languageCounts[strings[Int(folded[Int(id)])], default: 0] += delta
     }
 
-    private func code(_ namespace: String, _ value: String) -> Int32? {
-        interner[namespace + ":" + value]
+    /// The id of `value` as written, interning it (and its lower-cased form) when new.
+    private mutating func intern(_ value: String) -> Int32 {
+        if let id = stringIDs[value] { return id }
+        let lower = value.lowercased()
+        let lowerID = lower == value ? nil : intern(lower)
+        let id = Int32(strings.count)
+        strings.append(value)
+        stringIDs[value] = id
+        folded.append(lowerID ?? id)
+        return id
     }
 
     private static func pair(_ key: Int32, _ value: Int32) -> Int64 {
@@ -120,37 +161,37 @@ struct DocumentTable: Sendable {
     /// - Complexity: O(documents × predicates), integer comparisons only.
     func mask(for filter: SearchFilter) -> Bitset? {
         if filter.isEmpty { return nil }
-        // Compile the filter's strings into codes; an unknown string can match nothing.
+        // Compile the filter's strings into folded ids; an unknown string can match nothing.
         let impossible: Int32 = -2
-        func codes(_ namespace: String, _ values: [String]) -> Set<Int32>? {
-            values.isEmpty ? nil : Set(values.map { code(namespace, $0.lowercased()) ?? impossible })
-        }
-        let languages = codes("l", filter.languages)
-        let sourceTypes = codes("s", filter.sourceTypes)
-        let categories = codes("c", filter.categories)
-        let anyTags = codes("t", filter.tagsAny)
-        let allTags = codes("t", filter.tagsAll)
+        func fold(_ value: String) -> Int32 { stringIDs[value.lowercased()].map { folded[Int($0)] } ?? impossible }
+        func codes(_ values: [String]) -> Set<Int32>? { values.isEmpty ? nil : Set(values.map(fold)) }
+        func foldedID(_ id: Int32) -> Int32 { id >= 0 ? folded[Int(id)] : -1 }
+        let languageSet = codes(filter.languages)
+        let sourceSet = codes(filter.sourceTypes)
+        let categorySet = codes(filter.categories)
+        let anyTags = codes(filter.tagsAny)
+        let allTags = codes(filter.tagsAll)
+        // Metadata keys and values match exactly as written.
         let metadata: [Int64] = filter.metadata.map { entry in
-            guard let key = code("k", entry.key), let value = code("v", entry.value) else { return -1 }
+            guard let key = stringIDs[entry.key], let value = stringIDs[entry.value] else { return -1 }
             return Self.pair(key, value)
         }
         let after = filter.createdAfter?.timeIntervalSince1970
         let before = filter.createdBefore?.timeIntervalSince1970
 
-        var mask = Bitset(count: records.count)
-        for index in 0..<records.count where records[index] != nil {
-            if let languages, !languages.contains(languageCodes[index]) { continue }
-            if let sourceTypes, !sourceTypes.contains(sourceTypeCodes[index]) { continue }
-            if let categories, !categories.contains(categoryCodes[index]) { continue }
+        var mask = Bitset(count: rowids.count)
+        for index in 0..<rowids.count where rowids[index] >= 0 {
+            if let languageSet, !languageSet.contains(foldedID(languages[index])) { continue }
+            if let sourceSet, !sourceSet.contains(foldedID(sourceTypes[index])) { continue }
+            if let categorySet, !categorySet.contains(foldedID(categories[index])) { continue }
             if let after, createdAts[index] < after { continue }
             if let before, createdAts[index] >= before { continue }
-            if let anyTags, !tagCodes[index].contains(where: anyTags.contains) { continue }
-            if let allTags, !allTags.allSatisfy(tagCodes[index].contains) { continue }
-            if !metadata.isEmpty, !metadata.allSatisfy(metadataCodes[index].contains) { continue }
-            if !filter.excludedIDs.isEmpty, let record = records[index], filter.excludedIDs.contains(record.externalID)
-            {
+            if let anyTags, !tagLists[index].contains(where: { anyTags.contains(folded[Int($0)]) }) { continue }
+            if let allTags, !allTags.allSatisfy({ wanted in tagLists[index].contains { folded[Int($0)] == wanted } }) {
                 continue
             }
+            if !metadata.isEmpty, !metadata.allSatisfy(metadataLists[index].contains) { continue }
+            if !filter.excludedIDs.isEmpty, filter.excludedIDs.contains(externalIDs[index]) { continue }
             mask.insert(index)
         }
         return mask
@@ -159,5 +200,91 @@ struct DocumentTable: Sendable {
 
 extension DocumentTable {
     /// The slots of every live document.
-    var liveSlots: Bitset { Bitset(count: records.count) { records[$0] != nil } }
+    var liveSlots: Bitset { Bitset(count: rowids.count) { rowids[$0] >= 0 } }
+
+    // MARK: - Saved image
+
+    /// Writes the table as columns: the distinct strings, then per slot its rowid, external id, time and string
+    /// ids, tags and metadata as flat lists with their offsets (free slots included, as rowid -1).
+    ///
+    /// - Complexity: O(slots + strings) bytes, a few large writes.
+    func writeImage(to output: ImageOutput) throws {
+        try output.write(UInt64(strings.count))
+        for string in strings { try output.write(string) }
+        try output.writeArray(rowids)
+        for id in externalIDs { try output.write(id) }
+        try output.writeArray(createdAts)
+        try output.writeArray(languages)
+        try output.writeArray(sourceTypes)
+        try output.writeArray(categories)
+        try output.writeArray(tagLists.map { Int32($0.count) })
+        try output.writeArray(tagLists.flatMap { $0 })
+        try output.writeArray(metadataLists.map { Int32($0.count) })
+        try output.writeArray(metadataLists.flatMap { $0 })
+    }
+
+    /// Reads a table written by ``writeImage(to:)``, checking every id against the strings it read.
+    ///
+    /// - Complexity: O(slots + strings).
+    static func readImage(from input: ImageInput) throws -> DocumentTable {
+        var table = DocumentTable()
+        let stringCount = try input.read(UInt64.self)
+        guard stringCount <= UInt64(Int32.max) else { throw ImageError.malformed("string count") }
+        for _ in 0..<stringCount { _ = table.intern(try input.readString()) }
+        let limit = Int(Int32.max)
+        table.rowids = try input.readArray(Int64.self, limit: limit)
+        let slots = table.rowids.count
+        table.externalIDs.reserveCapacity(slots)
+        for _ in 0..<slots { table.externalIDs.append(try input.readString()) }
+        table.createdAts = try input.readArray(Double.self, limit: slots)
+        table.languages = try input.readArray(Int32.self, limit: slots)
+        table.sourceTypes = try input.readArray(Int32.self, limit: slots)
+        table.categories = try input.readArray(Int32.self, limit: slots)
+        guard table.createdAts.count == slots, table.languages.count == slots, table.sourceTypes.count == slots,
+            table.categories.count == slots
+        else { throw ImageError.malformed("document columns") }
+        let strings = Int32(table.strings.count)
+        func valid(_ id: Int32) -> Bool { id >= -1 && id < strings }
+        guard table.languages.allSatisfy(valid), table.sourceTypes.allSatisfy(valid),
+            table.categories.allSatisfy(valid)
+        else { throw ImageError.malformed("a document names an unknown string") }
+        table.tagLists = try split(input, Int32.self, slots: slots) { $0 >= 0 && $0 < strings }
+        table.metadataLists = try split(input, Int64.self, slots: slots) {
+            $0 >> 32 >= 0 && $0 >> 32 < Int64(strings) && Int32(truncatingIfNeeded: $0) >= 0
+                && Int32(truncatingIfNeeded: $0) < strings
+        }
+        table.slotByRowid.reserveCapacity(slots)
+        for slot in 0..<slots {
+            let rowid = table.rowids[slot]
+            if rowid < 0 {
+                table.freeSlots.append(Int32(slot))
+                continue
+            }
+            guard table.slotByRowid.updateValue(Int32(slot), forKey: rowid) == nil else {
+                throw ImageError.malformed("document \(rowid) twice")
+            }
+            table.countLanguage(of: slot, by: 1)
+        }
+        table.freeSlots.reverse()
+        return table
+    }
+
+    /// Per-slot lists from their counts and flat values.
+    private static func split<T: BitwiseCopyable>(
+        _ input: ImageInput, _: T.Type, slots: Int, valid: (T) -> Bool
+    ) throws -> [[T]] {
+        let counts = try input.readArray(Int32.self, limit: slots)
+        let values = try input.readArray(T.self, limit: Int(Int32.max))
+        guard counts.count == slots, counts.allSatisfy({ $0 >= 0 }), counts.reduce(0, { $0 + Int($1) }) == values.count,
+            values.allSatisfy(valid)
+        else { throw ImageError.malformed("document lists") }
+        var lists: [[T]] = []
+        lists.reserveCapacity(slots)
+        var start = 0
+        for count in counts {
+            lists.append(count == 0 ? [] : Array(values[start..<(start + Int(count))]))
+            start += Int(count)
+        }
+        return lists
+    }
 }

@@ -31,12 +31,11 @@ extension VectorIndex.State {
     ///
     /// - Complexity: O(documents × log documents).
     func newestFirst() -> [Int] {
-        let records = documents.records
-        return records.indices.filter { records[$0] != nil }.sorted { a, b in
-            let l = records[a]?.createdAt ?? 0
-            let r = records[b]?.createdAt ?? 0
+        (0..<documents.capacity).filter { documents.isLive($0) }.sorted { a, b in
+            let l = documents.createdAt(atSlot: a)
+            let r = documents.createdAt(atSlot: b)
             if l != r { return l > r }
-            return (records[a]?.rowid ?? 0) > (records[b]?.rowid ?? 0)
+            return documents.rowid(atSlot: a) > documents.rowid(atSlot: b)
         }
     }
 
@@ -44,8 +43,7 @@ extension VectorIndex.State {
     ///
     /// - Complexity: O(documents) (a linear scan of the in-memory table; no SQL).
     func slot(ofExternalID id: String) -> Int? {
-        for (index, record) in documents.records.enumerated() where record?.externalID == id { return index }
-        return nil
+        (0..<documents.capacity).first { documents.externalID(atSlot: $0) == id }
     }
 
     /// Slots of many external ids at once (unknown ids are absent from the result).
@@ -54,8 +52,8 @@ extension VectorIndex.State {
     func slots(ofExternalIDs ids: [String]) -> [String: Int] {
         let wanted = Set(ids)
         var result: [String: Int] = [:]
-        for (index, record) in documents.records.enumerated() {
-            if let record, wanted.contains(record.externalID) { result[record.externalID] = index }
+        for slot in 0..<documents.capacity {
+            if let id = documents.externalID(atSlot: slot), wanted.contains(id) { result[id] = slot }
         }
         return result
     }

@@ -11,7 +11,7 @@ struct VectorFile: Sendable {
 
 extension VectorIndex.State {
     /// The image format's version; an image of another version is not read (the tables are).
-    static let imageVersion: UInt32 = 1
+    static let imageVersion: UInt32 = 2
     private static let imageMagic: UInt64 = 0x4855_5348_494D_4701  // "HUSHIMG" + 1
 
     /// Whether the f32 vectors are in memory (see ``VectorMatrix/isResident``).
@@ -28,14 +28,10 @@ extension VectorIndex.State {
         try output.write(Self.imageVersion)
         try output.write(storedIdentity.weightsSHA256)
         try output.write(UInt32(matrix.dimension))
-        // Documents, in slot order (free slots skipped; slots are given out again on load).
-        let records = documents.records.compactMap { $0 }
-        try output.write(UInt64(records.count))
-        for record in records { try Self.write(record, to: output) }
-        // Rows: chunk id and document rowid (-1 for a hole).
+        // Documents by slot, then per row its chunk id and document slot (-1 for a hole).
+        try documents.writeImage(to: output)
         try output.writeArray(matrix.rowChunk)
-        try output.writeArray(
-            matrix.rowSlot.map { slot in slot >= 0 ? documents.records[Int(slot)]?.rowid ?? -1 : -1 })
+        try output.writeArray(matrix.rowSlot)
         // Codes: the guide when there is one, else encoded now from the resident vectors.
         let codes = ann.guide ?? buildCodes(.int8)
         guard case .int8(let quantizer) = codes.encoding, quantizer.calibration == .perDimension,
@@ -46,22 +42,6 @@ extension VectorIndex.State {
         try graph.writeImage(to: output)
         try output.write(ann.choice.reason)
         try output.write(Self.imageMagic)
-    }
-
-    private static func write(_ record: DocumentRecord, to output: ImageOutput) throws {
-        try output.write(record.rowid)
-        try output.write(record.externalID)
-        try output.write(record.language)
-        try output.write(record.sourceType)
-        try output.write(UInt32(record.tags.count))
-        for tag in record.tags { try output.write(tag) }
-        try output.write(record.category)
-        try output.write(record.createdAt)
-        try output.write(UInt32(record.metadata.count))
-        for (key, value) in record.metadata.sorted(by: { $0.key < $1.key }) {
-            try output.write(key)
-            try output.write(value)
-        }
     }
 
     // MARK: - Loading
@@ -78,20 +58,13 @@ extension VectorIndex.State {
             Int(try input.read(UInt32.self)) == storedIdentity.dimension
         else { throw ImageError.malformed("made for another model") }
         let dimension = storedIdentity.dimension
-        var table = DocumentTable()
-        let documentCount = try input.read(UInt64.self)
-        guard documentCount <= UInt64(Int32.max) else { throw ImageError.malformed("document count") }
-        for _ in 0..<documentCount { table.upsert(try Self.readRecord(from: input)) }
+        let table = try DocumentTable.readImage(from: input)
         let limit = Int(Int32.max)
         let rowChunk = try input.readArray(Int64.self, limit: limit)
-        let rowDocument = try input.readArray(Int64.self, limit: limit)
-        guard rowDocument.count == rowChunk.count else { throw ImageError.malformed("row map lengths") }
-        var rowSlot = [Int32](repeating: -1, count: rowChunk.count)
-        for row in rowChunk.indices where rowChunk[row] >= 0 {
-            guard let slot = table.slot(ofRowid: rowDocument[row]) else {
-                throw ImageError.malformed("row \(row) names no document")
-            }
-            rowSlot[row] = slot
+        let rowSlot = try input.readArray(Int32.self, limit: limit)
+        guard rowSlot.count == rowChunk.count else { throw ImageError.malformed("row map lengths") }
+        for row in rowChunk.indices where (rowChunk[row] >= 0) != table.isLive(Int(rowSlot[row])) {
+            throw ImageError.malformed("row \(row) and its document disagree")
         }
         let scales = try input.readArray(Float.self, limit: dimension)
         guard scales.count == dimension else { throw ImageError.malformed("code scales") }
@@ -114,30 +87,6 @@ extension VectorIndex.State {
             reason: choice.reason + "; opened from its saved image: the graph is walked on int8 codes and the "
                 + "vectors stay in the file (the rows found are read and rescored exactly)")
         self.file = file
-    }
-
-    private static func readRecord(from input: ImageInput) throws -> DocumentRecord {
-        let rowid = try input.read(Int64.self)
-        let externalID = try input.readString()
-        let language = try input.readString()
-        let sourceType = try input.readOptionalString()
-        let tagCount = try input.read(UInt32.self)
-        guard tagCount <= 1 << 20 else { throw ImageError.malformed("tag count") }
-        var tags: [String] = []
-        tags.reserveCapacity(Int(tagCount))
-        for _ in 0..<tagCount { tags.append(try input.readString()) }
-        let category = try input.readOptionalString()
-        let createdAt = try input.readDouble()
-        let metadataCount = try input.read(UInt32.self)
-        guard metadataCount <= 1 << 20 else { throw ImageError.malformed("metadata count") }
-        var metadata: [String: String] = [:]
-        for _ in 0..<metadataCount {
-            let key = try input.readString()
-            metadata[key] = try input.readString()
-        }
-        return DocumentRecord(
-            rowid: rowid, externalID: externalID, language: language, sourceType: sourceType, tags: tags,
-            category: category, createdAt: createdAt, metadata: metadata)
     }
 
     // MARK: - Searching with the vectors in the file
