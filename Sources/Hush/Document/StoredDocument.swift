@@ -52,6 +52,16 @@ public struct StoreStats: Sendable, Hashable {
     /// Whether an embedder was loaded: `false` for a store opened without its model, where reading, keyword
     /// search and deleting work but semantic search does not (see ``HushStore/semanticAvailable``).
     public var modelLoaded = true
+    /// How long opening took, in milliseconds: reading the schema and filling memory (from the saved index
+    /// image when it is current, else from the tables); the model's load is not included.
+    public var openMilliseconds: Double = 0
+    /// Whether the f32 vectors stay in the file (`vectorBytes` is then 0): a store on HNSW opened from its saved
+    /// image keeps only int8 codes and the graph in memory and reads the few vectors a search rescores.
+    public var vectorsInFile = false
+    /// Bytes of the saved index image in the file (0 without one).
+    public var imageBytes: Int64 = 0
+    /// Whether the saved index image is current, so that the next open reads it instead of the tables.
+    public var imageCurrent = false
 }
 
 /// A `reembed` that stopped part-way: the model it converts to and how far it got.

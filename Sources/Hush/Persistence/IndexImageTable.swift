@@ -108,6 +108,10 @@ extension StoreDatabase {
             guard try StoreSchema.meta(db, StoreSchema.Key.imageCommit).flatMap({ Int64($0) }) == commit,
                 try StoreSchema.meta(db, StoreSchema.Key.imageFingerprint) == (try Self.fingerprint(db))
             else { return nil }
+            // The image is read through a memory map (no read call per page); the map is dropped afterwards,
+            // so the pages do not stay counted in the process's memory.
+            try db.execute(sql: "PRAGMA mmap_size = \(Int64(1) << 40)")
+            defer { try? db.execute(sql: "PRAGMA mmap_size = 0") }
             do {
                 return try decode(try ImageBlockReader(db: db), commit)
             } catch is ImageError {
@@ -130,6 +134,9 @@ extension StoreDatabase {
                     db, StoreSchema.Key.imageCommit, String(try IndexImageTable.commitCounter(db)))
                 try StoreSchema.setMeta(db, StoreSchema.Key.imageFingerprint, try Self.fingerprint(db))
             }
+            // Move the image from the write-ahead log into the file now (reading it back from the log is a
+            // lookup per page); passive: it never waits for, or blocks, a reader.
+            try writer.writeWithoutTransaction { db in _ = try db.checkpoint(.passive) }
         } catch  where error is DatabaseError {
             throw StoreError.wrapping(error, path: path, operation: "save the index image")
         }

@@ -34,6 +34,8 @@ public final class HushStore: Sendable {
     /// Where writes run.
     let queues = StoreQueues()
     let testHooks = Locked(TestHooks())
+    /// How long `init` took to open the file and fill memory (see ``StoreStats/openMilliseconds``).
+    let openMilliseconds: Double
 
     /// Failure injection for tests.
     struct TestHooks: Sendable {
@@ -87,6 +89,7 @@ public final class HushStore: Sendable {
         guard options.batchSize > 0, options.embeddingBatchSize > 0 else {
             throw StoreError.invalidOption("batchSize and embeddingBatchSize must be at least 1")
         }
+        let started = DispatchTime.now().uptimeNanoseconds
         self.database = database
         self.readOnly = readOnly
         self.options = options
@@ -134,6 +137,7 @@ public final class HushStore: Sendable {
         let policy = options.indexPolicy
         let file = database.vectorFile
         try index.write { state in try state.open(from: database, policy: policy, save: !readOnly, file: file) }
+        openMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
     }
 
     func setTestHooks(_ hooks: TestHooks) {
@@ -187,7 +191,9 @@ public final class HushStore: Sendable {
             vectorBytes: footprint.vectorBytes, index: footprint.choice.strategy, indexReason: footprint.choice.reason,
             indexBytes: footprint.indexBytes,
             graphFileBytes: graphFileBytes, unfinishedReembed: reembed, readOnly: readOnly,
-            modelLoaded: index.read { $0.gap } != .modelNotLoaded)
+            modelLoaded: index.read { $0.gap } != .modelNotLoaded, openMilliseconds: openMilliseconds,
+            vectorsInFile: index.read { !$0.isResident }, imageBytes: database.imageBytes(),
+            imageCurrent: (try? database.imageIsCurrent()) ?? false)
     }
 
     // MARK: - Deleting

@@ -106,6 +106,11 @@ struct StatsCommand: AsyncParsableCommand {
             line.add("index_bytes", s.indexBytes)
             line.add("graph_file_bytes", Int(s.graphFileBytes))
             line.add("model_loaded", s.modelLoaded)
+            line.add("open_ms", s.openMilliseconds)
+            line.add("vectors_in_file", s.vectorsInFile)
+            line.add("image_bytes", Int(s.imageBytes))
+            line.add("image_current", s.imageCurrent)
+            line.add("process_resident_bytes", ResidentMemory.current()?.now ?? 0)
             if let pending = s.unfinishedReembed {
                 var reembed = JSONLine()
                 reembed.add("target", pending.target.model)
@@ -121,17 +126,31 @@ struct StatsCommand: AsyncParsableCommand {
             Console.out("file:      \(store.db) (\(Self.bytes(Int(s.fileSizeBytes))))")
             Console.out("documents: \(s.documents)")
             Console.out("chunks:    \(s.chunks)")
-            Console.out("vectors:   \(s.vectors) (\(Self.bytes(s.vectorBytes)) in memory)")
+            if s.vectorsInFile {
+                Console.out("vectors:   \(s.vectors) (in the file; searches read the few they rescore)")
+            } else {
+                Console.out("vectors:   \(s.vectors) (\(Self.bytes(s.vectorBytes)) in memory)")
+            }
             Console.out("embedder:  \(s.embedder)")
             var index = "index:     \(s.index.rawValue)"
             if s.index == .hnsw {
+                let what = s.vectorsInFile || s.indexReason.contains("int8") ? "graph and int8 codes" : "graph"
                 index +=
-                    " (graph \(Self.bytes(s.indexBytes)) in memory, \(Self.bytes(Int(s.graphFileBytes))) in the file)"
+                    " (\(what) \(Self.bytes(s.indexBytes)) in memory, graph \(Self.bytes(Int(s.graphFileBytes))) "
+                    + "in the file)"
             } else if s.index != .exact {
                 index += " (codes \(Self.bytes(s.indexBytes)) in memory)"
             }
             Console.out(index)
             Console.out("           \(s.indexReason)")
+            var opened = String(format: "open:      %.1f ms", s.openMilliseconds)
+            if s.imageBytes > 0 {
+                opened += " (index image \(Self.bytes(Int(s.imageBytes))), \(s.imageCurrent ? "current" : "stale"))"
+            }
+            Console.out(opened)
+            if let memory = ResidentMemory.current() {
+                Console.out("memory:    \(Self.bytes(memory.now)) resident in this process (model included)")
+            }
             if !s.modelLoaded {
                 Console.out("model:     not installed: keyword search, get and delete work; semantic search needs it")
             }
