@@ -47,6 +47,8 @@ let package = Package(
                 "HushEmbedding",
                 "HushKernels",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's incremental BLOB reads, for the index image (Persistence/IndexImageTable.swift).
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
         .target(

@@ -59,6 +59,49 @@ import Testing
         #expect(try Self.meta(path, "commit_counter") == counter)
     }
 
+    /// Related items, interest ranking, MMR and summaries read document vectors: on a store whose vectors stay
+    /// in the file they read them from it, and agree with the same file loaded into memory.
+    @Test func rankingOnAStoreOpenedFromItsImageMatchesTheVectorsInMemory() async throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("ranking.hush")
+        let embedder = HashingEmbedder()
+        do {
+            let store = try await HushStore.open(path: path, embedder: embedder, options: Self.options)
+            try await store.upsert(ScaleStoreTests.notes(400))
+        }
+        let fromImage = try await HushStore.open(path: path, embedder: embedder, readOnly: true, options: Self.options)
+        #expect(fromImage.index.read { !$0.isResident })
+        let copy = folder.path("resident.hush")
+        try FileManager.default.copyItem(atPath: path, toPath: copy)
+        let queue = try DatabaseQueue(path: copy)
+        try await queue.write { try $0.execute(sql: "DELETE FROM index_image") }
+        try queue.close()
+        let inMemory = try await HushStore.open(path: copy, embedder: embedder, readOnly: true, options: Self.options)
+        #expect(inMemory.index.read { $0.isResident })
+
+        func same(_ a: [RankedDocument], _ b: [RankedDocument]) -> Bool {
+            a.count == b.count && zip(a, b).allSatisfy { abs(($0.score ?? 0) - ($1.score ?? 0)) < 1e-5 }
+        }
+        for id in ["note-3", "note-77", "note-250"] {
+            let a = try await fromImage.related(to: id, limit: 5)
+            let b = try await inMemory.related(to: id, limit: 5)
+            #expect(a.count == 5 && same(a, b), "related to \(id)")
+        }
+        let liked = ["note-1", "note-9"]
+        #expect(
+            same(
+                try await fromImage.rank(liked: liked, disliked: ["note-2"], limit: 10),
+                try await inMemory.rank(liked: liked, disliked: ["note-2"], limit: 10)))
+        let results = try await fromImage.search("garlic sauce recipe", mode: .semantic, limit: 10)
+        #expect(
+            try await fromImage.diversify(results, lambda: 0.5).hits.map(\.id)
+                == (try await inMemory.diversify(results, lambda: 0.5).hits.map(\.id)))
+        let ids = ["note-3", "note-11", "note-19"]
+        #expect(
+            try await fromImage.summarize(ids: ids, sentences: 2).sentences.map(\.text)
+                == (try await inMemory.summarize(ids: ids, sentences: 2).sentences.map(\.text)))
+    }
+
     @Test func writesToAStoreOpenedFromItsImageLandAndReopenTheSame() async throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("writes.hush")

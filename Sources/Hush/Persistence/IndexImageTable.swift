@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// The saved image of the in-memory index (documents, row map, int8 codes, graph) in the store's file: one
 /// byte stream cut into blocks of at most ``blockBytes`` in `index_image(id, data)`, so that opening reads a
@@ -63,37 +64,54 @@ final class ImageBlockWriter: ImageOutput {
     }
 }
 
-/// Reads an image's byte stream back from `index_image`, one block at a time, inside a read transaction.
+/// Reads an image's byte stream back from `index_image`, inside a read transaction, with SQLite's incremental
+/// BLOB reads: bytes go from the file's pages straight into the caller's arrays (no intermediate buffer).
 final class ImageBlockReader: ImageInput {
-    private let select: Statement
-    private var current = Data()
+    private let connection: OpaquePointer?
+    private var blob: OpaquePointer?
+    private var length = 0
     private var position = 0
     private var next: Int64 = 0
 
-    init(db: Database) throws {
-        select = try db.cachedStatement(sql: "SELECT data FROM index_image WHERE id = ?")
+    init(db: Database) {
+        connection = db.sqliteConnection
+    }
+
+    deinit {
+        if let blob { sqlite3_blob_close(blob) }
     }
 
     func read(into target: UnsafeMutableRawBufferPointer) throws {
         var filled = 0
         while filled < target.count {
-            if position == current.count {
-                guard let data = try Data.fetchOne(select, arguments: [next]) else {
-                    throw ImageError.truncated
-                }
-                next += 1
-                current = data
-                position = 0
-                if data.isEmpty { throw ImageError.truncated }
-            }
-            let take = min(target.count - filled, current.count - position)
-            current.withUnsafeBytes { source in
-                UnsafeMutableRawBufferPointer(rebasing: target[filled..<(filled + take)])
-                    .copyMemory(from: UnsafeRawBufferPointer(rebasing: source[position..<(position + take)]))
-            }
+            if position == length { try openNext() }
+            let take = min(target.count - filled, length - position)
+            guard let base = target.baseAddress,
+                sqlite3_blob_read(blob, base + filled, Int32(take), Int32(position)) == SQLITE_OK
+            else { throw ImageError.truncated }
             filled += take
             position += take
         }
+    }
+
+    /// Opens the next block (read-only).
+    private func openNext() throws {
+        if let blob {
+            sqlite3_blob_close(blob)
+            self.blob = nil
+        }
+        var handle: OpaquePointer?
+        guard sqlite3_blob_open(connection, "main", "index_image", "data", next, 0, &handle) == SQLITE_OK,
+            let handle
+        else {
+            if let handle { sqlite3_blob_close(handle) }
+            throw ImageError.truncated
+        }
+        blob = handle
+        next += 1
+        length = Int(sqlite3_blob_bytes(handle))
+        position = 0
+        if length == 0 { throw ImageError.truncated }
     }
 }
 
@@ -108,12 +126,8 @@ extension StoreDatabase {
             guard try StoreSchema.meta(db, StoreSchema.Key.imageCommit).flatMap({ Int64($0) }) == commit,
                 try StoreSchema.meta(db, StoreSchema.Key.imageFingerprint) == (try Self.fingerprint(db))
             else { return nil }
-            // The image is read through a memory map (no read call per page); the map is dropped afterwards,
-            // so the pages do not stay counted in the process's memory.
-            try db.execute(sql: "PRAGMA mmap_size = \(Int64(1) << 40)")
-            defer { try? db.execute(sql: "PRAGMA mmap_size = 0") }
             do {
-                return try decode(try ImageBlockReader(db: db), commit)
+                return try decode(ImageBlockReader(db: db), commit)
             } catch is ImageError {
                 return nil
             }

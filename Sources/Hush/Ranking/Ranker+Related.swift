@@ -42,19 +42,19 @@ extension Ranker {
             var heap = TopK(capacity: limit)
             switch similarity {
             case .meanVector:
-                guard let query = DocumentVectors(state: state, slots: [source]).vector(source) else {
+                guard let query = try DocumentVectors(state: state, slots: [source]).vector(source) else {
                     throw RankingError.noVectors(id: id)
                 }
                 if state.isApproximate {
                     // Through the approximate index: documents whose chunks are nearest to the mean vector
                     // (4 × limit of them), then ranked exactly by their own mean vectors.
                     let near = try state.semanticTop(query: query, mask: mask, k: limit * 4)
-                    let vectors = DocumentVectors(state: state, slots: near.map(\.slot))
+                    let vectors = try DocumentVectors(state: state, slots: near.map(\.slot))
                     for hit in near {
                         if let score = vectors.dot(hit.slot, query) { heap.offer(id: hit.slot, score: score) }
                     }
                 } else {
-                    let vectors = DocumentVectors(state: state, wanted: mask)
+                    let vectors = try DocumentVectors(state: state, wanted: mask)
                     mask.forEachAllowed { slot in
                         if let score = vectors.dot(slot, query) { heap.offer(id: slot, score: score) }
                     }

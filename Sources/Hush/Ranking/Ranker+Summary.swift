@@ -24,7 +24,7 @@ extension Ranker {
             if let missing = unique.first(where: { slots[$0] == nil }) {
                 throw RankingError.unknownDocument(id: missing)
             }
-            let table = DocumentVectors(state: state, slots: slots.values)
+            let table = try DocumentVectors(state: state, slots: slots.values)
             return VectorMath.normalizedMean(unique.compactMap { slots[$0].flatMap(table.vector) })
         }
         let texts = try documentTexts(unique)

@@ -28,16 +28,16 @@ struct DocumentTable: Sendable {
     private var languages: [Int32] = []
     private var sourceTypes: [Int32] = []
     private var categories: [Int32] = []
-    private var tagLists: [[Int32]] = []
+    private var tagLists = PooledLists<Int32>()
     /// (key id << 32 | value id) per metadata entry, sorted.
-    private var metadataLists: [[Int64]] = []
+    private var metadataLists = PooledLists<Int64>()
 
     /// Distinct strings as written, and for each the id of its lower-cased form (what filters compare).
     private var strings: [String] = []
     private var stringIDs: [String: Int32] = [:]
     private var folded: [Int32] = []
 
-    private(set) var slotByRowid: [Int64: Int32] = [:]
+    private(set) var slotByRowid = IDMap()
     private var freeSlots: [Int32] = []
     /// Live documents per language (lower-cased code).
     private var languageCounts: [String: Int] = [:]
@@ -99,8 +99,8 @@ struct DocumentTable: Sendable {
             languages.append(-1)
             sourceTypes.append(-1)
             categories.append(-1)
-            tagLists.append([])
-            metadataLists.append([])
+            tagLists.appendEmpty()
+            metadataLists.appendEmpty()
         }
         let index = Int(slot)
         rowids[index] = record.rowid
@@ -109,8 +109,8 @@ struct DocumentTable: Sendable {
         languages[index] = intern(record.language)
         sourceTypes[index] = record.sourceType.map { intern($0) } ?? -1
         categories[index] = record.category.map { intern($0) } ?? -1
-        tagLists[index] = record.tags.map { intern($0) }
-        metadataLists[index] = record.metadata.map { Self.pair(intern($0.key), intern($0.value)) }.sorted()
+        tagLists.set(record.tags.map { intern($0) }, at: index)
+        metadataLists.set(record.metadata.map { Self.pair(intern($0.key), intern($0.value)) }.sorted(), at: index)
         slotByRowid[record.rowid] = slot
         countLanguage(of: index, by: 1)
         return slot
@@ -124,8 +124,8 @@ struct DocumentTable: Sendable {
         countLanguage(of: index, by: -1)
         rowids[index] = -1
         externalIDs[index] = ""
-        tagLists[index] = []
-        metadataLists[index] = []
+        tagLists.set([], at: index)
+        metadataLists.set([], at: index)
         languages[index] = -1
         sourceTypes[index] = -1
         categories[index] = -1
@@ -209,18 +209,19 @@ extension DocumentTable {
     ///
     /// - Complexity: O(slots + strings) bytes, a few large writes.
     func writeImage(to output: ImageOutput) throws {
-        try output.write(UInt64(strings.count))
-        for string in strings { try output.write(string) }
+        try Self.writeStrings(strings, to: output)
         try output.writeArray(rowids)
-        for id in externalIDs { try output.write(id) }
+        try Self.writeStrings(externalIDs, to: output)
         try output.writeArray(createdAts)
         try output.writeArray(languages)
         try output.writeArray(sourceTypes)
         try output.writeArray(categories)
-        try output.writeArray(tagLists.map { Int32($0.count) })
-        try output.writeArray(tagLists.flatMap { $0 })
-        try output.writeArray(metadataLists.map { Int32($0.count) })
-        try output.writeArray(metadataLists.flatMap { $0 })
+        let tags = tagLists.flattened
+        try output.writeArray(tags.counts)
+        try output.writeArray(tags.values)
+        let metadata = metadataLists.flattened
+        try output.writeArray(metadata.counts)
+        try output.writeArray(metadata.values)
     }
 
     /// Reads a table written by ``writeImage(to:)``, checking every id against the strings it read.
@@ -228,14 +229,15 @@ extension DocumentTable {
     /// - Complexity: O(slots + strings).
     static func readImage(from input: ImageInput) throws -> DocumentTable {
         var table = DocumentTable()
-        let stringCount = try input.read(UInt64.self)
-        guard stringCount <= UInt64(Int32.max) else { throw ImageError.malformed("string count") }
-        for _ in 0..<stringCount { _ = table.intern(try input.readString()) }
+        let strings = try readStrings(from: input)
+        for string in strings { _ = table.intern(string) }
+        // Interning them again gives every string its saved id only when the saved table was sound.
+        guard table.strings == strings else { throw ImageError.malformed("the string table") }
         let limit = Int(Int32.max)
         table.rowids = try input.readArray(Int64.self, limit: limit)
         let slots = table.rowids.count
-        table.externalIDs.reserveCapacity(slots)
-        for _ in 0..<slots { table.externalIDs.append(try input.readString()) }
+        table.externalIDs = try readStrings(from: input)
+        guard table.externalIDs.count == slots else { throw ImageError.malformed("external ids") }
         table.createdAts = try input.readArray(Double.self, limit: slots)
         table.languages = try input.readArray(Int32.self, limit: slots)
         table.sourceTypes = try input.readArray(Int32.self, limit: slots)
@@ -243,48 +245,74 @@ extension DocumentTable {
         guard table.createdAts.count == slots, table.languages.count == slots, table.sourceTypes.count == slots,
             table.categories.count == slots
         else { throw ImageError.malformed("document columns") }
-        let strings = Int32(table.strings.count)
-        func valid(_ id: Int32) -> Bool { id >= -1 && id < strings }
+        let known = Int32(table.strings.count)
+        func valid(_ id: Int32) -> Bool { id >= -1 && id < known }
         guard table.languages.allSatisfy(valid), table.sourceTypes.allSatisfy(valid),
             table.categories.allSatisfy(valid)
         else { throw ImageError.malformed("a document names an unknown string") }
-        table.tagLists = try split(input, Int32.self, slots: slots) { $0 >= 0 && $0 < strings }
+        table.tagLists = try split(input, Int32.self, slots: slots) { $0 >= 0 && $0 < known }
         table.metadataLists = try split(input, Int64.self, slots: slots) {
-            $0 >> 32 >= 0 && $0 >> 32 < Int64(strings) && Int32(truncatingIfNeeded: $0) >= 0
-                && Int32(truncatingIfNeeded: $0) < strings
+            $0 >> 32 >= 0 && $0 >> 32 < Int64(known) && Int32(truncatingIfNeeded: $0) >= 0
+                && Int32(truncatingIfNeeded: $0) < known
         }
-        table.slotByRowid.reserveCapacity(slots)
+        guard let bySlot = IDMap(ids: table.rowids, values: (0..<Int32(slots)).map { $0 }) else {
+            throw ImageError.malformed("a document twice")
+        }
+        table.slotByRowid = bySlot
+        var perLanguage = [Int](repeating: 0, count: table.strings.count)
         for slot in 0..<slots {
             let rowid = table.rowids[slot]
             if rowid < 0 {
                 table.freeSlots.append(Int32(slot))
                 continue
             }
-            guard table.slotByRowid.updateValue(Int32(slot), forKey: rowid) == nil else {
-                throw ImageError.malformed("document \(rowid) twice")
-            }
-            table.countLanguage(of: slot, by: 1)
+            let language = table.languages[slot]
+            if language >= 0 { perLanguage[Int(table.folded[Int(language)])] += 1 }
+        }
+        for (id, count) in perLanguage.enumerated() where count > 0 {
+            table.languageCounts[table.strings[id], default: 0] += count
         }
         table.freeSlots.reverse()
         return table
     }
 
+    /// Strings as one UTF-8 buffer and the end offset of each (two large writes for any number of strings).
+    private static func writeStrings(_ strings: [String], to output: ImageOutput) throws {
+        var bytes: [UInt8] = []
+        var ends: [Int64] = []
+        ends.reserveCapacity(strings.count)
+        for string in strings {
+            bytes.append(contentsOf: string.utf8)
+            ends.append(Int64(bytes.count))
+        }
+        try output.writeArray(ends)
+        try output.writeArray(bytes)
+    }
+
+    private static func readStrings(from input: ImageInput) throws -> [String] {
+        let ends = try input.readArray(Int64.self, limit: Int(Int32.max))
+        let bytes = try input.readArray(UInt8.self, limit: Int(Int32.max))
+        var start = 0
+        var strings: [String] = []
+        strings.reserveCapacity(ends.count)
+        try bytes.withUnsafeBufferPointer { buffer in
+            for end in ends {
+                guard end >= start, end <= buffer.count else { throw ImageError.malformed("string offsets") }
+                strings.append(String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<Int(end)]), as: UTF8.self))
+                start = Int(end)
+            }
+        }
+        return strings
+    }
+
     /// Per-slot lists from their counts and flat values.
-    private static func split<T: BitwiseCopyable>(
+    private static func split<T: BitwiseCopyable & Sendable & Equatable>(
         _ input: ImageInput, _: T.Type, slots: Int, valid: (T) -> Bool
-    ) throws -> [[T]] {
+    ) throws -> PooledLists<T> {
         let counts = try input.readArray(Int32.self, limit: slots)
         let values = try input.readArray(T.self, limit: Int(Int32.max))
-        guard counts.count == slots, counts.allSatisfy({ $0 >= 0 }), counts.reduce(0, { $0 + Int($1) }) == values.count,
-            values.allSatisfy(valid)
+        guard counts.count == slots, values.allSatisfy(valid), let lists = PooledLists(counts: counts, values: values)
         else { throw ImageError.malformed("document lists") }
-        var lists: [[T]] = []
-        lists.reserveCapacity(slots)
-        var start = 0
-        for count in counts {
-            lists.append(count == 0 ? [] : Array(values[start..<(start + Int(count))]))
-            start += Int(count)
-        }
         return lists
     }
 }

@@ -20,13 +20,15 @@ struct DocumentVectors {
 
     /// - Complexity: O(rows × dimension).
     /// The mean vectors of the documents at `slots`.
-    init<Slots: Sequence<Int>>(state: VectorIndex.State, slots: Slots) {
+    init<Slots: Sequence<Int>>(state: VectorIndex.State, slots: Slots) throws {
         var wanted = Bitset(count: state.documents.capacity)
         for slot in slots { wanted.insert(slot) }
-        self.init(state: state, wanted: wanted)
+        try self.init(state: state, wanted: wanted)
     }
 
-    init(state: VectorIndex.State, wanted: Bitset? = nil) {
+    /// The mean vectors of the documents `wanted` allows (every live one when `nil`); a store whose vectors stay
+    /// in the file reads those documents' rows from it.
+    init(state: VectorIndex.State, wanted: Bitset? = nil) throws {
         let matrix = state.matrix
         let dimension = matrix.dimension
         let capacity = state.documents.capacity
@@ -42,9 +44,20 @@ struct DocumentVectors {
             count += 1
         }
         var values = [Float](repeating: 0, count: Int(count) * dimension)
+        if !matrix.isResident {
+            let rows = (0..<matrix.rows).filter { row in
+                let slot = Int(rowSlot[row])
+                return slot >= 0 && slot < capacity && position[slot] >= 0
+            }
+            for (row, vector) in zip(rows, try state.fileVectors(rows: rows)) {
+                guard let vector, vector.count == dimension else { continue }
+                let to = Int(position[Int(rowSlot[row])]) * dimension
+                for index in 0..<dimension { values[to + index] += vector[index] }
+            }
+        }
         matrix.values.withUnsafeBufferPointer { source in
             values.withUnsafeMutableBufferPointer { target in
-                for row in 0..<matrix.rows {
+                for row in 0..<min(matrix.rows, source.count / max(1, dimension)) {
                     let slot = Int(rowSlot[row])
                     guard slot >= 0, slot < capacity, position[slot] >= 0 else { continue }
                     let from = row * dimension

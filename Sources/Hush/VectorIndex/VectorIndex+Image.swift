@@ -11,7 +11,7 @@ struct VectorFile: Sendable {
 
 extension VectorIndex.State {
     /// The image format's version; an image of another version is not read (the tables are).
-    static let imageVersion: UInt32 = 2
+    static let imageVersion: UInt32 = 3
     private static let imageMagic: UInt64 = 0x4855_5348_494D_4701  // "HUSHIMG" + 1
 
     /// Whether the f32 vectors are in memory (see ``VectorMatrix/isResident``).
@@ -76,7 +76,7 @@ extension VectorIndex.State {
         guard try input.read(UInt64.self) == Self.imageMagic else { throw ImageError.malformed("image end") }
 
         documents = table
-        matrix = VectorMatrix(dimension: dimension, fileRows: rowChunk, slots: rowSlot)
+        matrix = try VectorMatrix(dimension: dimension, fileRows: rowChunk, slots: rowSlot)
         ann = ANNState()
         ann.hnsw = graph
         ann.guide = QuantizedMatrix(int8: Int8Quantizer(dimensionScales: scales), codes: codes)
@@ -228,7 +228,7 @@ extension VectorIndex.State {
         try database.writeImage { output in try state.writeImage(to: output) }
         rowsChangedSinceImage = 0
         if matrix.isResident {
-            matrix = VectorMatrix(dimension: matrix.dimension, fileRows: matrix.rowChunk, slots: matrix.rowSlot)
+            matrix = try VectorMatrix(dimension: matrix.dimension, fileRows: matrix.rowChunk, slots: matrix.rowSlot)
             self.file = file
         }
     }

@@ -25,9 +25,11 @@ struct VectorMatrix: Sendable {
     private(set) var values: [Float] = []
     private(set) var rowChunk: [Int64] = []
     private(set) var rowSlot: [Int32] = []
-    private(set) var rowByChunk: [Int64: Int32] = [:]
-    /// Rows of each document slot.
-    private(set) var rowsBySlot: [[Int32]] = []
+    private(set) var rowByChunk = IDMap()
+    /// The first row of each document slot (-1: none); most documents have one chunk, so the other rows of a
+    /// slot live apart, in `moreRows` (no array per document).
+    private var firstRow: [Int32] = []
+    private var moreRows: [Int32: [Int32]] = [:]
     /// Free rows (holes) and the end of the matrix.
     private(set) var allocator = RowAllocator()
 
@@ -44,16 +46,17 @@ struct VectorMatrix: Sendable {
     /// slot `rowSlot[row]` (-1 for a hole).
     ///
     /// - Complexity: O(rows).
-    init(dimension: Int, fileRows rowChunk: [Int64], slots rowSlot: [Int32]) {
+    /// - Throws: ``ImageError/malformed(_:)`` when a chunk id appears on two rows.
+    init(dimension: Int, fileRows rowChunk: [Int64], slots rowSlot: [Int32]) throws {
         self.dimension = dimension
         self.rowChunk = rowChunk
         self.rowSlot = rowSlot
         isResident = false
-        rowByChunk.reserveCapacity(rowChunk.count)
-        for row in rowChunk.indices where rowChunk[row] >= 0 {
-            rowByChunk[rowChunk[row]] = Int32(row)
-            attach(row: Int32(row), to: rowSlot[row])
+        guard let rows = IDMap(ids: rowChunk, values: (0..<Int32(rowChunk.count)).map { $0 }) else {
+            throw ImageError.malformed("a chunk on two rows")
         }
+        rowByChunk = rows
+        for row in rowChunk.indices where rowChunk[row] >= 0 { attach(row: Int32(row), to: rowSlot[row]) }
         rebuildAllocator()
     }
 
@@ -170,15 +173,30 @@ struct VectorMatrix: Sendable {
     private mutating func attach(row: Int32, to slot: Int32) {
         guard slot >= 0 else { return }
         let index = Int(slot)
-        if index >= rowsBySlot.count {
-            rowsBySlot.append(contentsOf: repeatElement([], count: index + 1 - rowsBySlot.count))
+        if index >= firstRow.count {
+            firstRow.append(contentsOf: repeatElement(-1, count: index + 1 - firstRow.count))
         }
-        rowsBySlot[index].append(row)
+        if firstRow[index] < 0 {
+            firstRow[index] = row
+        } else {
+            moreRows[slot, default: []].append(row)
+        }
     }
 
     private mutating func detach(row: Int32, from slot: Int32) {
-        guard slot >= 0, Int(slot) < rowsBySlot.count else { return }
-        rowsBySlot[Int(slot)].removeAll { $0 == row }
+        guard slot >= 0, Int(slot) < firstRow.count else { return }
+        let index = Int(slot)
+        if firstRow[index] == row {
+            if var others = moreRows[slot], !others.isEmpty {
+                firstRow[index] = others.removeFirst()
+                moreRows[slot] = others.isEmpty ? nil : others
+            } else {
+                firstRow[index] = -1
+            }
+        } else if var others = moreRows[slot] {
+            others.removeAll { $0 == row }
+            moreRows[slot] = others.isEmpty ? nil : others
+        }
     }
 
     /// The mean and standard deviation of `query`'s dot product with the live rows, estimated on an evenly
@@ -214,7 +232,8 @@ struct VectorMatrix: Sendable {
 
     /// The rows of a document slot.
     func rows(ofSlot slot: Int) -> [Int32] {
-        slot >= 0 && slot < rowsBySlot.count ? rowsBySlot[slot] : []
+        guard slot >= 0, slot < firstRow.count, firstRow[slot] >= 0 else { return [] }
+        return [firstRow[slot]] + (moreRows[Int32(slot)] ?? [])
     }
 
     /// A copy of the vector of one row.
