@@ -224,14 +224,18 @@ extension StoreDatabase {
     func vectors(chunkIDs: [Int64]) throws -> [Int64: [Float]] {
         guard !chunkIDs.isEmpty else { return [:] }
         return try read("read vectors") { db in
-            let select = try db.cachedStatement(sql: "SELECT vector FROM vectors WHERE chunk_id = ?")
+            // One statement for the lot (a lookup per id inside SQLite), not a statement run per id.
+            let select = try db.cachedStatement(
+                sql: "SELECT chunk_id, vector FROM vectors WHERE chunk_id IN (SELECT value FROM json_each(?))")
             var found: [Int64: [Float]] = [:]
             found.reserveCapacity(chunkIDs.count)
-            for id in chunkIDs {
-                guard let data = try Data.fetchOne(select, arguments: [id]), let vector = VectorBlob.decode(data),
-                    vector.allSatisfy(\.isFinite)
-                else { continue }
-                found[id] = vector
+            let rows = try Row.fetchCursor(select, arguments: [JSONCoding.encode(chunkIDs)])
+            while let row = try rows.next() {
+                let id: Int64 = row[0]
+                try row.withUnsafeData(atIndex: 1) { data in
+                    guard let data, let vector = VectorBlob.decode(data), vector.allSatisfy(\.isFinite) else { return }
+                    found[id] = vector
+                }
             }
             return found
         }
