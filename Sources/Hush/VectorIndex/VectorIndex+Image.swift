@@ -141,34 +141,18 @@ extension VectorIndex.State {
     /// ``VectorMatrix/background(query:sample:)`` estimated on the int8 codes (the matrix holds no vectors):
     /// the mean and deviation of the query's approximate cosines over an evenly spaced sample of rows.
     func codeBackground(query: [Float], sample: Int = 1024) -> (mean: Float, deviation: Float)? {
-        guard let guide = ann.guide, case .int8(let quantizer) = guide.encoding, matrix.liveRows >= 2,
-            query.count == matrix.dimension
+        guard let guide = ann.guide, case .int8(let quantizer) = guide.encoding, query.count == matrix.dimension
         else { return nil }
         let (codes, scale) = quantizer.encodeQuery(query)
-        let step = max(1, matrix.rows / sample)
-        var sum = 0.0
-        var squares = 0.0
-        var count = 0
-        codes.withUnsafeBufferPointer { q in
+        let dimension = matrix.dimension
+        return codes.withUnsafeBufferPointer { q in
             guide.int8Codes.withUnsafeBufferPointer { matrixCodes in
-                guard let qp = q.baseAddress, let base = matrixCodes.baseAddress else { return }
-                var row = 0
-                while row < matrix.rows {
-                    if matrix.rowChunk[row] >= 0 {
-                        let dot =
-                            Double(hush_dot_i8(base + row * matrix.dimension, qp, matrix.dimension)) * Double(scale)
-                        sum += dot
-                        squares += dot * dot
-                        count += 1
-                    }
-                    row += step
+                guard let qp = q.baseAddress, let base = matrixCodes.baseAddress else { return nil }
+                return matrix.sampleStatistics(sample: sample) { row in
+                    Double(hush_dot_i8(base + row * dimension, qp, dimension)) * Double(scale)
                 }
             }
         }
-        guard count >= 2 else { return nil }
-        let mean = sum / Double(count)
-        let variance = max(0, squares / Double(count) - mean * mean)
-        return (Float(mean), Float(variance.squareRoot()))
     }
 }
 

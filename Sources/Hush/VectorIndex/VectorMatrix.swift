@@ -204,25 +204,34 @@ struct VectorMatrix: Sendable {
     ///
     /// - Complexity: O(min(live rows, sample) × dimension), plus a pass over the row map in a store with holes.
     func background(query: [Float], sample: Int = 1024) -> (mean: Float, deviation: Float)? {
-        guard liveRows >= 2, query.count == dimension else { return nil }
+        guard query.count == dimension else { return nil }
+        return values.withUnsafeBufferPointer { matrix in
+            query.withUnsafeBufferPointer { q in
+                guard let base = matrix.baseAddress, let qBase = q.baseAddress else { return nil }
+                return sampleStatistics(sample: sample) { row in
+                    Double(hush_dot_f32(base + row * dimension, qBase, dimension))
+                }
+            }
+        }
+    }
+
+    /// The mean and standard deviation of `score` over an evenly spaced sample of at most `sample` live rows;
+    /// `nil` below two.
+    func sampleStatistics(sample: Int, _ score: (Int) -> Double) -> (mean: Float, deviation: Float)? {
+        guard liveRows >= 2 else { return nil }
         let step = max(1, rows / sample)
         var sum = 0.0
         var squares = 0.0
         var count = 0
-        values.withUnsafeBufferPointer { matrix in
-            query.withUnsafeBufferPointer { q in
-                guard let base = matrix.baseAddress, let qBase = q.baseAddress else { return }
-                var row = 0
-                while row < rows {
-                    if rowChunk[row] >= 0 {
-                        let dot = Double(hush_dot_f32(base + row * dimension, qBase, dimension))
-                        sum += dot
-                        squares += dot * dot
-                        count += 1
-                    }
-                    row += step
-                }
+        var row = 0
+        while row < rows {
+            if rowChunk[row] >= 0 {
+                let value = score(row)
+                sum += value
+                squares += value * value
+                count += 1
             }
+            row += step
         }
         guard count >= 2 else { return nil }
         let mean = sum / Double(count)
