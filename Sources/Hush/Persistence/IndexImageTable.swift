@@ -116,22 +116,28 @@ final class ImageBlockReader: ImageInput {
 }
 
 extension StoreDatabase {
-    /// Reads the saved image with `decode` when it was made at the current commit and the file is what it was
-    /// then (same highest document and chunk ids); `nil` when there is none or it is stale. A damaged image
-    /// (`decode` throws) is also `nil`: the caller loads from the tables instead.
-    func readImage<T>(_ decode: (_ input: ImageBlockReader, _ commit: Int64) throws -> T?) throws -> T? {
-        try read("load the index image") { db -> T? in
-            guard try IndexImageTable.exists(db) else { return nil }
-            let commit = try IndexImageTable.commitCounter(db)
-            guard try StoreSchema.meta(db, StoreSchema.Key.imageCommit).flatMap({ Int64($0) }) == commit,
-                try StoreSchema.meta(db, StoreSchema.Key.imageFingerprint) == (try Self.fingerprint(db))
-            else { return nil }
+    /// Reads the saved image with `decode` when it is current (see ``isCurrentImage(_:)``) and returns true;
+    /// false when there is none, it is stale, or it is damaged (`decode` throws an ``ImageError``): the caller
+    /// then loads from the tables.
+    func readImage(_ decode: (ImageInput) throws -> Void) throws -> Bool {
+        try read("load the index image") { db in
+            guard try Self.isCurrentImage(db) else { return false }
             do {
-                return try decode(ImageBlockReader(db: db), commit)
+                try decode(ImageBlockReader(db: db))
+                return true
             } catch is ImageError {
-                return nil
+                return false
             }
         }
+    }
+
+    /// Whether the file has an image made at its current commit, from the tables as they are (same highest
+    /// document, chunk and vector ids).
+    private static func isCurrentImage(_ db: Database) throws -> Bool {
+        guard try IndexImageTable.exists(db) else { return false }
+        return try StoreSchema.meta(db, StoreSchema.Key.imageCommit).flatMap({ Int64($0) })
+            == (try IndexImageTable.commitCounter(db))
+            && StoreSchema.meta(db, StoreSchema.Key.imageFingerprint) == (try fingerprint(db))
     }
 
     /// Writes the image produced by `encode` in one transaction and stamps it with the commit the file is at
@@ -164,13 +170,9 @@ extension StoreDatabase {
             all: { visit in try database.allVectors(visit) })
     }
 
-    /// Whether the saved image is current (made at the current commit).
+    /// Whether the saved image is current, so that the next open reads it.
     func imageIsCurrent() throws -> Bool {
-        try read { db in
-            guard try IndexImageTable.exists(db) else { return false }
-            return try StoreSchema.meta(db, StoreSchema.Key.imageCommit).flatMap({ Int64($0) })
-                == (try IndexImageTable.commitCounter(db))
-        }
+        try read { try Self.isCurrentImage($0) }
     }
 
     /// The bytes of the saved image (0 without one).

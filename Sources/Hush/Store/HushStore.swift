@@ -122,7 +122,7 @@ public final class HushStore: Sendable {
             throw StoreError.embedderMismatch(stored: stored, current: resolved.identity)
         }
         // Without the model the vectors are not needed in memory; the documents still are (keyword search).
-        let index = VectorIndex(identity: stored, gap: gap)
+        let index = VectorIndex(identity: stored, gap: gap, file: database.path == nil ? nil : database.vectorFile)
         self.index = index
         let searcher = Searcher(
             database: database, index: index, embedder: resolved, cache: cache, analyzer: QueryAnalyzer(),
@@ -135,8 +135,7 @@ public final class HushStore: Sendable {
             database: database, index: index, embedder: resolved, preparer: preparer, options: options,
             readOnly: readOnly, cache: cache, testHooks: testHooks)
         let policy = options.indexPolicy
-        let file = database.vectorFile
-        try index.write { state in try state.open(from: database, policy: policy, save: !readOnly, file: file) }
+        try index.write { state in try state.open(from: database, policy: policy, save: !readOnly) }
         openMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
     }
 

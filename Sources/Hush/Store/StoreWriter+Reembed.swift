@@ -70,7 +70,7 @@ extension StoreWriter {
             guard finished else { return false }
             // The graph was built on the old vectors: the reload builds a new one.
             try state.adopt(current, from: database, policy: policy)
-            try state.saveImage(to: database, file: database.vectorFile)
+            try state.saveImage(to: database)
             return true
         }
         guard swapped else {

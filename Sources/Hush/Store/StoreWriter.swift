@@ -65,10 +65,10 @@ struct StoreWriter: Sendable {
     }
 
     /// Ends a public write: refreshes the saved index image when the write changed enough rows (see
-    /// ``VectorIndex/State/refreshImageIfStale(database:file:fraction:)``).
+    /// ``VectorIndex/State/refreshImageIfStale(database:fraction:)``).
     func settle() throws {
         let database = database
-        try index.write { state in try state.refreshImageIfStale(database: database, file: database.vectorFile) }
+        try index.write { state in try state.refreshImageIfStale(database: database) }
     }
 
     /// Runs `write` (the file's side, reading the in-memory state as it is) and then `apply` (the in-memory

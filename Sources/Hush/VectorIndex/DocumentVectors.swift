@@ -44,26 +44,14 @@ struct DocumentVectors {
             count += 1
         }
         var values = [Float](repeating: 0, count: Int(count) * dimension)
-        if !matrix.isResident {
-            let rows = (0..<matrix.rows).filter { row in
-                let slot = Int(rowSlot[row])
-                return slot >= 0 && slot < capacity && position[slot] >= 0
-            }
-            for (row, vector) in zip(rows, try state.fileVectors(rows: rows)) {
-                guard let vector, vector.count == dimension else { continue }
-                let to = Int(position[Int(rowSlot[row])]) * dimension
-                for index in 0..<dimension { values[to + index] += vector[index] }
-            }
+        let rows = (0..<matrix.rows).filter { row in
+            let slot = Int(rowSlot[row])
+            return slot >= 0 && slot < capacity && position[slot] >= 0
         }
-        matrix.values.withUnsafeBufferPointer { source in
-            values.withUnsafeMutableBufferPointer { target in
-                for row in 0..<min(matrix.rows, source.count / max(1, dimension)) {
-                    let slot = Int(rowSlot[row])
-                    guard slot >= 0, slot < capacity, position[slot] >= 0 else { continue }
-                    let from = row * dimension
-                    let to = Int(position[slot]) * dimension
-                    for index in 0..<dimension { target[to + index] += source[from + index] }
-                }
+        try values.withUnsafeMutableBufferPointer { target in
+            try state.withRowVectors(rows) { row, vector in
+                let to = Int(position[Int(rowSlot[row])]) * dimension
+                for index in 0..<dimension { target[to + index] += vector[index] }
             }
         }
         for slot in 0..<capacity where position[slot] >= 0 {

@@ -263,23 +263,20 @@ extension VectorIndex.State {
     /// - Complexity: O(chunks of the document × dimension), plus a read per chunk when the vectors are in the
     ///   file.
     func exactBest(slot: Int, query: [Float]) throws -> DocumentHit? {
-        if !matrix.isResident { return try fileExactBest(slot: slot, query: query) }
-        let rows = matrix.rows(ofSlot: slot)
+        let rows = matrix.rows(ofSlot: slot).map(Int.init)
         guard !rows.isEmpty, query.count == matrix.dimension else { return nil }
-        return matrix.withView { view in
-            query.withUnsafeBufferPointer { q -> DocumentHit? in
-                guard let qp = q.baseAddress else { return nil }
-                var best: DocumentHit?
-                for row in rows {
-                    let score = hush_dot_f32(view.row(Int(row)), qp, view.dimension)
-                    if score.isNaN { continue }
-                    if best.map({ score > $0.score }) ?? true {
-                        best = DocumentHit(slot: slot, score: score, chunkID: matrix.rowChunk[Int(row)])
-                    }
+        var best: DocumentHit?
+        try query.withUnsafeBufferPointer { q in
+            guard let qp = q.baseAddress else { return }
+            try withRowVectors(rows) { row, vector in
+                let score = hush_dot_f32(vector, qp, matrix.dimension)
+                if score.isNaN { return }
+                if best.map({ score > $0.score }) ?? true {
+                    best = DocumentHit(slot: slot, score: score, chunkID: matrix.rowChunk[row])
                 }
-                return best
             }
         }
+        return best
     }
 }
 

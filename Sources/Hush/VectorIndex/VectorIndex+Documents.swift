@@ -79,8 +79,11 @@ extension VectorIndex.State {
     /// The vector at matrix row `row` (read from the file when the matrix does not hold vectors; empty when
     /// the file no longer has it).
     func vector(row: Int) throws -> [Float] {
-        if matrix.isResident { return matrix.vector(row: row) }
-        return try fileVectors(rows: [row]).first.flatMap { $0 } ?? []
+        var found: [Float] = []
+        try withRowVectors([row]) { _, vector in
+            found = Array(UnsafeBufferPointer(start: vector, count: matrix.dimension))
+        }
+        return found
     }
 
     /// The matrix rows of each slot in `slots`.

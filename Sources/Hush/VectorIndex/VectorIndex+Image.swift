@@ -11,7 +11,7 @@ struct VectorFile: Sendable {
 
 extension VectorIndex.State {
     /// The image format's version; an image of another version is not read (the tables are).
-    static let imageVersion: UInt32 = 3
+    static let imageVersion: UInt32 = 4
     private static let imageMagic: UInt64 = 0x4855_5348_494D_4701  // "HUSHIMG" + 1
 
     /// Whether the f32 vectors are in memory (see ``VectorMatrix/isResident``).
@@ -20,10 +20,11 @@ extension VectorIndex.State {
     // MARK: - Saving
 
     /// Writes the image of an HNSW index: the documents, the row map, per-dimension int8 codes of every row
-    /// and the graph. What is resident after ``loadImage(_:policy:file:)`` is exactly this; the f32 vectors
-    /// stay in the `vectors` table. Only an index on HNSW has an image (smaller stores scan f32 in memory).
+    /// and the graph (its guide codes, which ``saveImage(to:)`` makes first). What is resident after
+    /// ``loadImage(_:policy:)`` is exactly this; the f32 vectors stay in the `vectors` table. Only an index on
+    /// HNSW has an image (smaller stores scan f32 in memory).
     func writeImage(to output: ImageOutput) throws {
-        guard let graph = ann.hnsw else { return }
+        guard let graph = ann.hnsw, let codes = ann.guide else { return }
         try output.write(Self.imageMagic)
         try output.write(Self.imageVersion)
         try output.write(storedIdentity.weightsSHA256)
@@ -32,26 +33,24 @@ extension VectorIndex.State {
         try documents.writeImage(to: output)
         try output.writeArray(matrix.rowChunk)
         try output.writeArray(matrix.rowSlot)
-        // Codes: the guide when there is one, else encoded now from the resident vectors.
-        let codes = ann.guide ?? buildCodes(.int8)
         guard case .int8(let quantizer) = codes.encoding, quantizer.calibration == .perDimension,
             codes.count == matrix.rows
         else { throw ImageError.malformed("the codes do not cover the rows") }
         try output.writeArray(quantizer.dimensionScales)
         try output.writeArray(codes.int8Codes)
         try graph.writeImage(to: output)
-        try output.write(ann.choice.reason)
         try output.write(Self.imageMagic)
     }
 
     // MARK: - Loading
 
     /// Replaces memory with a saved image: the documents, the row map, the int8 codes and the graph, with the
-    /// f32 vectors left in the file (`file` reads the few a search rescores). Throws ``ImageError`` when the
-    /// image is damaged or made for another model or dimension, leaving memory as it was.
+    /// f32 vectors left in the file (``withRowVectors(_:_:)`` reads the few a search rescores). Throws
+    /// ``ImageError`` when the image is damaged, made for another model or dimension, or not what the options
+    /// choose.
     ///
     /// - Complexity: O(documents + rows × dimension bytes + graph), a few large sequential reads.
-    mutating func loadImage(_ input: ImageInput, policy: IndexPolicy, file: VectorFile) throws {
+    mutating func loadImage(_ input: ImageInput, policy: IndexPolicy) throws {
         guard try input.read(UInt64.self) == Self.imageMagic, try input.read(UInt32.self) == Self.imageVersion
         else { throw ImageError.malformed("not an index image of this version") }
         guard try input.readString() == storedIdentity.weightsSHA256,
@@ -72,7 +71,6 @@ extension VectorIndex.State {
         guard codes.count == rowChunk.count * dimension else { throw ImageError.malformed("codes") }
         let graph = try HNSWIndex.readImage(from: input, dimension: dimension)
         guard graph.slotCount <= rowChunk.count else { throw ImageError.malformed("graph beyond the rows") }
-        _ = try input.readString()  // the reason the index was chosen when the image was written
         guard try input.read(UInt64.self) == Self.imageMagic else { throw ImageError.malformed("image end") }
 
         documents = table
@@ -86,17 +84,28 @@ extension VectorIndex.State {
             strategy: .hnsw,
             reason: choice.reason + "; opened from its saved image: the graph is walked on int8 codes and the "
                 + "vectors stay in the file (the rows found are read and rescored exactly)")
-        self.file = file
     }
 
-    // MARK: - Searching with the vectors in the file
+    // MARK: - Vectors, in memory or in the file
 
-    /// The vectors of `rows` read from the file, in order (`nil` for a row the file no longer has).
-    func fileVectors(rows: [Int]) throws -> [[Float]?] {
-        guard let file else { return rows.map { _ in nil } }
+    /// Lends the vectors of `rows` to `body` (row, vector), from memory, or read from the file in one statement
+    /// when the matrix does not hold them. A row without a readable vector is skipped.
+    func withRowVectors(_ rows: [Int], _ body: (Int, UnsafePointer<Float>) -> Void) throws {
+        if matrix.isResident {
+            matrix.withView { view in
+                for row in rows where row >= 0 && row < view.count { body(row, view.row(row)) }
+            }
+            return
+        }
+        guard let file else { return }
         let chunks = rows.map { matrix.rowChunk[$0] }
         let found = try file.read(chunks.filter { $0 >= 0 })
-        return chunks.map { found[$0] }
+        for (row, chunk) in zip(rows, chunks) {
+            guard let vector = found[chunk], vector.count == matrix.dimension else { continue }
+            vector.withUnsafeBufferPointer { buffer in
+                if let base = buffer.baseAddress { body(row, base) }
+            }
+        }
     }
 
     /// The `wanted` best rows for `query` among `filter`'s, for a matrix whose vectors are in the file: the
@@ -106,36 +115,15 @@ extension VectorIndex.State {
         guard let hnsw = ann.hnsw, let guide = ann.guide else { return [] }
         let rows = try hnsw.candidates(
             query, ef: max(hnsw.parameters.efSearch, wanted), filter: filter, guide: guide)
-        let vectors = try fileVectors(rows: rows)
         var top = TopK(capacity: wanted)
-        query.withUnsafeBufferPointer { q in
+        try query.withUnsafeBufferPointer { q in
             guard let qp = q.baseAddress else { return }
-            for (row, vector) in zip(rows, vectors) {
-                guard let vector, vector.count == matrix.dimension else { continue }
-                let score = vector.withUnsafeBufferPointer { v -> Float in
-                    guard let vp = v.baseAddress else { return .nan }
-                    return hush_dot_f32(vp, qp, matrix.dimension)
-                }
+            try withRowVectors(rows) { row, vector in
+                let score = hush_dot_f32(vector, qp, matrix.dimension)
                 if !score.isNaN { top.offer(id: row, score: score) }
             }
         }
         return top.sortedRows()
-    }
-
-    /// ``exactBest(slot:query:)`` for a matrix whose vectors are in the file.
-    func fileExactBest(slot: Int, query: [Float]) throws -> DocumentHit? {
-        let rows = matrix.rows(ofSlot: slot).map(Int.init)
-        guard !rows.isEmpty, query.count == matrix.dimension else { return nil }
-        var best: DocumentHit?
-        for (row, vector) in zip(rows, try fileVectors(rows: rows)) {
-            guard let vector, vector.count == matrix.dimension else { continue }
-            let score = zip(vector, query).reduce(Float(0)) { $0 + $1.0 * $1.1 }
-            if score.isNaN { continue }
-            if best.map({ score > $0.score }) ?? true {
-                best = DocumentHit(slot: slot, score: score, chunkID: matrix.rowChunk[row])
-            }
-        }
-        return best
     }
 
     /// ``VectorMatrix/background(query:sample:)`` estimated on the int8 codes (the matrix holds no vectors):
@@ -181,21 +169,17 @@ extension VectorIndex.State {
     /// Fills memory from the file at open: from the saved image when it is current and the policy still
     /// chooses HNSW (the f32 vectors then stay in the file), else from the tables; then, when `save`, an HNSW
     /// index writes a fresh image and lets go of its f32 vectors, so the next open is a few large reads.
-    mutating func open(from database: StoreDatabase, policy: IndexPolicy, save: Bool, file: VectorFile) throws {
-        if semanticReady, try loadSavedImage(from: database, policy: policy, file: file) { return }
+    mutating func open(from database: StoreDatabase, policy: IndexPolicy, save: Bool) throws {
+        if semanticReady, try loadSavedImage(from: database, policy: policy) { return }
         try load(from: database, policy: policy, save: save)
-        if save { try saveImage(to: database, file: file) }
+        if save { try saveImage(to: database) }
     }
 
     /// Loads the saved image when it is current and the policy chooses HNSW for its rows; `false` otherwise
     /// (memory untouched).
-    mutating func loadSavedImage(from database: StoreDatabase, policy: IndexPolicy, file: VectorFile) throws -> Bool {
+    mutating func loadSavedImage(from database: StoreDatabase, policy: IndexPolicy) throws -> Bool {
         var loaded = self
-        let used = try database.readImage { input, _ -> Bool in
-            try loaded.loadImage(input, policy: policy, file: file)
-            return true
-        }
-        guard used == true else { return false }
+        guard try database.readImage({ try loaded.loadImage($0, policy: policy) }) else { return false }
         loaded.rowsChangedSinceImage = 0
         self = loaded
         return true
@@ -204,25 +188,24 @@ extension VectorIndex.State {
     /// Writes the image of an HNSW index to the file and, when the matrix holds the vectors, lets go of them
     /// (the image's codes become the guide; searches read the vectors they rescore from the file). Does
     /// nothing for an index on another strategy or without comparable vectors.
-    mutating func saveImage(to database: StoreDatabase, file: VectorFile) throws {
+    mutating func saveImage(to database: StoreDatabase) throws {
         // A store in memory has no file to leave its vectors in (and nothing to open fast later).
-        guard semanticReady, ann.hnsw != nil, database.path != nil else { return }
+        guard semanticReady, ann.hnsw != nil, file != nil else { return }
         if ann.guide == nil { ann.guide = buildCodes(.int8) }
         let state = self
         try database.writeImage { output in try state.writeImage(to: output) }
         rowsChangedSinceImage = 0
         if matrix.isResident {
             matrix = try VectorMatrix(dimension: matrix.dimension, fileRows: matrix.rowChunk, slots: matrix.rowSlot)
-            self.file = file
         }
     }
 
     /// After a write: refreshes the image once the rows changed since it reach `fraction` of the live rows
     /// (a bulk write), so that small writes stay cheap and a store that took many of them still opens fast.
-    mutating func refreshImageIfStale(database: StoreDatabase, file: VectorFile, fraction: Double = 0.01) throws {
+    mutating func refreshImageIfStale(database: StoreDatabase, fraction: Double = 0.01) throws {
         guard semanticReady, ann.hnsw != nil, rowsChangedSinceImage > 0,
             Double(rowsChangedSinceImage) >= fraction * Double(max(1, matrix.liveRows))
         else { return }
-        try saveImage(to: database, file: file)
+        try saveImage(to: database)
     }
 }

@@ -19,8 +19,9 @@ final class VectorIndex: @unchecked Sendable {
         var documents = DocumentTable()
         /// The approximate index in use (graph or codes), chosen by `IndexStrategy.choose`.
         var ann = ANNState()
-        /// Reads vectors from the file, for a matrix that does not hold them (opened from the saved image).
-        var file: VectorFile?
+        /// The store's file, where a matrix that does not hold its vectors reads them (`nil` for a store in
+        /// memory, which never lets go of them).
+        let file: VectorFile?
         /// Vector rows added or freed since the saved image was last written or read (what decides when a
         /// write refreshes it).
         var rowsChangedSinceImage = 0
@@ -29,8 +30,9 @@ final class VectorIndex: @unchecked Sendable {
     private let lock = ReadWriteLock()
     private var state: State
 
-    init(identity: EmbedderIdentity, gap: SemanticGap?) {
-        state = State(storedIdentity: identity, gap: gap, matrix: VectorMatrix(dimension: identity.dimension))
+    init(identity: EmbedderIdentity, gap: SemanticGap?, file: VectorFile? = nil) {
+        state = State(
+            storedIdentity: identity, gap: gap, matrix: VectorMatrix(dimension: identity.dimension), file: file)
     }
 
     func read<T>(_ body: (State) throws -> T) rethrows -> T {
