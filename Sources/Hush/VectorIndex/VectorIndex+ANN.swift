@@ -115,16 +115,21 @@ extension VectorIndex.State {
         return graphChanged
     }
 
-    /// A graph over every live row.
+    /// A graph over every live row. Graphs of fewer than ``parallelBuildRows`` rows are built by one thread:
+    /// that takes well under a second, and the same rows then always give the same graph (a concurrent
+    /// build's lists depend on how the threads interleave).
     func buildGraph(_ parameters: HNSWParameters) throws -> HNSWIndex {
         let rowChunk = matrix.rowChunk
+        let threads = matrix.liveRows < Self.parallelBuildRows ? 1 : ProcessInfo.processInfo.activeProcessorCount
         return try matrix.withView { view in
             try HNSWIndex.build(
                 dimension: matrix.dimension, parameters: parameters,
-                rows: (0..<view.count).lazy.filter { rowChunk[$0] >= 0 }, vectors: view,
-                threads: min(2, ProcessInfo.processInfo.activeProcessorCount))
+                rows: (0..<view.count).lazy.filter { rowChunk[$0] >= 0 }, vectors: view, threads: min(2, threads))
         }
     }
+
+    /// The number of rows from which a graph is built by two threads.
+    static let parallelBuildRows = 10_000
 
     /// Codes of every row (holes encode the zero vector and are never returned).
     func buildCodes(_ strategy: IndexStrategy) -> QuantizedMatrix {
