@@ -20,7 +20,7 @@ parser.add_argument("--hush", default=".build/release/hush")
 args = parser.parse_args()
 
 rows = sqlite3.connect(args.source).execute("SELECT id, embedding FROM documents").fetchall()
-ids = [r[0] for r in rows]
+ids = [str(r[0]) for r in rows]  # hush ids are text: an integer id 7 is "7"
 matrix = np.stack([np.frombuffer(r[1], dtype="<f4") for r in rows])
 matrix /= np.linalg.norm(matrix, axis=1, keepdims=True)
 step = max(1, len(ids) // args.queries)

@@ -22,10 +22,18 @@ extension HNSWIndex {
         }
         let deleteNode = try db.cachedStatement(sql: "DELETE FROM hnsw_nodes WHERE row = ?")
         let deleteEdges = try db.cachedStatement(sql: "DELETE FROM hnsw_edges WHERE row = ?")
+        // Upserts: a node row that did not change (a neighbour whose list grew) is not written again.
         let putNode = try db.cachedStatement(
-            sql: "INSERT OR REPLACE INTO hnsw_nodes(row, level, deleted) VALUES (?, ?, ?)")
+            sql: """
+                INSERT INTO hnsw_nodes(row, level, deleted) VALUES (?, ?, ?)
+                ON CONFLICT(row) DO UPDATE SET level = excluded.level, deleted = excluded.deleted
+                WHERE level != excluded.level OR deleted != excluded.deleted
+                """)
         let putEdges = try db.cachedStatement(
-            sql: "INSERT OR REPLACE INTO hnsw_edges(row, level, neighbours) VALUES (?, ?, ?)")
+            sql: """
+                INSERT INTO hnsw_edges(row, level, neighbours) VALUES (?, ?, ?)
+                ON CONFLICT(row, level) DO UPDATE SET neighbours = excluded.neighbours
+                """)
         if !full {
             for row in removedRows.sorted() {
                 try deleteNode.execute(arguments: [row])
@@ -33,19 +41,11 @@ extension HNSWIndex {
             }
         }
         let rows: [Int] = full ? (0..<slotCount).filter { levels[$0] >= 0 } : dirtyRows.sorted()
-        var blob = Data()
         for row in rows where contains(row: row) {
             let level = Int(levels[row])
             try putNode.execute(arguments: [row, level, Int(deletedFlags[row])])
             for l in 0...level {
-                let list = links(row, l)
-                let count = Int(list[0])
-                blob.removeAll(keepingCapacity: true)
-                for i in 0..<count {
-                    let value = list[1 + i].littleEndian
-                    withUnsafeBytes(of: value) { blob.append(contentsOf: $0) }
-                }
-                try putEdges.execute(arguments: [row, l, blob])
+                try putEdges.execute(arguments: [row, l, Self.blob(links(row, l))])
             }
         }
         let meta: [(String, String)] = [
@@ -59,6 +59,18 @@ extension HNSWIndex {
         for (key, value) in meta { try putMeta.execute(arguments: [key, value]) }
         dirtyRows.removeAll()
         removedRows.removeAll()
+    }
+
+    /// A neighbour list (count first) as its saved BLOB: the ids as little-endian UInt32.
+    static func blob(_ list: UnsafeMutablePointer<UInt32>) -> Data {
+        let count = Int(list[0])
+        #if _endian(little)
+            return Data(bytes: list + 1, count: count * 4)
+        #else
+            var blob = Data(capacity: count * 4)
+            for i in 0..<count { withUnsafeBytes(of: list[1 + i].littleEndian) { blob.append(contentsOf: $0) } }
+            return blob
+        #endif
     }
 
     /// Reads a saved graph (nil when no graph was saved). Neighbour lists are bulk-read BLOBs.

@@ -101,17 +101,21 @@ public struct PythonKnowledgeBase: Sendable {
         }
     }
 
-    /// Stores every row in `store` with its own vector (nothing is embedded).
+    /// Stores every row in `store` with its own vector (nothing is embedded); `progress` is called after
+    /// each transaction.
     ///
     /// ```swift
-    /// let summary = try await source.import(into: store)
+    /// let summary = try await source.import(into: store) { print("\($0.completed)/\($0.total)") }
     /// ```
     ///
-    /// - Throws: as ``records(dimension:sourceType:)`` and ``HushStore/upsert(_:precomputed:)``.
+    /// - Throws: as ``records(dimension:sourceType:)`` and ``HushStore/upsert(_:precomputed:progress:)``.
     /// - Complexity: O(rows × dimension) plus one insert per row.
-    public func `import`(into store: HushStore, sourceType: String? = nil) async throws -> UpsertSummary {
+    public func `import`(
+        into store: HushStore, sourceType: String? = nil, progress: (@Sendable (StoreProgress) -> Void)? = nil
+    ) async throws -> UpsertSummary {
         let records = try records(dimension: store.embedder.identity.dimension, sourceType: sourceType)
-        return try await store.upsert(records.map(\.document), precomputed: records.map(\.vector))
+        return try await store.upsert(
+            records.map(\.document), precomputed: records.map(\.vector), progress: progress)
     }
 
     /// A row's id as text, by the value's own storage class: an integer id `7` is "7", a text id stays as

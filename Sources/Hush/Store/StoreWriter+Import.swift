@@ -7,7 +7,8 @@ extension HushStore {
     ///
     /// The vectors must come from the same model as this store's embedder (same dimension, same meaning);
     /// they are L2-normalised when the embedder normalises. Documents whose content is unchanged are skipped;
-    /// the rest are written one transaction per `options.batchSize` documents, exactly as `upsert` writes.
+    /// the rest are written one transaction per 512 documents (or `options.batchSize` when larger), each
+    /// all-or-nothing as with `upsert`. `progress` is called after each transaction.
     ///
     /// ```swift
     /// let summary = try await store.upsert(
@@ -20,14 +21,18 @@ extension HushStore {
     ///   ``StoreError/database(_:)``.
     /// - Complexity: O(documents × dimension) plus one SQLite insert per document; no embedding.
     @discardableResult
-    public func upsert(_ documents: [Document], precomputed vectors: [[Float]]) async throws -> UpsertSummary {
-        try await queues.write { [writer] in try writer.upsert(documents, precomputed: vectors) }
+    public func upsert(
+        _ documents: [Document], precomputed vectors: [[Float]], progress: (@Sendable (StoreProgress) -> Void)? = nil
+    ) async throws -> UpsertSummary {
+        try await queues.write { [writer] in try writer.upsert(documents, precomputed: vectors, progress: progress) }
     }
 }
 
 extension StoreWriter {
-    /// See ``HushStore/upsert(_:precomputed:)``.
-    func upsert(_ documents: [Document], precomputed vectors: [[Float]]) throws -> UpsertSummary {
+    /// See ``HushStore/upsert(_:precomputed:progress:)``.
+    func upsert(
+        _ documents: [Document], precomputed vectors: [[Float]], progress: (@Sendable (StoreProgress) -> Void)? = nil
+    ) throws -> UpsertSummary {
         try requireWritable("import documents", needsModel: true)
         guard documents.count == vectors.count else {
             throw StoreError.invalidOption(
@@ -36,10 +41,17 @@ extension StoreWriter {
         }
         var summary = UpsertSummary()
         let accepted = Self.acceptedPositions(documents, summary: &summary).map { (documents[$0], vectors[$0]) }
-        try inBatches(accepted, progress: nil) { try writePrecomputedBatch($0, summary: &summary) }
+        try inBatches(accepted, size: max(options.batchSize, Self.precomputedBatchSize), progress: progress) {
+            try writePrecomputedBatch($0, summary: &summary)
+        }
         try settle()
         return summary
     }
+
+    /// Documents per transaction when their vectors come with them (at least `options.batchSize`): with no
+    /// embedding between transactions, larger ones spend less on commits and on saving the graph's changed
+    /// lists, which a batch's new rows share.
+    static let precomputedBatchSize = 512
 
     /// The preparation signature of single-chunk documents with precomputed vectors (so that a later plain
     /// `upsert` of the same document re-chunks and re-embeds it with this store's settings).
@@ -49,10 +61,20 @@ extension StoreWriter {
         let existing = try database.storedVersions(ids: batch.map(\.0.id))
         let dimension = embedder.identity.dimension
         let now = Date().timeIntervalSince1970
-        var pending: [PendingDocument] = []
-        for (document, vector) in batch {
-            let textHash = ContentHash.text(of: document, preparation: precomputedSignature)
+        // The per-document work (hashes, cleaning, language, token count) on two threads; no chunking: the
+        // document is its one chunk.
+        let signature = precomputedSignature
+        let (preparer, embedder) = (self.preparer, self.embedder)
+        let prepared = batch.map(\.0).concurrentMap(threads: Self.preparationThreads) { document in
+            let textHash = ContentHash.text(of: document, preparation: signature)
             let contentHash = ContentHash.content(of: document, textHash: textHash)
+            let cleaned = preparer.clean(document)
+            let text = [cleaned.title ?? "", cleaned.text].filter { !$0.isEmpty }.joined(separator: "\n\n")
+            let tokens = text.isEmpty ? 0 : embedder.tokenCount(text)
+            return (textHash, contentHash, cleaned.text, cleaned.language, text, tokens)
+        }
+        var pending: [PendingDocument] = []
+        for ((document, vector), (textHash, contentHash, body, language, text, tokens)) in zip(batch, prepared) {
             let old = existing[document.id]
             if let old, old.contentHash == contentHash {
                 summary.unchanged += 1
@@ -61,22 +83,18 @@ extension StoreWriter {
             if let problem = VectorBlob.problem(vector, dimension: dimension) {
                 throw StoreError.invalidVector(documentID: document.id, reason: problem)
             }
-            let prepared = preparer.prepare(document)
-            let title = document.title.map { preparer.cleaner.cleanSingleLine($0) } ?? ""
-            let text = [title, prepared.cleanedText].filter { !$0.isEmpty }.joined(separator: "\n\n")
             guard !text.isEmpty else {
                 summary.errors.append(
                     .init(id: document.id, reason: "nothing to index: the title and body are empty after cleaning"))
                 continue
             }
-            let tokens = embedder.tokenCount(text)
             let chunk = TextChunk(
-                ordinal: 0, text: text, range: 0..<prepared.cleanedText.utf16.count, tokenCount: tokens,
+                ordinal: 0, text: text, range: 0..<body.utf16.count, tokenCount: tokens,
                 truncated: tokens > embedder.maxTokens)
             var item = PendingDocument(
                 document: document, existingRowid: old?.rowid,
                 createdAt: document.createdAt?.timeIntervalSince1970 ?? old?.createdAt ?? now,
-                language: document.language ?? prepared.language, textHash: textHash, contentHash: contentHash,
+                language: document.language ?? language, textHash: textHash, contentHash: contentHash,
                 chunks: [chunk])
             item.vectors = [embedder.identity.normalized ? VectorMath.normalized(vector) ?? vector : vector]
             pending.append(item)

@@ -64,14 +64,16 @@ extension StoreWriter {
         return summary
     }
 
-    /// Runs `write` over `items` in batches of `options.batchSize` (one transaction each), reporting progress
+    /// Runs `write` over `items` in batches of `size` (`options.batchSize` unless given; one transaction each), reporting progress
     /// after each: a failing batch stops the run, the batches before it stay committed.
     func inBatches<Item>(
-        _ items: [Item], progress: (@Sendable (StoreProgress) -> Void)?, _ write: ([Item]) throws -> Void
+        _ items: [Item], size: Int? = nil, progress: (@Sendable (StoreProgress) -> Void)?,
+        _ write: ([Item]) throws -> Void
     ) throws {
+        let size = max(1, size ?? options.batchSize)
         var start = 0
         while start < items.count {
-            let batch = Array(items[start..<min(start + options.batchSize, items.count)])
+            let batch = Array(items[start..<min(start + size, items.count)])
             try write(batch)
             start += batch.count
             progress?(StoreProgress(completed: start, total: items.count))
@@ -111,9 +113,10 @@ extension StoreWriter {
         let ids = batch.map(\.id)
         let existing = try database.storedVersions(ids: ids)
 
-        // 2. Classify and prepare (outside any transaction).
+        // 2. Classify and prepare (outside any transaction; cleaning, languages and chunks on two threads).
         let now = Date().timeIntervalSince1970
         var pending: [PendingDocument] = []
+        var toPrepare: [Document] = []
         for document in batch {
             let textHash = ContentHash.text(of: document, preparation: preparationSignature)
             let contentHash = ContentHash.content(of: document, textHash: textHash)
@@ -123,26 +126,35 @@ extension StoreWriter {
                 continue
             }
             let createdAt = document.createdAt?.timeIntervalSince1970 ?? old?.createdAt ?? now
+            var item = PendingDocument(
+                document: document, existingRowid: old?.rowid, createdAt: createdAt, language: "und",
+                textHash: textHash, contentHash: contentHash, chunks: nil)
             if let old, old.textHash == textHash {
-                let language = document.language ?? (try? database.language(rowid: old.rowid)) ?? "und"
-                pending.append(
-                    PendingDocument(
-                        document: document, existingRowid: old.rowid, createdAt: createdAt, language: language,
-                        textHash: textHash, contentHash: contentHash, chunks: nil))
-                continue
+                item.language = document.language ?? (try? database.language(rowid: old.rowid)) ?? "und"
+            } else {
+                toPrepare.append(document)
+                item.chunks = []
             }
-            let prepared = preparer.prepare(document)
-            guard !prepared.chunks.isEmpty else {
-                summary.errors.append(
-                    .init(id: document.id, reason: "nothing to index: the title and body are empty after cleaning"))
-                continue
-            }
-            pending.append(
-                PendingDocument(
-                    document: document, existingRowid: old?.rowid, createdAt: createdAt,
-                    language: document.language ?? prepared.language, textHash: textHash, contentHash: contentHash,
-                    chunks: prepared.chunks))
+            pending.append(item)
         }
+        let preparer = self.preparer
+        var prepared = toPrepare.concurrentMap(threads: Self.preparationThreads) { preparer.prepare($0) }.makeIterator()
+        var kept: [PendingDocument] = []
+        for var item in pending {
+            if item.chunks != nil, let done = prepared.next() {
+                guard !done.chunks.isEmpty else {
+                    summary.errors.append(
+                        .init(
+                            id: item.document.id,
+                            reason: "nothing to index: the title and body are empty after cleaning"))
+                    continue
+                }
+                item.language = item.document.language ?? done.language
+                item.chunks = done.chunks
+            }
+            kept.append(item)
+        }
+        pending = kept
 
         // 3. Embed every new chunk of the batch, in embedding batches, and validate every vector.
         try embed(&pending)

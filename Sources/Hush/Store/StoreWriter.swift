@@ -15,6 +15,9 @@ struct StoreWriter: Sendable {
     let cache: QueryEmbeddingCache
     let testHooks: Locked<HushStore.TestHooks>
 
+    /// Threads for the per-document work of a batch before its transaction: two on two cores or more.
+    static let preparationThreads = min(2, ProcessInfo.processInfo.activeProcessorCount)
+
     /// Throws unless this store may be written: opened writable, with the model its vectors were made with.
     func requireWritable(_ operation: String, needsModel: Bool) throws {
         if readOnly { throw StoreError.readOnly(path: database.path ?? ":memory:", operation: operation) }

@@ -61,7 +61,15 @@ public struct DocumentPreparer: Sendable {
     ///
     /// - Complexity: O(n) in the length of the document.
     public func prepare(_ document: Document) -> PreparedDocument {
-        let cleaned = cleaner.clean(document)
+        let cleaned = clean(document)
+        let chunks = chunker.chunk(title: cleaned.title, text: cleaned.text, fields: cleaned.fields)
+        return PreparedDocument(cleanedText: cleaned.text, language: cleaned.language, chunks: chunks)
+    }
+
+    /// What `prepare` works out before chunking: the cleaned title (nil when empty), body and fields, and the
+    /// language (the document's own, else identified on the title and body).
+    func clean(_ document: Document) -> (title: String?, text: String, fields: [Document.Field], language: String) {
+        let text = cleaner.clean(document)
         let title = document.title.map { cleaner.cleanSingleLine($0) }.flatMap { $0.isEmpty ? nil : $0 }
         let fields = document.fields.map {
             Document.Field(label: cleaner.cleanSingleLine($0.label), value: cleaner.cleanSingleLine($0.value))
@@ -70,10 +78,9 @@ public struct DocumentPreparer: Sendable {
         if let given = document.language?.trimmingCharacters(in: .whitespaces), !given.isEmpty {
             language = given
         } else {
-            let sample = [title ?? "", cleaned].filter { !$0.isEmpty }.joined(separator: "\n\n")
+            let sample = [title ?? "", text].filter { !$0.isEmpty }.joined(separator: "\n\n")
             language = languages.identify(sample)
         }
-        let chunks = chunker.chunk(title: title, text: cleaned, fields: fields)
-        return PreparedDocument(cleanedText: cleaned, language: language, chunks: chunks)
+        return (title, text, fields, language)
     }
 }

@@ -102,7 +102,7 @@ enum LatinProfiles {
     ]
 
     /// Letters that point at one or a few languages, with their weight.
-    private static let letters: [Character: [(String, Double)]] = [
+    private static let letterWeights: [Character: [(String, Double)]] = [
         "ß": [("de", 3)], "ä": [("de", 1.5)], "ö": [("de", 1)], "ü": [("de", 1.2)],
         "ñ": [("es", 3)], "¿": [("es", 3)], "¡": [("es", 3)],
         "ã": [("pt", 3)], "õ": [("pt", 3)], "ç": [("fr", 1), ("pt", 1)],
@@ -114,8 +114,13 @@ enum LatinProfiles {
         "ú": [("es", 1), ("pt", 1)], "é": [("fr", 0.6), ("es", 0.4), ("pt", 0.4), ("it", 0.2)],
     ]
 
-    /// word -> [(language, weight)]
-    private static let wordTable: [String: [(String, Double)]] = {
+    /// letter -> [(language index, weight)]
+    private static let letters: [Character: [(Int, Double)]] = letterWeights.mapValues { owners in
+        owners.compactMap { language, weight in languages.firstIndex(of: language).map { ($0, weight) } }
+    }
+
+    /// word -> [(language index, weight)]
+    private static let wordTable: [String: [(Int, Double)]] = {
         var owners: [String: Set<String>] = [:]
         for (language, list) in commonWords {
             for word in list.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
@@ -124,11 +129,12 @@ enum LatinProfiles {
         }
         return owners.mapValues { languages in
             let weight = 1.0 / Double(languages.count)
-            return languages.sorted().map { ($0, weight) }
+            return languages.sorted().compactMap { code in Self.languages.firstIndex(of: code).map { ($0, weight) } }
         }
     }()
 
-    private static let trigramTable: [String: [(String, Double)]] = {
+    /// n-gram (spaces at word edges) -> [(language index, weight)]
+    private static let gramTable: [String: [(Int, Double)]] = {
         var owners: [String: Set<String>] = [:]
         for (language, list) in trigrams {
             for gram in list.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
@@ -137,50 +143,93 @@ enum LatinProfiles {
         }
         return owners.mapValues { languages in
             let weight = 0.3 / Double(languages.count)
-            return languages.sorted().map { ($0, weight) }
+            return languages.sorted().compactMap { code in Self.languages.firstIndex(of: code).map { ($0, weight) } }
         }
     }()
 
-    /// The most likely of `languages` for a Latin-script text, or `nil` with no evidence at all.
+    /// The most likely of `languages` for a Latin-script text, or `nil` with no evidence at all (ties go to
+    /// the code first in alphabetical order).
     static func identify(_ text: String) -> String? {
         let scores = score(text)
-        guard let best = scores.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }),
-            best.value > 0
-        else { return nil }
-        return best.key
+        var best: Int?
+        for i in scores.indices where scores[i] > 0 {
+            guard let b = best else {
+                best = i
+                continue
+            }
+            if scores[i] > scores[b] || (scores[i] == scores[b] && languages[i] < languages[b]) { best = i }
+        }
+        return best.map { languages[$0] }
     }
 
     /// Whether `text` holds one of the common (function) words of `language`: the evidence a short text needs
     /// before its letter statistics are believed.
     static func hasCommonWord(_ text: String, of language: String) -> Bool {
         text.lowercased().split(whereSeparator: { !$0.isLetter }).contains { word in
-            wordTable[String(word)]?.contains { $0.0 == language } ?? false
+            wordTable[String(word)]?.contains { Self.languages[$0.0] == language } ?? false
         }
     }
 
-    static func score(_ text: String) -> [String: Double] {
-        var scores: [String: Double] = [:]
+    /// Evidence per language (indexed as `languages`): distinctive letters, then per word its common-word
+    /// weight and its 2-, 3- and 4-grams (the word padded with a space each side). ASCII words are looked up
+    /// by their bytes packed into an integer; other words by their characters.
+    static func score(_ text: String) -> [Double] {
+        var scores = [Double](repeating: 0, count: languages.count)
         let lower = text.lowercased()
-        for character in lower {
-            if let owners = letters[character] {
-                for (language, weight) in owners { scores[language, default: 0] += weight }
+        let ascii = lower.utf8.allSatisfy { $0 < 0x80 }
+        if !ascii {
+            for character in lower {
+                if let owners = letters[character] {
+                    for (language, weight) in owners { scores[language] += weight }
+                }
             }
         }
         let words = lower.split(whereSeparator: { !($0.isLetter) })
         for word in words {
             if let owners = wordTable[String(word)] {
-                for (language, weight) in owners { scores[language, default: 0] += weight }
+                for (language, weight) in owners { scores[language] += weight }
+            }
+            if word.utf8.allSatisfy({ $0 < 0x80 }) {
+                addASCIIGrams(of: word, to: &scores)
+                continue
             }
             let padded = Array(" " + word + " ")
             guard padded.count >= 3 else { continue }
             for length in [2, 3, 4] where padded.count >= length {
                 for start in 0...(padded.count - length) {
-                    if let owners = trigramTable[String(padded[start..<(start + length)])] {
-                        for (language, weight) in owners { scores[language, default: 0] += weight }
+                    if let owners = gramTable[String(padded[start..<(start + length)])] {
+                        for (language, weight) in owners { scores[language] += weight }
                     }
                 }
             }
         }
         return scores
     }
+
+    /// The n-gram step of `score` for a word of ASCII letters, in the same order.
+    private static func addASCIIGrams(of word: Substring, to scores: inout [Double]) {
+        let bytes = Array(word.utf8)
+        let count = bytes.count + 2  // padded with a space each side
+        guard count >= 3 else { return }
+        @inline(__always) func byte(_ i: Int) -> UInt32 { i == 0 || i == count - 1 ? 0x20 : UInt32(bytes[i - 1]) }
+        for length in 2...4 where count >= length {
+            for start in 0...(count - length) {
+                var key: UInt32 = 0
+                for i in start..<(start + length) { key = key << 8 | byte(i) }
+                if let owners = asciiGramTable[key] {
+                    for (language, weight) in owners { scores[language] += weight }
+                }
+            }
+        }
+    }
+
+    /// The ASCII entries of `gramTable`, keyed by their bytes packed big-end first (lengths 2 to 4, no zero
+    /// byte, so lengths never collide).
+    private static let asciiGramTable: [UInt32: [(Int, Double)]] = {
+        var table: [UInt32: [(Int, Double)]] = [:]
+        for (gram, owners) in gramTable where gram.utf8.allSatisfy({ $0 < 0x80 }) && gram.utf8.count <= 4 {
+            table[gram.utf8.reduce(0) { $0 << 8 | UInt32($1) }] = owners
+        }
+        return table
+    }()
 }

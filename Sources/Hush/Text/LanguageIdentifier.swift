@@ -93,7 +93,7 @@ public struct LanguageIdentifier: Sendable {
     /// is no evidence.
     func identifyByScript(_ text: String, latin: Bool = true) -> String? {
         var counts = ScriptCounts()
-        for scalar in text.unicodeScalars where scalar.properties.isAlphabetic {
+        for scalar in text.unicodeScalars where Self.isAlphabetic(scalar) {
             counts.add(scalar)
         }
         guard let script = counts.dominant else { return nil }
@@ -121,13 +121,36 @@ public struct LanguageIdentifier: Sendable {
         var kept: [Substring] = []
         var letterCount = 0
         for word in text.split(whereSeparator: { $0.isWhitespace }) {
-            if word.contains("@") || word.contains("[link]") || word.contains("://") || word.hasPrefix("www.") {
-                continue
-            }
+            if isAddress(word) { continue }
             kept.append(word)
-            for scalar in word.unicodeScalars where scalar.properties.isAlphabetic { letterCount += 1 }
+            for scalar in word.unicodeScalars where isAlphabetic(scalar) { letterCount += 1 }
         }
         return (kept.joined(separator: " "), letterCount)
+    }
+
+    /// Whether `word` is a link or mention placeholder, a URL or an e-mail address (no evidence of language).
+    /// The byte checks come first: most words hold none of `@`, `[` or `:`.
+    private static func isAddress(_ word: Substring) -> Bool {
+        var at = false
+        var bracket = false
+        var colon = false
+        for byte in word.utf8 {
+            switch byte {
+            case UInt8(ascii: "@"): at = true
+            case UInt8(ascii: "["): bracket = true
+            case UInt8(ascii: ":"): colon = true
+            default: continue
+            }
+        }
+        return (at && word.contains("@")) || (bracket && word.contains("[link]")) || (colon && word.contains("://"))
+            || word.hasPrefix("www.")
+    }
+
+    /// `scalar.properties.isAlphabetic`, answered without the property tables for ASCII (letters only).
+    @inline(__always) static func isAlphabetic(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        guard value >= 0x80 else { return (value | 0x20) &- 0x61 < 26 }
+        return scalar.properties.isAlphabetic
     }
 
     private static func cyrillicLanguage(_ text: String) -> String {
@@ -169,18 +192,19 @@ public struct LanguageIdentifier: Sendable {
 
 /// Letter counts per writing system.
 struct ScriptCounts {
-    enum Script: CaseIterable {
+    enum Script: Int, CaseIterable {
         case latin, han, kana, hangul, cyrillic, arabic, hebrew, greek, thai, devanagari, bengali, tamil
         case georgian, armenian, ethiopic
     }
 
-    var counts: [Script: Int] = [:]
-    var kana: Int { counts[.kana, default: 0] }
-    var han: Int { counts[.han, default: 0] }
+    /// Letters per script, indexed by `Script.rawValue`.
+    var counts = [Int](repeating: 0, count: Script.allCases.count)
+    var kana: Int { counts[Script.kana.rawValue] }
+    var han: Int { counts[Script.han.rawValue] }
 
     mutating func add(_ scalar: Unicode.Scalar) {
         guard let script = Self.script(of: scalar) else { return }
-        counts[script, default: 0] += 1
+        counts[script.rawValue] += 1
     }
 
     /// The script with the most text, weighing each letter by how much of a word it writes: a Han character
@@ -196,7 +220,7 @@ struct ScriptCounts {
             bestCount = cjk
         }
         for script in Script.allCases where script != .han && script != .kana {
-            let count = counts[script, default: 0] * (script == .hangul ? 2 : 1)
+            let count = counts[script.rawValue] * (script == .hangul ? 2 : 1)
             if count > bestCount {
                 best = script
                 bestCount = count

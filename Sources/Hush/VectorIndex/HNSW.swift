@@ -252,35 +252,87 @@ extension HNSWIndex {
         for row in order { index.allocateNode(row, level: parameters.level(of: row)) }
         index.entryPoint = order[0]
         index.maxLevel = Int(index.levels[order[0]])
-        let locks = NodeLocks()
-        let entryLock = NSLock()
-        let next = Locked(1)  // the next position to hand out
-        let batch = 16
-        let box = UnsafeSendable(index: index, vectors: vectors, order: order)
-        DispatchQueue.concurrentPerform(iterations: threads) { _ in
-            let context = box.index.pool.borrow()
-            defer { box.index.pool.giveBack(context) }
-            while true {
-                let start = next.withLock { position in
-                    defer { position += batch }
-                    return position
-                }
-                if start >= box.order.count { return }
-                for position in start..<min(start + batch, box.order.count) {
-                    box.index.insertConcurrently(
-                        box.order[position], vectors: box.vectors, context: context, locks: locks, entryLock: entryLock)
-                }
-            }
-        }
+        index.linkConcurrently(order[1...], vectors: vectors, threads: threads)
         index.liveCount = order.count
         for row in order { index.dirtyRows.insert(row) }
         try index.checkInvariantsWhenAsked()
         return index
     }
 
+    /// Inserts every row of `rows` not yet in the graph, with `threads` workers as `build` does (the lists
+    /// then depend on how the workers interleave). Rows whose lists changed are marked for the next save.
+    ///
+    /// - Complexity: rows × the cost of one insertion, divided by about `threads`.
+    ///
+    /// ```swift
+    /// try index.insert(rows: 50_000..<60_000, vectors: view, threads: 2)
+    /// ```
+    package func insert<Rows: Sequence<Int>>(rows: Rows, vectors: VectorView, threads: Int) throws {
+        var order: [Int] = []
+        var seen = RowSet()
+        for row in rows where !contains(row: row) && !seen.contains(row) {
+            seen.insert(row)
+            order.append(row)
+        }
+        guard threads > 1, order.count > 1, deletedCount == 0 else {
+            try insert(rows: order, vectors: vectors)
+            return
+        }
+        if let last = order.max() { try checkVectors(vectors, covering: last) }
+        guard order.allSatisfy({ $0 >= 0 }) else {
+            throw ANNError.rowOutOfRange(row: order.min() ?? -1, count: vectors.count)
+        }
+        for row in order {
+            allocateNode(row, level: parameters.level(of: row))
+            dirtyRows.insert(row)
+            removedRows.remove(row)
+        }
+        liveCount += order.count
+        var pending = order[...]
+        if entryPoint < 0 {
+            entryPoint = order[0]
+            maxLevel = Int(levels[order[0]])
+            pending = order[1...]
+        }
+        for node in linkConcurrently(pending, vectors: vectors, threads: threads) { dirtyRows.insert(Int(node)) }
+        try checkInvariantsWhenAsked()
+    }
+
+    /// Links the preallocated nodes of `order` into the graph with `threads` workers, each taking 16 rows at
+    /// a time. Returns the existing nodes whose lists the insertions changed (each at least once).
+    @discardableResult
+    func linkConcurrently(_ order: ArraySlice<Int>, vectors: VectorView, threads: Int) -> [Int32] {
+        let locks = NodeLocks()
+        let entryLock = NSLock()
+        let next = Locked(order.startIndex)  // the next position to hand out
+        let touched = Locked<[Int32]>([])
+        let batch = 16
+        let box = UnsafeSendable(index: self, vectors: vectors, order: order)
+        DispatchQueue.concurrentPerform(iterations: threads) { _ in
+            let context = box.index.pool.borrow()
+            defer { box.index.pool.giveBack(context) }
+            var mine: [Int32] = []
+            while true {
+                let start = next.withLock { position in
+                    defer { position += batch }
+                    return position
+                }
+                if start >= box.order.endIndex { break }
+                for position in start..<min(start + batch, box.order.endIndex) {
+                    box.index.insertConcurrently(
+                        box.order[position], vectors: box.vectors, context: context, locks: locks, entryLock: entryLock,
+                        touched: &mine)
+                }
+            }
+            touched.withLock { $0.append(contentsOf: mine) }
+        }
+        return touched.withLock { $0 }
+    }
+
     /// One insertion of a preallocated node while other workers insert too.
     func insertConcurrently(
-        _ row: Int, vectors: VectorView, context: HNSWSearchContext, locks: NodeLocks, entryLock: NSLock
+        _ row: Int, vectors: VectorView, context: HNSWSearchContext, locks: NodeLocks, entryLock: NSLock,
+        touched: inout [Int32]
     ) {
         let level = Int(levels[row])
         entryLock.lock()
@@ -314,6 +366,7 @@ extension HNSWIndex {
             locks.withLock(row) { setLinks(row, l, scratch.linkIds[...]) }
             for i in 0..<scratch.linkIds.count {
                 let neighbour = Int(scratch.linkIds[i])
+                touched.append(Int32(neighbour))
                 locks.withLock(neighbour) {
                     connectUnmarked(
                         neighbour, to: row, score: scratch.linkScores[i], level: l, vectors: vectors,
@@ -1281,5 +1334,5 @@ final class NodeLocks: @unchecked Sendable {
 private struct UnsafeSendable: @unchecked Sendable {
     let index: HNSWIndex
     let vectors: VectorView
-    let order: [Int]
+    let order: ArraySlice<Int>
 }

@@ -26,13 +26,15 @@ public struct HNSWParameters: Sendable, Hashable {
     /// The level normalisation factor mL = 1 / ln(M).
     public var mL: Double { 1 / log(Double(max(2, M))) }
 
-    /// Parameters with the paper's defaults (M0 = 2M).
+    /// Parameters with the paper's M0 = 2M. `efConstruction` defaults to 100 (Qdrant's default; pgvector's is
+    /// 64): on 100,000 clustered 384-d vectors it builds in half the time of 200 with recall@10 at `efSearch`
+    /// 64 of 0.9997 against 0.9998 (`hush-bench ann`, README "Opening at launch").
     ///
     /// ```swift
     /// let parameters = HNSWParameters(M: 16, efConstruction: 200, efSearch: 64)
     /// ```
     public init(
-        M: Int = 16, M0: Int? = nil, efConstruction: Int = 200, efSearch: Int = 64, seed: UInt64 = 0x48_55_53_48,
+        M: Int = 16, M0: Int? = nil, efConstruction: Int = 100, efSearch: Int = 64, seed: UInt64 = 0x48_55_53_48,
         keepPrunedConnections: Bool = false, exactFilterFraction: Double = 0.02
     ) {
         self.M = M

@@ -120,16 +120,23 @@ extension VectorIndex.State {
     /// build's lists depend on how the threads interleave).
     func buildGraph(_ parameters: HNSWParameters) throws -> HNSWIndex {
         let rowChunk = matrix.rowChunk
-        let threads = matrix.liveRows < Self.parallelBuildRows ? 1 : ProcessInfo.processInfo.activeProcessorCount
+        let threads = Self.threads(linking: matrix.liveRows, into: matrix.liveRows)
         return try matrix.withView { view in
             try HNSWIndex.build(
                 dimension: matrix.dimension, parameters: parameters,
-                rows: (0..<view.count).lazy.filter { rowChunk[$0] >= 0 }, vectors: view, threads: min(2, threads))
+                rows: (0..<view.count).lazy.filter { rowChunk[$0] >= 0 }, vectors: view, threads: threads)
         }
     }
 
     /// The number of rows from which a graph is built by two threads.
     static let parallelBuildRows = 10_000
+
+    /// Threads for linking `count` new rows into a graph of `size`: two (on two cores or more) for a batch of
+    /// 32 rows or more into a graph of ``parallelBuildRows`` or more, else one (small graphs stay
+    /// reproducible, small writes pay no hand-over).
+    static func threads(linking count: Int, into size: Int) -> Int {
+        count >= 32 && size >= parallelBuildRows ? min(2, ProcessInfo.processInfo.activeProcessorCount) : 1
+    }
 
     /// Codes of every row (holes encode the zero vector and are never returned).
     func buildCodes(_ strategy: IndexStrategy) -> QuantizedMatrix {
@@ -166,7 +173,9 @@ extension VectorIndex.State {
                 // A re-embedded row already in the graph: take it out first.
                 for row in added where hnsw.contains(row: Int(row)) { try hnsw.delete(row: Int(row), vectors: view) }
                 if hnsw.deletedCount > 0 { try hnsw.compact(vectors: view) }
-                try hnsw.insert(rows: added.map(Int.init), vectors: view)
+                try hnsw.insert(
+                    rows: added.map(Int.init), vectors: view,
+                    threads: Self.threads(linking: added.count, into: hnsw.liveCount))
             }
         }
         matrix.release(freed)

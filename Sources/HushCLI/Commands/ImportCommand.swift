@@ -35,6 +35,9 @@ struct ImportCommand: AsyncParsableCommand {
     )
     var model: String?
 
+    @Flag(name: .long, help: "No progress output.")
+    var quiet = false
+
     @Flag(name: .long, help: "Print the summary as one JSON object.")
     var json = false
 
@@ -43,7 +46,11 @@ struct ImportCommand: AsyncParsableCommand {
         let source = try PythonKnowledgeBase(path: from, table: table)
         let store = try await HushStore.open(path: db, embedder: embedder)
         let start = Date()
-        let summary = try await source.import(into: store, sourceType: type)
+        let progress = ProgressReporter(label: "importing", unit: "docs", quiet: quiet || json)
+        let summary = try await source.import(into: store, sourceType: type) { step in
+            progress.update(done: step.completed, total: step.total)
+        }
+        progress.finish()
         let seconds = Date().timeIntervalSince(start)
         if json {
             var line = JSONLine()
