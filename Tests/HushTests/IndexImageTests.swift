@@ -23,6 +23,13 @@ import Testing
             && zip(a, b).allSatisfy { x, y in x.count == y.count && zip(x, y).allSatisfy { abs($0 - $1) < 1e-5 } }
     }
 
+    /// A store at `path` holding 400 notes on HNSW (the bulk write saves its index image).
+    static func storeOfNotes(_ path: String, embedder: HashingEmbedder) async throws -> HushStore {
+        let store = try await HushStore.open(path: path, embedder: embedder, options: options)
+        try await store.upsert(ScaleStoreTests.notes(400))
+        return store
+    }
+
     static func meta(_ path: String, _ key: String) throws -> String? {
         let queue = try DatabaseQueue(path: path)
         defer { try? queue.close() }
@@ -35,8 +42,7 @@ import Testing
         let embedder = HashingEmbedder()
         let written: [[Float]]
         do {
-            let store = try await HushStore.open(path: path, embedder: embedder, options: Self.options)
-            try await store.upsert(ScaleStoreTests.notes(400))
+            let store = try await Self.storeOfNotes(path, embedder: embedder)
             // The bulk write saved an image at the file's current commit and let go of the f32 vectors.
             #expect(store.index.read { !$0.isResident })
             written = try await Self.scores(store)
@@ -65,10 +71,7 @@ import Testing
         let folder = try TemporaryDirectory()
         let path = folder.path("ranking.hush")
         let embedder = HashingEmbedder()
-        do {
-            let store = try await HushStore.open(path: path, embedder: embedder, options: Self.options)
-            try await store.upsert(ScaleStoreTests.notes(400))
-        }
+        _ = try await Self.storeOfNotes(path, embedder: embedder)
         let fromImage = try await HushStore.open(path: path, embedder: embedder, readOnly: true, options: Self.options)
         #expect(fromImage.index.read { !$0.isResident })
         let copy = folder.path("resident.hush")
@@ -106,10 +109,7 @@ import Testing
         let folder = try TemporaryDirectory()
         let path = folder.path("writes.hush")
         let embedder = HashingEmbedder()
-        do {
-            let store = try await HushStore.open(path: path, embedder: embedder, options: Self.options)
-            try await store.upsert(ScaleStoreTests.notes(400))
-        }
+        _ = try await Self.storeOfNotes(path, embedder: embedder)
         let after: [[Float]]
         do {
             let store = try await HushStore.open(path: path, embedder: embedder, options: Self.options)
@@ -140,8 +140,7 @@ import Testing
         let embedder = HashingEmbedder()
         let truth: [[Float]]
         do {
-            let store = try await HushStore.open(path: path, embedder: embedder, options: Self.options)
-            try await store.upsert(ScaleStoreTests.notes(400))
+            let store = try await Self.storeOfNotes(path, embedder: embedder)
             truth = try await Self.scores(store)
         }
         // Another program deletes a document behind Hush's back: the image no longer matches the tables.

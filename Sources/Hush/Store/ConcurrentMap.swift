@@ -11,19 +11,12 @@ extension Array where Element: Sendable {
         let workers = Swift.min(threads, (count + 15) / 16)
         guard workers > 1 else { return map(transform) }
         let results = ResultSlots<T>(count: count)
-        let next = Locked(0)
+        let ranges = WorkRanges(indices)
         withoutActuallyEscaping(transform) { transform in
             let work = SendableWork(elements: self, transform: transform)
             DispatchQueue.concurrentPerform(iterations: workers) { _ in
-                while true {
-                    let start = next.withLock { position in
-                        defer { position += 16 }
-                        return position
-                    }
-                    if start >= work.elements.count { return }
-                    for i in start..<Swift.min(start + 16, work.elements.count) {
-                        results.set(i, work.transform(work.elements[i]))
-                    }
+                while let positions = ranges.next() {
+                    for i in positions { results.set(i, work.transform(work.elements[i])) }
                 }
             }
         }

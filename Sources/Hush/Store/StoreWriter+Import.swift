@@ -67,14 +67,12 @@ extension StoreWriter {
         let (preparer, embedder) = (self.preparer, self.embedder)
         let prepared = batch.map(\.0).concurrentMap(threads: Self.preparationThreads) { document in
             let textHash = ContentHash.text(of: document, preparation: signature)
-            let contentHash = ContentHash.content(of: document, textHash: textHash)
             let cleaned = preparer.clean(document)
-            let text = [cleaned.title ?? "", cleaned.text].filter { !$0.isEmpty }.joined(separator: "\n\n")
-            let tokens = text.isEmpty ? 0 : embedder.tokenCount(text)
-            return (textHash, contentHash, cleaned.text, cleaned.language, text, tokens)
+            let tokens = cleaned.titledText.isEmpty ? 0 : embedder.tokenCount(cleaned.titledText)
+            return (textHash, ContentHash.content(of: document, textHash: textHash), cleaned, tokens)
         }
         var pending: [PendingDocument] = []
-        for ((document, vector), (textHash, contentHash, body, language, text, tokens)) in zip(batch, prepared) {
+        for ((document, vector), (textHash, contentHash, cleaned, tokens)) in zip(batch, prepared) {
             let old = existing[document.id]
             if let old, old.contentHash == contentHash {
                 summary.unchanged += 1
@@ -83,18 +81,18 @@ extension StoreWriter {
             if let problem = VectorBlob.problem(vector, dimension: dimension) {
                 throw StoreError.invalidVector(documentID: document.id, reason: problem)
             }
-            guard !text.isEmpty else {
+            guard !cleaned.titledText.isEmpty else {
                 summary.errors.append(
                     .init(id: document.id, reason: "nothing to index: the title and body are empty after cleaning"))
                 continue
             }
             let chunk = TextChunk(
-                ordinal: 0, text: text, range: 0..<body.utf16.count, tokenCount: tokens,
+                ordinal: 0, text: cleaned.titledText, range: 0..<cleaned.text.utf16.count, tokenCount: tokens,
                 truncated: tokens > embedder.maxTokens)
             var item = PendingDocument(
                 document: document, existingRowid: old?.rowid,
                 createdAt: document.createdAt?.timeIntervalSince1970 ?? old?.createdAt ?? now,
-                language: document.language ?? language, textHash: textHash, contentHash: contentHash,
+                language: document.language ?? cleaned.language, textHash: textHash, contentHash: contentHash,
                 chunks: [chunk])
             item.vectors = [embedder.identity.normalized ? VectorMath.normalized(vector) ?? vector : vector]
             pending.append(item)

@@ -64,8 +64,8 @@ extension StoreWriter {
         return summary
     }
 
-    /// Runs `write` over `items` in batches of `size` (`options.batchSize` unless given; one transaction each), reporting progress
-    /// after each: a failing batch stops the run, the batches before it stay committed.
+    /// Runs `write` over `items` in batches of `size` (`options.batchSize` unless given; one transaction each),
+    /// reporting progress after each: a failing batch stops the run, the batches before it stay committed.
     func inBatches<Item>(
         _ items: [Item], size: Int? = nil, progress: (@Sendable (StoreProgress) -> Void)?,
         _ write: ([Item]) throws -> Void
@@ -116,7 +116,7 @@ extension StoreWriter {
         // 2. Classify and prepare (outside any transaction; cleaning, languages and chunks on two threads).
         let now = Date().timeIntervalSince1970
         var pending: [PendingDocument] = []
-        var toPrepare: [Document] = []
+        var unprepared: [Int] = []  // positions in `pending` of the documents whose text changed
         for document in batch {
             let textHash = ContentHash.text(of: document, preparation: preparationSignature)
             let contentHash = ContentHash.content(of: document, textHash: textHash)
@@ -132,29 +132,28 @@ extension StoreWriter {
             if let old, old.textHash == textHash {
                 item.language = document.language ?? (try? database.language(rowid: old.rowid)) ?? "und"
             } else {
-                toPrepare.append(document)
-                item.chunks = []
+                unprepared.append(pending.count)
             }
             pending.append(item)
         }
         let preparer = self.preparer
-        var prepared = toPrepare.concurrentMap(threads: Self.preparationThreads) { preparer.prepare($0) }.makeIterator()
-        var kept: [PendingDocument] = []
-        for var item in pending {
-            if item.chunks != nil, let done = prepared.next() {
-                guard !done.chunks.isEmpty else {
-                    summary.errors.append(
-                        .init(
-                            id: item.document.id,
-                            reason: "nothing to index: the title and body are empty after cleaning"))
-                    continue
-                }
-                item.language = item.document.language ?? done.language
-                item.chunks = done.chunks
-            }
-            kept.append(item)
+        let prepared = unprepared.map { pending[$0].document }.concurrentMap(threads: Self.preparationThreads) {
+            preparer.prepare($0)
         }
-        pending = kept
+        var empty = Set<Int>()
+        for (position, done) in zip(unprepared, prepared) {
+            guard !done.chunks.isEmpty else {
+                summary.errors.append(
+                    .init(
+                        id: pending[position].document.id,
+                        reason: "nothing to index: the title and body are empty after cleaning"))
+                empty.insert(position)
+                continue
+            }
+            pending[position].language = pending[position].document.language ?? done.language
+            pending[position].chunks = done.chunks
+        }
+        if !empty.isEmpty { pending = pending.indices.filter { !empty.contains($0) }.map { pending[$0] } }
 
         // 3. Embed every new chunk of the batch, in embedding batches, and validate every vector.
         try embed(&pending)

@@ -66,21 +66,35 @@ public struct DocumentPreparer: Sendable {
         return PreparedDocument(cleanedText: cleaned.text, language: cleaned.language, chunks: chunks)
     }
 
-    /// What `prepare` works out before chunking: the cleaned title (nil when empty), body and fields, and the
-    /// language (the document's own, else identified on the title and body).
-    func clean(_ document: Document) -> (title: String?, text: String, fields: [Document.Field], language: String) {
+    /// What `prepare` works out before chunking.
+    struct CleanedDocument {
+        /// The cleaned title, nil when empty.
+        var title: String?
+        /// The cleaned body (and quoted text).
+        var text: String
+        /// The cleaned fields.
+        var fields: [Document.Field]
+        /// The title and body as one text (a blank line between): what the language is identified on, and
+        /// the one chunk of a document stored whole.
+        var titledText: String
+        /// The document's own language, else the one identified on `titledText`.
+        var language: String
+    }
+
+    /// Cleans the title, body and fields of `document` and settles its language.
+    func clean(_ document: Document) -> CleanedDocument {
         let text = cleaner.clean(document)
         let title = document.title.map { cleaner.cleanSingleLine($0) }.flatMap { $0.isEmpty ? nil : $0 }
         let fields = document.fields.map {
             Document.Field(label: cleaner.cleanSingleLine($0.label), value: cleaner.cleanSingleLine($0.value))
         }
+        let titledText = [title ?? "", text].filter { !$0.isEmpty }.joined(separator: "\n\n")
         let language: String
         if let given = document.language?.trimmingCharacters(in: .whitespaces), !given.isEmpty {
             language = given
         } else {
-            let sample = [title ?? "", text].filter { !$0.isEmpty }.joined(separator: "\n\n")
-            language = languages.identify(sample)
+            language = languages.identify(titledText)
         }
-        return (title, text, fields, language)
+        return CleanedDocument(title: title, text: text, fields: fields, titledText: titledText, language: language)
     }
 }

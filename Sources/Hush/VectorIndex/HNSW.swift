@@ -234,33 +234,13 @@ extension HNSWIndex {
         threads: Int = 1
     ) throws -> HNSWIndex {
         let index = try HNSWIndex(dimension: dimension, parameters: parameters)
-        var order: [Int] = []
-        var seen = RowSet()
-        for row in rows where !seen.contains(row) {
-            seen.insert(row)
-            order.append(row)
-        }
-        guard threads > 1, order.count > 1 else {
-            try index.insert(rows: order, vectors: vectors)
-            return index
-        }
-        if let last = order.max() { try index.checkVectors(vectors, covering: last) }
-        guard order.allSatisfy({ $0 >= 0 }) else {
-            throw ANNError.rowOutOfRange(row: order.min() ?? -1, count: vectors.count)
-        }
-        // Every node exists (with empty lists) before any worker starts; the first one is the entry point.
-        for row in order { index.allocateNode(row, level: parameters.level(of: row)) }
-        index.entryPoint = order[0]
-        index.maxLevel = Int(index.levels[order[0]])
-        index.linkConcurrently(order[1...], vectors: vectors, threads: threads)
-        index.liveCount = order.count
-        for row in order { index.dirtyRows.insert(row) }
-        try index.checkInvariantsWhenAsked()
+        try index.insert(rows: rows, vectors: vectors, threads: threads)
         return index
     }
 
-    /// Inserts every row of `rows` not yet in the graph, with `threads` workers as `build` does (the lists
-    /// then depend on how the workers interleave). Rows whose lists changed are marked for the next save.
+    /// Inserts every row of `rows` not yet in the graph (each once, in order), with `threads` workers as
+    /// `build` describes: every new node exists, with empty lists, before any worker starts (the first becomes
+    /// the entry point of an empty graph). Rows whose lists changed are marked for the next save.
     ///
     /// - Complexity: rows × the cost of one insertion, divided by about `threads`.
     ///
@@ -304,21 +284,15 @@ extension HNSWIndex {
     func linkConcurrently(_ order: ArraySlice<Int>, vectors: VectorView, threads: Int) -> [Int32] {
         let locks = NodeLocks()
         let entryLock = NSLock()
-        let next = Locked(order.startIndex)  // the next position to hand out
+        let work = WorkRanges(order.indices)
         let touched = Locked<[Int32]>([])
-        let batch = 16
         let box = UnsafeSendable(index: self, vectors: vectors, order: order)
         DispatchQueue.concurrentPerform(iterations: threads) { _ in
             let context = box.index.pool.borrow()
             defer { box.index.pool.giveBack(context) }
             var mine: [Int32] = []
-            while true {
-                let start = next.withLock { position in
-                    defer { position += batch }
-                    return position
-                }
-                if start >= box.order.endIndex { break }
-                for position in start..<min(start + batch, box.order.endIndex) {
+            while let positions = work.next() {
+                for position in positions {
                     box.index.insertConcurrently(
                         box.order[position], vectors: box.vectors, context: context, locks: locks, entryLock: entryLock,
                         touched: &mine)
