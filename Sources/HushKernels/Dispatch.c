@@ -20,6 +20,7 @@ static const hush_kernel_table scalar_table = {
     .dot_f32_rows = hush_dot_f32_rows_scalar,
     .dot_i8 = hush_dot_i8_ref,
     .dot_i8_rows = hush_dot_i8_rows_scalar,
+    .dot_u4i8 = hush_dot_u4i8_ref,
     .hamming = hush_hamming_ref,
     .hamming_rows = hush_hamming_rows_scalar,
     .add_bias_f32 = hush_add_bias_f32_scalar,
@@ -39,6 +40,7 @@ static const hush_kernel_table avx2_table = {
     .dot_f32_rows = hush_dot_f32_rows_avx2,
     .dot_i8 = hush_dot_i8_avx2,
     .dot_i8_rows = hush_dot_i8_rows_avx2,
+    .dot_u4i8 = hush_dot_u4i8_avx2,
     .hamming = hush_hamming_popcnt,
     .hamming_rows = hush_hamming_rows_popcnt,
     .add_bias_f32 = hush_add_bias_f32_avx2,
@@ -61,6 +63,7 @@ static const hush_kernel_table neon_table = {
     .dot_f32_rows = hush_dot_f32_rows_neon,
     .dot_i8 = hush_dot_i8_neon,
     .dot_i8_rows = hush_dot_i8_rows_neon,
+    .dot_u4i8 = hush_dot_u4i8_ref,  // the compiler vectorises the reference loop; no NEON kernel written yet
     .hamming = hush_hamming_neon,
     .hamming_rows = hush_hamming_rows_neon,
     .add_bias_f32 = hush_add_bias_f32_neon,
@@ -128,6 +131,7 @@ static void detect_x86(void) {
         .dot_f32_rows = hush_dot_f32_rows_avx512,
         .dot_i8 = vnni ? hush_dot_i8_avx512vnni : hush_dot_i8_avx512,
         .dot_i8_rows = vnni ? hush_dot_i8_rows_avx512vnni : hush_dot_i8_rows_avx512,
+        .dot_u4i8 = hush_dot_u4i8_avx2,  // a few loads per 64 dimensions: AVX2's width suffices
         .hamming = vpopcntdq ? hush_hamming_avx512popcnt : hush_hamming_popcnt,
         .hamming_rows = vpopcntdq ? hush_hamming_rows_avx512popcnt : hush_hamming_rows_popcnt,
         .add_bias_f32 = hush_add_bias_f32_avx512,
@@ -231,6 +235,9 @@ void hush_dot_f32_rows(const float *m, size_t rows, size_t dim, const float *q, 
 }
 
 int32_t hush_dot_i8(const int8_t *a, const int8_t *b, size_t n) { return kernels()->dot_i8(a, b, n); }
+int32_t hush_dot_u4i8(const uint8_t *codes, const int8_t *query, size_t blocks) {
+    return kernels()->dot_u4i8(codes, query, blocks);
+}
 
 void hush_dot_i8_rows(const int8_t *m, size_t rows, size_t dim, const int8_t *q, int32_t *out) {
     kernels()->dot_i8_rows(m, rows, dim, q, out);

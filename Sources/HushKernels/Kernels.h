@@ -11,6 +11,7 @@ typedef struct {
     void (*dot_f32_rows)(const float *matrix, size_t rows, size_t dim, const float *query, float *out);
     int32_t (*dot_i8)(const int8_t *a, const int8_t *b, size_t n);
     void (*dot_i8_rows)(const int8_t *matrix, size_t rows, size_t dim, const int8_t *query, int32_t *out);
+    int32_t (*dot_u4i8)(const uint8_t *codes, const int8_t *query, size_t blocks);
     uint32_t (*hamming)(const uint64_t *a, const uint64_t *b, size_t words);
     void (*hamming_rows)(const uint64_t *matrix, size_t rows, size_t words, const uint64_t *query, uint32_t *out);
     void (*add_bias_f32)(float *x, size_t rows, size_t cols, const float *bias);
@@ -52,6 +53,7 @@ float hush_dot_f32_avx2(const float *a, const float *b, size_t n);
 void hush_dot_f32_rows_avx2(const float *m, size_t rows, size_t dim, const float *q, float *out);
 int32_t hush_dot_i8_avx2(const int8_t *a, const int8_t *b, size_t n);
 void hush_dot_i8_rows_avx2(const int8_t *m, size_t rows, size_t dim, const int8_t *q, int32_t *out);
+int32_t hush_dot_u4i8_avx2(const uint8_t *codes, const int8_t *query, size_t blocks);
 uint32_t hush_hamming_popcnt(const uint64_t *a, const uint64_t *b, size_t words);
 void hush_hamming_rows_popcnt(const uint64_t *m, size_t rows, size_t words, const uint64_t *q, uint32_t *out);
 void hush_add_bias_f32_avx2(float *x, size_t rows, size_t cols, const float *bias);

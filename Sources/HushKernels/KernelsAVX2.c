@@ -158,6 +158,26 @@ AVX2 void hush_dot_i8_rows_avx2(const int8_t *m, size_t rows, size_t dim, const 
     for (; r < rows; r++) out[r] = hush_dot_i8_avx2(m + r * dim, q, dim);
 }
 
+// MARK: - 4-bit codes against an int8 query
+
+// vpmaddubsw multiplies the unsigned nibbles (0...15) by the signed query bytes and adds neighbouring pairs into
+// int16 (at most 2 x 15 x 127 per pair, so the two halves' sum, 7,620, cannot saturate); vpmaddwd by ones widens
+// to int32.
+AVX2 int32_t hush_dot_u4i8_avx2(const uint8_t *codes, const int8_t *query, size_t blocks) {
+    const __m256i nibble = _mm256_set1_epi8(0x0F), ones = _mm256_set1_epi16(1);
+    __m256i s = _mm256_setzero_si256();
+    for (size_t b = 0; b < blocks; b++) {
+        const __m256i c = _mm256_loadu_si256((const void *)(codes + 32 * b));
+        const __m256i low = _mm256_and_si256(c, nibble);
+        const __m256i high = _mm256_and_si256(_mm256_srli_epi16(c, 4), nibble);
+        const __m256i q0 = _mm256_loadu_si256((const void *)(query + 64 * b));
+        const __m256i q1 = _mm256_loadu_si256((const void *)(query + 64 * b + 32));
+        const __m256i pairs = _mm256_add_epi16(_mm256_maddubs_epi16(low, q0), _mm256_maddubs_epi16(high, q1));
+        s = _mm256_add_epi32(s, _mm256_madd_epi16(pairs, ones));
+    }
+    return hsum_epi32(s);
+}
+
 // MARK: - Hamming distance (scalar popcnt, four accumulators)
 
 static inline POPCNT uint32_t hamming_popcnt(const uint64_t *a, const uint64_t *b, size_t words) {

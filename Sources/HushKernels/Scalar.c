@@ -15,6 +15,16 @@ int32_t hush_dot_i8_ref(const int8_t *a, const int8_t *b, size_t n) {
     return s;
 }
 
+int32_t hush_dot_u4i8_ref(const uint8_t *codes, const int8_t *query, size_t blocks) {
+    int32_t s = 0;
+    for (size_t b = 0; b < blocks; b++) {
+        const uint8_t *c = codes + 32 * b;
+        const int8_t *q = query + 64 * b;
+        for (size_t j = 0; j < 32; j++) s += (int32_t)(c[j] & 15) * q[j] + (int32_t)(c[j] >> 4) * q[32 + j];
+    }
+    return s;
+}
+
 uint32_t hush_hamming_ref(const uint64_t *a, const uint64_t *b, size_t words) {
     uint32_t d = 0;
     for (size_t i = 0; i < words; i++) d += (uint32_t)__builtin_popcountll(a[i] ^ b[i]);

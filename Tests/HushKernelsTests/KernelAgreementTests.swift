@@ -233,6 +233,34 @@ extension HushKernelsTests {
             }
         }
 
+        /// 4-bit codes against int8 weights are exact at every level, with the nibble layout the quantizer
+        /// writes (low nibble: dimension 64b + j, high nibble: 64b + 32 + j), including the extremes 15 × -128
+        /// and 15 × 127 in every lane.
+        @Test func dotU4I8IsExactInItsLayout() {
+            var rng = SeededGenerator(seed: 9)
+            forEachSupportedLevel { level in
+                for blocks in [0, 1, 2, 6, 7] {
+                    var codes = (0..<(blocks * 32)).map { _ in UInt8.random(in: 0...255, using: &rng) }
+                    var query = rng.int8s(blocks * 64)
+                    var expected: Int32 = 0
+                    for b in 0..<blocks {
+                        for j in 0..<32 {
+                            let byte = codes[b * 32 + j]
+                            expected += Int32(byte & 15) * Int32(query[b * 64 + j])
+                            expected += Int32(byte >> 4) * Int32(query[b * 64 + 32 + j])
+                        }
+                    }
+                    #expect(hush_dot_u4i8_ref(codes, query, blocks) == expected)
+                    #expect(hush_dot_u4i8(codes, query, blocks) == expected, "\(levelName(level)) blocks=\(blocks)")
+                    guard blocks > 0 else { continue }
+                    for i in codes.indices { codes[i] = 0xFF }
+                    for i in query.indices { query[i] = i % 3 == 0 ? 127 : -128 }
+                    let extreme = query.reduce(Int32(0)) { $0 + 15 * Int32($1) }
+                    #expect(hush_dot_u4i8(codes, query, blocks) == extreme, "\(levelName(level)) extremes")
+                }
+            }
+        }
+
         /// int8 dot products are exact, including the extremes -128 * -128 and -128 * 127.
         @Test func dotI8IsExact() {
             var rng = SeededGenerator(seed: 2)

@@ -1,3 +1,4 @@
+import HushKernels
 import Testing
 
 @testable import Hush
@@ -41,6 +42,79 @@ import Testing
                 #expect(abs(approx - exact) < 0.02, "\(quantizer.calibration) row \(row): \(approx) vs \(exact)")
             }
         }
+    }
+
+    /// 4-bit codes hold each value in its cell (within half a step of the cell's middle), two dimensions to a
+    /// byte in blocks of 64 (a dimension that is not a multiple of 64 pads the last block), and a query's
+    /// `offset + scale × dot` approximates the dot product with the decoded row; a value outside the calibrated
+    /// range takes the nearest end cell.
+    @Test(arguments: [64, 100])
+    func int4CodesHoldEachValueInItsCellAndScoreTheDotProduct(dimension: Int) throws {
+        let matrix = ANNFixture.clustered(200, dimension: dimension)
+        let quantizer = matrix.withView { Int4Quantizer(calibratedOn: $0) }
+        var codes = QuantizedMatrix(int4: quantizer)
+        matrix.withView { codes.append(contentsOf: $0) }
+        #expect(codes.count == 200)
+        #expect(codes.bytesPerVector == (dimension + 63) / 64 * 32)
+        func code(_ row: Int, _ d: Int) -> Int {
+            let byte = codes.nibbleCodes[row * codes.bytesPerVector + d / 64 * 32 + d % 32]
+            return Int(d % 64 < 32 ? byte & 15 : byte >> 4)
+        }
+        func decoded(_ row: Int, _ d: Int) -> Float {
+            quantizer.lows[d] + quantizer.steps[d] * (Float(code(row, d)) + 0.5)
+        }
+        for row in [0, 17, 199] {
+            let vector = matrix.vector(row)
+            for d in 0..<dimension {
+                #expect(abs(decoded(row, d) - vector[d]) <= quantizer.steps[d] / 2 + 1e-5, "row \(row) d \(d)")
+            }
+        }
+        let query = ANNFixture.queries(matrix, count: 1)[0]
+        let encoded = quantizer.encodeQuery(query)
+        #expect(encoded.weights.count == quantizer.blocks * 64)
+        #expect(encoded.weights[dimension...].allSatisfy { $0 == 0 })
+        for row in [0, 17, 199] {
+            let rowCodes = Array(codes.nibbleCodes[(row * codes.bytesPerVector)..<((row + 1) * codes.bytesPerVector)])
+            let dot = hush_dot_u4i8(rowCodes, encoded.weights, quantizer.blocks)
+            let approx = encoded.offset + encoded.scale * Float(dot)
+            let onDecoded = (0..<dimension).reduce(Float(0)) { $0 + query[$1] * decoded(row, $1) }
+            let exact = zip(query, matrix.vector(row)).reduce(Float(0)) { $0 + $1.0 * $1.1 }
+            #expect(abs(approx - onDecoded) < 0.01, "row \(row): \(approx) vs \(onDecoded) on the decoded row")
+            #expect(abs(approx - exact) < 0.1, "row \(row): \(approx) vs \(exact)")
+        }
+        // Out of range: below every low and above every high.
+        var outside = QuantizedMatrix(int4: quantizer)
+        for value in [Float(-10), 10] {
+            [Float](repeating: value, count: dimension).withUnsafeBufferPointer { buffer in
+                if let base = buffer.baseAddress { outside.append(base) }
+            }
+        }
+        let perRow = quantizer.bytesPerVector
+        let lastByte = (dimension - 1) / 64 * 32 + (dimension - 1) % 32
+        #expect(outside.nibbleCodes[0] == 0)
+        #expect(outside.nibbleCodes[perRow] & 15 == 15)
+        #expect(outside.nibbleCodes[perRow + lastByte] != 0)
+    }
+
+    /// A graph walked on 4-bit codes and rescored finds what the walk on the f32 vectors finds.
+    @Test func graphWalkedOn4BitCodesFindsTheExactNeighbours() throws {
+        let matrix = ANNFixture.clustered(2_000)
+        let queries = ANNFixture.queries(matrix, count: 40)
+        let index = try matrix.withView {
+            try HNSWIndex.build(dimension: $0.dimension, rows: 0..<$0.count, vectors: $0)
+        }
+        var codes = QuantizedMatrix(int4: matrix.withView { Int4Quantizer(calibratedOn: $0) })
+        matrix.withView { codes.append(contentsOf: $0) }
+        let recall = try ANNFixture.recall(matrix, queries) { query, view in
+            let hits = try index.search(query, k: 10, ef: 64, vectors: view, guide: codes)
+            // Rescored: every score is the exact dot product.
+            for hit in hits {
+                let exact = zip(query, matrix.vector(hit.row)).reduce(Float(0)) { $0 + $1.0 * $1.1 }
+                #expect(abs(hit.score - exact) < 1e-4)
+            }
+            return hits
+        }
+        #expect(recall >= 0.97, "recall \(recall)")
     }
 
     @Test func binaryCodesAreSignBitsAndHammingRanks() {

@@ -56,7 +56,7 @@ public struct StoreStats: Sendable, Hashable {
     /// image when it is current, else from the tables); the model's load is not included.
     public var openMilliseconds: Double = 0
     /// Whether the f32 vectors stay in the file (`vectorBytes` is then 0): a store on HNSW opened from its saved
-    /// image keeps only int8 codes and the graph in memory and reads the few vectors a search rescores.
+    /// image keeps only 4-bit codes and the graph in memory and reads the few vectors a search rescores.
     public var vectorsInFile = false
     /// Bytes of the saved index image in the file (0 without one).
     public var imageBytes: Int64 = 0

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import GRDBSQLite
 
-/// The saved image of the in-memory index (documents, row map, int8 codes, graph) in the store's file: one
+/// The saved image of the in-memory index (documents, row map, 4-bit codes, graph) in the store's file: one
 /// byte stream cut into blocks of at most ``blockBytes`` in `index_image(id, data)`, so that opening reads a
 /// few large BLOBs in order instead of a row per document and per vector.
 ///
@@ -166,7 +166,7 @@ extension StoreDatabase {
     var vectorFile: VectorFile {
         let database = self
         return VectorFile(
-            read: { chunkIDs in try database.vectors(chunkIDs: chunkIDs) },
+            read: { chunkIDs, visit in try database.withVectors(chunkIDs: chunkIDs, visit) },
             all: { visit in try database.allVectors(visit) })
     }
 

@@ -216,28 +216,23 @@ extension StoreDatabase {
         }
     }
 
-    /// The vectors of these chunks, by chunk id (a chunk without a vector, or with one that is not finite f32,
-    /// is absent): what a store whose vectors stay in the file rescores with. One indexed read per chunk, in
-    /// one read transaction.
+    /// Lends the stored vectors of `chunkIDs` to `visit` (the position in `chunkIDs`, the raw little-endian f32
+    /// bytes, valid during the call): what a store whose vectors stay in the file rescores with. A chunk
+    /// without a vector is skipped. One indexed read per chunk, in ascending id order (neighbouring pages are
+    /// read together), in one read transaction, with no copy beyond SQLite's own.
     ///
     /// - Complexity: O(chunks × log n).
-    func vectors(chunkIDs: [Int64]) throws -> [Int64: [Float]] {
-        guard !chunkIDs.isEmpty else { return [:] }
-        return try read("read vectors") { db in
-            // One statement for the lot (a lookup per id inside SQLite), not a statement run per id.
-            let select = try db.cachedStatement(
-                sql: "SELECT chunk_id, vector FROM vectors WHERE chunk_id IN (SELECT value FROM json_each(?))")
-            var found: [Int64: [Float]] = [:]
-            found.reserveCapacity(chunkIDs.count)
-            let rows = try Row.fetchCursor(select, arguments: [JSONCoding.encode(chunkIDs)])
-            while let row = try rows.next() {
-                let id: Int64 = row[0]
-                try row.withUnsafeData(atIndex: 1) { data in
-                    guard let data, let vector = VectorBlob.decode(data), vector.allSatisfy(\.isFinite) else { return }
-                    found[id] = vector
+    func withVectors(chunkIDs: [Int64], _ visit: (Int, UnsafeRawBufferPointer) -> Void) throws {
+        guard !chunkIDs.isEmpty else { return }
+        try read("read vectors") { db in
+            let select = try db.cachedStatement(sql: "SELECT vector FROM vectors WHERE chunk_id = ?")
+            for position in chunkIDs.indices.sorted(by: { chunkIDs[$0] < chunkIDs[$1] }) {
+                let rows = try Row.fetchCursor(select, arguments: [chunkIDs[position]])
+                guard let row = try rows.next() else { continue }
+                try row.withUnsafeData(atIndex: 0) { data in
+                    data?.withUnsafeBytes { visit(position, $0) }
                 }
             }
-            return found
         }
     }
 

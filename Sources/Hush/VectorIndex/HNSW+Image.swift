@@ -127,49 +127,48 @@ extension ImageInput {
 extension HNSWIndex {
     // MARK: - Walking without the vectors
 
-    /// The rows a walk on the int8 codes of `guide` finds for `query`, best code score first: up to `ef` of
-    /// them, for a caller that rescores them on f32 vectors it reads elsewhere (a store whose vectors stay in
-    /// the file). As in ``search(_:k:ef:filter:vectors:guide:)``, a selective filter (allowed rows under
+    /// The rows a walk on the codes of `guide` (int8 or 4-bit) finds for `query`, best code score first: up to
+    /// `ef` of them, for a caller that rescores them on f32 vectors it reads elsewhere (a store whose vectors
+    /// stay in the file). As in ``search(_:k:ef:filter:vectors:guide:)``, a selective filter (allowed rows under
     /// `exactFilterFraction` of the live rows, or at most `ef`) or a walk that comes back short scans the
     /// allowed rows' codes instead, so the candidates are never short when enough rows are allowed.
     ///
-    /// - Complexity: about O(ef × M0 × log n × dimension) byte operations; O(allowed × dimension) for
-    ///   selective filters.
+    /// - Complexity: about O(ef × M0 × log n × code bytes); O(allowed × code bytes) for selective filters.
     func candidates(_ query: [Float], ef: Int, filter: Bitset?, guide: QuantizedMatrix) throws -> [Int] {
         guard query.count == dimension, guide.dimension == dimension else {
             throw ANNError.dimensionMismatch(expected: dimension, actual: query.count)
         }
         guard slotCount <= guide.count else { throw ANNError.rowOutOfRange(row: slotCount - 1, count: guide.count) }
-        guard ef > 0, liveCount > 0, entryPoint >= 0, case .int8(let quantizer) = guide.encoding else { return [] }
-        let (codes, _) = quantizer.encodeQuery(query)
-        return codes.withUnsafeBufferPointer { codeBuffer -> [Int] in
-            guide.int8Codes.withUnsafeBufferPointer { matrix -> [Int] in
-                guide.rowScales.withUnsafeBufferPointer { scales -> [Int] in
-                    guard let qc = codeBuffer.baseAddress, let base = matrix.baseAddress else { return [] }
-                    let scorer = Int8Scorer(
-                        codes: base, rowScales: quantizer.calibration == .perVector ? scales.baseAddress : nil,
-                        query: qc, dimension: dimension)
-                    if let filter,
-                        Double(filter.allowedCount) < parameters.exactFilterFraction * Double(liveCount)
-                            || filter.allowedCount <= ef
-                    {
-                        return scanAllowed(scorer, ef: ef, filter: filter)
-                    }
-                    let context = pool.borrow()
-                    defer { pool.giveBack(context) }
-                    walk(scorer, ef: ef, context: context, filter: filter)
-                    let found = context.results.sortedRows().map(\.row)
-                    if let filter, found.count < ef, found.count < allowedLiveCount(filter, limit: ef) {
-                        return scanAllowed(scorer, ef: ef, filter: filter)
-                    }
-                    return found
-                }
+        guard ef > 0, liveCount > 0, entryPoint >= 0 else { return [] }
+        return guide.withScorer(for: query, CandidateWalk(index: self, ef: ef, filter: filter)) ?? []
+    }
+
+    /// The walk of ``candidates(_:ef:filter:guide:)`` on one guide's scorer.
+    private struct CandidateWalk: ScorerTask {
+        let index: HNSWIndex
+        let ef: Int
+        let filter: Bitset?
+
+        func run<Scorer: NodeScorer>(_ scorer: Scorer) -> [Int] {
+            if let filter,
+                Double(filter.allowedCount) < index.parameters.exactFilterFraction * Double(index.liveCount)
+                    || filter.allowedCount <= ef
+            {
+                return index.scanAllowed(scorer, ef: ef, filter: filter)
             }
+            let context = index.pool.borrow()
+            defer { index.pool.giveBack(context) }
+            index.walk(scorer, ef: ef, context: context, filter: filter)
+            let found = context.results.sortedRows().map(\.row)
+            if let filter, found.count < ef, found.count < index.allowedLiveCount(filter, limit: ef) {
+                return index.scanAllowed(scorer, ef: ef, filter: filter)
+            }
+            return found
         }
     }
 
     /// The `ef` best live allowed rows by `scorer`, best first.
-    private func scanAllowed(_ scorer: Int8Scorer, ef: Int, filter: Bitset) -> [Int] {
+    private func scanAllowed<Scorer: NodeScorer>(_ scorer: Scorer, ef: Int, filter: Bitset) -> [Int] {
         var top = TopK(capacity: ef)
         filter.forEachAllowed { row in
             guard row < slotCount, levels[row] >= 0, deletedFlags[row] == 0 else { return }

@@ -583,8 +583,8 @@ extension HNSWIndex {
     /// the traversal returns fewer than k of them, the allowed rows are scanned exactly instead, so the
     /// result is never short when k live rows are allowed.
     ///
-    /// With `guide` (int8 codes of the same rows), the traversal scores nodes on the codes, which are a quarter
-    /// of the f32 vectors' bytes, and the `ef` rows it finds are rescored exactly on `vectors`: at a million
+    /// With `guide` (int8 or 4-bit codes of the same rows), the traversal scores nodes on the codes, a quarter
+    /// or an eighth of the f32 vectors' bytes, and the `ef` rows it finds are rescored exactly on `vectors`: at a million
     /// vectors, where every visited node is a cache miss, this answers faster at the same ef. Binary codes are
     /// not used as a guide (too coarse to steer the walk).
     ///
@@ -627,21 +627,28 @@ extension HNSWIndex {
             let context = pool.borrow()
             defer { pool.giveBack(context) }
             let width = max(ef ?? parameters.efSearch, k)
-            let hits: [ScoredRow]
-            if let guide, case .int8(let quantizer) = guide.encoding {
-                let (codes, _) = quantizer.encodeQuery(query)
-                hits = codes.withUnsafeBufferPointer { codeBuffer in
-                    guide.int8Codes.withUnsafeBufferPointer { matrix in
-                        guide.rowScales.withUnsafeBufferPointer { scales in
-                            guard let qc = codeBuffer.baseAddress, let base = matrix.baseAddress else { return [] }
-                            let scorer = Int8Scorer(
-                                codes: base, rowScales: quantizer.calibration == .perVector ? scales.baseAddress : nil,
-                                query: qc, dimension: dimension)
-                            walk(scorer, ef: width, context: context, filter: filter)
-                            return rescored(q, k: k, context: context, vectors: vectors)
-                        }
-                    }
+            /// The walk on the guide's codes, its rows rescored on the f32 vectors.
+            struct GuidedWalk: ScorerTask {
+                let index: HNSWIndex
+                let query: UnsafePointer<Float>
+                let k: Int
+                let width: Int
+                let context: HNSWSearchContext
+                let filter: Bitset?
+                let vectors: VectorView
+                func run<Scorer: NodeScorer>(_ scorer: Scorer) -> [ScoredRow] {
+                    index.walk(scorer, ef: width, context: context, filter: filter)
+                    return index.rescored(query, k: k, context: context, vectors: vectors)
                 }
+            }
+            let hits: [ScoredRow]
+            if let guide,
+                let guided = guide.withScorer(
+                    for: query,
+                    GuidedWalk(
+                        index: self, query: q, k: k, width: width, context: context, filter: filter, vectors: vectors))
+            {
+                hits = guided
             } else {
                 walk(F32Scorer(vectors: vectors, query: q), ef: width, context: context, filter: filter)
                 while context.results.count > k { _ = context.results.pop() }
@@ -833,20 +840,81 @@ struct F32Scorer: NodeScorer {
     @inline(__always) func prefetch(_ node: Int) { hush_prefetch(vectors.row(node), vectors.dimension * 4) }
 }
 
-/// Approximate dot products on int8 codes (times the row's scale for per-vector codes).
+/// Approximate dot products on int8 codes: the query's scale times the integer dot (times the row's scale for
+/// per-vector codes).
 struct Int8Scorer: NodeScorer {
     let codes: UnsafePointer<Int8>
     let rowScales: UnsafePointer<Float>?
     let query: UnsafePointer<Int8>
+    let queryScale: Float
     let dimension: Int
 
     @inline(__always) func score(_ node: Int) -> Float {
-        let dot = Float(hush_dot_i8(codes + node * dimension, query, dimension))
+        let dot = Float(hush_dot_i8(codes + node * dimension, query, dimension)) * queryScale
         guard let rowScales else { return dot }
         return dot * rowScales[node]
     }
 
     @inline(__always) func prefetch(_ node: Int) { hush_prefetch(codes + node * dimension, dimension) }
+}
+
+/// Approximate dot products on 4-bit codes (``Int4Quantizer``): `offset + scale × dot`.
+struct Int4Scorer: NodeScorer {
+    let codes: UnsafePointer<UInt8>
+    let query: UnsafePointer<Int8>
+    let scale: Float
+    let offset: Float
+    let blocks: Int
+
+    @inline(__always) func score(_ node: Int) -> Float {
+        offset + scale * Float(hush_dot_u4i8(codes + node * blocks * 32, query, blocks))
+    }
+
+    @inline(__always) func prefetch(_ node: Int) { hush_prefetch(codes + node * blocks * 32, blocks * 32) }
+}
+
+/// A computation over a guide's scorer, generic over the scorer's type (each encoding has its own, and the walk
+/// is specialised for it): what ``QuantizedMatrix/withScorer(for:_:)`` runs.
+protocol ScorerTask {
+    associatedtype Result
+    func run<Scorer: NodeScorer>(_ scorer: Scorer) -> Result
+}
+
+extension QuantizedMatrix {
+    /// Runs `task` with a scorer of `query` against every row's codes, approximating dot products: int8 or 4-bit
+    /// codes; `nil` for binary codes, too coarse to steer a graph walk.
+    ///
+    /// - Complexity: O(dimension) to encode the query, plus the task.
+    func withScorer<Task: ScorerTask>(for query: [Float], _ task: Task) -> Task.Result? {
+        switch encoding {
+        case .int8(let quantizer):
+            let (codes, scale) = quantizer.encodeQuery(query)
+            return codes.withUnsafeBufferPointer { codeBuffer in
+                int8Codes.withUnsafeBufferPointer { matrix in
+                    rowScales.withUnsafeBufferPointer { scales in
+                        guard let qc = codeBuffer.baseAddress, let base = matrix.baseAddress else { return nil }
+                        return task.run(
+                            Int8Scorer(
+                                codes: base, rowScales: quantizer.calibration == .perVector ? scales.baseAddress : nil,
+                                query: qc, queryScale: scale, dimension: dimension))
+                    }
+                }
+            }
+        case .int4(let quantizer):
+            let encoded = quantizer.encodeQuery(query)
+            return encoded.weights.withUnsafeBufferPointer { weights in
+                nibbleCodes.withUnsafeBufferPointer { matrix in
+                    guard let qw = weights.baseAddress, let base = matrix.baseAddress else { return nil }
+                    return task.run(
+                        Int4Scorer(
+                            codes: base, query: qw, scale: encoded.scale, offset: encoded.offset,
+                            blocks: quantizer.blocks))
+                }
+            }
+        case .binary:
+            return nil
+        }
+    }
 }
 
 // MARK: - Delete and compact

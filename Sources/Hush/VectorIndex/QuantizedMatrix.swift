@@ -1,4 +1,4 @@
-/// Compact codes of every row of a vector store (int8 or binary), kept in flat arrays, row id = index.
+/// Compact codes of every row of a vector store (int8, 4-bit or binary), kept in flat arrays, row id = index.
 ///
 /// ```swift
 /// var codes = QuantizedMatrix(int8: Int8Quantizer(dimension: 384))
@@ -10,6 +10,8 @@ package struct QuantizedMatrix: Sendable {
     package enum Encoding: Sendable, Equatable {
         /// int8 codes plus one f32 scale per row.
         case int8(Int8Quantizer)
+        /// 4-bit codes, two dimensions per byte (``Int4Quantizer``).
+        case int4(Int4Quantizer)
         /// Bit codes.
         case binary(BinaryQuantizer)
     }
@@ -22,6 +24,8 @@ package struct QuantizedMatrix: Sendable {
     package private(set) var count = 0
     var int8Codes: [Int8] = []
     var rowScales: [Float] = []
+    /// 4-bit codes, `bytesPerVector` per row.
+    var nibbleCodes: [UInt8] = []
     var bitCodes: [UInt64] = []
     let words: Int
 
@@ -48,6 +52,24 @@ package struct QuantizedMatrix: Sendable {
         rowScales = [Float](repeating: 1, count: count)
     }
 
+    /// An empty 4-bit matrix.
+    ///
+    /// ```swift
+    /// var codes = QuantizedMatrix(int4: quantizer)
+    /// ```
+    package init(int4 quantizer: Int4Quantizer) {
+        encoding = .int4(quantizer)
+        dimension = quantizer.dimension
+        words = 0
+    }
+
+    /// A 4-bit matrix over codes encoded earlier (a saved image): `codes` holds a whole number of rows.
+    init(int4 quantizer: Int4Quantizer, codes: [UInt8]) {
+        self.init(int4: quantizer)
+        nibbleCodes = codes
+        count = codes.count / max(1, quantizer.bytesPerVector)
+    }
+
     /// An empty binary matrix.
     ///
     /// ```swift
@@ -63,6 +85,7 @@ package struct QuantizedMatrix: Sendable {
     package var bytesPerVector: Int {
         switch encoding {
         case .int8: return dimension + MemoryLayout<Float>.size
+        case .int4(let quantizer): return quantizer.bytesPerVector
         case .binary: return words * 8
         }
     }
@@ -83,6 +106,12 @@ package struct QuantizedMatrix: Sendable {
                 quantizer.encode(vector, into: buffer.baseAddress.unsafelyUnwrapped + start)
             }
             rowScales.append(scale)
+        case .int4(let quantizer):
+            let start = nibbleCodes.count
+            nibbleCodes.append(contentsOf: repeatElement(0, count: quantizer.bytesPerVector))
+            nibbleCodes.withUnsafeMutableBufferPointer { buffer in
+                quantizer.encode(vector, into: buffer.baseAddress.unsafelyUnwrapped + start)
+            }
         case .binary(let quantizer):
             let start = bitCodes.count
             bitCodes.append(contentsOf: repeatElement(0, count: words))
@@ -106,6 +135,7 @@ package struct QuantizedMatrix: Sendable {
         guard vectors.count > count else { return }
         switch encoding {
         case .int8: int8Codes.reserveCapacity(vectors.count * dimension)
+        case .int4(let quantizer): nibbleCodes.reserveCapacity(vectors.count * quantizer.bytesPerVector)
         case .binary: bitCodes.reserveCapacity(vectors.count * words)
         }
         for row in count..<vectors.count { append(vectors.row(row)) }
@@ -124,6 +154,10 @@ package struct QuantizedMatrix: Sendable {
                 quantizer.encode(vector, into: buffer.baseAddress.unsafelyUnwrapped + row * dimension)
             }
             rowScales[row] = scale
+        case .int4(let quantizer):
+            nibbleCodes.withUnsafeMutableBufferPointer { buffer in
+                quantizer.encode(vector, into: buffer.baseAddress.unsafelyUnwrapped + row * quantizer.bytesPerVector)
+            }
         case .binary(let quantizer):
             bitCodes.withUnsafeMutableBufferPointer { buffer in
                 quantizer.encode(vector, into: buffer.baseAddress.unsafelyUnwrapped + row * words)

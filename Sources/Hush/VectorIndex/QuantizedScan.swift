@@ -13,7 +13,7 @@ package struct QuantizedScan: Sendable {
     /// Candidates kept per requested hit for the exact rescoring (1 = no oversampling).
     package var oversample: Int
 
-    /// Default oversampling: 4 for int8, 16 for binary codes.
+    /// Default oversampling: 4 for int8 and 4-bit codes, 16 for binary codes.
     ///
     /// ```swift
     /// let scan = QuantizedScan(codes: codes)
@@ -21,7 +21,7 @@ package struct QuantizedScan: Sendable {
     package init(codes: QuantizedMatrix, oversample: Int? = nil) {
         self.codes = codes
         switch codes.encoding {
-        case .int8: self.oversample = max(1, oversample ?? 4)
+        case .int8, .int4: self.oversample = max(1, oversample ?? 4)
         case .binary: self.oversample = max(1, oversample ?? 16)
         }
     }
@@ -64,7 +64,7 @@ package struct QuantizedScan: Sendable {
         return top.sortedRows()
     }
 
-    /// First stage only: the best `count` rows by quantised score (int8: approximate dot product;
+    /// First stage only: the best `count` rows by quantised score (int8 and 4-bit: approximate dot product;
     /// binary: minus the Hamming distance), best first.
     ///
     /// - Complexity: O(n × code size).
@@ -122,6 +122,27 @@ package struct QuantizedScan: Sendable {
                     }
                 }
             }
+        case .int4:
+            // Row by row through the walk's scorer (4-bit codes guide graphs; a scan of them is the rare case).
+            struct Scan: ScorerTask {
+                let count: Int
+                let filter: Bitset?
+                let wanted: Int
+                func run<Scorer: NodeScorer>(_ scorer: Scorer) -> TopK {
+                    var top = TopK(capacity: wanted)
+                    func offer(_ row: Int) {
+                        let score = scorer.score(row)
+                        if score > top.threshold || score == top.threshold { top.offer(id: row, score: score) }
+                    }
+                    if let filter {
+                        filter.forEachAllowed { row in if row < count { offer(row) } }
+                    } else {
+                        for row in 0..<count { offer(row) }
+                    }
+                    return top
+                }
+            }
+            top = codes.withScorer(for: query, Scan(count: n, filter: filter, wanted: wanted)) ?? top
         case .binary(let quantizer):
             let q = quantizer.encodeQuery(query)
             let words = codes.words

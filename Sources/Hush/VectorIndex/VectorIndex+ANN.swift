@@ -39,12 +39,13 @@ struct IndexPolicy: Sendable, Equatable {
     }
 }
 
-/// The approximate structures beside the vector matrix: a graph (with, at scale, int8 codes to walk it on) or
-/// a code matrix to scan.
+/// The approximate structures beside the vector matrix: a graph (with, at scale, codes to walk it on) or a code
+/// matrix to scan.
 struct ANNState: Sendable {
     var choice = IndexChoice(strategy: .exact, reason: "exact: no vectors loaded")
     var hnsw: HNSWIndex?
-    /// int8 codes the graph is walked on (HNSW only; see `StoreOptions.int8GuideThreshold`).
+    /// Codes the graph is walked on (HNSW only): int8 for a large store with its vectors in memory (see
+    /// `StoreOptions.int8GuideThreshold`), 4-bit for one opened from its saved image (see `saveImage(to:)`).
     var guide: QuantizedMatrix?
     var codes: QuantizedMatrix?
 
@@ -221,8 +222,9 @@ extension VectorIndex.State {
     }
 
     /// The `k` best documents for `query` among those allowed by `mask`, each by its best chunk, through the
-    /// chosen index. Approximate strategies are asked for `4k` chunks, growing ×4 until `k` distinct
-    /// documents are found or the allowed rows are exhausted, so the answer is never short.
+    /// chosen index. Approximate strategies are asked for as many chunks as `k` documents hold on average
+    /// (`k` to `4k`; a graph is walked `4k` wide), growing ×4 until `k` distinct documents are found or the allowed rows are exhausted, so
+    /// the answer is never short.
     ///
     /// - Complexity: exact: O(rows × dimension); HNSW: about O(ef × M0 × log n × dimension) per round;
     ///   int8/binary: O(rows × code size) per round plus the exact rescoring.
@@ -237,12 +239,17 @@ extension VectorIndex.State {
         }
         let filter: Bitset? = (mask != nil || (ann.codes != nil && matrix.hasHoles)) ? rowBitmap(mask: mask) : nil
         let available = filter?.allowedCount ?? matrix.liveRows
-        var wanted = min(available, k * 4)
+        // Rows: as many chunks as k documents hold on average (1 to 4 per document), so that a store whose vectors
+        // stay in the file reads no more of them than the answer needs. The graph's walk: 4k wide, whatever the
+        // chunks, so that the answer's tail (the pool beyond the hits shown) is found as well as its head.
+        let chunksPerDocument = min(4, (matrix.liveRows + documents.count - 1) / max(1, documents.count))
+        var wanted = min(available, k * max(1, chunksPerDocument))
+        var width = 4 * k
         while true {
             let rows: [ScoredRow] =
                 try matrix.isResident
-                ? residentScoredRows(query: query, filter: filter, wanted: wanted)
-                : fileScoredRows(query: query, filter: filter, wanted: wanted)
+                ? residentScoredRows(query: query, filter: filter, wanted: wanted, width: width)
+                : fileScoredRows(query: query, filter: filter, wanted: wanted, width: width)
             var best: [Int: DocumentHit] = [:]
             for hit in rows {
                 let slot = Int(matrix.rowSlot[hit.row])
@@ -255,16 +262,17 @@ extension VectorIndex.State {
                     .prefix(k).map { $0 }
             }
             wanted = min(available, wanted * 4)
+            width *= 4
         }
     }
 
-    /// The `wanted` best rows among `filter`'s through the graph or the codes, rescored on the vectors in
-    /// memory.
-    private func residentScoredRows(query: [Float], filter: Bitset?, wanted: Int) throws -> [ScoredRow] {
+    /// The `wanted` best rows among `filter`'s through the graph (a walk `width` wide, at least `efSearch`) or
+    /// the codes, rescored on the vectors in memory.
+    private func residentScoredRows(query: [Float], filter: Bitset?, wanted: Int, width: Int) throws -> [ScoredRow] {
         try matrix.withView { view in
             if let hnsw = ann.hnsw {
                 return try hnsw.search(
-                    query, k: wanted, ef: max(hnsw.parameters.efSearch, wanted), filter: filter, vectors: view,
+                    query, k: wanted, ef: max(hnsw.parameters.efSearch, width, wanted), filter: filter, vectors: view,
                     guide: ann.guide)
             }
             guard let codes = ann.codes else { return [] }

@@ -34,7 +34,7 @@ struct VectorMatrix: Sendable {
     private(set) var allocator = RowAllocator()
 
     /// Whether the f32 vectors are in memory. A store opened from its saved image keeps only the maps here
-    /// (the vectors stay in the file; searches walk int8 codes and read the few rows they rescore), until a
+    /// (the vectors stay in the file; searches walk 4-bit codes and read the few rows they rescore), until a
     /// write loads them.
     private(set) var isResident = true
 

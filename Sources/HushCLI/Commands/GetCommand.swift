@@ -134,7 +134,9 @@ struct StatsCommand: AsyncParsableCommand {
             Console.out("embedder:  \(s.embedder)")
             var index = "index:     \(s.index.rawValue)"
             if s.index == .hnsw {
-                let what = s.vectorsInFile || s.indexReason.contains("int8") ? "graph and int8 codes" : "graph"
+                let what =
+                    s.vectorsInFile
+                    ? "graph and 4-bit codes" : s.indexReason.contains("int8") ? "graph and int8 codes" : "graph"
                 index +=
                     " (\(what) \(Self.bytes(s.indexBytes)) in memory, graph \(Self.bytes(Int(s.graphFileBytes))) "
                     + "in the file)"

@@ -56,6 +56,10 @@ void hush_dot_f32_rows(const float *matrix, size_t rows, size_t dim, const float
 int32_t hush_dot_i8(const int8_t *a, const int8_t *b, size_t n);
 /// Scores every row of a row-major `rows x dim` int8 matrix against an int8 query (exact int32).
 void hush_dot_i8_rows(const int8_t *matrix, size_t rows, size_t dim, const int8_t *query, int32_t *out);
+/// Dot product of 4-bit codes with an int8 query, exact in int32, over `blocks` blocks of 64 dimensions: block b
+/// is 32 bytes of `codes`, byte j holding dimension 64b + j in its low nibble and 64b + 32 + j in its high nibble
+/// (values 0...15); `query` holds 64 × blocks int8 weights in dimension order.
+int32_t hush_dot_u4i8(const uint8_t *codes, const int8_t *query, size_t blocks);
 /// Hamming distance between two bit strings of `words` 64-bit words.
 uint32_t hush_hamming(const uint64_t *a, const uint64_t *b, size_t words);
 /// Hamming distance of every row of a `rows x words` bit matrix to `query`.
@@ -143,6 +147,7 @@ uint16_t hush_float_to_half(float value);
 
 float hush_dot_f32_ref(const float *a, const float *b, size_t n);
 int32_t hush_dot_i8_ref(const int8_t *a, const int8_t *b, size_t n);
+int32_t hush_dot_u4i8_ref(const uint8_t *codes, const int8_t *query, size_t blocks);
 uint32_t hush_hamming_ref(const uint64_t *a, const uint64_t *b, size_t words);
 void hush_bias_gelu_f32_ref(float *x, size_t rows, size_t cols, const float *bias);
 void hush_bias_residual_layernorm_f32_ref(float *x, size_t rows, size_t cols, const float *bias, const float *residual,
