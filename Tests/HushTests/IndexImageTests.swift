@@ -172,6 +172,32 @@ import Testing
         try queue.close()
     }
 
+    /// An image written by another release of Hush (another image version) is reported stale and never read,
+    /// even though the commit it was made at is still the file's; the next writable open replaces it.
+    @Test func anImageOfAnotherVersionIsStaleUntilAWritableOpenReplacesIt() async throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("version.hush")
+        let embedder = HashingEmbedder()
+        _ = try await Self.storeOfNotes(path, embedder: embedder)
+        let queue = try DatabaseQueue(path: path)
+        try await queue.write { db in
+            var block = try #require(try Data.fetchOne(db, sql: "SELECT data FROM index_image WHERE id = 0"))
+            // After the 8-byte magic: the version, little-endian. 4 was the int8-coded image.
+            block.replaceSubrange(8..<12, with: [4, 0, 0, 0])
+            try db.execute(sql: "UPDATE index_image SET data = ? WHERE id = 0", arguments: [block])
+        }
+        try queue.close()
+        let old = try await HushStore.open(path: path, embedder: embedder, readOnly: true, options: Self.options)
+        #expect(old.index.read { $0.isResident })
+        #expect(try await !old.stats().imageCurrent)
+        #expect(try await old.search("garlic sauce recipe", mode: .semantic, limit: 5).hits.count == 5)
+
+        _ = try await HushStore.open(path: path, embedder: embedder, options: Self.options)
+        let replaced = try await HushStore.open(path: path, embedder: embedder, readOnly: true, options: Self.options)
+        #expect(replaced.index.read { !$0.isResident })
+        #expect(try await replaced.stats().imageCurrent)
+    }
+
     @Test func aVersionTwoFileOpensReadOnlyWithoutAnImage() async throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("old.hush")

@@ -5,7 +5,7 @@ Usage: launch_recall.py SOURCE.sqlite STORE.hush [--queries 200] [--hush .build/
 
 SOURCE is the Python-layout file the store was imported from (documents(id, ..., embedding BLOB), f32
 vectors). For each of N documents spread through the store, `hush related ID` (which searches with the
-document's stored vector through the store's index: the graph walked on int8 codes, the candidates' f32
+document's stored vector through the store's index: the graph walked on 4-bit codes, the candidates' f32
 vectors read from the file and rescored) is compared with the exact top 10 by cosine (numpy, the document
 itself left out). Prints recall@10 and the command's median wall time.
 """

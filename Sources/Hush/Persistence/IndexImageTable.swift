@@ -170,9 +170,18 @@ extension StoreDatabase {
             all: { visit in try database.allVectors(visit) })
     }
 
-    /// Whether the saved image is current, so that the next open reads it.
-    func imageIsCurrent() throws -> Bool {
-        try read { try Self.isCurrentImage($0) }
+    /// Whether the saved image is current and of this version (it starts with `header`), so that the next open
+    /// reads it. An image of another version (made by another release of Hush) is not.
+    func imageIsCurrent(header: (magic: UInt64, version: UInt32)) throws -> Bool {
+        try read { db in
+            guard try Self.isCurrentImage(db) else { return false }
+            let input = ImageBlockReader(db: db)
+            do {
+                return try input.read(UInt64.self) == header.magic && input.read(UInt32.self) == header.version
+            } catch is ImageError {
+                return false
+            }
+        }
     }
 
     /// The bytes of the saved image (0 without one).

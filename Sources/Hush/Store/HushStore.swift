@@ -192,7 +192,7 @@ public final class HushStore: Sendable {
             graphFileBytes: graphFileBytes, unfinishedReembed: reembed, readOnly: readOnly,
             modelLoaded: index.read { $0.gap } != .modelNotLoaded, openMilliseconds: openMilliseconds,
             vectorsInFile: index.read { !$0.isResident }, imageBytes: database.imageBytes(),
-            imageCurrent: (try? database.imageIsCurrent()) ?? false)
+            imageCurrent: (try? database.imageIsCurrent(header: VectorIndex.State.imageHeader)) ?? false)
     }
 
     // MARK: - Deleting

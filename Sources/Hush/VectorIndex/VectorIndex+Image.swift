@@ -14,6 +14,8 @@ extension VectorIndex.State {
     /// The image format's version; an image of another version is not read (the tables are).
     static let imageVersion: UInt32 = 5
     private static let imageMagic: UInt64 = 0x4855_5348_494D_4701  // "HUSHIMG" + 1
+    /// What an image of this version starts with.
+    static var imageHeader: (magic: UInt64, version: UInt32) { (imageMagic, imageVersion) }
 
     /// Whether the f32 vectors are in memory (see ``VectorMatrix/isResident``).
     var isResident: Bool { matrix.isResident }
