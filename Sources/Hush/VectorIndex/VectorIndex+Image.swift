@@ -94,8 +94,10 @@ extension VectorIndex.State {
 
     // MARK: - Vectors, in memory or in the file
 
-    /// Lends the vectors of `rows` to `body` (row, vector), from memory, or read from the file (one indexed read
-    /// each, in one transaction) when the matrix does not hold them. A row without a readable vector is skipped.
+    /// Lends the vectors of `rows` to `body` (row, vector), from memory, or read from the file when the matrix
+    /// does not hold them, in ascending chunk order: one indexed read each, or for an eighth of the rows or more
+    /// (a document vector per document, for interest ranking) one pass over the table. A row without a readable
+    /// vector is skipped.
     func withRowVectors(_ rows: [Int], _ body: (Int, UnsafePointer<Float>) -> Void) throws {
         if matrix.isResident {
             matrix.withView { view in
@@ -105,12 +107,11 @@ extension VectorIndex.State {
         }
         guard let file else { return }
         let dimension = matrix.dimension
-        let chunks = rows.map { $0 >= 0 && $0 < matrix.rows ? matrix.rowChunk[$0] : -1 }
         // Each vector is copied into one aligned buffer (SQLite's bytes need not be aligned for f32) and checked.
         var vector = [Float](repeating: 0, count: dimension)
         try vector.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
-            try file.read(chunks) { position, bytes in
+            func lend(_ row: Int, _ bytes: UnsafeRawBufferPointer) {
                 guard bytes.count == dimension * 4 else { return }
                 UnsafeMutableRawBufferPointer(buffer).copyMemory(from: bytes)
                 #if _endian(big)
@@ -119,7 +120,19 @@ extension VectorIndex.State {
                     }
                 #endif
                 guard buffer.allSatisfy(\.isFinite) else { return }
-                body(rows[position], base)
+                body(row, base)
+            }
+            if rows.count * 8 >= matrix.liveRows {
+                var wanted = Bitset(count: matrix.rows)
+                for row in rows where row >= 0 && row < matrix.rows { wanted.insert(row) }
+                let rowByChunk = matrix.rowByChunk
+                try file.all { chunkID, bytes in
+                    guard let row = rowByChunk[chunkID].map(Int.init), wanted.contains(row) else { return }
+                    lend(row, bytes)
+                }
+            } else {
+                let chunks = rows.map { $0 >= 0 && $0 < matrix.rows ? matrix.rowChunk[$0] : -1 }
+                try file.read(chunks) { position, bytes in lend(rows[position], bytes) }
             }
         }
     }
