@@ -43,8 +43,10 @@ import Testing
         let written: [[Float]]
         do {
             let store = try await Self.storeOfNotes(path, embedder: embedder)
-            // The bulk write saved an image at the file's current commit and let go of the f32 vectors.
+            // The bulk write saved an image at the file's current commit and let go of the f32 vectors; the
+            // image is in the file itself, the write-ahead log emptied (a new process would scan it all).
             #expect(store.index.read { !$0.isResident })
+            #expect(try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int == 0)
             written = try await Self.scores(store)
         }
         #expect(try Self.meta(path, "image_commit") == Self.meta(path, "commit_counter"))

@@ -154,9 +154,20 @@ extension StoreDatabase {
                     db, StoreSchema.Key.imageCommit, String(try IndexImageTable.commitCounter(db)))
                 try StoreSchema.setMeta(db, StoreSchema.Key.imageFingerprint, try Self.fingerprint(db))
             }
-            // Move the image from the write-ahead log into the file now (reading it back from the log is a
-            // lookup per page); passive: it never waits for, or blocks, a reader.
-            try writer.writeWithoutTransaction { db in _ = try db.checkpoint(.passive) }
+            // Move the image from the write-ahead log into the file and empty the log. A log left holding it
+            // is read back a lookup per page, and each new process that opens the file first rebuilds the
+            // log's index by scanning all of it (the 100k-document store opened in 79 ms with its image's 59 MB
+            // left in the log, 53 ms with the log empty). Emptying it needs every reader to step aside: while
+            // one is reading, a passive checkpoint copies what it can without waiting for, or blocking, anyone.
+            try writer.writeWithoutTransaction { db in
+                do {
+                    _ = try db.checkpoint(.truncate)
+                } catch let error as DatabaseError
+                    where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
+                {
+                    _ = try db.checkpoint(.passive)
+                }
+            }
         } catch  where error is DatabaseError {
             throw StoreError.wrapping(error, path: path, operation: "save the index image")
         }
