@@ -103,13 +103,7 @@ package struct Int4Quantizer: Sendable, Equatable {
             weighted[d] = query[d] * steps[d]
             offset += query[d] * (lows[d] + steps[d] / 2)
         }
-        var weights = [Int8](repeating: 0, count: weighted.count)
-        let scale = weighted.withUnsafeBufferPointer { source in
-            weights.withUnsafeMutableBufferPointer { target -> Float in
-                guard let s = source.baseAddress, let t = target.baseAddress else { return 0 }
-                return Int8Quantizer(dimension: weighted.count).encode(s, into: t)
-            }
-        }
+        let (weights, scale) = Int8Quantizer.perVectorCodes(of: weighted)
         return (weights, scale, offset)
     }
 }

@@ -109,12 +109,17 @@ package struct Int8Quantizer: Sendable, Equatable {
         if calibration == .perDimension {
             for d in 0..<min(dimension, weighted.count) { weighted[d] *= dimensionScales[d] }
         }
-        let perVector = Int8Quantizer(dimension: weighted.count)
-        var codes = [Int8](repeating: 0, count: weighted.count)
-        let scale = weighted.withUnsafeBufferPointer { source in
+        return Self.perVectorCodes(of: weighted)
+    }
+
+    /// `values` as int8 codes with one scale (max |x| maps to 127): `codes × scale` approximates them. What a
+    /// query becomes once the codes' per-dimension steps are folded into it.
+    static func perVectorCodes(of values: [Float]) -> (codes: [Int8], scale: Float) {
+        var codes = [Int8](repeating: 0, count: values.count)
+        let scale = values.withUnsafeBufferPointer { source in
             codes.withUnsafeMutableBufferPointer { target -> Float in
                 guard let s = source.baseAddress, let t = target.baseAddress else { return 0 }
-                return perVector.encode(s, into: t)
+                return Int8Quantizer(dimension: values.count).encode(s, into: t)
             }
         }
         return (codes, scale)
