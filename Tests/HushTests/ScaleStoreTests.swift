@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HushToolSupport
 import Testing
 
 @testable import Hush
@@ -239,6 +240,63 @@ import Testing
         let rebuilt = try await HushStore.open(path: path, embedder: embedder, options: Self.options(.hnsw))
         try Self.expectSoundGraph(rebuilt)
         #expect(try await Self.ids(rebuilt, "garlic sauce recipe", limit: 10).count == 10)
+    }
+
+    /// Rows of clustered unit vectors for `count` notes, for writes with precomputed vectors.
+    static func vectors(_ count: Int, seed: UInt64) -> [[Float]] {
+        let flat = SyntheticVectors.clustered(count: count, dimension: 384, clusters: 40, noise: 0.7, seed: seed)
+        return (0..<count).map { Array(flat[($0 * 384)..<(($0 + 1) * 384)]) }
+    }
+
+    /// The graph rows saved in the file at `path`, and its vectors.
+    static func savedCounts(_ path: String) throws -> (graph: Int, vectors: Int) {
+        let queue = try DatabaseQueue(path: path)
+        defer { try? queue.close() }
+        return try queue.read { db in
+            (
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM hnsw_nodes WHERE deleted = 0") ?? -1,
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM vectors") ?? -1
+            )
+        }
+    }
+
+    /// A bulk write saves the graph only when due (the batches' saves rewrote the whole table each time), so
+    /// mid-way the file's graph lags its vectors; a copy taken then (what a crash leaves) opens with the
+    /// missing nodes inserted, and the finished write leaves the graph complete.
+    @Test func aBulkWriteSavesTheGraphWhenDueAndACrashMidwayIsRepairedOnOpen() async throws {
+        let folder = try TemporaryDirectory()
+        let (path, crashed) = (folder.path("bulk.hush"), folder.path("crashed.hush"))
+        let embedder = HashingEmbedder()
+        let store = try await HushStore.open(path: path, embedder: embedder, options: Self.options(.hnsw))
+        let midway = Locked<(graph: Int, vectors: Int)?>(nil)
+        let summary = try await store.upsert(Self.notes(6_000), precomputed: Self.vectors(6_000, seed: 5)) {
+            guard $0.completed == 2_048 else { return }
+            midway.value = try? Self.savedCounts(path)
+            for suffix in ["", "-wal"] where FileManager.default.fileExists(atPath: path + suffix) {
+                try? FileManager.default.copyItem(atPath: path + suffix, toPath: crashed + suffix)
+            }
+        }
+        #expect(summary.added == 6_000)
+        // Batches of 512 into the (empty) graph the open made: none saved yet, 4,096 new rows are due.
+        #expect(midway.value?.graph == 0 && midway.value?.vectors == 2_048, "\(String(describing: midway.value))")
+        try Self.expectSoundGraph(store)
+        let reopened = try await HushStore.open(path: crashed, embedder: embedder, options: Self.options(.hnsw))
+        #expect(try await reopened.stats().documents == 2_048)
+        try Self.expectSoundGraph(reopened)
+    }
+
+    /// When a batch of a bulk write fails, the batches before it stay committed and their graph is saved.
+    @Test func aFailedBatchLeavesTheGraphOfTheBatchesBeforeItSaved() async throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("failed.hush")
+        let store = try await HushStore.open(path: path, embedder: HashingEmbedder(), options: Self.options(.hnsw))
+        var vectors = Self.vectors(1_500, seed: 9)
+        vectors[1_100][7] = .nan  // in the third batch of 512
+        await #expect(throws: StoreError.self) { try await store.upsert(Self.notes(1_500), precomputed: vectors) }
+        #expect(try await store.stats().documents == 1_024)
+        let saved = try Self.savedCounts(path)
+        #expect(saved.graph == 1_024 && saved.vectors == 1_024, "\(saved)")
+        try Self.expectSoundGraph(store)
     }
 
     /// A store past the guide threshold walks its graph on int8 codes: same answers as the exact scan, exact

@@ -69,4 +69,33 @@ import Testing
         #expect(cleaner.clean("") == "")
         #expect(cleaner.clean(" \n\t\n ") == "")
     }
+
+    /// The byte check that lets most words skip the link parser must never skip a link: on words of every kind
+    /// (links with and without schemes, in any case, non-ASCII domains, words that only look close), whenever
+    /// `linkRange` finds a link the check said one might be there; and plain words ending a sentence are skipped.
+    @Test func theByteCheckBeforeTheLinkParserNeverSkipsALink() {
+        let words = [
+            "https://example.com", "HTTP://A.B/c", "ftp://files.example.org/x", "(https://x.io/a).", "www.-x",
+            "WWW.example", "[x](https://example.com/n)", "github.com/apple/swift", "proton.me", "example.com.",
+            "例子.中国/路径", "docs.example.org", "bücher.de", "e.g.", "U.S.", "3.14", "v1.2.3", "file.txt",
+            "end.", "Hello,", "say:", "a:b", "www", "https:", "https:/", "://", "@alice", "x.y", ".com", "a.-b",
+        ]
+        var links = 0
+        for word in words where TextCleaner.linkRange(in: word) != nil {
+            links += 1
+            #expect(TextCleaner.mayHoldLink(word.utf8), "\(word)")
+        }
+        #expect(links >= 10)
+        for word in ["end.", "Hello,", "say:", "(see", "well...", "https:", "a:b", "3.", "don't"] {
+            #expect(!TextCleaner.mayHoldLink(word.utf8), "\(word)")
+        }
+        #expect(TextCleaner.mayHoldScheme("(HTTPS://x".utf8) && TextCleaner.mayHoldScheme("Www.x".utf8))
+        #expect(!TextCleaner.mayHoldScheme("example.com/path".utf8))
+        // What cleaning and the keyword extras give is unchanged by the check.
+        #expect(
+            cleaner.clean("See WWW.Example.org, e.g. the 3.14 notes. Thanks @ana.")
+                == "See [link], e.g. the 3.14 notes. Thanks @user.")
+        #expect(cleaner.replacedSpans(in: "Plain words. Nothing else here.").isEmpty)
+        #expect(cleaner.replacedSpans(in: "via 例子.中国/路径 and @bo") == ["例子.中国/路径", "@bo"])
+    }
 }

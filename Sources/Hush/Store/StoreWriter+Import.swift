@@ -41,8 +41,12 @@ extension StoreWriter {
         }
         var summary = UpsertSummary()
         let accepted = Self.acceptedPositions(documents, summary: &summary).map { (documents[$0], vectors[$0]) }
-        try inBatches(accepted, size: max(options.batchSize, Self.precomputedBatchSize), progress: progress) {
-            try writePrecomputedBatch($0, summary: &summary)
+        let writer = self
+        try inBatches(
+            accepted, size: max(options.batchSize, Self.precomputedBatchSize), progress: progress,
+            prepare: { writer.preparePrecomputed($0) }
+        ) { prepared, graphSave in
+            try writePrecomputed(prepared, graphSave: graphSave, summary: &summary)
         }
         try settle()
         return summary
@@ -57,28 +61,52 @@ extension StoreWriter {
     /// `upsert` of the same document re-chunks and re-embeds it with this store's settings).
     var precomputedSignature: String { preparationSignature + ";whole-precomputed" }
 
-    private func writePrecomputedBatch(_ batch: [(Document, [Float])], summary: inout UpsertSummary) throws {
-        let existing = try database.storedVersions(ids: batch.map(\.0.id))
-        let dimension = embedder.identity.dimension
-        let now = Date().timeIntervalSince1970
-        // The per-document work (hashes, cleaning, language, token count) on two threads; no chunking: the
-        // document is its one chunk.
+    /// One document with its vector, and what its transaction needs computed beforehand.
+    struct PreparedImport: Sendable {
+        var document: Document
+        var vector: [Float]
+        var textHash: String
+        var contentHash: String
+        var cleaned: DocumentPreparer.CleanedDocument
+        var tokens: Int
+        /// What the keyword row adds to the chunk (see ``KeywordText/extras(_:cleaner:)``).
+        var extras: String
+    }
+
+    /// The per-document work of a batch (hashes, cleaning, language, token count, keyword extras) on two
+    /// threads, with no lock held and nothing read from the file; no chunking: the document is its one chunk.
+    func preparePrecomputed(_ batch: [(Document, [Float])]) -> [PreparedImport] {
         let signature = precomputedSignature
-        let (preparer, embedder) = (self.preparer, self.embedder)
-        let prepared = batch.map(\.0).concurrentMap(threads: Self.preparationThreads) { document in
+        let (preparer, embedder, cleaner) = (self.preparer, self.embedder, options.cleaner)
+        return batch.concurrentMap(threads: Self.preparationThreads) { document, vector in
             let textHash = ContentHash.text(of: document, preparation: signature)
             let cleaned = preparer.clean(document)
-            let tokens = cleaned.titledText.isEmpty ? 0 : embedder.tokenCount(cleaned.titledText)
-            return (textHash, ContentHash.content(of: document, textHash: textHash), cleaned, tokens)
+            return PreparedImport(
+                document: document, vector: vector, textHash: textHash,
+                contentHash: ContentHash.content(of: document, textHash: textHash), cleaned: cleaned,
+                tokens: cleaned.titledText.isEmpty ? 0 : embedder.tokenCount(cleaned.titledText),
+                extras: KeywordText.extras(document, cleaner: cleaner))
         }
+    }
+
+    /// Writes one prepared batch in one transaction: unchanged documents are skipped, every vector is checked
+    /// first (nothing of the batch is written when one is bad).
+    private func writePrecomputed(_ batch: [PreparedImport], graphSave: GraphSave, summary: inout UpsertSummary)
+        throws
+    {
+        let existing = try database.storedVersions(ids: batch.map(\.document.id))
+        let dimension = embedder.identity.dimension
+        let now = Date().timeIntervalSince1970
         var pending: [PendingDocument] = []
-        for ((document, vector), (textHash, contentHash, cleaned, tokens)) in zip(batch, prepared) {
+        var extras: [String] = []
+        for item in batch {
+            let (document, cleaned) = (item.document, item.cleaned)
             let old = existing[document.id]
-            if let old, old.contentHash == contentHash {
+            if let old, old.contentHash == item.contentHash {
                 summary.unchanged += 1
                 continue
             }
-            if let problem = VectorBlob.problem(vector, dimension: dimension) {
+            if let problem = VectorBlob.problem(item.vector, dimension: dimension) {
                 throw StoreError.invalidVector(documentID: document.id, reason: problem)
             }
             guard !cleaned.titledText.isEmpty else {
@@ -87,19 +115,21 @@ extension StoreWriter {
                 continue
             }
             let chunk = TextChunk(
-                ordinal: 0, text: cleaned.titledText, range: 0..<cleaned.text.utf16.count, tokenCount: tokens,
-                truncated: tokens > embedder.maxTokens)
-            var item = PendingDocument(
+                ordinal: 0, text: cleaned.titledText, range: 0..<cleaned.text.utf16.count, tokenCount: item.tokens,
+                truncated: item.tokens > embedder.maxTokens)
+            var pendingItem = PendingDocument(
                 document: document, existingRowid: old?.rowid,
                 createdAt: document.createdAt?.timeIntervalSince1970 ?? old?.createdAt ?? now,
-                language: document.language ?? cleaned.language, textHash: textHash, contentHash: contentHash,
-                chunks: [chunk])
-            item.vectors = [embedder.identity.normalized ? VectorMath.normalized(vector) ?? vector : vector]
-            pending.append(item)
+                language: document.language ?? cleaned.language, textHash: item.textHash,
+                contentHash: item.contentHash, chunks: [chunk])
+            pendingItem.vectors = [
+                embedder.identity.normalized ? VectorMath.normalized(item.vector) ?? item.vector : item.vector
+            ]
+            pending.append(pendingItem)
+            extras.append(item.extras)
         }
-        let (added, updated, _) = try commit(pending)
+        let (added, updated, _) = try commit(pending, extras: extras, graphSave: graphSave)
         summary.added += added
         summary.updated += updated
     }
-
 }

@@ -59,24 +59,47 @@ extension StoreWriter {
         try requireWritable("add or update documents", needsModel: true)
         var summary = UpsertSummary()
         let accepted = Self.acceptedPositions(documents, summary: &summary).map { documents[$0] }
-        try inBatches(accepted, progress: progress) { try writeBatch($0, summary: &summary) }
+        try inBatches(accepted, progress: progress, prepare: { $0 }) {
+            try writeBatch($0, graphSave: $1, summary: &summary)
+        }
         try settle()
         return summary
     }
 
     /// Runs `write` over `items` in batches of `size` (`options.batchSize` unless given; one transaction each),
     /// reporting progress after each: a failing batch stops the run, the batches before it stay committed.
-    func inBatches<Item>(
+    ///
+    /// Each batch is first passed through `prepare` (work that needs no lock and reads nothing from the file) on
+    /// another thread, the next batch while the one before it is written, so that the writer's one-thread steps
+    /// (its SQL, the graph's save, the commit) leave the other core busy. Each batch is told when to save the
+    /// graph: `.whenDue` for all but the last (see ``GraphSave``); when a batch fails, what the batches before
+    /// it changed in the graph is saved before the error is thrown.
+    func inBatches<Item: Sendable, Prepared: Sendable>(
         _ items: [Item], size: Int? = nil, progress: (@Sendable (StoreProgress) -> Void)?,
-        _ write: ([Item]) throws -> Void
+        prepare: @escaping @Sendable (_ batch: [Item]) -> Prepared,
+        _ write: (_ prepared: Prepared, _ graphSave: GraphSave) throws -> Void
     ) throws {
         let size = max(1, size ?? options.batchSize)
-        var start = 0
-        while start < items.count {
-            let batch = Array(items[start..<min(start + size, items.count)])
-            try write(batch)
-            start += batch.count
-            progress?(StoreProgress(completed: start, total: items.count))
+        let ranges = Swift.stride(from: 0, to: items.count, by: size).map { $0..<min($0 + size, items.count) }
+        func started(_ index: Int) -> Background<Prepared>? {
+            guard index < ranges.count else { return nil }
+            let batch = Array(items[ranges[index]])
+            return Background { prepare(batch) }
+        }
+        var next = started(0)
+        var index = 0
+        do {
+            while let current = next {
+                let prepared = current.value()
+                next = started(index + 1)
+                try write(prepared, index == ranges.count - 1 ? .now : .whenDue)
+                progress?(StoreProgress(completed: ranges[index].upperBound, total: items.count))
+                index += 1
+            }
+        } catch {
+            _ = next?.value()
+            try? saveGraphChanges()
+            throw error
         }
     }
 
@@ -108,7 +131,7 @@ extension StoreWriter {
     }
 
     /// Classifies, prepares, embeds, validates and writes one batch.
-    private func writeBatch(_ batch: [Document], summary: inout UpsertSummary) throws {
+    private func writeBatch(_ batch: [Document], graphSave: GraphSave, summary: inout UpsertSummary) throws {
         // 1. What is stored already.
         let ids = batch.map(\.id)
         let existing = try database.storedVersions(ids: ids)
@@ -159,7 +182,7 @@ extension StoreWriter {
         try embed(&pending)
 
         // 4. One transaction; the in-memory index follows only after it commits.
-        let (added, updated, embedded) = try commit(pending)
+        let (added, updated, embedded) = try commit(pending, graphSave: graphSave)
         summary.added += added
         summary.updated += updated
         summary.metadataOnly += pending.filter { $0.existingRowid != nil && $0.chunks == nil }.count
@@ -167,12 +190,16 @@ extension StoreWriter {
     }
 
     /// Writes prepared (and embedded) documents in one transaction, then updates the in-memory index under
-    /// the same lock. Returns how many were added and updated and how many chunks were written.
-    func commit(_ pending: [PendingDocument]) throws -> (added: Int, updated: Int, chunks: Int) {
+    /// the same lock (saving the graph's changes as `graphSave` says). `extras` are the documents' keyword
+    /// extras when the caller worked them out already. Returns how many were added and updated and how many
+    /// chunks were written.
+    func commit(_ pending: [PendingDocument], extras: [String]? = nil, graphSave: GraphSave = .now) throws -> (
+        added: Int, updated: Int, chunks: Int
+    ) {
         let hook = testHooks.value.afterDocumentWritten
         let policy = options.indexPolicy
         // What the keyword rows add to each first chunk, worked out before the lock and the transaction.
-        let extras = pending.map { KeywordText.extras($0.document, cleaner: options.cleaner) }
+        let extras = extras ?? pending.map { KeywordText.extras($0.document, cleaner: options.cleaner) }
         return try writeThrough { state, transaction in
             var written: [WrittenDocument] = []
             var allocator = state.rowAllocator
@@ -194,7 +221,7 @@ extension StoreWriter {
                     createdAt: item.createdAt, metadata: item.document.metadata)
                 return (record: record, written: written, vectors: item.vectors)
             }
-            try state.apply(batch, allocator: allocator, policy: policy, transaction: transaction)
+            try state.apply(batch, allocator: allocator, policy: policy, transaction: transaction, graphSave: graphSave)
             let added = pending.filter { $0.existingRowid == nil }.count
             return (added, pending.count - added, written.reduce(0) { $0 + $1.newChunks.count })
         }

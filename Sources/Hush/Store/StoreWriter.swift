@@ -67,11 +67,23 @@ struct StoreWriter: Sendable {
         return CompactionReport(bytesBefore: before, bytesAfter: try database.storageBytes())
     }
 
-    /// Ends a public write: refreshes the saved index image when the write changed enough rows (see
+    /// Ends a public write: saves what its batches left unsaved in the graph (see ``GraphSave``), then
+    /// refreshes the saved index image when the write changed enough rows (see
     /// ``VectorIndex/State/refreshImageIfStale(database:fraction:)``).
     func settle() throws {
+        try saveGraphChanges()
         let database = database
         try index.write { state in try state.refreshImageIfStale(database: database) }
+    }
+
+    /// Saves the graph's changes not saved yet (batches of a bulk write save only when due), in a
+    /// transaction of their own; nothing when there are none.
+    func saveGraphChanges() throws {
+        let database = database
+        try index.write { state in
+            guard let graph = state.hnsw, graph.hasUnsavedChanges else { return }
+            try database.write("save the vector index") { try $0.saveGraph(graph) }
+        }
     }
 
     /// Runs `write` (the file's side, reading the in-memory state as it is) and then `apply` (the in-memory

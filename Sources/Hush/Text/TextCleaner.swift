@@ -71,7 +71,8 @@ public struct TextCleaner: Sendable, Hashable {
     /// // ["@alice_runs", "https://www.strava.com/activities/42"]
     /// ```
     public func replacedSpans(in text: String) -> [String] {
-        guard replaceURLs || replaceMentions else { return [] }
+        guard (replaceURLs && Self.mayHoldLink(text.utf8)) || (replaceMentions && text.utf8.contains(UInt8(ascii: "@")))
+        else { return [] }
         return text.split(whereSeparator: { $0.isWhitespace }).compactMap { word in
             let word = String(word)
             return replaceable(in: word).map { String(word[$0.range]) }
@@ -139,16 +140,49 @@ public struct TextCleaner: Sendable, Hashable {
 
     /// The link or @mention inside one whitespace-delimited word that cleaning replaces, and its placeholder.
     private func replaceable(in word: String) -> (range: Range<String.Index>, placeholder: String)? {
-        // Cheap byte checks first: every link has a `.` or `:`, every mention an `@`.
-        var hasDotOrColon = false
-        var hasAt = false
-        for byte in word.utf8 {
-            if byte == UInt8(ascii: ".") || byte == UInt8(ascii: ":") { hasDotOrColon = true }
-            if byte == UInt8(ascii: "@") { hasAt = true }
+        // Cheap byte checks first (most words end a sentence with a `.` and are no link).
+        if replaceURLs, Self.mayHoldLink(word.utf8), let range = Self.linkRange(in: word) { return (range, "[link]") }
+        if replaceMentions, word.utf8.contains(UInt8(ascii: "@")), let range = Self.mentionRange(in: word) {
+            return (range, "@user")
         }
-        if replaceURLs, hasDotOrColon, let range = Self.linkRange(in: word) { return (range, "[link]") }
-        if replaceMentions, hasAt, let range = Self.mentionRange(in: word) { return (range, "@user") }
         return nil
+    }
+
+    /// Whether `bytes` may hold a link ``linkRange(in:)`` finds, from the bytes alone: every such link has
+    /// `://` (the schemes), `www.` in any case, or a `.` followed by the first character of a domain label (an
+    /// ASCII letter or digit, or a non-ASCII one). A word ending a sentence with `.` has none of these.
+    static func mayHoldLink(_ bytes: some Sequence<UInt8>) -> Bool {
+        markers(in: bytes, domainLabels: true)
+    }
+
+    /// Whether `bytes` hold `://` or `www.` in any case, as every one of ``schemes`` does.
+    static func mayHoldScheme(_ bytes: some Sequence<UInt8>) -> Bool {
+        markers(in: bytes, domainLabels: false)
+    }
+
+    /// `://`, `www.` in any case, and with `domainLabels` a `.` before an ASCII letter or digit or a non-ASCII
+    /// byte.
+    private static func markers(in bytes: some Sequence<UInt8>, domainLabels: Bool) -> Bool {
+        var (before1, before2, before3): (UInt8, UInt8, UInt8) = (0, 0, 0)
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "A")...UInt8(ascii: "Z"), 0x80...:
+                if domainLabels && before1 == UInt8(ascii: ".") { return true }
+            case UInt8(ascii: "/"):
+                if before1 == UInt8(ascii: "/") && before2 == UInt8(ascii: ":") { return true }
+            case UInt8(ascii: "."):
+                if before1 | 0x20 == UInt8(ascii: "w") && before2 | 0x20 == UInt8(ascii: "w")
+                    && before3 | 0x20 == UInt8(ascii: "w")
+                {
+                    return true
+                }
+            default:
+                break
+            }
+            (before1, before2, before3) = (byte, before1, before2)
+        }
+        return false
     }
 
     // MARK: - Links
@@ -168,7 +202,7 @@ public struct TextCleaner: Sendable, Hashable {
     /// Where the link inside `word` lies, or `nil` when it holds none.
     static func linkRange(in word: String) -> Range<String.Index>? {
         // An explicit scheme or `www.` anywhere in the word, at a word start: "(https://…)", "[x](https://…)".
-        for scheme in schemes {
+        for scheme in mayHoldScheme(word.utf8) ? schemes : [] {
             guard let found = word.range(of: scheme, options: .caseInsensitive) else { continue }
             let start = found.lowerBound
             if start > word.startIndex {

@@ -62,6 +62,8 @@ package final class HNSWIndex: @unchecked Sendable {
     var dirtyRows = RowSet()
     /// Rows dropped by `compact()` since the last save.
     var removedRows = RowSet()
+    /// Nodes inserted since the last save (what decides when a deferred save is due, see `saveIsDue`).
+    var insertedSinceSave = 0
     let pool = HNSWContextPool()
 
     var stride0: Int { parameters.M0 + 1 }
@@ -268,6 +270,7 @@ extension HNSWIndex {
             removedRows.remove(row)
         }
         liveCount += order.count
+        insertedSinceSave += order.count
         var pending = order[...]
         if entryPoint < 0 {
             entryPoint = order[0]
@@ -376,6 +379,7 @@ extension HNSWIndex {
         let level = parameters.level(of: row)
         allocateNode(row, level: level)
         liveCount += 1
+        insertedSinceSave += 1
         dirtyRows.insert(row)
         removedRows.remove(row)
         guard entryPoint >= 0 else {

@@ -53,3 +53,30 @@ final class WorkRanges: Sendable {
         return lower < all.upperBound ? lower..<min(lower + chunk, all.upperBound) : nil
     }
 }
+
+/// Work started on a global queue now, whose result is taken later (once or more).
+///
+/// ```swift
+/// let next = Background { prepare(batch) }
+/// write(current)
+/// let prepared = next.value()
+/// ```
+final class Background<Value: Sendable>: Sendable {
+    private let result = Locked<Value?>(nil)
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ work: @escaping @Sendable () -> Value) {
+        DispatchQueue.global().async { [result, done] in
+            result.value = work()
+            done.signal()
+        }
+    }
+
+    /// Waits until the work has returned, and returns what it returned.
+    func value() -> Value {
+        done.wait()
+        done.signal()  // a later call returns at once
+        guard let value = result.value else { preconditionFailure("the work signalled before storing its result") }
+        return value
+    }
+}

@@ -57,6 +57,15 @@ struct ANNState: Sendable {
     }
 }
 
+/// When a write transaction saves the graph's changed lists.
+enum GraphSave: Equatable {
+    /// In this transaction: every write that is one transaction, and the last batch of a bulk write.
+    case now
+    /// Only once ``HNSWIndex/saveIsDue`` (the other batches of a bulk write). The bulk write saves what is left
+    /// when it ends (`StoreWriter.settle()`), and an open after a crash inserts the nodes the saved graph lacks.
+    case whenDue
+}
+
 /// One document found by a search arm, inside the engine: its slot, the score of its best chunk and that
 /// chunk's id. Row hits (`ScoredRow`) are the layer below; `SearchHit` is what leaves the store.
 struct DocumentHit: Equatable {
@@ -159,10 +168,10 @@ extension VectorIndex.State {
     /// Follows a write: `freed` rows lost their chunk (holes now), `added` rows got a new vector. The graph
     /// drops and compacts the freed rows before the holes become reusable, then links the new rows; codes are
     /// re-encoded. Then the strategy is re-evaluated and the graph's changes saved in `transaction` (the write
-    /// transaction of the vectors).
-    mutating func followWrite(freed: [Int32], added: [Int32], policy: IndexPolicy, transaction: StoreTransaction)
-        throws
-    {
+    /// transaction of the vectors): always with `.now`, only when due with `.whenDue` (see ``GraphSave``).
+    mutating func followWrite(
+        freed: [Int32], added: [Int32], policy: IndexPolicy, transaction: StoreTransaction, graphSave: GraphSave = .now
+    ) throws {
         rowsChangedSinceImage += freed.count + added.count
         guard semanticReady else {
             matrix.release(freed)
@@ -191,7 +200,9 @@ extension VectorIndex.State {
             ann.guide = guide
         }
         let rebuilt = try applyPolicy(policy, transaction: transaction)
-        if !rebuilt, let graph = ann.hnsw { try transaction.saveGraph(graph) }
+        if !rebuilt, let graph = ann.hnsw, graphSave == .now || graph.saveIsDue {
+            try transaction.saveGraph(graph)
+        }
     }
 
     /// Brings `codes` up to date with the matrix: new rows appended, re-embedded rows encoded again.

@@ -114,11 +114,12 @@ extension VectorIndex.State {
     var rowAllocator: VectorMatrix.RowAllocator { matrix.allocator }
 
     /// Applies a committed batch of written documents (inside its write transaction): adopts `allocator`,
-    /// drops replaced chunks, records each document and its new vectors, then lets the approximate index follow.
+    /// drops replaced chunks, records each document and its new vectors, then lets the approximate index follow
+    /// (saving the graph's changes as `graphSave` says).
     mutating func apply(
         _ batch: [(record: DocumentRecord, written: WrittenDocument, vectors: [[Float]])],
         allocator: VectorMatrix.RowAllocator,
-        policy: IndexPolicy, transaction: StoreTransaction
+        policy: IndexPolicy, transaction: StoreTransaction, graphSave: GraphSave = .now
     ) throws {
         if batch.contains(where: { !$0.written.newChunks.isEmpty || !$0.written.removedChunks.isEmpty }) {
             try makeResident()
@@ -136,6 +137,6 @@ extension VectorIndex.State {
                 added.append(row)
             }
         }
-        try followWrite(freed: freed, added: added, policy: policy, transaction: transaction)
+        try followWrite(freed: freed, added: added, policy: policy, transaction: transaction, graphSave: graphSave)
     }
 }

@@ -98,7 +98,9 @@ extension VectorIndex.State {
                 try graph.delete(row: row, vectors: view)
             }
             if graph.deletedCount > 0 { try graph.compact(vectors: view) }
-            try graph.insert(rows: check.missingRows, vectors: view)
+            try graph.insert(
+                rows: check.missingRows, vectors: view,
+                threads: Self.threads(linking: check.missingRows.count, into: graph.liveCount))
             return graph
         }
     }
