@@ -119,4 +119,25 @@ import Testing
     @Test func numbersAndSymbolsAloneAreUndetermined() {
         #expect(LanguageIdentifier().identify("12345 67890 !!! ??? 3.14159 2024-03-05") == "und")
     }
+
+    /// The byte paths for ASCII texts give exactly what the character paths give: the same evidence words and
+    /// letter count, and the same score for every language, on every ASCII sample and on texts made of each
+    /// kind of ASCII white space, punctuation, digits, links and addresses.
+    @Test func asciiFastPathsAgreeWithTheCharacterPaths() {
+        var texts = (Array(TextLanguageSamples.latin.values.joined()) + TextLanguageSamples.heldOut.values.joined())
+            .filter { $0.utf8.allSatisfy { $0 < 0x80 } }
+        texts += [
+            "Line one\r\nline two\u{0B}tab\there\u{0C}feed  double   spaces ",
+            "  mail ana@example.com or see https://example.com/x and www.site.org, [link] @user ",
+            "C3-PO's R2D2 -- 42 apples; (the) end...", "", " ", "a", "don't stop-believing it's 3:15pm",
+        ]
+        #expect(texts.count > 60)
+        for text in texts {
+            let fast = LanguageIdentifier.asciiEvidenceText(text)
+            let reference = LanguageIdentifier.evidenceTextByCharacters(text)
+            #expect(fast.text == reference.text && fast.letterCount == reference.letterCount, "\(text)")
+            let lower = text.lowercased()
+            #expect(LatinProfiles.asciiScore(lower) == LatinProfiles.scoreByCharacters(lower), "\(text)")
+        }
+    }
 }

@@ -174,23 +174,26 @@ enum LatinProfiles {
     /// weight and its 2-, 3- and 4-grams (the word padded with a space each side). ASCII words are looked up
     /// by their bytes packed into an integer; other words by their characters.
     static func score(_ text: String) -> [Double] {
-        var scores = [Double](repeating: 0, count: languages.count)
         let lower = text.lowercased()
-        let ascii = lower.utf8.allSatisfy { $0 < 0x80 }
-        if !ascii {
+        return lower.utf8.allSatisfy { $0 < 0x80 } ? asciiScore(lower) : scoreByCharacters(lower)
+    }
+
+    /// `score` of a lowercased text of any script, its words split by `Character.isLetter`.
+    static func scoreByCharacters(_ lower: String) -> [Double] {
+        var scores = [Double](repeating: 0, count: languages.count)
+        if !lower.utf8.allSatisfy({ $0 < 0x80 }) {
             for character in lower {
                 if let owners = letters[character] {
                     for (language, weight) in owners { scores[language] += weight }
                 }
             }
         }
-        let words = lower.split(whereSeparator: { !($0.isLetter) })
-        for word in words {
+        for word in lower.split(whereSeparator: { !($0.isLetter) }) {
             if let owners = wordTable[String(word)] {
                 for (language, weight) in owners { scores[language] += weight }
             }
             if word.utf8.allSatisfy({ $0 < 0x80 }) {
-                addASCIIGrams(of: word, to: &scores)
+                addASCIIGrams(of: ArraySlice(word.utf8), to: &scores)
                 continue
             }
             let padded = Array(" " + word + " ")
@@ -206,12 +209,35 @@ enum LatinProfiles {
         return scores
     }
 
+    /// `score` of a lowercased ASCII text, on its bytes: its words are the runs of `a` to `z` (the only letters
+    /// such a text has), taken in the same order as ``scoreByCharacters(_:)`` takes them, so the sums agree.
+    static func asciiScore(_ lower: String) -> [Double] {
+        var scores = [Double](repeating: 0, count: languages.count)
+        var bytes = Array(lower.utf8)
+        bytes.append(0)  // ends the last word
+        var start = -1
+        for (i, byte) in bytes.enumerated() {
+            let letter = byte &- 0x61 < 26
+            if letter && start < 0 { start = i }
+            guard !letter, start >= 0 else { continue }
+            let word = bytes[start..<i]
+            start = -1
+            if let owners = wordTable[String(decoding: word, as: UTF8.self)] {
+                for (language, weight) in owners { scores[language] += weight }
+            }
+            addASCIIGrams(of: word, to: &scores)
+        }
+        return scores
+    }
+
     /// The n-gram step of `score` for a word of ASCII letters, in the same order.
-    private static func addASCIIGrams(of word: Substring, to scores: inout [Double]) {
-        let bytes = Array(word.utf8)
-        let count = bytes.count + 2  // padded with a space each side
+    private static func addASCIIGrams(of word: ArraySlice<UInt8>, to scores: inout [Double]) {
+        let base = word.startIndex
+        let count = word.count + 2  // padded with a space each side
         guard count >= 3 else { return }
-        @inline(__always) func byte(_ i: Int) -> UInt32 { i == 0 || i == count - 1 ? 0x20 : UInt32(bytes[i - 1]) }
+        @inline(__always) func byte(_ i: Int) -> UInt32 {
+            i == 0 || i == count - 1 ? 0x20 : UInt32(word[base + i - 1])
+        }
         for length in 2...4 where count >= length {
             for start in 0...(count - length) {
                 var key: UInt32 = 0

@@ -118,6 +118,11 @@ public struct LanguageIdentifier: Sendable {
 
     /// The text without link and mention placeholders, URLs or e-mail addresses, and its letter count.
     static func evidenceText(_ text: String) -> (text: String, letterCount: Int) {
+        text.utf8.allSatisfy({ $0 < 0x80 }) ? asciiEvidenceText(text) : evidenceTextByCharacters(text)
+    }
+
+    /// `evidenceText` for any text, word by word as `Character.isWhitespace` splits it.
+    static func evidenceTextByCharacters(_ text: String) -> (text: String, letterCount: Int) {
         var kept: [Substring] = []
         var letterCount = 0
         for word in text.split(whereSeparator: { $0.isWhitespace }) {
@@ -126,6 +131,36 @@ public struct LanguageIdentifier: Sendable {
             for scalar in word.unicodeScalars where isAlphabetic(scalar) { letterCount += 1 }
         }
         return (kept.joined(separator: " "), letterCount)
+    }
+
+    /// `evidenceText` for an ASCII text, on its bytes: the same words (split at the ASCII white space, tab to
+    /// carriage return and space) and the same answer, without breaking the text into characters.
+    static func asciiEvidenceText(_ text: String) -> (text: String, letterCount: Int) {
+        var kept = ""
+        kept.reserveCapacity(text.utf8.count)
+        var letterCount = 0
+        var wordStart: String.Index?
+        func endWord(at end: String.Index) {
+            guard let start = wordStart else { return }
+            wordStart = nil
+            let word = text[start..<end]
+            if isAddress(word) { return }
+            if !kept.isEmpty { kept.append(" ") }
+            kept.append(contentsOf: word)
+            for byte in word.utf8 where (byte | 0x20) &- 0x61 < 26 { letterCount += 1 }
+        }
+        var index = text.utf8.startIndex
+        while index < text.utf8.endIndex {
+            let byte = text.utf8[index]
+            if byte == 0x20 || (0x09...0x0D).contains(byte) {
+                endWord(at: index)
+            } else if wordStart == nil {
+                wordStart = index
+            }
+            index = text.utf8.index(after: index)
+        }
+        endWord(at: index)
+        return (kept, letterCount)
     }
 
     /// Whether `word` is a link or mention placeholder, a URL or an e-mail address (no evidence of language).
