@@ -16,11 +16,11 @@ struct BuildCommand: AsyncParsableCommand {
         commandName: "build",
         abstract: "Build a self-contained knowledge base file (with a manifest) from folders and files.",
         discussion: """
-            Reads .txt, .md, .jsonl and .csv files (folders recursively), cleans, chunks, embeds and stores them,
-            optimises the file and writes OUT.manifest.json beside it. The build works in a temporary file in
-            the output's folder and replaces OUT only when it succeeded; an interrupted build leaves OUT as it
-            was. When OUT was built with the same model and parameters, unchanged documents are not embedded
-            again and documents whose input vanished are deleted. OUT is replaced only when a previous build made
+            Reads .txt, .md, .jsonl and .csv files (folders recursively), cleans, chunks, embeds and stores them, \
+            optimises the file and writes OUT.manifest.json beside it. The build works in a temporary file in \
+            the output's folder and replaces OUT only when it succeeded; an interrupted build leaves OUT as it \
+            was. When OUT was built with the same model and parameters, unchanged documents are not embedded \
+            again and documents whose input vanished are deleted. OUT is replaced only when a previous build made \
             it (its manifest says so): any other existing file is refused unless --force is given.
             """)
 

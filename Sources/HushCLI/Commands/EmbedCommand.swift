@@ -9,8 +9,8 @@ struct EmbedCommand: ParsableCommand {
         commandName: "embed",
         abstract: "Embed texts and print one JSON object per line.",
         discussion: """
-            Texts come from the arguments, or one per line on standard input. Each output line is
-            {"text": ..., "vector": [...], "truncated": bool} (plus "ids" with --tokens). A line of standard
+            Texts come from the arguments, or one per line on standard input. Each output line is \
+            {"text": ..., "vector": [...], "truncated": bool} (plus "ids" with --tokens). A line of standard \
             input that is not valid UTF-8 is reported on standard error with its number; the others are embedded.
             """)
 

@@ -9,10 +9,10 @@ struct ImportCommand: AsyncParsableCommand {
         commandName: "import",
         abstract: "Import a Python-built knowledge base (documents table with float32 vectors) without re-embedding.",
         discussion: """
-            The file needs a table documents(id, title, content, metadata, embedding BLOB) whose vectors were made
-            by the same model Hush uses (all-MiniLM-L6-v2 by default, 384 float32 values). Each row becomes one
-            document with one chunk (title prefixed to the content) carrying its own vector; metadata JSON gives
-            tags, category, language and date, other keys become metadata. Unchanged rows are skipped on a second
+            The file needs a table documents(id, title, content, metadata, embedding BLOB) whose vectors were made \
+            by the same model Hush uses (all-MiniLM-L6-v2 by default, 384 float32 values). Each row becomes one \
+            document with one chunk (title prefixed to the content) carrying its own vector; metadata JSON gives \
+            tags, category, language and date, other keys become metadata. Unchanged rows are skipped on a second \
             import.
             """)
 

@@ -9,7 +9,7 @@ struct IndexCommand: AsyncParsableCommand {
         commandName: "index",
         abstract: "Index .txt, .md, .jsonl and .csv files (folders recursively) into a database.",
         discussion: """
-            Unchanged documents are skipped without re-embedding; changed ones are replaced. Bad files and
+            Unchanged documents are skipped without re-embedding; changed ones are replaced. Bad files and \
             lines are skipped and reported with their reasons; everything else is indexed.
             """)
 

@@ -9,10 +9,10 @@ struct RankCommand: AsyncParsableCommand {
         commandName: "rank",
         abstract: "Order documents by similarity to liked ones (minus disliked ones), blended with recency.",
         discussion: """
-            score = alpha × cos(document, interest centroid) + (1 − alpha) × 2^(−age / half-life). With a
-            multilingual model (e5-small) there is one centroid for all languages; otherwise one per language,
-            and documents in languages with no liked item follow, unscored, in their original order (newest
-            first, or the order of --candidates). --per-language / --no-per-language override. Liked and
+            score = alpha × cos(document, interest centroid) + (1 − alpha) × 2^(−age / half-life). With a \
+            multilingual model (e5-small) there is one centroid for all languages; otherwise one per language, \
+            and documents in languages with no liked item follow, unscored, in their original order (newest \
+            first, or the order of --candidates). --per-language / --no-per-language override. Liked and \
             disliked documents are left out.
             """)
 

@@ -14,7 +14,7 @@ struct SearchCommand: AsyncParsableCommand {
         commandName: "search",
         abstract: "Search a database by meaning, by keywords, or both.",
         discussion: """
-            Filters: --filter language=en, type=note, tag=work (any), tags=a,b (all), category=health,
+            Filters: --filter language=en, type=note, tag=work (any), tags=a,b (all), category=health, \
             after=2026-01-01, before=2026-02-01, meta.KEY=value. Filters apply before ranking.
             """)
 

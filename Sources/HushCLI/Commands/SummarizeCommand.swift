@@ -9,7 +9,7 @@ struct SummarizeCommand: AsyncParsableCommand {
         commandName: "summarize",
         abstract: "Pick the sentences that best cover documents (or a search's top hits), in original order.",
         discussion: """
-            Sentences are embedded and chosen by maximal marginal relevance against the centroid of the
+            Sentences are embedded and chosen by maximal marginal relevance against the centroid of the \
             documents' stored vectors, then printed in document order (for --query: oldest hit first).
             """)
 
