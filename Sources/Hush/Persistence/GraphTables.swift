@@ -16,7 +16,7 @@ extension HNSWIndex {
     /// ```
     package func save(in db: Database, full: Bool = false) throws {
         // Nothing changed since the last save: writing the metadata again would count as a commit.
-        if !full && dirtyRows.isEmpty && removedRows.isEmpty { return }
+        if !full && !hasUnsavedChanges { return }
         if full {
             try db.execute(sql: "DELETE FROM hnsw_nodes; DELETE FROM hnsw_edges;")
         }

@@ -147,7 +147,7 @@ public struct LanguageIdentifier: Sendable {
             if isAddress(word) { return }
             if !kept.isEmpty { kept.append(" ") }
             kept.append(contentsOf: word)
-            for byte in word.utf8 where (byte | 0x20) &- 0x61 < 26 { letterCount += 1 }
+            for byte in word.utf8 where isAlphabetic(Unicode.Scalar(byte)) { letterCount += 1 }
         }
         var index = text.utf8.startIndex
         while index < text.utf8.endIndex {

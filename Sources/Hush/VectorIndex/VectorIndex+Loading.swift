@@ -63,7 +63,7 @@ extension VectorIndex.State {
                 DatabaseFailure(message: "cannot build the vector index: \(error)", cause: error))
         }
         if let graph = ann.hnsw, graph !== savedGraph { fullWrite = true }
-        let graphDirty = ann.hnsw.map { !$0.dirtyRows.isEmpty || !$0.removedRows.isEmpty } ?? false
+        let graphDirty = ann.hnsw?.hasUnsavedChanges ?? false
         guard save, !placements.isEmpty || fullWrite || clear || graphDirty else { return }
         try database.write("load the index") { transaction in
             try transaction.setVectorRows(placements)
