@@ -10,9 +10,13 @@ py=${1:-$HOME/.cache/hush-peers/bin/python}
 peers=${PEERS_DIR:-../shared/bench}
 out=${OUT:-bench-results/embed-$(date +%Y%m%d-%H%M%S).jsonl}
 mkdir -p "$(dirname "$out")"
-swift build -c release >/dev/null
 hush=.build/release/hush
 hush_bench=.build/release/hush-bench
+for binary in "$hush" "$hush_bench"; do
+    [ -x "$binary" ] || { echo "no $binary: swift build -c release (this script does not build)" >&2; exit 1; }
+done
+# The core's instruction rates, which bound the tokens/s below (stderr, so the JSON lines stay clean).
+scripts/bench/isa-peak.sh >&2
 corpus=bench/data/embed-corpus.jsonl
 queries=bench/data/queries.jsonl
 : >"$out"
