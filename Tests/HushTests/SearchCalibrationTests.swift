@@ -41,26 +41,48 @@ import Testing
         #expect(answer.score > 20 * top.score)
     }
 
-    /// Min-max sent the last keyword match to exactly 0; calibrated keyword evidence is the document's own bm25
-    /// against the most the query could score, so the last match still counts.
+    /// Min-max sent the last keyword match to exactly 0, as if it had matched no word. The default hybrid now
+    /// scales the keyword arm from "no match" (bm25 0), and calibrated keyword evidence is the document's own
+    /// bm25 against the most the query could score: in both, the last match still counts.
     @Test func theLastKeywordMatchStillCounts() async throws {
         let store = try await HushStore.inMemory(embedder: HashingEmbedder())
         try await store.upsert([
             Document(id: "ex", body: "Thinking about my ex again. Should I send a text or let it be?"),
             Document(id: "texted", body: "Texted the plumber about the leak under the sink; he comes Monday."),
             Document(id: "garden", body: "Planted tomatoes and basil along the south fence."),
+            Document(id: "run", body: "Ran five kilometres before work and felt lighter all morning."),
+            Document(id: "exam", body: "Exam in two weeks; made a revision plan for every evening."),
+            Document(id: "mum", body: "Called mum for her birthday; she laughed at the card."),
         ])
-        let minMax = try await store.search(
-            "should I text my ex?", boosts: .none, explain: true)
-        let lastMatch = minMax.hits.filter { $0.explanation?.keywordRank != nil }
-            .max { ($0.explanation?.keywordRank ?? 0) < ($1.explanation?.keywordRank ?? 0) }
-        #expect(lastMatch?.explanation?.keywordNormalized == 0)
+        let hybrid = try await store.search("should I text my ex?", boosts: .none, explain: true)
+        let matches = hybrid.hits.compactMap { hit -> (bm25: Float, normalized: Float)? in
+            guard let bm25 = hit.explanation?.keywordScore, let normalized = hit.explanation?.keywordNormalized
+            else { return nil }
+            return (bm25, normalized)
+        }
+        #expect(matches.count == 2)
+        let best = try #require(matches.map(\.bm25).max())
+        for match in matches {
+            #expect(match.bm25 > 0)
+            #expect(match.normalized > 0)  // min-max gave the weaker of the two exactly 0
+            #expect(abs(match.normalized - match.bm25 / best) < 1e-5)
+        }
+        #expect(hybrid.hits.first?.id == "ex")
 
         let results = try await store.search("should I text my ex?", mode: .calibrated, boosts: .none, explain: true)
         #expect(results.hits.first?.id == "ex")
         for hit in results.hits where hit.explanation?.keywordRank != nil {
             #expect((hit.explanation?.evidence?.keyword ?? 0) > 0)
         }
+    }
+
+    @Test func keywordMinMaxRunsFromNoMatch() {
+        let keyword = HybridFusion.normalizer([6, 3, 1.5], .minMax, noMatch: 0)
+        #expect([6, 3, 1.5, 0].map(keyword) == [1, 0.5, 0.25, 0])
+        let relative = HybridFusion.normalizer([6, 3, 1.5], .minMax)
+        #expect(relative(1.5) == 0)
+        let zScore = HybridFusion.normalizer([6, 3, 1.5], .zScore, noMatch: 0)
+        #expect(abs(zScore(3) - HybridFusion.normalizer([6, 3, 1.5], .zScore)(3)) < 1e-6)
     }
 
     /// Explain shows the calibrated score and the evidence it came from; the score is the calibration's

@@ -124,7 +124,7 @@ import Testing
         #expect(abs(top.baseScore - 1) < 1e-6)  // the semantic weight became 1
     }
 
-    @Test func keywordOnlyCandidatesGetTheirExactSemanticScore() {
+    @Test func keywordOnlyCandidatesGetTheirExactSemanticScore() throws {
         let fused = HybridFusion.fuse(
             semantic: [(0, 0.9), (1, 0.5)], keyword: [(2, 7), (0, 3)],
             semanticScore: { [0: 0.9, 1: 0.5, 2: 0.1][$0] }, fusion: .convex(alpha: 0.5, normalization: .minMax))
@@ -133,8 +133,18 @@ import Testing
         #expect(bySlot[2]?.explanation.semanticNormalized == 0)
         #expect(bySlot[2]?.explanation.keywordNormalized == 1)
         #expect(bySlot[1]?.explanation.keywordNormalized == nil)
+        // A full keyword pool: its weakest candidate is where the list was cut, and min-max runs from it.
         #expect(abs((bySlot[0]?.explanation.baseScore ?? 0) - 0.5) < 1e-6)  // 0.5 × 1 + 0.5 × 0
         #expect(abs((bySlot[1]?.explanation.baseScore ?? 0) - 0.25) < 1e-6)  // 0.5 × 0.5 + 0
+
+        // Every match returned: the keyword arm runs from "no match" (bm25 0), so the weakest match counts.
+        let complete = HybridFusion.fuse(
+            semantic: [(0, 0.9), (1, 0.5)], keyword: [(2, 7), (0, 3)],
+            semanticScore: { [0: 0.9, 1: 0.5, 2: 0.1][$0] }, fusion: .convex(alpha: 0.5, normalization: .minMax),
+            keywordComplete: true)
+        let first = try #require(complete.first { $0.slot == 0 })
+        #expect(abs((first.explanation.keywordNormalized ?? 0) - 3.0 / 7) < 1e-6)
+        #expect(abs(first.explanation.baseScore - (0.5 + 0.5 * 3.0 / 7)) < 1e-6)
     }
 
     @Test func boostsNudgeButNeverGate() async throws {

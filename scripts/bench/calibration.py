@@ -8,10 +8,18 @@ fit:    reads <work>/<model>__<lang>.evidence.jsonl (every hit of every fitting 
         threshold on the same queries, and prints the Swift table.
 report: reads <work>/<model>__<lang>__<mode>.test.json (hush eval --unanswerable on the held-out queries) and
         prints the README's table.
+bound:  reads <work>/<model>__<lang>.bound.jsonl (the held-out queries' evidence) and prints what the AUC of the
+        first hit's score can reach when the score estimates relevance: a perfect judge of the set's labels
+        scores a right first hit 1 and a wrong one 0, so its AUC is a + (1 - a) / 2, a = the share of
+        answerable queries whose first hit is right (wrong first hits tie with the unanswerable ones). Also the
+        share of unanswerable first hits whose own page's NAME line shares at least half of its words (for
+        Chinese and Japanese, characters) with the query: pages that answer it by the set's own standard.
 """
 import glob
 import json
 import math
+import os
+import re
 import sys
 
 import numpy as np
@@ -154,6 +162,39 @@ def report(work, langs, models):
                   f"{mean('calibrated', 'correct_kept'):.3f} | {mean('calibrated', 'unanswerable_kept'):.3f} | "
                   f"{mean('calibrated', 'ndcg@10'):.3f} | {mean('hybrid', 'ndcg@10'):.3f} |")
 
+
+def bound(work, langs, models):
+    print("| model | language | queries | first hit right | AUC, shipped calibrated score | AUC, perfect judge of "
+          "the labels | unanswerable first hits with the query's own description |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    for model in models:
+        for lang in langs:
+            path = f"{work}/{model}__{lang}.bound.jsonl"
+            if not os.path.exists(path):
+                continue
+            description = {}
+            for q in load(f"{work}/../lang/{lang}/queries.jsonl"):
+                for page in q["relevant"]:
+                    description[page] = q["query"]
+
+            def words(text):
+                return set(text) - {" "} if lang in ("zh_CN", "ja") else set(re.findall(r"\w+", text.lower()))
+
+            searches = [s for s in load(path) if s["hits"]]
+            answerable = [s for s in searches if s["answerable"]]
+            unanswerable = [s for s in searches if not s["answerable"]]
+            right = sum(s["hits"][0]["relevant"] for s in answerable) / len(answerable)
+            shipped = auc([s["hits"][0]["score"] for s in answerable], [s["hits"][0]["score"] for s in unanswerable])
+
+            def answers(s):
+                q, own = words(s["query"]), words(description.get(s["hits"][0]["id"], ""))
+                return len(q & own) >= max(1, len(q | own)) / 2
+
+            same = sum(answers(s) for s in unanswerable) / len(unanswerable)
+            print(f"| {model} | {lang} | {len(answerable)} | {right:.3f} | {shipped:.3f} | "
+                  f"{right + (1 - right) / 2:.3f} | {same:.3f} |")
+
+
 if __name__ == "__main__":
     step, work, langs, models = sys.argv[1], sys.argv[2], sys.argv[3].split(","), sys.argv[4].split()
-    {"fit": fit, "report": report}[step](work, langs, models)
+    {"fit": fit, "report": report, "bound": bound}[step](work, langs, models)

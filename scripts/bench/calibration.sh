@@ -5,6 +5,7 @@
 #
 #   scripts/bench/calibration.sh fit       # evidence of the fitting half -> coefficients (prints Swift)
 #   scripts/bench/calibration.sh measure   # the held-out half with the built binary -> table
+#   scripts/bench/calibration.sh bound     # the held-out half's evidence -> what a relevance score can reach
 #
 # Needs the eval set and stores of scripts/bench/quality-multilingual.sh (OUT, default
 # /tmp/hush-multilingual-eval); lexical stores are made here. HUSH=path/to/hush (default .build/release/hush).
@@ -68,6 +69,10 @@ evaluate() {
             "$HUSH" eval --db "$1" --queries "$WORK/$2.fit.jsonl" --mode calibrated --unanswerable \
                 --evidence "$WORK/$3.evidence.jsonl" --json >"$WORK/$3.fit.json"
             ;;
+        bound)
+            "$HUSH" eval --db "$1" --queries "$WORK/$2.test.jsonl" --mode calibrated --unanswerable \
+                --evidence "$WORK/$3.bound.jsonl" --json >/dev/null
+            ;;
         measure)
             for mode in calibrated hybrid semantic; do
                 "$HUSH" eval --db "$1" --queries "$WORK/$2.test.jsonl" --mode "$mode" --unanswerable \
@@ -83,7 +88,7 @@ for model in $MODELS; do
         evaluate "$(store "$model" "$lang")" "$lang" "${model}__${lang}"
         echo "   $model $lang done"
     done
-    [ "$model" = e5-small ] || continue
+    [ "$model" = e5-small ] && [ "$step" != bound ] || continue
     for q_lang in "${langs[@]}"; do
         for d_lang in "${langs[@]}"; do
             # English queries against the other languages' pages, and the other languages' against English.
@@ -97,4 +102,5 @@ done
 case $step in
     fit) python3 scripts/bench/calibration.py fit "$WORK" "$LANGS" "$MODELS" ;;
     measure) python3 scripts/bench/calibration.py report "$WORK" "$LANGS" "$MODELS" ;;
+    bound) python3 scripts/bench/calibration.py bound "$WORK" "$LANGS" "$MODELS" ;;
 esac

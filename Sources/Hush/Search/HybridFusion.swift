@@ -27,6 +27,11 @@ enum HybridFusion {
     /// that no keyword matched gets keyword score 0 after normalisation. When the keyword arm found
     /// nothing, the semantic arm alone decides (its weight becomes 1), and vice versa.
     ///
+    /// `keywordComplete` says that the keyword arm returned every document that matched (fewer than its pool
+    /// size). Min-max then runs the keyword arm from "no match" (bm25 0), so its weakest match still counts;
+    /// in a full pool the weakest candidate is only where the list was cut, as good as the matches below it,
+    /// and min-max runs from it.
+    ///
     /// With `.calibrated`, `calibration` holds the coefficients for the query's language and `evidence` gives
     /// any candidate's evidence from its slot and cosine; each candidate then scores the probability that it
     /// is relevant, from its own evidence only.
@@ -34,7 +39,7 @@ enum HybridFusion {
     /// - Complexity: O(c log c) for c candidates.
     static func fuse(
         semantic: [(slot: Int, score: Float)], keyword: [(slot: Int, score: Float)],
-        semanticScore: (Int) -> Float?, fusion: SearchMode.Fusion,
+        semanticScore: (Int) -> Float?, fusion: SearchMode.Fusion, keywordComplete: Bool = false,
         calibration: ScoreCalibration.Coefficients? = nil,
         evidence: (_ slot: Int, _ cosine: Float) -> ScoreCalibration.Evidence? = { _, _ in nil }
     ) -> [FusedCandidate] {
@@ -66,7 +71,7 @@ enum HybridFusion {
                 // Resolved by the store (a model without a table fuses by min-max); never reached otherwise.
                 return fuse(
                     semantic: semantic, keyword: keyword, semanticScore: semanticScore,
-                    fusion: .convex(alpha: 0.6, normalization: .minMax))
+                    fusion: .convex(alpha: 0.6, normalization: .minMax), keywordComplete: keywordComplete)
             }
             for slot in order {
                 guard let explanation = bySlot[slot]?.explanation,
@@ -88,12 +93,12 @@ enum HybridFusion {
             // Resolved by the store before fusing; the English default if it ever gets here.
             return fuse(
                 semantic: semantic, keyword: keyword, semanticScore: semanticScore,
-                fusion: .convex(alpha: 0.6, normalization: normalization))
+                fusion: .convex(alpha: 0.6, normalization: normalization), keywordComplete: keywordComplete)
         case .convex(let alpha, let normalization):
             let semanticValues = order.compactMap { bySlot[$0]?.explanation.semanticScore }
             let keywordValues = keyword.map(\.score)
             let semanticNormalize = normalizer(semanticValues, normalization)
-            let keywordNormalize = normalizer(keywordValues, normalization)
+            let keywordNormalize = normalizer(keywordValues, normalization, noMatch: keywordComplete ? 0 : nil)
             let semanticWeight: Float
             if keywordValues.isEmpty {
                 semanticWeight = 1
@@ -122,8 +127,16 @@ enum HybridFusion {
 
     /// A function mapping raw scores of one arm to 0…1. Scores that differ by no more than
     /// ``noiseTolerance`` all map to 1 (min-max) or 0.5 (z-score): equal inputs give equal outputs.
-    static func normalizer(_ values: [Float], _ normalization: SearchMode.Normalization) -> (Float) -> Float {
-        guard let low = values.min(), let high = values.max() else { return { _ in 0 } }
+    ///
+    /// `noMatch` is the score of a document the arm did not find, when the arm has one (bm25: 0). Min-max then
+    /// runs from it rather than from the weakest candidate, so the last keyword match still counts: with three
+    /// matches at bm25 6, 3 and 1.5, they map to 1, 0.5 and 0.25 (without it, to 1, 0.33 and 0, the same as a
+    /// document that matched no word).
+    static func normalizer(
+        _ values: [Float], _ normalization: SearchMode.Normalization, noMatch: Float? = nil
+    ) -> (Float) -> Float {
+        guard var low = values.min(), let high = values.max() else { return { _ in 0 } }
+        if normalization == .minMax, let noMatch { low = min(low, noMatch) }
         let noise = noiseTolerance * max(1, abs(low), abs(high))
         switch normalization {
         case .minMax:

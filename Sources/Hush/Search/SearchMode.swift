@@ -40,7 +40,9 @@ public struct SearchMode: Sendable, Hashable, Codable {
 
     /// How one arm's scores are brought to a common scale before a convex combination.
     public enum Normalization: String, Sendable, Hashable, Codable {
-        /// `(s − min) / (max − min)` over the candidates.
+        /// `(s − min) / (max − min)` over the candidates. When the keyword arm returned every match (fewer than
+        /// its pool), its `min` is 0, the bm25 of a document that matched no word, so its weakest match still
+        /// counts.
         case minMax
         /// The logistic of the z-score over the candidates, in (0, 1).
         case zScore

@@ -294,7 +294,8 @@ struct Searcher: Sendable {
         case .hybrid:
             candidates = HybridFusion.fuse(
                 semantic: semantic, keyword: keywordRanked, semanticScore: { semanticHit($0)?.score },
-                fusion: plan.fusion, calibration: plan.calibration, evidence: evidence)
+                fusion: plan.fusion, keywordComplete: keywordRanked.count < plan.pool, calibration: plan.calibration,
+                evidence: evidence)
         }
 
         // Boosts, threshold, order.
