@@ -52,6 +52,10 @@ import Testing
         let arm =
             "processor\t: 0\nBogoMIPS\t: 50.00\nCPU implementer\t: 0x41\nmodel name\t: ARMv8 Processor rev 1 (v8l)\n"
         #expect(ComputeInfo.describeCPU(cpuinfo: arm) == "ARMv8 Processor rev 1 (v8l)")
+        // Older ARM kernels: the processors first, then one name for all of them.
+        let named =
+            "processor\t: 0\nBogoMIPS\t: 38.40\n\nprocessor\t: 1\nBogoMIPS\t: 38.40\n\nProcessor\t: ARMv7 rev 4 (v7l)\n"
+        #expect(ComputeInfo.describeCPU(cpuinfo: named) == "ARMv7 rev 4 (v7l)")
         #expect(ComputeInfo.describeCPU(cpuinfo: "") == "unknown")
     }
 }

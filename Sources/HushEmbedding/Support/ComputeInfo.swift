@@ -37,7 +37,8 @@ public enum ComputeInfo {
         #endif
     }
 
-    /// The description ``cpu`` gives for the text of `/proc/cpuinfo` (its first processor's fields).
+    /// The description ``cpu`` gives for the text of `/proc/cpuinfo`: the first value of each field, which is
+    /// the first processor's (some ARM kernels name the CPU once, after the processors).
     ///
     /// ```swift
     /// ComputeInfo.describeCPU(cpuinfo: "vendor_id : AuthenticAMD\ncpu family : 23\nmodel : 1\nmodel name : AMD EPYC")
@@ -45,8 +46,7 @@ public enum ComputeInfo {
     /// ```
     public static func describeCPU(cpuinfo: String) -> String {
         var fields: [String: String] = [:]
-        for line in cpuinfo.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.trimmingCharacters(in: .whitespaces).isEmpty, !fields.isEmpty { break }  // one processor
+        for line in cpuinfo.split(separator: "\n") {
             guard let colon = line.firstIndex(of: ":") else { continue }
             let key = line[..<colon].trimmingCharacters(in: .whitespaces)
             if fields[key] == nil {
