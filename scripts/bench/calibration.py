@@ -8,10 +8,10 @@ fit:    reads <work>/<model>__<lang>.evidence.jsonl (every hit of every fitting 
         threshold on the same queries, and prints the Swift table.
 report: reads <work>/<model>__<lang>__<mode>.test.json (hush eval --unanswerable on the held-out queries) and
         prints the README's table.
-bound:  reads <work>/<model>__<lang>.bound.jsonl (the held-out queries' evidence) and prints what the AUC of the
-        first hit's score can reach when the score estimates relevance: a perfect judge of the set's labels
-        scores a right first hit 1 and a wrong one 0, so its AUC is a + (1 - a) / 2, a = the share of
-        answerable queries whose first hit is right (wrong first hits tie with the unanswerable ones). Also the
+bound:  reads <work>/<model>__<lang>.bound.jsonl (the held-out queries' evidence) and prints the AUC of the
+        first hit's score that a perfect judge of the set's labels reaches: it scores a right first hit 1 and a
+        wrong one 0, so its AUC is a + (1 - a) / 2, a = the share of answerable queries whose first hit is
+        right (wrong first hits tie with the unanswerable ones). Also the
         share of unanswerable first hits whose own page's NAME line shares at least half of its words (for
         Chinese and Japanese, characters) with the query: pages that answer it by the set's own standard.
 """
