@@ -29,8 +29,8 @@ enum HybridFusion {
     ///
     /// `keywordComplete` says that the keyword arm returned every document that matched (fewer than its pool
     /// size). Min-max then runs the keyword arm from "no match" (bm25 0), so its weakest match still counts;
-    /// in a full pool the weakest candidate is only where the list was cut, as good as the matches below it,
-    /// and min-max runs from it.
+    /// in a full pool the weakest candidate is only where the list was cut, hardly better than the unseen
+    /// matches below it, and min-max runs from it.
     ///
     /// With `.calibrated`, `calibration` holds the coefficients for the query's language and `evidence` gives
     /// any candidate's evidence from its slot and cosine; each candidate then scores the probability that it
