@@ -14,7 +14,7 @@ enum LatinProfiles {
         write go see number no way could people my than first been call who its now find long down day \
         did get come made may part over new after also just should because any most us very much where \
         why here our you i me he am had does been those while until though through again never always \
-        today tomorrow yesterday please thanks anyone someone something nothing everything
+        today tomorrow yesterday please thanks anyone someone something nothing everything a or
         """,
         "de": """
         der die und in den von zu das mit sich des auf für ist im dem nicht ein eine als auch es an \
@@ -26,7 +26,7 @@ enum LatinProfiles {
         keine euch mir mich dir dich ihm ihn ihnen wieder bitte danke
         """,
         "fr": """
-        de la le et les des en un du une que est pour qui dans par plus pas au sur ne se ce il sont \
+        de la le et les des en un du une que est pour qui dans par plus pas au sur ne se ce il sont à \
         avec ou son aux elle nous vous je tu on mais comme cette leur été être avoir fait très bien tout \
         tous toute aussi ces sa ses mon ma mes ton ta quand où pourquoi y ont était sans peu après avant \
         encore toujours rien chez lui dont même alors ici qu c j n s d l m t ça cela ceci avons avez \
@@ -165,9 +165,17 @@ enum LatinProfiles {
     /// Whether `text` holds one of the common (function) words of `language`: the evidence a short text needs
     /// before its letter statistics are believed.
     static func hasCommonWord(_ text: String, of language: String) -> Bool {
-        text.lowercased().split(whereSeparator: { !$0.isLetter }).contains { word in
-            wordTable[String(word)]?.contains { Self.languages[$0.0] == language } ?? false
+        commonWordCounts(text)[language, default: 0] > 0
+    }
+
+    /// How many of `text`'s words are common (function) words of each language that has any: "a", "de" or
+    /// "en" count for each of the several languages they belong to.
+    static func commonWordCounts(_ text: String) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for word in text.lowercased().split(whereSeparator: { !$0.isLetter }) {
+            for (language, _) in wordTable[String(word)] ?? [] { counts[languages[language], default: 0] += 1 }
         }
+        return counts
     }
 
     /// Evidence per language (indexed as `languages`): distinctive letters, then per word its common-word

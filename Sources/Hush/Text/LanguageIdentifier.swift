@@ -63,14 +63,17 @@ public struct LanguageIdentifier: Sendable {
         #endif
     }
 
-    /// The language of a search query: like ``identify(_:)``, except that a short query in Latin script (fewer
-    /// than `shortQueryWords` words) with none of the guessed language's common words is not guessed from
-    /// letter statistics, which a few nouns mislead ("quantum chromodynamics lattice gauge" looks Italian):
-    /// it gets `fallback` (the store's most common language) when that is a Latin-script language, else
-    /// `defaultLanguage`.
+    /// The language of a search query: like ``identify(_:)``, except for a short query in Latin script (fewer
+    /// than `shortQueryWords` words), whose letter statistics a few nouns mislead ("quantum chromodynamics
+    /// lattice gauge" looks Italian). Its function words decide: it gets `fallback` (the store's most common
+    /// language, when that is a Latin-script language) unless it holds more common words of another language
+    /// than of the fallback's, so that a word several languages share ("a", "de", "en") does not outvote the
+    /// store ("create a unique temporary file" stays English in an English store, "où est la gare" is French
+    /// in any). Without such words it gets the fallback, else `defaultLanguage`.
     ///
     /// ```swift
     /// LanguageIdentifier().identifyQuery("quantum chromodynamics lattice gauge", fallback: "en")  // "en"
+    /// LanguageIdentifier().identifyQuery("lock a semaphore", fallback: "en")  // "en", not Spanish
     /// LanguageIdentifier().identifyQuery("wo ist der Bahnhof", fallback: "en")  // "de"
     /// ```
     public func identifyQuery(_ text: String, fallback: String?, shortQueryWords: Int = 8) -> String {
@@ -80,12 +83,18 @@ public struct LanguageIdentifier: Sendable {
         guard words < shortQueryWords, LatinProfiles.languages.contains(guess) || guess == defaultLanguage,
             identifyByScript(evidence, latin: false) == nil
         else { return guess }
-        // Function words decide, also below the letters a statistical guess needs ("où est la gare").
-        if LatinProfiles.hasCommonWord(evidence, of: guess) { return guess }
-        if let latin = LatinProfiles.identify(evidence), LatinProfiles.hasCommonWord(evidence, of: latin) {
-            return latin
+        // Function words decide, also below the letters a statistical guess needs ("où est la gare"); the
+        // store's language wins a tie, since a word several languages share proves none of them.
+        let fallback = fallback.flatMap { LatinProfiles.languages.contains($0) ? $0 : nil }
+        let counts = LatinProfiles.commonWordCounts(evidence)
+        if let most = counts.values.max() {
+            let leaders = counts.filter { $0.value == most }.keys
+            if let fallback, leaders.contains(fallback) { return fallback }
+            if leaders.contains(guess) { return guess }
+            if let latin = LatinProfiles.identify(evidence), leaders.contains(latin) { return latin }
+            if let first = leaders.min() { return first }
         }
-        if let fallback, LatinProfiles.languages.contains(fallback) { return fallback }
+        if let fallback { return fallback }
         return guess == defaultLanguage ? guess : defaultLanguage
     }
 
