@@ -60,25 +60,32 @@ import Testing
     /// The default hybrid weight follows the model and the query's language (measured on the multilingual
     /// man-page set; see the README).
     @Test func defaultAlphaFollowsTheModelAndTheQueryLanguage() async throws {
-        struct Multilingual: Embedder {
+        /// Hashing vectors under a neural model's identity and scope.
+        struct Neural: Embedder {
             let base = HashingEmbedder()
-            var identity: EmbedderIdentity { base.identity }
+            let languageScope: LanguageScope
+            var identity: EmbedderIdentity {
+                EmbedderIdentity(
+                    model: "test-\(languageScope)", weightsSHA256: "none", dimension: base.dimension, pooling: .mean,
+                    normalized: true)
+            }
             var maxTokens: Int { base.maxTokens }
-            var languageScope: LanguageScope { .multilingual }
             func embed(_ texts: [String], role: EmbeddingRole) throws -> [Embedding] {
                 try base.embed(texts, role: role)
             }
             func tokenCount(_ text: String) -> Int { base.tokenCount(text) }
         }
-        let english = try await HushStore.inMemory(embedder: HashingEmbedder())
+        let english = try await HushStore.inMemory(embedder: Neural(languageScope: .monolingual))
         #expect(english.hybridAlpha(queryLanguage: "en") == 0.6)
         #expect(english.hybridAlpha(queryLanguage: "und") == 0.6)
         #expect(english.hybridAlpha(queryLanguage: "zh") == 0)
         #expect(english.hybridAlpha(queryLanguage: "ja") == 0)
         #expect(english.hybridAlpha(queryLanguage: "de") == 0.3)
-        let multilingual = try await HushStore.inMemory(embedder: Multilingual())
+        let multilingual = try await HushStore.inMemory(embedder: Neural(languageScope: .multilingual))
+        let lexical = try await HushStore.inMemory(embedder: HashingEmbedder())
         for language in ["en", "zh", "ja", "de", "und"] {
             #expect(multilingual.hybridAlpha(queryLanguage: language) == 0.75)
+            #expect(lexical.hybridAlpha(queryLanguage: language) == 0.15)  // English was 0.6, Chinese 0
         }
         // A Chinese query with program names in Latin letters is Chinese, so an English model leaves it to
         // the keyword arm: the default ranking is the keyword ranking, followed by meaning.

@@ -56,7 +56,6 @@ import Testing
         let analysis = english.analyze("quantum chromodynamics lattice gauge")
         #expect(analysis.language == "en")
         #expect(analysis.keywords.contains("chromodynam"))  // English stemming applies
-        #expect(english.hybridAlpha(queryLanguage: analysis.language) == 0.6)
         let shared = english.analyze("create a unique temporary file")  // "a" is Spanish and Italian too
         #expect(shared.language == "en")
         #expect(shared.keywords.contains("temporari"))

@@ -7,20 +7,20 @@ import Foundation
 extension ScoreCalibration {
     static let multilingualE5Small = ScoreCalibration(
         name: "multilingual-e5-small (man pages 2026-11)",
-        english: .init(intercept: 3.887, cosine: -18.768, standing: 2.428, keyword: 22.492, product: -3.298),
-        cjk: .init(intercept: -15.725, cosine: 5.539, standing: 2.201, keyword: 29.565, product: -4.732),
-        other: .init(intercept: 0.654, cosine: -14.344, standing: 2.457, keyword: 25.245, product: -4.237),
-        recommendedMinScore: 0.077)
+        english: .init(intercept: -1.683, cosine: -11.487, standing: 2.277, keyword: 18.756, product: -2.844),
+        cjk: .init(intercept: -16.180, cosine: 6.082, standing: 2.202, keyword: 29.378, product: -4.729),
+        other: .init(intercept: 7.244, cosine: -22.518, standing: 2.602, keyword: 26.080, product: -4.291),
+        recommendedMinScore: 0.083)
 
     static let allMiniLML6v2 = ScoreCalibration(
         name: "all-MiniLM-L6-v2 (man pages 2026-11)",
-        english: .init(intercept: -11.946, cosine: 5.042, standing: 1.181, keyword: 26.968, product: -2.817),
-        cjk: .init(intercept: -9.896, cosine: 1.988, standing: 0.856, keyword: 46.355, product: -3.912),
-        other: .init(intercept: -10.768, cosine: 3.903, standing: 0.890, keyword: 33.655, product: -3.204),
-        recommendedMinScore: 0.152)
+        english: .init(intercept: -12.479, cosine: 6.304, standing: 1.216, keyword: 25.391, product: -2.801),
+        cjk: .init(intercept: -9.735, cosine: 1.624, standing: 0.900, keyword: 46.845, product: -4.240),
+        other: .init(intercept: -10.806, cosine: 3.605, standing: 0.985, keyword: 34.850, product: -3.726),
+        recommendedMinScore: 0.148)
 
     static let lexicalHashing = ScoreCalibration(
         name: "hush-lexical-hashing-v1 (man pages 2026-11)",
-        coefficients: .init(intercept: -8.655, cosine: -1.113, standing: 0.987, keyword: 35.053, product: -3.629),
+        coefficients: .init(intercept: -8.475, cosine: -1.440, standing: 0.954, keyword: 34.451, product: -3.449),
         recommendedMinScore: 0.115)
 }

@@ -67,7 +67,7 @@ struct Searcher: Sendable {
         }
         if case .convexByModel(let normalization) = fusion {
             fusion = .convex(
-                alpha: embedder.languageScope.hybridAlpha(queryLanguage: analysis.language),
+                alpha: embedder.defaultHybridAlpha(queryLanguage: analysis.language),
                 normalization: normalization)
         }
         let trimmed = query.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -415,6 +415,15 @@ struct Searcher: Sendable {
             if chunk[start..<(start + passage.count)].elementsEqual(passage) { return start..<(start + passage.count) }
         }
         return 0..<0
+    }
+}
+
+extension Embedder {
+    /// The semantic weight of the default hybrid search for a query in `queryLanguage`: by the model's language
+    /// scope, except for a lexical embedder, whose vectors are word and letter statistics, a second and fuzzier
+    /// keyword arm rather than meaning (see ``HushStore/hybridAlpha(queryLanguage:)``).
+    func defaultHybridAlpha(queryLanguage: String) -> Float {
+        identity.pooling == .lexical ? 0.15 : languageScope.hybridAlpha(queryLanguage: queryLanguage)
     }
 }
 
