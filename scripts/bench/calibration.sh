@@ -5,7 +5,8 @@
 #
 #   scripts/bench/calibration.sh fit       # evidence of the fitting half -> coefficients (prints Swift)
 #   scripts/bench/calibration.sh measure   # the held-out half with the built binary -> table
-#   scripts/bench/calibration.sh bound     # the held-out half's evidence -> what a perfect judge of the labels reaches
+#   scripts/bench/calibration.sh bound     # the held-out half's evidence -> what a perfect judge of the labels reaches,
+#                                          and what the shipped score keeps at its best per-language threshold
 #
 # Needs the eval set and stores of scripts/bench/quality-multilingual.sh (OUT, default
 # /tmp/hush-multilingual-eval); lexical stores are made here. HUSH=path/to/hush (default .build/release/hush).
