@@ -162,14 +162,9 @@ enum LatinProfiles {
         return best.map { languages[$0] }
     }
 
-    /// Whether `text` holds one of the common (function) words of `language`: the evidence a short text needs
-    /// before its letter statistics are believed.
-    static func hasCommonWord(_ text: String, of language: String) -> Bool {
-        commonWordCounts(text)[language, default: 0] > 0
-    }
-
-    /// How many of `text`'s words are common (function) words of each language that has any: "a", "de" or
-    /// "en" count for each of the several languages they belong to.
+    /// How many of `text`'s words are common (function) words of each language that has any, the evidence a
+    /// short text needs before its letter statistics are believed: "a", "de" or "en" count for each of the
+    /// several languages they belong to.
     static func commonWordCounts(_ text: String) -> [String: Int] {
         var counts: [String: Int] = [:]
         for word in text.lowercased().split(whereSeparator: { !$0.isLetter }) {
