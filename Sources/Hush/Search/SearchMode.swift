@@ -32,8 +32,7 @@ public struct SearchMode: Sendable, Hashable, Codable {
         /// (English) one, 0.6 for English queries, 0 for Chinese and Japanese (keywords decide, meaning breaks
         /// ties) and 0.3 for others, whose semantic arm is weak; 0.15 in every language for the lexical
         /// fallback, whose vectors hash words. Tuned on the multilingual man-page set (see the README). The
-        /// default. Scores are relative to the other candidates: the best scores 1 whatever
-        /// the query.
+        /// default. Scores are relative to the other candidates: the best scores 1 whatever the query.
         case convexByModel(normalization: Normalization)
         /// Reciprocal rank fusion: the sum over arms of `1 / (k + rank)`.
         case reciprocalRank(k: Int)
