@@ -4,7 +4,7 @@ CONFIG ?= release
 HUSH = .build/$(CONFIG)/hush
 MODEL_DIR ?= $(or $(HUSH_MODEL_DIR),$(HOME)/.cache/hush/models/all-MiniLM-L6-v2)
 
-.PHONY: setup build test client-app test-tsan test-reliability test-no-network fuzz demo bench format lint clean
+.PHONY: setup build test test-arm64 client-app test-tsan test-reliability test-no-network fuzz demo bench format lint clean
 
 setup:
 	@scripts/setup
@@ -17,8 +17,14 @@ build: setup
 test: setup
 	HUSH_MODEL_DIR=$(MODEL_DIR) HUSH_HNSW_CHECKS=1 $(SWIFT) test -c $(CONFIG) -Xswiftc -enable-testing --parallel
 	@$(MAKE) --no-print-directory client-app
+	@$(MAKE) --no-print-directory test-arm64
 	@$(MAKE) --no-print-directory test-tsan
 	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(CI_FUZZ_SECONDS)
+
+# arm64 code run here: HushKernels and Tests/arm64 cross-compiled (Debian's GCC and the Swift toolchain's clang) and
+# run under qemu-user on three CPU models, every level against the reference, and whole e5 embeddings (about 2 min).
+test-arm64: setup
+	@scripts/arm64/test
 
 # Examples/ClientApp: an app depending on Hush by package, public API only, built and run (exits 1 on a failed check).
 client-app: setup

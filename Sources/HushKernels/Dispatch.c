@@ -12,6 +12,12 @@
 #if defined(__APPLE__)
 #include <sys/sysctl.h>
 #endif
+#if defined(__aarch64__) && defined(__linux__)
+#include <sys/auxv.h>
+// The bits of the kernel's hardware capabilities (asm/hwcap.h), spelled out for older headers.
+#define HUSH_HWCAP_ASIMDDP (1UL << 20)
+#define HUSH_HWCAP2_I8MM (1UL << 13)
+#endif
 
 // MARK: - Tables
 
@@ -63,18 +69,57 @@ static const hush_kernel_table neon_table = {
     .dot_f32_rows = hush_dot_f32_rows_neon,
     .dot_i8 = hush_dot_i8_neon,
     .dot_i8_rows = hush_dot_i8_rows_neon,
-    .dot_u4i8 = hush_dot_u4i8_ref,  // the compiler vectorises the reference loop; no NEON kernel written yet
+    .dot_u4i8 = hush_dot_u4i8_neon,
     .hamming = hush_hamming_neon,
     .hamming_rows = hush_hamming_rows_neon,
     .add_bias_f32 = hush_add_bias_f32_neon,
     .bias_gelu_f32 = hush_bias_gelu_f32_neon,
     .bias_residual_layernorm_f32 = hush_bias_residual_layernorm_f32_neon,
     .scaled_softmax_rows_f32 = hush_scaled_softmax_rows_f32_neon,
-    .dequantize_q4_0 = hush_dequantize_q4_0_ref,
-    .quantize_q8_0 = hush_quantize_q8_0_ref,
-    .matmul_q4_0_q8_0 = hush_matmul_q4_0_q8_0_ref,
-    .pack_f16_panels = hush_pack_f16_panels_ref,
-    .matmul_f32_f16p = hush_matmul_f32_f16p_ref,
+    .dequantize_q4_0 = hush_dequantize_q4_0_neon,
+    .quantize_q8_0 = hush_quantize_q8_0_neon,
+    .matmul_q4_0_q8_0 = hush_matmul_q4_0_q8_0_neon,
+    .pack_f16_panels = hush_pack_f16_panels_neon,
+    .matmul_f32_f16p = hush_matmul_f32_f16p_neon,
+};
+// NEON plus sdot wherever int8 products are summed.
+static const hush_kernel_table dotprod_table = {
+    .dot_f32 = hush_dot_f32_neon,
+    .dot_f32_rows = hush_dot_f32_rows_neon,
+    .dot_i8 = hush_dot_i8_dotprod,
+    .dot_i8_rows = hush_dot_i8_rows_dotprod,
+    .dot_u4i8 = hush_dot_u4i8_dotprod,
+    .hamming = hush_hamming_neon,
+    .hamming_rows = hush_hamming_rows_neon,
+    .add_bias_f32 = hush_add_bias_f32_neon,
+    .bias_gelu_f32 = hush_bias_gelu_f32_neon,
+    .bias_residual_layernorm_f32 = hush_bias_residual_layernorm_f32_neon,
+    .scaled_softmax_rows_f32 = hush_scaled_softmax_rows_f32_neon,
+    .dequantize_q4_0 = hush_dequantize_q4_0_neon,
+    .quantize_q8_0 = hush_quantize_q8_0_neon,
+    .matmul_q4_0_q8_0 = hush_matmul_q4_0_q8_0_dotprod,
+    .pack_f16_panels = hush_pack_f16_panels_neon,
+    .matmul_f32_f16p = hush_matmul_f32_f16p_neon,
+};
+// DotProd plus smmla for the 4-bit x 8-bit product (the one product with several tokens against each weight
+// block; the single-vector dots have no second row for smmla's 2 x 2 tile).
+static const hush_kernel_table i8mm_table = {
+    .dot_f32 = hush_dot_f32_neon,
+    .dot_f32_rows = hush_dot_f32_rows_neon,
+    .dot_i8 = hush_dot_i8_dotprod,
+    .dot_i8_rows = hush_dot_i8_rows_dotprod,
+    .dot_u4i8 = hush_dot_u4i8_dotprod,
+    .hamming = hush_hamming_neon,
+    .hamming_rows = hush_hamming_rows_neon,
+    .add_bias_f32 = hush_add_bias_f32_neon,
+    .bias_gelu_f32 = hush_bias_gelu_f32_neon,
+    .bias_residual_layernorm_f32 = hush_bias_residual_layernorm_f32_neon,
+    .scaled_softmax_rows_f32 = hush_scaled_softmax_rows_f32_neon,
+    .dequantize_q4_0 = hush_dequantize_q4_0_neon,
+    .quantize_q8_0 = hush_quantize_q8_0_neon,
+    .matmul_q4_0_q8_0 = hush_matmul_q4_0_q8_0_i8mm,
+    .pack_f16_panels = hush_pack_f16_panels_neon,
+    .matmul_f32_f16p = hush_matmul_f32_f16p_neon,
 };
 #endif
 
@@ -86,15 +131,9 @@ static pthread_once_t detect_once = PTHREAD_ONCE_INIT;
 static _Atomic(const hush_kernel_table *) active = NULL;
 static _Atomic(int) active_level = HUSH_LEVEL_SCALAR;
 
-#if defined(__x86_64__)
-static uint64_t read_xcr0(void) {
-    uint32_t eax, edx;
-    __asm__ volatile("xgetbv" : "=a"(eax), "=d"(edx) : "c"(0));
-    return ((uint64_t)edx << 32) | eax;
-}
-
 #if defined(__APPLE__)
-// macOS enables AVX-512 state lazily (XCR0 lacks it until first use), so ask the kernel instead.
+// A CPU feature the kernel reports (hw.optional.*): macOS enables AVX-512 state lazily (XCR0 lacks it until first
+// use), and arm64 user code cannot read the ID registers.
 static int apple_flag(const char *name) {
     int value = 0;
     size_t size = sizeof(value);
@@ -102,6 +141,14 @@ static int apple_flag(const char *name) {
     return value != 0;
 }
 #endif
+
+#if defined(__x86_64__)
+static uint64_t read_xcr0(void) {
+    uint32_t eax, edx;
+    __asm__ volatile("xgetbv" : "=a"(eax), "=d"(edx) : "c"(0));
+    return ((uint64_t)edx << 32) | eax;
+}
+
 
 static void detect_x86(void) {
     unsigned a, b, c, d;
@@ -147,11 +194,31 @@ static void detect_x86(void) {
 }
 #endif
 
+#if defined(__aarch64__)
+// Advanced SIMD is part of every AArch64 CPU; DotProd and I8MM are optional (I8MM is only used with DotProd).
+static void detect_arm64(void) {
+    best_level = HUSH_LEVEL_NEON;
+#if defined(__APPLE__)
+    const int dotprod = apple_flag("hw.optional.arm.FEAT_DotProd"), i8mm = apple_flag("hw.optional.arm.FEAT_I8MM");
+#elif defined(__linux__)
+    const unsigned long hwcap = getauxval(AT_HWCAP), hwcap2 = getauxval(AT_HWCAP2);
+    const int dotprod = (hwcap & HUSH_HWCAP_ASIMDDP) != 0, i8mm = (hwcap2 & HUSH_HWCAP2_I8MM) != 0;
+#else
+    const int dotprod = 0, i8mm = 0;  // no way to ask: the plain NEON kernels run everywhere
+#endif
+    if (!dotprod) return;
+    best_level = HUSH_LEVEL_NEON_DOTPROD;
+    if (i8mm) best_level = HUSH_LEVEL_NEON_I8MM;
+}
+#endif
+
 static const hush_kernel_table *table_for(hush_level level) {
     switch (level) {
     case HUSH_LEVEL_SCALAR: return &scalar_table;
 #if defined(__aarch64__)
     case HUSH_LEVEL_NEON: return &neon_table;
+    case HUSH_LEVEL_NEON_DOTPROD: return best_level >= HUSH_LEVEL_NEON_DOTPROD ? &dotprod_table : NULL;
+    case HUSH_LEVEL_NEON_I8MM: return best_level >= HUSH_LEVEL_NEON_I8MM ? &i8mm_table : NULL;
 #endif
 #if defined(__x86_64__)
     case HUSH_LEVEL_AVX2: return best_level >= HUSH_LEVEL_AVX2 ? &avx2_table : NULL;
@@ -170,12 +237,12 @@ static void detect(void) {
 #if defined(__x86_64__)
     detect_x86();
 #elif defined(__aarch64__)
-    best_level = HUSH_LEVEL_NEON;  // Advanced SIMD is part of every AArch64 CPU
+    detect_arm64();
 #endif
     hush_level level = best_level;
     const char *forced = getenv("HUSH_KERNELS");
     if (forced) {
-        for (int l = HUSH_LEVEL_SCALAR; l <= HUSH_LEVEL_AVX512; l++) {
+        for (int l = HUSH_LEVEL_SCALAR; l <= HUSH_LEVEL_NEON_I8MM; l++) {
             if (strcmp(forced, hush_kernels_level_name((hush_level)l)) == 0 && table_for((hush_level)l)) {
                 level = (hush_level)l;
             }
@@ -217,6 +284,8 @@ const char *hush_kernels_level_name(hush_level level) {
     case HUSH_LEVEL_NEON: return "neon";
     case HUSH_LEVEL_AVX2: return "avx2";
     case HUSH_LEVEL_AVX512: return "avx512";
+    case HUSH_LEVEL_NEON_DOTPROD: return "dotprod";
+    case HUSH_LEVEL_NEON_I8MM: return "i8mm";
     }
     return "unknown";
 }

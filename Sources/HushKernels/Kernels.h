@@ -100,6 +100,23 @@ void hush_bias_gelu_f32_neon(float *x, size_t rows, size_t cols, const float *bi
 void hush_bias_residual_layernorm_f32_neon(float *x, size_t rows, size_t cols, const float *bias,
                                            const float *residual, const float *gamma, const float *beta, float eps);
 void hush_scaled_softmax_rows_f32_neon(float *x, size_t rows, size_t cols, size_t valid, float scale);
+
+// The quantised and binary16 paths (KernelsNEONQuant.c): plain NEON, DotProd (sdot) and I8MM (smmla) variants.
+void hush_quantize_q8_0_neon(const float *x, size_t m, size_t k, size_t ldx, int8_t *q, float *d, int32_t *s);
+void hush_dequantize_q4_0_neon(const uint8_t *blocks, size_t count, float *out);
+int32_t hush_dot_u4i8_neon(const uint8_t *codes, const int8_t *query, size_t blocks);
+int32_t hush_dot_u4i8_dotprod(const uint8_t *codes, const int8_t *query, size_t blocks);
+int32_t hush_dot_i8_dotprod(const int8_t *a, const int8_t *b, size_t n);
+void hush_dot_i8_rows_dotprod(const int8_t *m, size_t rows, size_t dim, const int8_t *q, int32_t *out);
+void hush_matmul_q4_0_q8_0_neon(const int8_t *q, const float *d, const int32_t *s, size_t m, size_t k,
+                                const uint8_t *w, size_t n, const float *bias, float *y, size_t ldy);
+void hush_matmul_q4_0_q8_0_dotprod(const int8_t *q, const float *d, const int32_t *s, size_t m, size_t k,
+                                   const uint8_t *w, size_t n, const float *bias, float *y, size_t ldy);
+void hush_matmul_q4_0_q8_0_i8mm(const int8_t *q, const float *d, const int32_t *s, size_t m, size_t k,
+                                const uint8_t *w, size_t n, const float *bias, float *y, size_t ldy);
+void hush_pack_f16_panels_neon(const float *w, size_t n, size_t k, uint16_t *out);
+void hush_matmul_f32_f16p_neon(const float *x, size_t m, size_t k, size_t ldx, const uint16_t *w, size_t n, float *y,
+                               size_t ldy);
 #endif
 
 // MARK: - Shared constants of the vectorised erf and exp

@@ -9,6 +9,8 @@ extension HushKernelsTests {
             #expect(levelName(HUSH_LEVEL_NEON) == "neon")
             #expect(levelName(HUSH_LEVEL_AVX2) == "avx2")
             #expect(levelName(HUSH_LEVEL_AVX512) == "avx512")
+            #expect(levelName(HUSH_LEVEL_NEON_DOTPROD) == "dotprod")
+            #expect(levelName(HUSH_LEVEL_NEON_I8MM) == "i8mm")
         }
 
         /// The scalar level and the best level can always be forced, and the forced level is the one reported.
@@ -30,8 +32,11 @@ extension HushKernelsTests {
             #expect(hush_kernels_set_level(HUSH_LEVEL_SCALAR) == 0)
             #if arch(x86_64)
                 #expect(hush_kernels_set_level(HUSH_LEVEL_NEON) == -1)
+                #expect(hush_kernels_set_level(HUSH_LEVEL_NEON_DOTPROD) == -1)
+                #expect(hush_kernels_set_level(HUSH_LEVEL_NEON_I8MM) == -1)
             #elseif arch(arm64)
-                #expect(hush_kernels_best_level() == HUSH_LEVEL_NEON)
+                let armLevels = [HUSH_LEVEL_NEON, HUSH_LEVEL_NEON_DOTPROD, HUSH_LEVEL_NEON_I8MM]
+                #expect(armLevels.contains(hush_kernels_best_level()))
                 #expect(hush_kernels_set_level(HUSH_LEVEL_AVX2) == -1)
                 #expect(hush_kernels_set_level(HUSH_LEVEL_AVX512) == -1)
             #endif
@@ -53,6 +58,11 @@ extension HushKernelsTests {
                     // VNNI is reported only while the AVX-512 level is in use.
                     #expect(hush_kernels_set_level(HUSH_LEVEL_AVX2) == 0)
                     #expect(hush_kernels_has_vnni() == 0)
+                }
+            #elseif arch(arm64)
+                for level in [HUSH_LEVEL_SCALAR, HUSH_LEVEL_NEON, HUSH_LEVEL_NEON_DOTPROD, HUSH_LEVEL_NEON_I8MM]
+                where level.rawValue <= best.rawValue {
+                    #expect(hush_kernels_set_level(level) == 0, "\(levelName(level))")
                 }
             #endif
             #expect(hush_kernels_set_level(best) == 0)

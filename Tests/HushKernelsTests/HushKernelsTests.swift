@@ -7,8 +7,11 @@ import Testing
 /// The odd and even sizes every kernel is held to, from empty to longer than any real embedding.
 let kernelSizes = [0, 1, 7, 15, 16, 17, 63, 384, 1000, 1536]
 
-/// Every level, lowest first (the ones this CPU lacks are skipped by `forEachSupportedLevel`).
-let allLevels = [HUSH_LEVEL_SCALAR, HUSH_LEVEL_NEON, HUSH_LEVEL_AVX2, HUSH_LEVEL_AVX512]
+/// Every level (the ones this CPU lacks are skipped by `forEachSupportedLevel`).
+let allLevels = [
+    HUSH_LEVEL_SCALAR, HUSH_LEVEL_NEON, HUSH_LEVEL_NEON_DOTPROD, HUSH_LEVEL_NEON_I8MM, HUSH_LEVEL_AVX2,
+    HUSH_LEVEL_AVX512,
+]
 
 /// The name of a level, for failure messages.
 func levelName(_ level: hush_level) -> String { String(cString: hush_kernels_level_name(level)) }

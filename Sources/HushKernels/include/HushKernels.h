@@ -6,9 +6,11 @@
 //
 // Level selection: on first use, from CPUID plus the OS's saved-state support (XCR0 via xgetbv; sysctl
 // hw.optional.avx512f on macOS, which enables AVX-512 state lazily). AVX2 needs AVX2 + FMA + POPCNT; AVX-512
-// needs F/BW/DQ/VL; arm64 always uses NEON. The environment variable HUSH_KERNELS=scalar|avx2|avx512|neon,
-// read once at that first use, forces a level; an unknown or unsupported name is ignored (the best level is
-// used). Selection is thread-safe (pthread_once, then one atomic table pointer).
+// needs F/BW/DQ/VL. arm64 always has NEON; DotProd and I8MM come from the kernel (Linux getauxval AT_HWCAP
+// ASIMDDP and AT_HWCAP2 I8MM; Apple sysctl hw.optional.arm.FEAT_DotProd and FEAT_I8MM). The environment variable
+// HUSH_KERNELS=scalar|avx2|avx512|neon|dotprod|i8mm, read once at that first use, forces a level; an unknown or
+// unsupported name is ignored (the best level is used). Selection is thread-safe (pthread_once, then one atomic
+// table pointer).
 //
 // Accuracy of the vectorised levels against the references, measured on this design's test data and dense grids:
 // dot f32 differs by summation order only (relative to sum |a_i b_i|: below 2e-7 at n <= 1536); int8, Hamming
@@ -26,13 +28,17 @@
 extern "C" {
 #endif
 
-/// Instruction-set levels, lowest first. `HUSH_LEVEL_AVX512` needs AVX-512 F/BW/DQ/VL; VNNI is used for the
-/// int8 dot product when present (`hush_kernels_has_vnni`).
+/// Instruction-set levels. On each architecture a larger value is a superset of a smaller one: x86-64 scalar <
+/// AVX2 < AVX-512, arm64 scalar < NEON < DotProd < I8MM. `HUSH_LEVEL_AVX512` needs AVX-512 F/BW/DQ/VL; VNNI is used
+/// for the int8 dot product when present (`hush_kernels_has_vnni`). `HUSH_LEVEL_NEON_DOTPROD` adds Armv8.2 sdot
+/// (int8 dot products, the 4-bit x 8-bit product); `HUSH_LEVEL_NEON_I8MM` adds Armv8.6 smmla to that product.
 typedef enum {
     HUSH_LEVEL_SCALAR = 0,
     HUSH_LEVEL_NEON = 1,
     HUSH_LEVEL_AVX2 = 2,
     HUSH_LEVEL_AVX512 = 3,
+    HUSH_LEVEL_NEON_DOTPROD = 4,
+    HUSH_LEVEL_NEON_I8MM = 5,
 } hush_level;
 
 /// The best level this CPU supports.
@@ -41,7 +47,7 @@ hush_level hush_kernels_best_level(void);
 hush_level hush_kernels_level(void);
 /// Forces a level (tests and benchmarks). Returns 0 on success, -1 if the CPU does not support it.
 int hush_kernels_set_level(hush_level level);
-/// A short name for a level: "scalar", "neon", "avx2", "avx512".
+/// A short name for a level: "scalar", "neon", "dotprod", "i8mm", "avx2", "avx512".
 const char *hush_kernels_level_name(hush_level level);
 /// 1 when AVX-512 VNNI is available and used by the int8 kernels.
 int hush_kernels_has_vnni(void);
