@@ -33,36 +33,52 @@
 
 // MARK: - Q8_0 activation quantisation and Q4_0 dequantisation
 
-/// Quantises one block of 32 floats to Q8_0; returns the codes' sum. The reference's arithmetic lane for lane:
-/// the largest |x| (maxNum ignores a NaN, as fmaxf does), d = largest / 127, x x (1 / d) rounded half to even
-/// (fcvtns), saturated to int8 by two saturating narrows.
-INLINE int32_t quantize_block_neon(const float *x, int8_t *q, float *d) {
-    float32x4_t v[8];
-    for (int j = 0; j < 8; j++) v[j] = vld1q_f32(x + 4 * j);
-    float32x4_t m = vabsq_f32(v[0]);
-    for (int j = 1; j < 8; j++) m = vmaxnmq_f32(m, vabsq_f32(v[j]));
-    const float scale = vmaxnmvq_f32(m) / 127.0f, inverse = scale > 0 ? 1.0f / scale : 0.0f;
+/// The largest |x| of a block of 32 floats (maxNum ignores a NaN, as the reference's fmaxf does).
+INLINE float block_largest(const float *x) {
+    float32x4_t m = vabsq_f32(vld1q_f32(x));
+    for (int j = 1; j < 8; j++) m = vmaxnmq_f32(m, vabsq_f32(vld1q_f32(x + 4 * j)));
+    return vmaxnmvq_f32(m);
+}
+
+/// Writes one block's codes, x x inverse rounded half to even (fcvtns) and saturated to int8 by two saturating
+/// narrows; returns their sum.
+INLINE int32_t quantize_codes(const float *x, float inverse, int8_t *q) {
     int16x8_t halves[4];
     for (int j = 0; j < 4; j++) {
-        const int32x4_t a = vcvtnq_s32_f32(vmulq_n_f32(v[2 * j], inverse));
-        const int32x4_t b = vcvtnq_s32_f32(vmulq_n_f32(v[2 * j + 1], inverse));
+        const int32x4_t a = vcvtnq_s32_f32(vmulq_n_f32(vld1q_f32(x + 8 * j), inverse));
+        const int32x4_t b = vcvtnq_s32_f32(vmulq_n_f32(vld1q_f32(x + 8 * j + 4), inverse));
         halves[j] = vcombine_s16(vqmovn_s32(a), vqmovn_s32(b));
     }
     const int8x16_t c0 = vcombine_s8(vqmovn_s16(halves[0]), vqmovn_s16(halves[1]));
     const int8x16_t c1 = vcombine_s8(vqmovn_s16(halves[2]), vqmovn_s16(halves[3]));
     vst1q_s8(q, c0);
     vst1q_s8(q + 16, c1);
-    *d = scale;
     return (int32_t)vaddlvq_s8(c0) + (int32_t)vaddlvq_s8(c1);
 }
 
+// The reference's arithmetic lane for lane: d = largest / 127 and 1 / d (0 where d is 0), four blocks' divisions in
+// one vector division each (a division per block would cost more than the block's other work).
 void hush_quantize_q8_0_neon(const float *x, size_t m, size_t k, size_t ldx, int8_t *q, float *d, int32_t *s) {
     const size_t blocks = k / 32;
-    for (size_t t = 0; t < m; t++)
-        for (size_t b = 0; b < blocks; b++) {
-            const size_t i = t * blocks + b;
-            s[i] = quantize_block_neon(x + t * ldx + b * 32, q + i * 32, d + i);
+    for (size_t t = 0; t < m; t++) {
+        const float *row = x + t * ldx;
+        const size_t first = t * blocks;
+        for (size_t b = 0; b < blocks; b += 4) {
+            const size_t count = blocks - b < 4 ? blocks - b : 4;
+            float largest[4] = {0, 0, 0, 0}, inverse[4];
+            for (size_t j = 0; j < count; j++) largest[j] = block_largest(row + (b + j) * 32);
+            const float32x4_t scale = vdivq_f32(vld1q_f32(largest), vdupq_n_f32(127.0f));
+            const uint32x4_t positive = vcgtq_f32(scale, vdupq_n_f32(0));
+            vst1q_f32(inverse, vreinterpretq_f32_u32(
+                                   vandq_u32(vreinterpretq_u32_f32(vdivq_f32(vdupq_n_f32(1.0f), scale)), positive)));
+            float scales[4];
+            vst1q_f32(scales, scale);
+            for (size_t j = 0; j < count; j++) {
+                d[first + b + j] = scales[j];
+                s[first + b + j] = quantize_codes(row + (b + j) * 32, inverse[j], q + (first + b + j) * 32);
+            }
         }
+    }
 }
 
 /// A Q4_0 block's 32 weights as signed bytes (nibble - 8): weights 0-15 (the low nibbles) and 16-31.
