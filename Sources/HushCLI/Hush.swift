@@ -34,8 +34,10 @@ struct HushCommand: AsyncParsableCommand {
         do {
             try await execute(Array(CommandLine.arguments.dropFirst()))
         } catch {
+            await OpenStores.shared.closeAll()
             exit(withError: CommandLineMessage.explaining(error))
         }
+        await OpenStores.shared.closeAll()
     }
 
     /// Parses and runs one command line (off the main actor, so the command value never crosses isolation).
@@ -79,6 +81,12 @@ struct CommandLineMessage: Error, CustomStringConvertible {
                 description: "a re-embed to \(target) stopped after \(completed) of \(total) chunks: run "
                     + "`hush reembed --db FILE` with that model to finish it (until then, search with the old model)")
         default:
+            // A database error that reached here unwrapped: its description ends with the SQL that failed,
+            // which says nothing to a person and must not be shown.
+            let text = String(describing: error)
+            if let statement = text.range(of: " - while executing `") {
+                return CommandLineMessage(description: String(text[..<statement.lowerBound]))
+            }
             return error
         }
     }

@@ -59,7 +59,7 @@ public struct PythonKnowledgeBase: Sendable {
         do {
             queue = try DatabaseQueue(path: path, configuration: configuration)
         } catch {
-            throw BuildError.importLayout(path: path, reason: "not a SQLite database: \(error)")
+            throw BuildError.importLayout(path: path, reason: "not a SQLite database: \(DatabaseMessage.text(error))")
         }
         defer { try? queue.close() }
         do {
@@ -97,7 +97,7 @@ public struct PythonKnowledgeBase: Sendable {
         } catch let error as BuildError {
             throw error
         } catch {
-            throw BuildError.importLayout(path: path, reason: String(describing: error))
+            throw BuildError.importLayout(path: path, reason: DatabaseMessage.text(error))
         }
     }
 

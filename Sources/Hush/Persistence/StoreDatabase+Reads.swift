@@ -171,7 +171,7 @@ extension StoreDatabase {
             do {
                 return (try HNSWIndex.load(from: db), nil)
             } catch {
-                return (nil, String(describing: error))
+                return (nil, DatabaseMessage.text(error))
             }
         }
     }

@@ -30,6 +30,7 @@ struct StoreDatabase: Sendable {
             guard FileManager.default.fileExists(atPath: path) else {
                 throw StoreError.notAStore(path: path, reason: "no such file")
             }
+            try requireStoreOrEmpty(path: path, busyTimeout: busyTimeout)
             configuration.readonly = true
             do {
                 return StoreDatabase(writer: try DatabasePool(path: path, configuration: configuration), path: path)
@@ -37,6 +38,9 @@ struct StoreDatabase: Sendable {
                 throw StoreError.wrapping(error, path: path, operation: "open the file read-only")
             }
         }
+        // Opening a pool switches the file to WAL and the migrations add tables: refuse another program's
+        // database (or any file that is not a store) before anything can change it.
+        try requireStoreOrEmpty(path: path, busyTimeout: busyTimeout)
         try createPrivateFile(path)
         do {
             // Switching a new file to WAL answers SQLITE_BUSY at once, without the busy handler.
@@ -54,6 +58,52 @@ struct StoreDatabase: Sendable {
         } catch {
             throw StoreError.wrapping(error, path: path, operation: "open the file")
         }
+    }
+
+    /// Throws ``StoreError/notAStore(path:reason:)`` unless the file at `path` is missing, empty, a SQLite
+    /// database without any table (a new store before its first migration) or a Hush store (a `meta` table
+    /// recording a schema version, and the `documents`, `chunks` and `vectors` tables). It is read through a read-only connection, so a file that
+    /// is refused is left byte for byte as it was.
+    static func requireStoreOrEmpty(path: String, busyTimeout: TimeInterval) throws {
+        guard let size = FileStatus.size(path), size > 0 else { return }
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            throw StoreError.notAStore(path: path, reason: "it is a folder: give a file name, such as notes.hush")
+        }
+        let tables: [String]
+        let version: String?
+        do {
+            var configuration = Configuration()
+            configuration.readonly = true
+            configuration.busyMode = .timeout(busyTimeout)
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            defer { try? queue.close() }
+            (tables, version) = try queue.read { db in
+                let names = try String.fetchAll(
+                    db, sql: "SELECT name FROM sqlite_master WHERE type IN ('table', 'view') ORDER BY name")
+                let version = names.contains("meta") ? try StoreSchema.meta(db, StoreSchema.Key.schemaVersion) : nil
+                return (names, version)
+            }
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
+        {
+            throw StoreError.busy(path: path)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CANTOPEN {
+            throw StoreError.readOnly(
+                path: path, operation: "open it (\(error.message ?? "cannot open")): check the file's permissions")
+        } catch let error as DatabaseError {
+            throw StoreError.notAStore(path: path, reason: error.message ?? "not a database")
+        } catch {
+            throw StoreError.notAStore(path: path, reason: DatabaseMessage.text(error))
+        }
+        // No table, or only GRDB's list of migrations: a new store whose first migration another process is
+        // running (GRDB creates that table before the migration's transaction).
+        if tables.isEmpty || tables == ["grdb_migrations"] { return }
+        if version != nil, Set(tables).isSuperset(of: ["documents", "chunks", "vectors"]) { return }
+        let shown = tables.prefix(5).joined(separator: ", ") + (tables.count > 5 ? ", …" : "")
+        throw StoreError.notAStore(
+            path: path,
+            reason: "it is another program's SQLite database (tables: \(shown)) and Hush writes only its own "
+                + "files; it was left unchanged")
     }
 
     /// An empty database held in memory.
@@ -139,7 +189,7 @@ struct StoreDatabase: Sendable {
         {
             throw StoreError.busy(path: path)
         } catch {
-            throw StoreError.notAStore(path: path, reason: String(describing: error))
+            throw StoreError.notAStore(path: path, reason: DatabaseMessage.text(error))
         }
     }
 
@@ -189,6 +239,40 @@ struct StoreDatabase: Sendable {
         }
     }
 
+    /// Ends the file's use: with `checkpointing` (a writable file), moves every page of the write-ahead log
+    /// into the main file and empties the log (a TRUNCATE checkpoint, waiting up to `busyTimeout` for other
+    /// processes' readers and writers), so that the main file alone holds everything committed; then closes
+    /// the reader connections before the writer, so that the last one to close can remove the `-wal` and
+    /// `-shm` files when no other process has the file open.
+    ///
+    /// The connections are closed even when the checkpoint cannot finish; it then throws
+    /// ``StoreError/checkpointBlocked(path:walBytes:)`` (nothing is lost: the log stays beside the file).
+    func finish(checkpointing: Bool, busyTimeout: TimeInterval) throws {
+        var blocked: (any Error)?
+        if checkpointing, path != nil {
+            do {
+                try Self.retryingWhileBusy(timeout: busyTimeout) {
+                    try writer.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
+                }
+            } catch {
+                blocked = error
+            }
+        }
+        // GRDB closes the writer before the readers; closing the idle readers first leaves the writer last,
+        // and SQLite removes the log of a file no other connection has open when its last connection closes.
+        if let pool = writer as? DatabasePool { pool.releaseMemory() }
+        try close()
+        guard let blocked, let path else { return }
+        let walBytes = FileStatus.size(path + "-wal") ?? 0
+        guard walBytes > 0 else { return }
+        if let database = blocked as? DatabaseError,
+            database.resultCode == .SQLITE_BUSY || database.resultCode == .SQLITE_LOCKED
+        {
+            throw StoreError.checkpointBlocked(path: path, walBytes: walBytes)
+        }
+        throw StoreError.wrapping(blocked, path: path, operation: "move the write-ahead log into the file")
+    }
+
     /// `VACUUM` and a truncating checkpoint. Both need every other connection to step aside, and SQLite
     /// answers them with SQLITE_BUSY at once rather than through the busy handler, so each is retried for up
     /// to `busyTimeout`.
@@ -235,7 +319,7 @@ extension StoreError {
         }
         let displayPath = path ?? ":memory:"
         guard let database = error as? DatabaseError else {
-            return StoreError.database(DatabaseFailure(message: String(describing: error), cause: error))
+            return StoreError.database(DatabaseFailure(message: DatabaseMessage.text(error), cause: error))
         }
         switch database.resultCode {
         case .SQLITE_BUSY, .SQLITE_LOCKED:
@@ -247,9 +331,23 @@ extension StoreError {
         default:
             return StoreError.database(
                 DatabaseFailure(
-                    message: String(describing: database), resultCode: database.resultCode.primaryResultCode.rawValue,
+                    message: DatabaseMessage.text(database), resultCode: database.resultCode.primaryResultCode.rawValue,
                     cause: database))
         }
+    }
+}
+
+/// What a failure says to a person: for SQLite, its result code and message without the statement (GRDB's
+/// description of a `DatabaseError` appends the SQL that failed, which is Hush's business, not the user's).
+///
+/// ```swift
+/// DatabaseMessage.text(error)  // "SQLite error 19: UNIQUE constraint failed: documents.external_id"
+/// ```
+enum DatabaseMessage {
+    static func text(_ error: any Error) -> String {
+        guard let database = error as? DatabaseError else { return String(describing: error) }
+        let code = database.resultCode.rawValue
+        return "SQLite error \(code): \(database.message ?? "unknown error")"
     }
 }
 

@@ -261,7 +261,7 @@ public struct KnowledgeBaseBuilder: Sendable {
             try fail(at: .deleting)
             counts = try store.database.counts()
             contentDigest = try store.database.contentDigest()
-            try store.database.close()
+            try await store.close()
         }
 
         // 4. The manifest; `created` is kept when the content did not change, so that an unchanged rebuild
@@ -288,7 +288,7 @@ public struct KnowledgeBaseBuilder: Sendable {
         } catch let error as BuildError {
             throw error
         } catch {
-            throw BuildError.finishing(path: output.path, reason: String(describing: error))
+            throw BuildError.finishing(path: output.path, reason: DatabaseMessage.text(error))
         }
         try fail(at: .optimizing)
 
@@ -319,7 +319,7 @@ public struct KnowledgeBaseBuilder: Sendable {
         } catch let error as InjectedBuildFailure {
             throw error
         } catch {
-            throw BuildError.finishing(path: output.path, reason: String(describing: error))
+            throw BuildError.finishing(path: output.path, reason: DatabaseMessage.text(error))
         }
         Self.removeTemporaryFiles(for: output, pid: getpid())
         return Report(

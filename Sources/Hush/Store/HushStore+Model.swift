@@ -68,6 +68,12 @@ extension HushStore {
             }
             throw error
         }
-        return try HushStore(database: database, embedder: embedder, readOnly: readOnly, options: options)
+        do {
+            return try HushStore(database: database, embedder: embedder, readOnly: readOnly, options: options)
+        } catch {
+            // What the open wrote (a migration, a stamp) goes into the file itself before the error leaves.
+            try? database.finish(checkpointing: !readOnly, busyTimeout: options.busyTimeout)
+            throw error
+        }
     }
 }

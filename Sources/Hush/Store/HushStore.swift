@@ -36,6 +36,8 @@ public final class HushStore: Sendable {
     let testHooks = Locked(TestHooks())
     /// How long `init` took to open the file and fill memory (see ``StoreStats/openMilliseconds``).
     let openMilliseconds: Double
+    /// Whether ``close()`` ran (then `deinit` has nothing left to do).
+    let closed = Locked(false)
 
     /// Failure injection for tests.
     struct TestHooks: Sendable {
@@ -73,7 +75,12 @@ public final class HushStore: Sendable {
         path: String, embedder: (any Embedder)?, readOnly: Bool = false, options: StoreOptions = .init()
     ) async throws -> HushStore {
         let database = try StoreDatabase.open(path: path, readOnly: readOnly, busyTimeout: options.busyTimeout)
-        return try HushStore(database: database, embedder: embedder, readOnly: readOnly, options: options)
+        do {
+            return try HushStore(database: database, embedder: embedder, readOnly: readOnly, options: options)
+        } catch {
+            try? database.finish(checkpointing: !readOnly, busyTimeout: options.busyTimeout)
+            throw error
+        }
     }
 
     /// Opens an empty store held in memory (tests, previews, throw-away indexes).
@@ -137,6 +144,38 @@ public final class HushStore: Sendable {
         let policy = options.indexPolicy
         try index.write { state in try state.open(from: database, policy: policy, save: !readOnly) }
         openMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
+    }
+
+    /// Ends the store: waits for the writes submitted before it, moves everything committed from the
+    /// write-ahead log into the main file (a TRUNCATE checkpoint) and closes the file, so that the store file
+    /// alone (a copy, a backup, a sync) holds every change, a deletion included. Calls after it fail. A store
+    /// that is released without `close()` does the same when it is freed, without reporting a failure.
+    ///
+    /// ```swift
+    /// let store = try await HushStore.open(path: "notes.hush", embedder: HashingEmbedder())
+    /// _ = try await store.delete(ids: ["private-entry"])
+    /// try await store.close()  // notes.hush alone no longer holds the entry
+    /// ```
+    ///
+    /// - Throws: ``StoreError/checkpointBlocked(path:walBytes:)`` when another process reading an older
+    ///   state of the file (or writing it) kept the log from being moved in for the busy timeout: the file is
+    ///   closed and nothing is lost, but the changes stay in the `-wal` file beside it until the next write.
+    public func close() async throws {
+        try await queues.write { [database, readOnly, options, closed] in
+            guard
+                closed.withLock({ wasClosed in
+                    defer { wasClosed = true }
+                    return !wasClosed
+                })
+            else { return }
+            try database.finish(checkpointing: !readOnly, busyTimeout: options.busyTimeout)
+        }
+    }
+
+    deinit {
+        guard !closed.value else { return }
+        // Best effort: a failure here has no one to report to, and nothing is lost (the log stays).
+        try? database.finish(checkpointing: !readOnly, busyTimeout: options.busyTimeout)
     }
 
     func setTestHooks(_ hooks: TestHooks) {

@@ -35,6 +35,11 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A `reembed` to `target` stopped part-way (`completed` of `total` chunks): the file keeps searching
     /// with its old vectors until `reembed()` is called again with that model and finishes.
     case reembedUnfinished(target: EmbedderIdentity, completed: Int, total: Int)
+    /// ``HushStore/close()`` could not move the write-ahead log into the main file within the busy timeout,
+    /// because another process was reading an older state of the file or writing to it. Nothing is lost
+    /// (`walBytes` bytes of committed changes stay in the `-wal` file beside it, and the next write or
+    /// ``HushStore/compact()`` moves them in), but until then a copy of the main file alone lacks them.
+    case checkpointBlocked(path: String, walBytes: Int64)
     /// The database failed: ``DatabaseFailure`` says what, with SQLite's result code and GRDB's error as the
     /// cause.
     case database(DatabaseFailure)
@@ -69,6 +74,11 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .reembedUnfinished(let target, let completed, let total):
             return "a re-embed to \(target) stopped after \(completed) of \(total) chunks: call reembed() with that "
                 + "model again to finish it (until then the store searches with its previous vectors)"
+        case .checkpointBlocked(let path, let walBytes):
+            return "\(path): the last changes (\(walBytes) bytes) are still in \(path)-wal, not yet in the file "
+                + "itself, because another process is reading or writing it: they are safe there, and the next "
+                + "write or compaction moves them in once that process has finished; until then copy both files "
+                + "together"
         case .database(let failure):
             return "database error: \(failure.message)"
         }

@@ -199,8 +199,8 @@ struct ReembedCommand: AsyncParsableCommand {
     func run() async throws {
         guard FileManager.default.fileExists(atPath: db) else { throw ValidationError("no database at \(db)") }
         let embedder = try modelOptions.makeEmbedder()
-        let hush = try await HushStore.open(
-            path: db, embedder: embedder, options: StoreOptions(allowEmbedderMismatch: true))
+        let hush = OpenStores.shared.track(
+            try await HushStore.open(path: db, embedder: embedder, options: StoreOptions(allowEmbedderMismatch: true)))
         let progress = ProgressReporter(label: "re-embedding", unit: "chunks", quiet: quiet)
         try await hush.reembed(batchSize: batchSize) { step in progress.update(done: step.completed, total: step.total)
         }

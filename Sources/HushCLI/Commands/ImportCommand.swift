@@ -44,7 +44,7 @@ struct ImportCommand: AsyncParsableCommand {
     func run() async throws {
         let embedder = try (model.map(ModelChoice.init) ?? .miniLM).load()
         let source = try PythonKnowledgeBase(path: from, table: table)
-        let store = try await HushStore.open(path: db, embedder: embedder)
+        let store = OpenStores.shared.track(try await HushStore.open(path: db, embedder: embedder))
         let start = Date()
         let progress = ProgressReporter(label: "importing", unit: "docs", quiet: quiet || json)
         let summary = try await source.import(into: store, sourceType: type) { step in

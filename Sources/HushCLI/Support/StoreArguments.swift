@@ -47,8 +47,9 @@ struct StoreArguments: ParsableArguments {
         if !create, !FileManager.default.fileExists(atPath: db) {
             throw ValidationError("no database at \(db): create one with `hush index --db \(db) PATH...`")
         }
-        return try HushStore.open(path: db, readOnly: access == .read, options: options) { stored in
+        let store = try HushStore.open(path: db, readOnly: access == .read, options: options) { stored in
             try embedder(for: access, stored: stored)
         }
+        return OpenStores.shared.track(store)
     }
 }

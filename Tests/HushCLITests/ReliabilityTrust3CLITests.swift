@@ -1,0 +1,128 @@
+import Foundation
+import GRDB
+import Testing
+
+@testable import HushCLI
+
+/// The [reliability-3] defects as a person meets them: the real `hush` binary on real files. Each test
+/// failed before its fix.
+@Suite(.serialized) struct ReliabilityTrust3CLITests {
+    // MARK: Helpers
+
+    /// Runs `hush` and expects it to succeed.
+    @discardableResult
+    private static func succeed(_ arguments: [String], environment: [String: String] = [:]) throws
+        -> CLIRunner.Output
+    {
+        let result = try CLIRunner.run(arguments, environment: environment)
+        #expect(result.status == 0, "\(arguments.first ?? ""): \(result.stderr)")
+        return result
+    }
+
+    /// Copies the store file alone (no `-wal`, no `-shm`: what a backup or a sync of one file gets) to a new
+    /// folder and returns the copy's path, after checking that no write-ahead log holds anything beside it.
+    private static func copyOfMainFileAlone(_ db: String, into folder: URL, _ step: String) throws -> String {
+        let wal =
+            FileManager.default.fileExists(atPath: db + "-wal")
+            ? (try FileManager.default.attributesOfItem(atPath: db + "-wal")[.size] as? Int) ?? 0 : 0
+        #expect(wal == 0, "after \(step) the -wal holds \(wal) bytes")
+        let copies = folder.appendingPathComponent("copy-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: copies, withIntermediateDirectories: true)
+        let copy = copies.appendingPathComponent("alone.hush").path
+        try FileManager.default.copyItem(atPath: db, toPath: copy)
+        return copy
+    }
+
+    // MARK: 1. Nothing left in the -wal after a command ends
+
+    @Test func everyCommandLeavesItsChangesInTheMainFile() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let notes = folder.appendingPathComponent("notes")
+        try FileManager.default.createDirectory(at: notes, withIntermediateDirectories: true)
+        let sentences = try ReliabilityCorpus.sentences()
+        for number in 0..<200 {
+            let text = (0..<4).map { sentences[(number * 7 + $0 * 13) % sentences.count] }.joined(separator: " ")
+            try "Note \(number). \(text)".write(
+                to: notes.appendingPathComponent("note-\(number).txt"), atomically: true, encoding: .utf8)
+        }
+        try "The combination to the blue safe is 4711.".write(
+            to: notes.appendingPathComponent("secret.txt"), atomically: true, encoding: .utf8)
+        let db = folder.appendingPathComponent("w.hush").path
+        try Self.succeed(["index", "--lexical", "--quiet", "--db", db, notes.path])
+
+        // Indexing: a copy of the file alone has every note.
+        var copy = try Self.copyOfMainFileAlone(db, into: folder, "index")
+        let stats = try Self.succeed(["stats", "--json", "--db", copy]).json()
+        #expect(stats["documents"] as? Int == 201)
+
+        // Deleting: a copy of the file alone must not bring the deleted entry back.
+        try Self.succeed(["delete", "--db", db, "notes/secret.txt"])
+        copy = try Self.copyOfMainFileAlone(db, into: folder, "delete")
+        let get = try CLIRunner.run(["get", "--db", copy, "notes/secret.txt"])
+        #expect(get.status != 0 && get.stderr.contains("no document"), "\(get.stdout)")
+        let search = try CLIRunner.run(["search", "--db", copy, "--mode", "keyword", "combination safe"])
+        #expect(!search.stdout.contains("secret"), "\(search.stdout)")
+        // The deleted text may linger in free pages until `compact`, but never as a live row.
+        let database = try DatabaseQueue(path: copy)
+        let live = try database.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM documents WHERE external_id = 'notes/secret.txt'") ?? -1
+        }
+        try database.close()
+        #expect(live == 0)
+
+        // Adding records, pruning and compacting: each leaves the file complete.
+        let records = folder.appendingPathComponent("more.jsonl")
+        try (0..<40).map { #"{"id": "r\#($0)", "text": "Record \#($0) about the garden and the budget."}"# }
+            .joined(separator: "\n").write(to: records, atomically: true, encoding: .utf8)
+        try Self.succeed(["index", "--quiet", "--db", db, records.path])
+        copy = try Self.copyOfMainFileAlone(db, into: folder, "index of records")
+        #expect(try Self.succeed(["stats", "--json", "--db", copy]).json()["documents"] as? Int == 240)
+        try Self.succeed(["prune", "--db", db, "--max-documents", "230"])
+        copy = try Self.copyOfMainFileAlone(db, into: folder, "prune")
+        #expect(try Self.succeed(["stats", "--json", "--db", copy]).json()["documents"] as? Int == 230)
+        try Self.succeed(["compact", "--db", db])
+        copy = try Self.copyOfMainFileAlone(db, into: folder, "compact")
+        #expect(try Self.succeed(["stats", "--json", "--db", copy]).json()["documents"] as? Int == 230)
+        // No log or shared-memory file is left beside the store.
+        #expect(!FileManager.default.fileExists(atPath: db + "-wal"))
+        #expect(!FileManager.default.fileExists(atPath: db + "-shm"))
+    }
+
+    // MARK: 5. Another program's SQLite file is never written
+
+    @Test func foreignDatabasesAreRefusedAndLeftByteIdentical() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let records = folder.appendingPathComponent("in.jsonl")
+        try #"{"id": "a", "text": "A note about the garden."}"#.write(to: records, atomically: true, encoding: .utf8)
+        let schemas = [
+            "CREATE TABLE contacts (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO contacts (name) VALUES ('Ada');",
+            // Its own `documents` table, unlike Hush's.
+            "CREATE TABLE documents (id INTEGER PRIMARY KEY, path TEXT UNIQUE); INSERT INTO documents (path) VALUES ('x');",
+            // Even a `meta` table with a schema version is not enough to be a Hush store.
+            "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT); INSERT INTO meta VALUES ('schema_version', '1');",
+        ]
+        for (number, schema) in schemas.enumerated() {
+            let path = folder.appendingPathComponent("app-\(number).db").path
+            let queue = try DatabaseQueue(path: path)
+            try queue.write { db in try db.execute(sql: schema) }
+            try queue.close()
+            let before = try Data(contentsOf: URL(fileURLWithPath: path))
+            for arguments in [
+                ["index", "--lexical", "--quiet", "--db", path, records.path],
+                ["delete", "--db", path, "a"], ["prune", "--db", path, "--max-documents", "0"],
+                ["compact", "--db", path], ["reembed", "--lexical", "--db", path],
+                ["search", "--db", path, "--mode", "keyword", "garden"], ["stats", "--db", path],
+            ] {
+                let result = try CLIRunner.run(arguments)
+                #expect(result.status != 0, "\(arguments[0]) accepted \(schema)")
+                #expect(
+                    result.stderr.contains("another program's SQLite database"), "\(arguments[0]): \(result.stderr)")
+                #expect(!result.stderr.contains("while executing") && !result.stderr.contains("CREATE "))
+                #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before, "\(arguments[0]) changed it")
+                #expect(!FileManager.default.fileExists(atPath: path + "-wal"), "\(arguments[0]) left a -wal")
+            }
+        }
+    }
+}
