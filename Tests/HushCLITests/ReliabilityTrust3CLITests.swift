@@ -125,4 +125,64 @@ import Testing
             }
         }
     }
+
+    // MARK: 3. Two writers with overlapping input
+
+    @Test func twoWritersWithOverlappingInputEndAsIfRunOneAfterTheOther() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let shared = folder.appendingPathComponent("shared")
+        let first = folder.appendingPathComponent("first")
+        let second = folder.appendingPathComponent("second")
+        try ReliabilityCorpus.write(count: 800, prefix: "shared", files: 2, seed: 31, into: shared)
+        try ReliabilityCorpus.write(count: 200, prefix: "one", files: 1, seed: 32, into: first)
+        try ReliabilityCorpus.write(count: 200, prefix: "two", files: 1, seed: 33, into: second)
+
+        // The same inputs one after the other, for the counts to expect.
+        let reference = folder.appendingPathComponent("reference.hush").path
+        try Self.succeed(["index", "--lexical", "--quiet", "--db", reference, shared.path, first.path])
+        try Self.succeed(["index", "--lexical", "--quiet", "--db", reference, shared.path, second.path])
+        let expected = try Self.succeed(["stats", "--json", "--db", reference]).json()
+
+        for round in 0..<3 {
+            let db = folder.appendingPathComponent("both-\(round).hush").path
+            let errors = (0..<2).map { folder.appendingPathComponent("err-\(round)-\($0)") }
+            let processes = [
+                try ReliabilityProcess.start(
+                    ["index", "--lexical", "--quiet", "--db", db, shared.path, first.path], errorFile: errors[0]),
+                try ReliabilityProcess.start(
+                    ["index", "--lexical", "--quiet", "--db", db, second.path, shared.path], errorFile: errors[1]),
+            ]
+            for (process, error) in zip(processes, errors) {
+                process.waitUntilExit()
+                let message = (try? String(contentsOf: error, encoding: .utf8)) ?? ""
+                #expect(process.terminationStatus == 0, "round \(round): \(message)")
+                #expect(!message.contains("UNIQUE") && !message.contains("while executing"), "\(message)")
+            }
+            let stats = try Self.succeed(["stats", "--json", "--db", db]).json()
+            #expect(stats["documents"] as? Int == expected["documents"] as? Int, "round \(round): \(stats)")
+            #expect(stats["chunks"] as? Int == expected["chunks"] as? Int, "round \(round): \(stats)")
+            #expect(stats["vectors"] as? Int == stats["chunks"] as? Int)
+            // Every shared record is found by its own words, once.
+            let queue = try DatabaseQueue(path: db)
+            let (duplicates, integrity, orphans) = try queue.read { db in
+                (
+                    try Int.fetchOne(
+                        db,
+                        sql: "SELECT COUNT(*) FROM (SELECT external_id FROM documents GROUP BY 1 HAVING COUNT(*) > 1)"),
+                    try String.fetchOne(db, sql: "PRAGMA integrity_check"),
+                    try Int.fetchOne(
+                        db, sql: "SELECT COUNT(*) FROM chunks WHERE document_id NOT IN (SELECT id FROM documents)")
+                )
+            }
+            try queue.close()
+            #expect(duplicates == 0 && integrity == "ok" && orphans == 0)
+            // A third run changes nothing: everything is stored as the inputs say.
+            let again = try Self.succeed([
+                "index", "--lexical", "--json", "--db", db, shared.path, first.path, second.path,
+            ])
+            .json()
+            #expect(again["added"] as? Int == 0 && again["updated"] as? Int == 0, "\(again)")
+        }
+    }
 }

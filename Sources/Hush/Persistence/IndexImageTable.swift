@@ -124,6 +124,7 @@ extension StoreDatabase {
             guard try Self.isCurrentImage(db) else { return false }
             do {
                 try decode(ImageBlockReader(db: db))
+                synced.value = try IndexImageTable.commitCounter(db)
                 return true
             } catch is ImageError {
                 return false
@@ -142,18 +143,23 @@ extension StoreDatabase {
 
     /// Writes the image produced by `encode` in one transaction and stamps it with the commit the file is at
     /// (the image's own transaction does not count as one: it changes no document). Does nothing in a file
-    /// without the image table.
-    func writeImage(_ encode: (ImageBlockWriter) throws -> Void) throws {
+    /// without the image table, or when memory is behind the file (another process committed since it was
+    /// loaded: an image of it would be stamped current without that commit); returns whether it wrote.
+    @discardableResult
+    func writeImage(_ encode: (ImageBlockWriter) throws -> Void) throws -> Bool {
         do {
-            try writer.write { db in
-                guard try IndexImageTable.exists(db) else { return }
+            let written = try writer.write { db -> Bool in
+                guard try IndexImageTable.exists(db) else { return false }
+                if let synced = synced.value, synced != (try IndexImageTable.commitCounter(db)) { return false }
                 let writer = try ImageBlockWriter(db: db)
                 try encode(writer)
                 try writer.finish()
                 try StoreSchema.setMeta(
                     db, StoreSchema.Key.imageCommit, String(try IndexImageTable.commitCounter(db)))
                 try StoreSchema.setMeta(db, StoreSchema.Key.imageFingerprint, try Self.fingerprint(db))
+                return true
             }
+            guard written else { return false }
             // Move the image from the write-ahead log into the file and empty the log. A log left holding it
             // is read back a lookup per page, and each new process that opens the file first rebuilds the
             // log's index by scanning all of it (the 100k-document store opened in 79 ms with its image's 59 MB
@@ -168,6 +174,7 @@ extension StoreDatabase {
                     _ = try db.checkpoint(.passive)
                 }
             }
+            return true
         } catch  where error is DatabaseError {
             throw StoreError.wrapping(error, path: path, operation: "save the index image")
         }

@@ -132,11 +132,15 @@ extension StoreDatabase {
     /// Reads every document's attributes, then (with `withVectors`) the number of vectors, every vector in
     /// row order and the saved graph, in one read transaction so they agree. A graph that cannot be read is
     /// reported as `graphProblem` (the caller rebuilds it) rather than thrown.
+    ///
+    /// Inside `transaction` (a write that found memory behind the file) it reads through that transaction.
+    /// Either way it records the commit it read as the one memory reflects (``synced``).
     func loadContents(
         documents: (DocumentRecord) -> Void, withVectors: Bool, vectorCount: (Int) -> Void,
-        vectors: (LoadedVectorRow) -> Void
+        vectors: (LoadedVectorRow) -> Void, in transaction: StoreTransaction? = nil
     ) throws -> (graph: HNSWIndex?, graphProblem: String?) {
-        try read("load the index") { db in
+        func body(_ db: Database) throws -> (graph: HNSWIndex?, graphProblem: String?) {
+            synced.value = try IndexImageTable.commitCounter(db)
             let rows = try Row.fetchCursor(
                 db,
                 sql: """
@@ -174,6 +178,8 @@ extension StoreDatabase {
                 return (nil, DatabaseMessage.text(error))
             }
         }
+        guard let transaction else { return try read("load the index", body) }
+        return try body(transaction.db)
     }
 
     // MARK: - Documents

@@ -14,6 +14,11 @@ struct StoreDatabase: Sendable {
     let writer: any DatabaseWriter
     /// The file, or `nil` in memory.
     let path: String?
+    /// The file's commit counter (`meta.commit_counter`) that this store's memory reflects: set when memory is
+    /// loaded from the file and advanced by each of its own write transactions. Another process's commit
+    /// leaves it behind, and the next write reloads memory first (see `StoreWriter.writeThrough`); `nil`
+    /// before the first load.
+    let synced = Locked<Int64?>(nil)
 
     /// The path as messages show it.
     var displayPath: String { path ?? ":memory:" }
@@ -211,13 +216,26 @@ struct StoreDatabase: Sendable {
         do {
             return try writer.write { db in
                 let before = db.totalChangesCount
+                let counter = try? IndexImageTable.commitCounter(db)
                 let result = try body(StoreTransaction(db: db))
-                if db.totalChangesCount != before { try Self.countCommit(db) }
+                if db.totalChangesCount != before {
+                    try Self.countCommit(db)
+                    // Memory that reflected the file before this transaction reflects it after; memory already
+                    // behind another process's commit stays behind (the next write reloads it).
+                    if let counter { synced.withLock { if $0 == counter { $0 = counter + 1 } } }
+                }
                 return result
             }
         } catch  where error is DatabaseError || error is ANNError {
             throw StoreError.wrapping(error, path: path, operation: operation)
         }
+    }
+
+    /// Whether memory reflects the file as `transaction` sees it: false once another process (or connection)
+    /// committed since memory was loaded or last written. Unknown (no load yet) counts as current.
+    func memoryIsCurrent(_ transaction: StoreTransaction) throws -> Bool {
+        guard let synced = synced.value else { return true }
+        return synced == (try IndexImageTable.commitCounter(transaction.db))
     }
 
     /// Bumps `meta.commit_counter`: every write transaction that changed a row does, last, so a saved index

@@ -128,8 +128,9 @@ extension StoreWriter {
             pending.append(pendingItem)
             extras.append(item.extras)
         }
-        let (added, updated, _) = try commit(pending, extras: extras, graphSave: graphSave)
-        summary.added += added
-        summary.updated += updated
+        let committed = try commit(pending, extras: extras, graphSave: graphSave)
+        summary.added += committed.added
+        summary.updated += committed.updated
+        summary.unchanged += committed.unchanged
     }
 }

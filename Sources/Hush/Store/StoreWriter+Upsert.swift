@@ -130,8 +130,32 @@ extension StoreWriter {
         return accepted
     }
 
-    /// Classifies, prepares, embeds, validates and writes one batch.
+    /// Writes one batch; when another process changed its documents between their classification and the
+    /// transaction in a way the prepared rows cannot follow (a metadata-only update whose text changed
+    /// meanwhile), classifies and prepares the batch again, up to three times.
     private func writeBatch(_ batch: [Document], graphSave: GraphSave, summary: inout UpsertSummary) throws {
+        var attempts = 0
+        while true {
+            var attempt = UpsertSummary()
+            do {
+                try writeBatchOnce(batch, graphSave: graphSave, summary: &attempt)
+            } catch is BatchOutdated {
+                attempts += 1
+                if attempts > 3 { throw StoreError.busy(path: database.displayPath) }
+                continue
+            }
+            summary.added += attempt.added
+            summary.updated += attempt.updated
+            summary.metadataOnly += attempt.metadataOnly
+            summary.unchanged += attempt.unchanged
+            summary.chunksEmbedded += attempt.chunksEmbedded
+            summary.errors += attempt.errors
+            return
+        }
+    }
+
+    /// Classifies, prepares, embeds, validates and writes one batch.
+    private func writeBatchOnce(_ batch: [Document], graphSave: GraphSave, summary: inout UpsertSummary) throws {
         // 1. What is stored already.
         let ids = batch.map(\.id)
         let existing = try database.storedVersions(ids: ids)
@@ -182,38 +206,89 @@ extension StoreWriter {
         try embed(&pending)
 
         // 4. One transaction; the in-memory index follows only after it commits.
-        let (added, updated, embedded) = try commit(pending, graphSave: graphSave)
-        summary.added += added
-        summary.updated += updated
-        summary.metadataOnly += pending.filter { $0.existingRowid != nil && $0.chunks == nil }.count
-        summary.chunksEmbedded += embedded
+        let committed = try commit(pending, graphSave: graphSave)
+        summary.added += committed.added
+        summary.updated += committed.updated
+        summary.metadataOnly += committed.metadataOnly
+        summary.unchanged += committed.unchanged
+        summary.chunksEmbedded += committed.chunks
+    }
+
+    /// What one batch's transaction did.
+    struct Committed {
+        var added = 0
+        var updated = 0
+        var metadataOnly = 0
+        /// Documents another process stored with the same content between their classification and the
+        /// transaction.
+        var unchanged = 0
+        var chunks = 0
+    }
+
+    /// A batch's prepared rows no longer fit what is stored (another process changed it): prepare it again.
+    struct BatchOutdated: Error {}
+
+    /// `pending` (with its keyword `extras`) adjusted to what is stored now (`stored`, read inside the write
+    /// transaction): a document another process stored meanwhile is updated rather than inserted (or skipped
+    /// when its content is now the same), one it deleted is inserted again. Throws ``BatchOutdated`` when a
+    /// metadata-only update no longer has its text stored.
+    static func reconcile(
+        _ pending: [PendingDocument], extras: [String], with stored: [String: StoredVersion]
+    ) throws -> (pending: [PendingDocument], extras: [String], unchanged: Int) {
+        var kept: [PendingDocument] = []
+        var keptExtras: [String] = []
+        var unchanged = 0
+        for (item, extra) in zip(pending, extras) {
+            var item = item
+            if let now = stored[item.document.id] {
+                if now.contentHash == item.contentHash {
+                    unchanged += 1
+                    continue
+                }
+                if item.chunks == nil, now.textHash != item.textHash { throw BatchOutdated() }
+                item.existingRowid = now.rowid
+                item.createdAt = item.document.createdAt?.timeIntervalSince1970 ?? now.createdAt
+            } else if item.existingRowid != nil {
+                if item.chunks == nil { throw BatchOutdated() }
+                item.existingRowid = nil
+            }
+            kept.append(item)
+            keptExtras.append(extra)
+        }
+        return (kept, keptExtras, unchanged)
     }
 
     /// Writes prepared (and embedded) documents in one transaction, then updates the in-memory index under
     /// the same lock (saving the graph's changes as `graphSave` says). `extras` are the documents' keyword
     /// extras when the caller worked them out already. Returns how many were added and updated and how many
     /// chunks were written.
-    func commit(_ pending: [PendingDocument], extras: [String]? = nil, graphSave: GraphSave = .now) throws -> (
-        added: Int, updated: Int, chunks: Int
-    ) {
+    ///
+    /// What is stored is read again inside the transaction (under the write lock), so documents another
+    /// process wrote since `pending` was classified are updated, skipped or re-inserted as the file now needs
+    /// (see ``reconcile(_:extras:with:)``), never inserted twice.
+    func commit(_ pending: [PendingDocument], extras: [String]? = nil, graphSave: GraphSave = .now) throws
+        -> Committed
+    {
         let hook = testHooks.value.afterDocumentWritten
         let policy = options.indexPolicy
         // What the keyword rows add to each first chunk, worked out before the lock and the transaction.
         let extras = extras ?? pending.map { KeywordText.extras($0.document, cleaner: options.cleaner) }
         return try writeThrough { state, transaction in
+            let stored = try transaction.storedVersions(ids: pending.map(\.document.id))
+            let (current, currentExtras, unchanged) = try Self.reconcile(pending, extras: extras, with: stored)
             var written: [WrittenDocument] = []
             var allocator = state.rowAllocator
-            for (item, extras) in zip(pending, extras) {
+            for (item, extras) in zip(current, currentExtras) {
                 written.append(
                     try transaction.write(item, allocator: &allocator) { text, ordinal in
                         KeywordText.row(chunk: text, extras: ordinal == 0 ? extras : "")
                     })
                 try hook?(item.document.id)
             }
-            return (written, allocator)
+            return (current, unchanged, written, allocator)
         } apply: { state, result, transaction in
             // Memory follows inside the transaction, so the graph's changes commit with the vectors.
-            let (written, allocator) = result
+            let (pending, unchanged, written, allocator) = result
             let batch = zip(pending, written).map { item, written in
                 let record = DocumentRecord(
                     rowid: written.rowid, externalID: item.document.id, language: item.language,
@@ -223,7 +298,10 @@ extension StoreWriter {
             }
             try state.apply(batch, allocator: allocator, policy: policy, transaction: transaction, graphSave: graphSave)
             let added = pending.filter { $0.existingRowid == nil }.count
-            return (added, pending.count - added, written.reduce(0) { $0 + $1.newChunks.count })
+            return Committed(
+                added: added, updated: pending.count - added,
+                metadataOnly: pending.filter { $0.existingRowid != nil && $0.chunks == nil }.count,
+                unchanged: unchanged, chunks: written.reduce(0) { $0 + $1.newChunks.count })
         }
     }
 

@@ -82,7 +82,11 @@ struct StoreWriter: Sendable {
         let database = database
         try index.write { state in
             guard let graph = state.hnsw, graph.hasUnsavedChanges else { return }
-            try database.write("save the vector index") { try $0.saveGraph(graph) }
+            try database.write("save the vector index") { transaction in
+                // Memory behind another process's commit: the next write reloads it (and its graph) first.
+                guard try database.memoryIsCurrent(transaction) else { return }
+                try transaction.saveGraph(graph)
+            }
         }
     }
 
@@ -90,6 +94,10 @@ struct StoreWriter: Sendable {
     /// update, including the graph's save) in ONE write transaction while holding the index write lock, so the
     /// file, the graph tables and memory change together. When `apply` or the commit fails after memory was
     /// touched, memory is reloaded from the file.
+    ///
+    /// Another process may have committed since memory was loaded or last written (two `hush index` runs on
+    /// one file): then memory is reloaded from the file inside the transaction, which holds the write lock,
+    /// before `write` reads it, so every write acts on the file as it is, never on an older view of it.
     func writeThrough<W, T>(
         _ write: (VectorIndex.State, StoreTransaction) throws -> W,
         apply: (inout VectorIndex.State, W, StoreTransaction) throws -> T
@@ -100,6 +108,10 @@ struct StoreWriter: Sendable {
             var touched = false
             do {
                 return try database.write { transaction in
+                    if try !database.memoryIsCurrent(transaction) {
+                        touched = true
+                        try state.load(from: database, policy: policy, within: transaction)
+                    }
                     let written = try write(state, transaction)
                     touched = true
                     return try apply(&state, written, transaction)

@@ -231,7 +231,7 @@ extension VectorIndex.State {
             codes = buildImageCodes()
         }
         let state = self
-        try database.writeImage { output in try state.writeImage(codes: codes, to: output) }
+        guard try database.writeImage({ output in try state.writeImage(codes: codes, to: output) }) else { return }
         ann.guide = codes
         rowsChangedSinceImage = 0
         if matrix.isResident {

@@ -6,7 +6,12 @@ extension VectorIndex.State {
     /// and verified against the vector rows, and repaired (missing nodes inserted, extra ones removed) or
     /// rebuilt when they disagree; int8/binary codes are derived from the vectors.
     /// With `save: false` (a read-only store) nothing is written back: rows and repairs stay in memory.
-    mutating func load(from database: StoreDatabase, policy: IndexPolicy, save: Bool = true) throws {
+    /// Within `transaction` (a write that found memory behind another process's commit) the file is read and
+    /// written through it.
+    mutating func load(
+        from database: StoreDatabase, policy: IndexPolicy, save: Bool = true,
+        within transaction: StoreTransaction? = nil
+    ) throws {
         documents = DocumentTable()
         matrix = VectorMatrix(dimension: storedIdentity.dimension)
         ann = ANNState()
@@ -27,7 +32,7 @@ extension VectorIndex.State {
                 if !placed, let vector = VectorBlob.decode(loaded.bytes), vector.count == matrix.dimension {
                     unplaced.append((loaded.chunkID, slot, vector))
                 }
-            })
+            }, in: transaction)
         matrix.rebuildAllocator()
         guard semanticReady else { return }
         var allocator = matrix.allocator
@@ -65,6 +70,11 @@ extension VectorIndex.State {
         if let graph = ann.hnsw, graph !== savedGraph { fullWrite = true }
         let graphDirty = ann.hnsw?.hasUnsavedChanges ?? false
         guard save, !placements.isEmpty || fullWrite || clear || graphDirty else { return }
+        if let transaction {
+            try transaction.setVectorRows(placements)
+            try transaction.saveGraph(ann.hnsw, full: fullWrite)
+            return
+        }
         try database.write("load the index") { transaction in
             try transaction.setVectorRows(placements)
             try transaction.saveGraph(ann.hnsw, full: fullWrite)
