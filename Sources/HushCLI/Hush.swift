@@ -76,6 +76,11 @@ struct CommandLineMessage: Error, CustomStringConvertible {
                 description: "the database's vectors were made with \(stored), which is not installed here: "
                     + "\(EmbeddingError.fetchHint); without it, `hush get`, `hush stats`, `hush delete` and "
                     + "`hush search --mode keyword` work")
+        case StoreError.reembeddedMeanwhile(let stored, _):
+            return CommandLineMessage(
+                description: "another process re-embedded the database with \(stored) while this command ran: "
+                    + "what it had not written yet was left out (its vectors were of the old model); run the "
+                    + "command again, it will use \(stored)")
         case StoreError.reembedUnfinished(let target, let completed, let total):
             return CommandLineMessage(
                 description: "a re-embed to \(target) stopped after \(completed) of \(total) chunks: run "

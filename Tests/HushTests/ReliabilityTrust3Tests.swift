@@ -105,4 +105,86 @@ struct ReliabilityTrust3Tests {
             #expect(!text.contains("INSERT") && !text.contains("while executing"), "\(text)")
         }
     }
+
+    // MARK: 2. Writes beside a re-embed end in the new model's space, or are refused
+
+    /// The vector widths in the file at `path`, in bytes, with how many rows have each.
+    static func vectorWidths(_ path: String) throws -> [Int: Int] {
+        let queue = try DatabaseQueue(path: path)
+        defer { try? queue.close() }
+        return try queue.read { db in
+            var widths: [Int: Int] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT length(vector), COUNT(*) FROM vectors GROUP BY 1") {
+                widths[row[0]] = row[1]
+            }
+            return widths
+        }
+    }
+
+    @Test func aWriterWithTheOldModelIsRefusedOnceAnotherFinishedAReembed() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("mixed.hush")
+        let old = HashingEmbedder(dimension: 256)
+        let first = try await HushStore.open(path: path, embedder: old)
+        try await first.upsert(Corpus.documents)
+        try await first.close()
+        // `hush index` opened the store (old model) before `hush reembed` finished in another process.
+        let indexer = try await HushStore.open(path: path, embedder: old)
+        let converter = try await HushStore.open(
+            path: path, embedder: HashingEmbedder(dimension: 384), options: StoreOptions(allowEmbedderMismatch: true))
+        try await converter.reembed()
+        let late = Document(id: "late", body: "A late entry about the lighthouse keeper's logbook.")
+        await #expect {
+            try await indexer.upsert([late])
+        } throws: { error in
+            guard case StoreError.reembeddedMeanwhile(let stored, let current) = error else { return false }
+            return stored.dimension == 384 && current.dimension == 256
+        }
+        await #expect(throws: StoreError.self) { try await indexer.delete(ids: [Corpus.documents[0].id]) }
+        try await indexer.close()
+        try await converter.close()
+        // Nothing of the old model's space was written after the swap.
+        #expect(try Self.vectorWidths(path).keys.sorted() == [384 * 4])
+        let reopened = try await HushStore.open(path: path, embedder: HashingEmbedder(dimension: 384))
+        #expect(try await reopened.document(id: "late") == nil)
+        #expect(try await reopened.stats().documents == Corpus.documents.count)
+        // Run again with the store's model, it goes in.
+        try await reopened.upsert([late])
+        let hits = try await reopened.search("lighthouse keeper's logbook", mode: .semantic, limit: 1)
+        #expect(hits.hits.first?.id == "late")
+    }
+
+    @Test func writesLandingDuringAReembedEndInTheNewModelsSpace() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("during.hush")
+        let old = HashingEmbedder(dimension: 256)
+        let first = try await HushStore.open(path: path, embedder: old)
+        try await first.upsert((0..<40).map { Document(id: "n\($0)", body: "Entry \($0) about item \($0 * 7).") })
+        try await first.close()
+        let indexer = try await HushStore.open(path: path, embedder: old)
+        let converter = try await HushStore.open(
+            path: path, embedder: HashingEmbedder(dimension: 384), options: StoreOptions(allowEmbedderMismatch: true))
+        let late = (0..<5).map { Document(id: "late-\($0)", body: "Lighthouse logbook page \($0): storms and gulls.") }
+        // Between two of the re-embed's batches, the other writer (old model) adds documents.
+        converter.setTestHooks(
+            .init(afterReembedBatch: { batch in
+                guard batch == 1 else { return }
+                let done = DispatchSemaphore(value: 0)
+                Task {
+                    _ = try? await indexer.upsert(late)
+                    done.signal()
+                }
+                done.wait()
+            }))
+        try await converter.reembed(batchSize: 10)
+        try await converter.close()
+        try await indexer.close()
+        #expect(try Self.vectorWidths(path).keys.sorted() == [384 * 4])
+        let reopened = try await HushStore.open(path: path, embedder: HashingEmbedder(dimension: 384))
+        #expect(try await reopened.stats().documents == 45)
+        for document in late {
+            let hits = try await reopened.search(document.body, mode: .semantic, limit: 1)
+            #expect(hits.hits.first?.id == document.id)
+        }
+    }
 }

@@ -95,6 +95,11 @@ extension StoreTransaction {
         return WrittenDocument(rowid: rowid, removedChunks: removed, newChunks: added)
     }
 
+    /// The embedder identity stamped in the file as this transaction sees it (`nil` before the first stamp).
+    func storedIdentity() throws -> EmbedderIdentity? {
+        try StoreSchema.storedIdentity(db)
+    }
+
     /// The stored versions of the documents with these ids (absent ids are left out), as this transaction
     /// sees them: under the write lock, so no other process can change them before it commits.
     func storedVersions(ids: [String]) throws -> [String: StoredVersion] {

@@ -35,6 +35,10 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A `reembed` to `target` stopped part-way (`completed` of `total` chunks): the file keeps searching
     /// with its old vectors until `reembed()` is called again with that model and finishes.
     case reembedUnfinished(target: EmbedderIdentity, completed: Int, total: Int)
+    /// Another process finished re-embedding the file with `stored` while this store was writing with
+    /// `current`: nothing of the write in flight was written (its vectors belong to the old model); open the
+    /// store again, with `stored`'s model, and repeat it.
+    case reembeddedMeanwhile(stored: EmbedderIdentity, current: EmbedderIdentity)
     /// ``HushStore/close()`` could not move the write-ahead log into the main file within the busy timeout,
     /// because another process was reading an older state of the file or writing to it. Nothing is lost
     /// (`walBytes` bytes of committed changes stay in the `-wal` file beside it, and the next write or
@@ -74,6 +78,9 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .reembedUnfinished(let target, let completed, let total):
             return "a re-embed to \(target) stopped after \(completed) of \(total) chunks: call reembed() with that "
                 + "model again to finish it (until then the store searches with its previous vectors)"
+        case .reembeddedMeanwhile(let stored, let current):
+            return "another process re-embedded the store with \(stored) while this one was writing with \(current): "
+                + "nothing of the write in flight was written; open the store again (with \(stored)) and repeat it"
         case .checkpointBlocked(let path, let walBytes):
             return "\(path): the last changes (\(walBytes) bytes) are still in \(path)-wal, not yet in the file "
                 + "itself, because another process is reading or writing it: they are safe there, and the next "

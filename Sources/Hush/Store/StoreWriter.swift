@@ -109,6 +109,11 @@ struct StoreWriter: Sendable {
             do {
                 return try database.write { transaction in
                     if try !database.memoryIsCurrent(transaction) {
+                        // Another process re-embedded the file meanwhile: what this store prepared (vectors of
+                        // the old model, or a plan made on the old vectors) no longer fits it.
+                        if let stored = try transaction.storedIdentity(), stored != state.storedIdentity {
+                            throw StoreError.reembeddedMeanwhile(stored: stored, current: state.storedIdentity)
+                        }
                         touched = true
                         try state.load(from: database, policy: policy, within: transaction)
                     }
