@@ -50,6 +50,8 @@ public final class BERTEmbedder: Embedder {
     ///   - threads: worker threads for `embed`; `nil` for all active cores.
     /// - Throws: `EmbeddingError` naming the missing or broken file and how to fetch the model again.
     public init(modelDirectory: URL = BERTEmbedder.defaultModelDirectory, threads: Int? = nil) throws {
+        // Before any file is read: a bad count is the caller's to fix whatever the model.
+        _ = try BERTModel.checkedThreads(threads)
         guard FileManager.default.fileExists(atPath: modelDirectory.path) else {
             throw EmbeddingError.modelNotFound(path: modelDirectory.path)
         }

@@ -50,6 +50,8 @@ public final class E5Embedder: Embedder {
     /// - Throws: `EmbeddingError.modelNotFound` when the file is absent, `.corruptModel` naming the fault when
     ///   it is damaged.
     public init(modelFile: URL = E5Embedder.defaultModelFile, threads: Int? = nil) throws {
+        // Before any file is read: a bad count is the caller's to fix whatever the model.
+        _ = try BERTModel.checkedThreads(threads)
         var url = modelFile
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {

@@ -16,14 +16,19 @@ package struct ModelOptions: ParsableArguments {
         ))
     package var model: String?
 
-    @Option(name: .long, help: "Worker threads for embedding (default: all cores).")
+    @Option(name: .long, help: "Worker threads for embedding, 1 to the number of cores (default: all cores).")
     package var threads: Int?
 
     @Flag(name: .long, help: "Use the lexical hashing embedder instead of a neural model (no model needed).")
     package var lexical = false
 
     package func validate() throws {
-        if let threads, threads < 1 { throw ValidationError("--threads must be at least 1") }
+        // More threads than cores only wait for each other (100,000 exhausted the machine's process limit).
+        let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        if let threads, !(1...cores).contains(threads) {
+            throw ValidationError(
+                "--threads must be between 1 and \(cores) (the cores of this machine); got \(threads)")
+        }
     }
 
     /// The model `--model` names, or `fallback` (the standard model when none is given).

@@ -185,4 +185,23 @@ import Testing
             #expect(again["added"] as? Int == 0 && again["updated"] as? Int == 0, "\(again)")
         }
     }
+
+    // MARK: 7. --threads is bounded
+
+    @Test func threadCountsBeyondTheCoresAreRefusedAtOnce() throws {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        for arguments in [
+            ["embed", "--threads", "100000", "hello"], ["embed", "--threads", "0", "hello"],
+            ["search", "--db", "x.hush", "--threads", "\(cores + 1)", "hello"],
+            ["index", "--db", "x.hush", "--threads", "200", "notes"],
+        ] {
+            let begin = Date()
+            let result = try CLIRunner.run(arguments)
+            #expect(result.status != 0, "\(arguments)")
+            #expect(result.stderr.contains("--threads must be between 1 and \(cores)"), "\(result.stderr)")
+            #expect(Date().timeIntervalSince(begin) < 10)
+        }
+        let fine = try CLIRunner.run(["embed", "--lexical", "--threads", "\(cores)", "hello"])
+        #expect(fine.status == 0, "\(fine.stderr)")
+    }
 }

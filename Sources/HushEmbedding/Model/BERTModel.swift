@@ -27,6 +27,26 @@ public final class BERTModel: Sendable {
     /// Token budget of one packed batch.
     public let batchTokens: Int
 
+    /// The most worker threads a model accepts: four per active core. More only wait for each other (a single
+    /// query's team spins between steps), and each thread keeps its own scratch buffers.
+    public static var maximumThreads: Int { 4 * max(1, ProcessInfo.processInfo.activeProcessorCount) }
+
+    /// `threads` checked: `nil` is every active core; a count outside 1...``maximumThreads`` is an
+    /// `EmbeddingError.invalidInput` saying the range.
+    ///
+    /// ```swift
+    /// let threads = try BERTModel.checkedThreads(requested)
+    /// ```
+    public static func checkedThreads(_ threads: Int?) throws -> Int {
+        guard let threads else { return max(1, ProcessInfo.processInfo.activeProcessorCount) }
+        guard (1...maximumThreads).contains(threads) else {
+            throw EmbeddingError.invalidInput(
+                reason: "threads must be between 1 and \(maximumThreads) (four per core of the "
+                    + "\(ProcessInfo.processInfo.activeProcessorCount) here); got \(threads)")
+        }
+        return threads
+    }
+
     private let encoder: BERTEncoder
     /// The thread team and workspace of single-query runs, made on first use.
     private let teamRunner = TeamRunner()
@@ -34,9 +54,9 @@ public final class BERTModel: Sendable {
     /// Loads a model folder.
     ///
     /// - Parameters:
-    ///   - threads: worker threads; `nil` for all active cores.
+    ///   - threads: worker threads, 1 to ``maximumThreads``; `nil` for all active cores.
     ///   - batchTokens: tokens per packed batch (more is faster up to cache limits, and uses more memory).
-    /// - Throws: `EmbeddingError` naming the missing or broken file.
+    /// - Throws: `EmbeddingError` naming the missing or broken file, or `.invalidInput` for `threads` out of range.
     public convenience init(modelDirectory: URL, threads: Int? = nil, batchTokens: Int = 1024) throws {
         try self.init(
             modelDirectory: modelDirectory, threads: threads, batchTokens: batchTokens,
@@ -45,6 +65,7 @@ public final class BERTModel: Sendable {
 
     /// Loads a model folder with its matrices as binary16 panels or f32 for BLAS (tests hold the two together).
     convenience init(modelDirectory: URL, threads: Int?, batchTokens: Int, halfPanels: Bool) throws {
+        let threads = try Self.checkedThreads(threads)
         try BLAS.prepare()
         let fileManager = FileManager.default
         guard fileManager.fileExists(atPath: modelDirectory.path) else {
@@ -71,6 +92,7 @@ public final class BERTModel: Sendable {
     /// let model = try BERTModel(file: E5S1File(path: path))
     /// ```
     public convenience init(file: E5S1File, threads: Int? = nil, batchTokens: Int = 1024) throws {
+        let threads = try Self.checkedThreads(threads)
         try BLAS.prepare()
         let weights = try BERTWeights(file: file)
         self.init(
