@@ -204,4 +204,26 @@ import Testing
         let fine = try CLIRunner.run(["embed", "--lexical", "--threads", "\(cores)", "hello"])
         #expect(fine.status == 0, "\(fine.stderr)")
     }
+
+    // MARK: 4. Unchanged content stays unchanged across a re-embed
+
+    @Test func reindexingAfterAReembedEmbedsNothing() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let db = folder.appendingPathComponent("r.hush").path
+        let first = try Self.succeed(["index", "--lexical", "--json", "--db", db, CLIRunner.samples.path]).json()
+        let count = first["added"] as? Int ?? 0
+        #expect(count > 0)
+        try Self.succeed(["reembed", "--quiet", "--model", "minilm", "--db", db])
+        let again = try Self.succeed(["index", "--json", "--db", db, CLIRunner.samples.path]).json()
+        #expect(again["added"] as? Int == 0 && again["updated"] as? Int == 0, "\(again)")
+        #expect(again["unchanged"] as? Int == count && again["chunks_embedded"] as? Int == 0, "\(again)")
+        // A changed file is still re-embedded (with the new model).
+        let note = folder.appendingPathComponent("extra.txt")
+        try "Water the tomatoes before the heat wave.".write(to: note, atomically: true, encoding: .utf8)
+        let added = try Self.succeed(["index", "--json", "--db", db, note.path]).json()
+        #expect(added["added"] as? Int == 1)
+        let stats = try Self.succeed(["stats", "--json", "--db", db]).json()
+        #expect((stats["embedder"] as? String)?.contains("MiniLM") == true, "\(stats)")
+    }
 }

@@ -313,6 +313,19 @@ extension StoreDatabase {
         }
     }
 
+    /// The earlier preparation signatures whose chunks were re-embedded (see
+    /// ``StoreSchema/Key/reembeddedPreparations``); empty when there are none.
+    func reembeddedPreparations() throws -> [String] {
+        try read { db in try Self.reembeddedPreparations(db) }
+    }
+
+    static func reembeddedPreparations(_ db: Database) throws -> [String] {
+        guard let text = try StoreSchema.meta(db, StoreSchema.Key.reembeddedPreparations),
+            let list = try? JSONDecoder().decode([String].self, from: Data(text.utf8))
+        else { return [] }
+        return list
+    }
+
     /// The language stored for a document.
     func language(rowid: Int64) throws -> String? {
         try read { db in

@@ -24,6 +24,12 @@ enum StoreSchema {
         static let reembedTarget = "reembed_target"
         /// The highest chunk id already re-embedded by that run.
         static let reembedAfterChunk = "reembed_after_chunk"
+        /// The preparation signature (`StoreWriter.preparationSignature`: model, token limit, chunking) of the
+        /// last upsert: what the stored text hashes were made with.
+        static let preparation = "preparation_signature"
+        /// JSON array of earlier preparation signatures whose chunks a finished `reembed` kept and re-embedded:
+        /// a text hash made with one of them still names the document's stored text.
+        static let reembeddedPreparations = "reembedded_preparations"
         /// "1" once every document's first keyword row holds its tags, category, links and mentions.
         static let keywordExtras = "keyword_extras"
         /// Bumped by every write transaction (see `StoreDatabase.write`): which commit the file is at.

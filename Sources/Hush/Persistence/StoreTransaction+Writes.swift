@@ -95,6 +95,13 @@ extension StoreTransaction {
         return WrittenDocument(rowid: rowid, removedChunks: removed, newChunks: added)
     }
 
+    /// Records `signature` as the preparation the stored text hashes are made with (see
+    /// ``StoreSchema/Key/preparation``); a write only when it changed.
+    func recordPreparation(_ signature: String) throws {
+        guard try StoreSchema.meta(db, StoreSchema.Key.preparation) != signature else { return }
+        try StoreSchema.setMeta(db, StoreSchema.Key.preparation, signature)
+    }
+
     /// The embedder identity stamped in the file as this transaction sees it (`nil` before the first stamp).
     func storedIdentity() throws -> EmbedderIdentity? {
         try StoreSchema.storedIdentity(db)
@@ -221,6 +228,14 @@ extension StoreTransaction {
                 DROP TABLE \(StoreSchema.reembedTable);
                 """)
         try StoreSchema.stamp(db, identity: identity)
+        // The chunks stay as they were made: their text hashes, made with the old preparation, still name
+        // their text, so re-indexing the same files finds them unchanged instead of embedding them again.
+        if let preparation = try StoreSchema.meta(db, StoreSchema.Key.preparation) {
+            var kept = try StoreDatabase.reembeddedPreparations(db)
+            if !kept.contains(preparation) { kept.append(preparation) }
+            try StoreSchema.setMeta(
+                db, StoreSchema.Key.reembeddedPreparations, JSONCoding.encode(Array(kept.suffix(8))))
+        }
         try StoreSchema.setMeta(db, StoreSchema.Key.reembedTarget, nil)
         try StoreSchema.setMeta(db, StoreSchema.Key.reembedAfterChunk, nil)
         try clearGraph()

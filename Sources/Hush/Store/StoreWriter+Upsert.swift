@@ -11,6 +11,9 @@ struct PendingDocument {
     /// `nil` for a metadata-only update (chunks and vectors stay).
     var chunks: [TextChunk]?
     var vectors: [[Float]] = []
+    /// The stored text hash this document's text was matched to when it differs from `textHash` (made with
+    /// a preparation a re-embed kept, see ``StoreSchema/Key/reembeddedPreparations``).
+    var keptTextHash: String?
 }
 
 extension HushStore {
@@ -156,9 +159,10 @@ extension StoreWriter {
 
     /// Classifies, prepares, embeds, validates and writes one batch.
     private func writeBatchOnce(_ batch: [Document], graphSave: GraphSave, summary: inout UpsertSummary) throws {
-        // 1. What is stored already.
+        // 1. What is stored already, and the preparations a re-embed kept chunks of.
         let ids = batch.map(\.id)
         let existing = try database.storedVersions(ids: ids)
+        let kept = try database.reembeddedPreparations()
 
         // 2. Classify and prepare (outside any transaction; cleaning, languages and chunks on two threads).
         let now = Date().timeIntervalSince1970
@@ -172,11 +176,24 @@ extension StoreWriter {
                 summary.unchanged += 1
                 continue
             }
+            // Stored before a re-embed, with the preparation of the model before: the same text is the same
+            // document (its chunks were re-embedded, not remade).
+            var keptTextHash: String?
+            if let old, old.textHash != textHash {
+                for preparation in kept where ContentHash.text(of: document, preparation: preparation) == old.textHash {
+                    keptTextHash = old.textHash
+                    break
+                }
+            }
+            if let old, let keptTextHash, ContentHash.content(of: document, textHash: keptTextHash) == old.contentHash {
+                summary.unchanged += 1
+                continue
+            }
             let createdAt = document.createdAt?.timeIntervalSince1970 ?? old?.createdAt ?? now
             var item = PendingDocument(
                 document: document, existingRowid: old?.rowid, createdAt: createdAt, language: "und",
-                textHash: textHash, contentHash: contentHash, chunks: nil)
-            if let old, old.textHash == textHash {
+                textHash: textHash, contentHash: contentHash, chunks: nil, keptTextHash: keptTextHash)
+            if let old, old.textHash == textHash || old.textHash == keptTextHash {
                 item.language = document.language ?? (try? database.language(rowid: old.rowid)) ?? "und"
             } else {
                 unprepared.append(pending.count)
@@ -206,7 +223,7 @@ extension StoreWriter {
         try embed(&pending)
 
         // 4. One transaction; the in-memory index follows only after it commits.
-        let committed = try commit(pending, graphSave: graphSave)
+        let committed = try commit(pending, graphSave: graphSave, preparation: preparationSignature)
         summary.added += committed.added
         summary.updated += committed.updated
         summary.metadataOnly += committed.metadataOnly
@@ -245,7 +262,9 @@ extension StoreWriter {
                     unchanged += 1
                     continue
                 }
-                if item.chunks == nil, now.textHash != item.textHash { throw BatchOutdated() }
+                if item.chunks == nil, now.textHash != item.textHash, now.textHash != item.keptTextHash {
+                    throw BatchOutdated()
+                }
                 item.existingRowid = now.rowid
                 item.createdAt = item.document.createdAt?.timeIntervalSince1970 ?? now.createdAt
             } else if item.existingRowid != nil {
@@ -266,14 +285,16 @@ extension StoreWriter {
     /// What is stored is read again inside the transaction (under the write lock), so documents another
     /// process wrote since `pending` was classified are updated, skipped or re-inserted as the file now needs
     /// (see ``reconcile(_:extras:with:)``), never inserted twice.
-    func commit(_ pending: [PendingDocument], extras: [String]? = nil, graphSave: GraphSave = .now) throws
-        -> Committed
-    {
+    /// `preparation` (an upsert's ``preparationSignature``) is recorded as what the text hashes were made with.
+    func commit(
+        _ pending: [PendingDocument], extras: [String]? = nil, graphSave: GraphSave = .now, preparation: String? = nil
+    ) throws -> Committed {
         let hook = testHooks.value.afterDocumentWritten
         let policy = options.indexPolicy
         // What the keyword rows add to each first chunk, worked out before the lock and the transaction.
         let extras = extras ?? pending.map { KeywordText.extras($0.document, cleaner: options.cleaner) }
         return try writeThrough { state, transaction in
+            if let preparation { try transaction.recordPreparation(preparation) }
             let stored = try transaction.storedVersions(ids: pending.map(\.document.id))
             let (current, currentExtras, unchanged) = try Self.reconcile(pending, extras: extras, with: stored)
             var written: [WrittenDocument] = []
