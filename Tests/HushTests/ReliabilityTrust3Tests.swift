@@ -205,4 +205,36 @@ struct ReliabilityTrust3Tests {
         #expect(try BERTModel.checkedThreads(nil) == ProcessInfo.processInfo.activeProcessorCount)
         #expect(try BERTModel.checkedThreads(1) == 1)
     }
+
+    // MARK: 6. compact beside a reader reports what it did
+
+    @Test func compactBesideAReaderSucceedsAndSaysWhatStayedInTheLog() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("compact.hush")
+        let store = try await HushStore.open(
+            path: path, embedder: HashingEmbedder(), options: StoreOptions(busyTimeout: 0.3))
+        let documents = (0..<300).map {
+            Document(
+                id: "d\($0)", body: String(repeating: "Long entry \($0) about the garden and the budget. ", count: 20))
+        }
+        try await store.upsert(documents)
+        _ = try await store.delete(ids: documents.prefix(250).map(\.id))
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.allowsUnsafeTransactions = true
+        let reader = try DatabaseQueue(path: path, configuration: configuration)
+        try await reader.writeWithoutTransaction { db in
+            try db.execute(sql: "BEGIN")
+            _ = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM documents")
+        }
+        let report = try await store.compact()
+        #expect(report.walBytesLeft > 0)
+        #expect(try await store.stats().documents == 50)
+        try await reader.writeWithoutTransaction { db in try db.execute(sql: "COMMIT") }
+        try reader.close()
+        try await store.close()
+        #expect(Self.walBytes(path) == 0)
+        let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        #expect(Int64(size) < report.bytesBefore, "\(size) vs \(report)")
+    }
 }

@@ -293,15 +293,25 @@ struct StoreDatabase: Sendable {
 
     /// `VACUUM` and a truncating checkpoint. Both need every other connection to step aside, and SQLite
     /// answers them with SQLITE_BUSY at once rather than through the busy handler, so each is retried for up
-    /// to `busyTimeout`.
-    func vacuum(busyTimeout: TimeInterval) throws {
+    /// to `busyTimeout`. Returns false when the VACUUM committed but another process's reader kept the
+    /// checkpoint from emptying the log (the compaction is done; the log is moved in later).
+    func vacuum(busyTimeout: TimeInterval) throws -> Bool {
         do {
             try Self.retryingWhileBusy(timeout: busyTimeout) { try writer.vacuum() }
+        } catch {
+            throw StoreError.wrapping(error, path: path, operation: "compact the file")
+        }
+        do {
             try Self.retryingWhileBusy(timeout: busyTimeout) {
                 try writer.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
             }
+            return true
+        } catch let error as DatabaseError
+            where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
+        {
+            return false
         } catch {
-            throw StoreError.wrapping(error, path: path, operation: "compact the file")
+            throw StoreError.wrapping(error, path: path, operation: "move the compacted file out of its log")
         }
     }
 

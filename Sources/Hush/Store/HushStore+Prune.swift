@@ -11,11 +11,16 @@ public struct CompactionReport: Sendable, Hashable, Codable {
     public var bytesBefore: Int64
     /// The same after compacting.
     public var bytesAfter: Int64
+    /// Bytes the compaction left in the write-ahead log (counted in ``bytesAfter``): 0 unless another process
+    /// was reading an older state of the file, which keeps the log from being moved into the file. The
+    /// compaction itself is committed; the next write (or ``HushStore/close()``) moves the log in.
+    public var walBytesLeft: Int64
 
     /// Creates a report.
-    public init(bytesBefore: Int64, bytesAfter: Int64) {
+    public init(bytesBefore: Int64, bytesAfter: Int64, walBytesLeft: Int64 = 0) {
         self.bytesBefore = bytesBefore
         self.bytesAfter = bytesAfter
+        self.walBytesLeft = walBytesLeft
     }
 
     /// Bytes returned to the file system (0 when the file grew).
@@ -47,7 +52,11 @@ extension HushStore {
     /// let report = try await store.compact()
     /// ```
     ///
-    /// - Throws: ``StoreError/database(_:)`` (for example when the disk cannot hold the temporary copy).
+    /// When another process is reading the file, the compaction still commits and the report says how much
+    /// stayed in the log (``CompactionReport/walBytesLeft``) instead of failing.
+    ///
+    /// - Throws: ``StoreError/database(_:)`` (for example when the disk cannot hold the temporary copy),
+    ///   ``StoreError/busy(path:)`` when another process kept writing for the whole busy timeout.
     /// - Complexity: O(file size).
     public func compact() async throws -> CompactionReport {
         try await queues.write { [writer] in try writer.compact() }

@@ -63,8 +63,10 @@ struct StoreWriter: Sendable {
     func compact() throws -> CompactionReport {
         try requireWritable("compact the file", needsModel: false)
         let before = try database.storageBytes()
-        try database.vacuum(busyTimeout: options.busyTimeout)
-        return CompactionReport(bytesBefore: before, bytesAfter: try database.storageBytes())
+        let folded = try database.vacuum(busyTimeout: options.busyTimeout)
+        let walBytes = database.path.flatMap { FileStatus.size($0 + "-wal") } ?? 0
+        return CompactionReport(
+            bytesBefore: before, bytesAfter: try database.storageBytes(), walBytesLeft: folded ? 0 : walBytes)
     }
 
     /// Ends a public write: saves what its batches left unsaved in the graph (see ``GraphSave``), then

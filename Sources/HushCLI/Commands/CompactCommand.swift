@@ -22,12 +22,19 @@ struct CompactCommand: AsyncParsableCommand {
             line.add("bytes_before", Int(report.bytesBefore))
             line.add("bytes_after", Int(report.bytesAfter))
             line.add("reclaimed_bytes", Int(report.reclaimedBytes))
+            line.add("wal_bytes_left", Int(report.walBytesLeft))
             Console.out(line.finish())
         } else {
             Console.out(
                 "\(store.db): \(StatsCommand.bytes(Int(report.bytesBefore))) -> "
                     + "\(StatsCommand.bytes(Int(report.bytesAfter))) "
                     + "(reclaimed \(StatsCommand.bytes(Int(report.reclaimedBytes))))")
+            if report.walBytesLeft > 0 {
+                Console.out(
+                    "  compacted; \(StatsCommand.bytes(Int(report.walBytesLeft))) of it is still in \(store.db)-wal "
+                        + "because another process is reading an older state of the file: it moves into the file "
+                        + "when that reader has finished and a command writes again (copy both files until then)")
+            }
         }
     }
 }
