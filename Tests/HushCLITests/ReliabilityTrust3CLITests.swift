@@ -226,4 +226,39 @@ import Testing
         let stats = try Self.succeed(["stats", "--json", "--db", db]).json()
         #expect((stats["embedder"] as? String)?.contains("MiniLM") == true, "\(stats)")
     }
+
+    // MARK: 8. One calendar, one range
+
+    @Test func oldDatesKeepTheirDayInEveryReaderFilterAndPrinter() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let records = folder.appendingPathComponent("old.jsonl")
+        try [
+            #"{"id": "d1500", "text": "A chronicle entry about the harvest.", "date": "1500-01-01"}"#,
+            #"{"id": "d0001", "text": "The first day of the first year.", "date": "0001-01-01"}"#,
+            #"{"id": "d0000", "text": "A year that does not exist.", "date": "0000-01-01"}"#,
+            #"{"id": "dhuge", "text": "Far too far in the future.", "date": 1e20}"#,
+        ].joined(separator: "\n").write(to: records, atomically: true, encoding: .utf8)
+        let table = folder.appendingPathComponent("old.csv")
+        try "id,text,date\nc1,A row from far ahead,1e20\nc2,A leap day row,2024-02-29\n".write(
+            to: table, atomically: true, encoding: .utf8)
+        let db = folder.appendingPathComponent("d.hush").path
+        let index = try Self.succeed(["index", "--lexical", "--json", "--db", db, records.path, table.path]).json()
+        #expect(index["added"] as? Int == 3, "\(index)")
+        let skipped = (index["skipped"] as? [[String: Any]]) ?? []
+        #expect(skipped.count == 3, "\(skipped)")
+        #expect(skipped.allSatisfy { ($0["reason"] as? String)?.contains("0001-01-01 and 9999-12-31") == true })
+
+        #expect(try Self.succeed(["get", "--db", db, "d1500"]).stdout.contains("1500-01-01T00:00:00Z"))
+        #expect(try Self.succeed(["get", "--db", db, "d0001"]).stdout.contains("0001-01-01T00:00:00Z"))
+        let found = try Self.succeed([
+            "search", "--db", db, "--mode", "keyword", "--json", "--filter", "after=1500-01-01",
+            "--filter", "before=1500-01-02", "harvest",
+        ]).json()
+        let hits = (found["hits"] as? [[String: Any]]) ?? (found["results"] as? [[String: Any]]) ?? []
+        #expect(hits.first?["id"] as? String == "d1500", "\(found)")
+        #expect(hits.first?["created"] as? String == "1500-01-01T00:00:00Z")
+        let refused = try CLIRunner.run(["search", "--db", db, "--filter", "after=0000-01-01", "harvest"])
+        #expect(refused.status != 0 && refused.stderr.contains("0001-01-01 and 9999-12-31"), "\(refused.stderr)")
+    }
 }

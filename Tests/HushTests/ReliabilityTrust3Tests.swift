@@ -237,4 +237,24 @@ struct ReliabilityTrust3Tests {
         let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         #expect(Int64(size) < report.bytesBefore, "\(size) vs \(report)")
     }
+
+    // MARK: 8. One calendar
+
+    @Test func recordDatesAreProlepticGregorianBothWays() async throws {
+        for text in ["0001-01-01", "1500-01-01", "1582-10-10", "1970-01-01", "2024-02-29", "9999-12-31"] {
+            let date = try #require(RecordDate.parse(text))
+            #expect(RecordDate.format(date) == text + "T00:00:00Z")
+            #expect(RecordDate.formatDay(date) == text)
+        }
+        #expect(RecordDate.parse("0000-01-01") == nil)
+        #expect(RecordDate.parse("100000000000000000000") == nil)
+        #expect(RecordDate.fromUnixSeconds(1e20) == nil && RecordDate.fromUnixSeconds(.nan) == nil)
+        #expect(RecordDate.format(Date(timeIntervalSince1970: -1)) == "1969-12-31T23:59:59Z")
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        let far = Document(
+            id: "far", body: "From the far future.", createdAt: Date(timeIntervalSince1970: 3e11))
+        let summary = try await store.upsert([far, Document(id: "near", body: "Today.")])
+        #expect(summary.added == 1 && summary.errors.map(\.id) == ["far"])
+        #expect(summary.errors.first?.reason.contains("0001-01-01 and 9999-12-31") == true)
+    }
 }

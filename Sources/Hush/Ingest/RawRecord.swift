@@ -105,7 +105,15 @@ struct RawRecord {
             }
         case .created, .updated:
             if let number = value as? NSNumber, !Self.isBoolean(number) {
-                let date = Date(timeIntervalSince1970: number.doubleValue)
+                // Unix seconds, in the range every reader accepts (as a CSV cell's would be).
+                guard let date = RecordDate.fromUnixSeconds(number.doubleValue) else {
+                    if problem == nil {
+                        problem =
+                            "\(name.trimmingCharacters(in: .whitespaces)) \(number) is not a date in range: Unix "
+                            + "seconds must give a date \(RecordDate.rangeText)"
+                    }
+                    return
+                }
                 if Self.key(name) == .created { createdAt = date } else { updatedAt = date }
             } else {
                 set(key: name, string: Self.string(value))
@@ -121,7 +129,7 @@ struct RawRecord {
         } else if problem == nil {
             problem =
                 "\(name.trimmingCharacters(in: .whitespaces)) \"\(raw)\" is not a date: use yyyy-MM-dd, an ISO-8601 "
-                + "date-time such as 2026-03-01T09:30:00Z, or Unix seconds"
+                + "date-time such as 2026-03-01T09:30:00Z, or Unix seconds, \(RecordDate.rangeText)"
         }
     }
 

@@ -1,13 +1,85 @@
 import Foundation
 
-/// Parses the dates found in records: `yyyy-MM-dd`, ISO-8601 date-times (`2024-03-05T14:30:00Z`,
-/// `2024-03-05 14:30`, with optional fractional seconds and `±hh:mm` offset; no offset means UTC), and
-/// Unix seconds.
-enum RecordDate {
-    static func parse(_ raw: String) -> Date? {
+/// The one calendar of Hush: every reader (JSON Lines, CSV, filters) and every printer uses the proleptic
+/// Gregorian calendar in UTC, and accepts the years 0001 to 9999 only (``earliest`` to ``latest``).
+///
+/// Parses `yyyy-MM-dd`, ISO-8601 date-times (`2024-03-05T14:30:00Z`, `2024-03-05 14:30`, with optional
+/// fractional seconds and `±hh:mm` offset; no offset means UTC), and Unix seconds. Foundation's
+/// `DateFormatter` and `ISO8601DateFormatter` switch to the Julian calendar before 1582 (1500-01-01 would
+/// print as 1499-12-23), so none is used for record dates.
+///
+/// ```swift
+/// let date = RecordDate.parse("1500-01-01")        // proleptic Gregorian, UTC
+/// RecordDate.format(date!)                          // "1500-01-01T00:00:00Z"
+/// ```
+package enum RecordDate {
+    /// 0001-01-01T00:00:00Z, the earliest date accepted.
+    package static let earliest = Date(
+        timeIntervalSince1970: Double(daysSinceEpoch(year: 1, month: 1, day: 1)) * 86_400)
+    /// The last millisecond of 9999-12-31, the latest date accepted.
+    package static let latest = Date(
+        timeIntervalSince1970: Double(daysSinceEpoch(year: 10_000, month: 1, day: 1)) * 86_400 - 0.001)
+    /// The accepted range, as the readers' messages say it.
+    package static let rangeText = "between 0001-01-01 and 9999-12-31"
+
+    /// Whether `date` is in the accepted range.
+    package static func accepts(_ date: Date) -> Bool {
+        date >= earliest && date <= latest
+    }
+
+    /// The date `seconds` after 1970-01-01T00:00:00Z, or `nil` when it is not finite or out of range.
+    package static func fromUnixSeconds(_ seconds: Double) -> Date? {
+        guard seconds.isFinite else { return nil }
+        let date = Date(timeIntervalSince1970: seconds)
+        return accepts(date) ? date : nil
+    }
+
+    /// `date` as `yyyy-MM-ddTHH:mm:ssZ` (proleptic Gregorian, UTC), as every printer shows it.
+    package static func format(_ date: Date) -> String {
+        let (days, second) = split(date)
+        let (year, month, day) = civil(days: days)
+        return String(
+            format: "%@-%02d-%02dT%02d:%02d:%02dZ", yearText(year), month, day, second / 3600, second / 60 % 60,
+            second % 60)
+    }
+
+    /// `date` as `yyyy-MM-dd` (proleptic Gregorian, UTC).
+    package static func formatDay(_ date: Date) -> String {
+        let (year, month, day) = civil(days: split(date).days)
+        return String(format: "%@-%02d-%02d", yearText(year), month, day)
+    }
+
+    private static func yearText(_ year: Int) -> String {
+        year < 0 ? "-" + String(format: "%04d", -year) : String(format: "%04d", year)
+    }
+
+    /// Whole days since 1970-01-01 and the second of that day.
+    private static func split(_ date: Date) -> (days: Int, second: Int) {
+        let seconds = date.timeIntervalSince1970
+        guard seconds.isFinite, abs(seconds) < 1e15 else { return (0, 0) }
+        let whole = Int(seconds.rounded(.down))
+        let days = whole >= 0 ? whole / 86_400 : -((-whole + 86_399) / 86_400)
+        return (days, whole - days * 86_400)
+    }
+
+    /// The proleptic Gregorian date `days` after 1970-01-01 (the inverse of ``daysSinceEpoch(year:month:day:)``).
+    static func civil(days: Int) -> (year: Int, month: Int, day: Int) {
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthFromMarch = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
+        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    /// The date `raw` names, or `nil` when it is not a date or is outside ``earliest``...``latest``.
+    package static func parse(_ raw: String) -> Date? {
         let text = raw.trimmingCharacters(in: .whitespaces)
         if let seconds = Double(text), text.allSatisfy({ $0.isNumber || $0 == "." }), text.count >= 9 {
-            return Date(timeIntervalSince1970: seconds)
+            return fromUnixSeconds(seconds)
         }
         var scanner = DigitScanner(Array(text.utf8))
         guard let year = scanner.number(digits: 4), scanner.skip("-"),
@@ -56,14 +128,15 @@ enum RecordDate {
         guard (1...12).contains(month), (1...31).contains(day), (components.hour ?? 0) < 24,
             (components.minute ?? 0) < 60, (components.second ?? 0) < 61
         else { return nil }
-        guard day <= daysInMonth(year: year, month: month) else { return nil }
+        guard year >= 1, day <= daysInMonth(year: year, month: month) else { return nil }
         // Proleptic Gregorian arithmetic: Foundation's Gregorian calendar switches to the Julian one before
         // 1582, which would move 0001-01-01 to 0000-12-30.
         let days = daysSinceEpoch(year: year, month: month, day: day)
         let seconds =
             Double(days) * 86_400 + Double((components.hour ?? 0) * 3600 + (components.minute ?? 0) * 60)
             + Double(components.second ?? 0) + Double(components.nanosecond ?? 0) / 1e9
-        return Date(timeIntervalSince1970: seconds - Double(offsetSeconds))
+        let date = Date(timeIntervalSince1970: seconds - Double(offsetSeconds))
+        return accepts(date) ? date : nil
     }
 
     static func isLeap(_ year: Int) -> Bool {

@@ -123,6 +123,14 @@ extension StoreWriter {
                         reason:
                             "its \(field) contains a NUL character (U+0000), which SQLite text cannot hold: remove it"
                     ))
+            } else if let date = [document.createdAt, document.updatedAt].compactMap({ $0 }).first(where: {
+                !RecordDate.accepts($0)
+            }) {
+                summary.errors.append(
+                    .init(
+                        id: document.id,
+                        reason: "its date (\(RecordDate.format(date))) is outside the dates Hush keeps: give one "
+                            + RecordDate.rangeText))
             } else if lastIndex[document.id] != position {
                 summary.errors.append(
                     .init(id: document.id, reason: "duplicate id in this call: only its last occurrence was stored"))

@@ -35,7 +35,7 @@ struct GetCommand: AsyncParsableCommand {
             var metadata = JSONLine()
             for key in d.metadata.keys.sorted() { metadata.add(key, d.metadata[key] ?? "") }
             line.add("metadata", raw: metadata.finish())
-            if let created = d.createdAt { line.add("created", ISO8601DateFormatter().string(from: created)) }
+            if let created = d.createdAt { line.add("created", RecordDate.format(created)) }
             line.add("chunks", stored.chunkCount)
             line.add("content_hash", stored.contentHash)
             Console.out(line.finish())
@@ -47,7 +47,7 @@ struct GetCommand: AsyncParsableCommand {
             if !d.tags.isEmpty { Console.out("tags:     \(d.tags.joined(separator: ", "))") }
             if let category = d.category { Console.out("category: \(category)") }
             for key in d.metadata.keys.sorted() { Console.out("meta:     \(key) = \(d.metadata[key] ?? "")") }
-            if let created = d.createdAt { Console.out("created:  \(ISO8601DateFormatter().string(from: created))") }
+            if let created = d.createdAt { Console.out("created:  \(RecordDate.format(created))") }
             Console.out("chunks:   \(stored.chunkCount)")
             Console.out("")
             Console.out(d.body)

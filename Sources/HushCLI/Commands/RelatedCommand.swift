@@ -87,22 +87,18 @@ enum RankedOutput {
                 if let type = item.sourceType { line.add("type", type) }
                 line.add("tags", raw: "[" + item.tags.map(JSONLine.quote).joined(separator: ",") + "]")
                 if let category = item.category { line.add("category", category) }
-                line.add("created", ISO8601DateFormatter().string(from: item.createdAt))
+                line.add("created", RecordDate.format(item.createdAt))
                 return line.finish()
             }.joined(separator: ",") + "]"
     }
 
     static func text(_ items: [RankedDocument]) -> String {
         guard !items.isEmpty else { return "no results" }
-        let day = DateFormatter()
-        day.locale = Locale(identifier: "en_US_POSIX")
-        day.timeZone = TimeZone(identifier: "UTC")
-        day.dateFormat = "yyyy-MM-dd"
         return items.enumerated().map { rank, item in
             let score = item.score.map { String(format: "%.3f", $0) } ?? "  -  "
             var parts = [String(format: "%2d. ", rank + 1) + score + "  [\(Console.escaped(item.id))]"]
             if let title = item.title { parts.append(Console.escaped(title)) }
-            var details = [item.language, day.string(from: item.createdAt)]
+            var details = [item.language, RecordDate.formatDay(item.createdAt)]
             if let similarity = item.similarity, let recency = item.recency {
                 details.append(String(format: "cos %.3f, recency %.3f", similarity, recency))
             } else if item.score == nil {

@@ -130,7 +130,7 @@ enum SearchOutput {
             if let type = hit.sourceType { item.add("type", type) }
             item.add("tags", raw: "[" + hit.tags.map(JSONLine.quote).joined(separator: ",") + "]")
             if let category = hit.category { item.add("category", category) }
-            item.add("created", ISO8601DateFormatter().string(from: hit.createdAt))
+            item.add("created", RecordDate.format(hit.createdAt))
             if let e = hit.explanation {
                 var explanation = JSONLine()
                 func optional(_ key: String, _ value: Float?) {

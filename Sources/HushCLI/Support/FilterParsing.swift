@@ -53,15 +53,12 @@ enum FilterParsing {
         return filter
     }
 
+    /// A filter's date, read exactly as the indexer reads a record's (proleptic Gregorian, UTC, the same
+    /// range), so that a record dated 1500-01-01 is inside `after=1500-01-01 before=1500-01-02`.
     static func date(_ text: String, key: String) throws -> Date {
-        let iso = ISO8601DateFormatter()
-        if let date = iso.date(from: text) { return date }
-        let day = DateFormatter()
-        day.locale = Locale(identifier: "en_US_POSIX")
-        day.timeZone = TimeZone(identifier: "UTC")
-        day.dateFormat = "yyyy-MM-dd"
-        if let date = day.date(from: text) { return date }
+        if let date = RecordDate.parse(text) { return date }
         throw ValidationError(
-            "--filter \(key)=\(text): use an ISO-8601 date such as 2026-03-01 or 2026-03-01T09:30:00Z")
+            "--filter \(key)=\(text): use an ISO-8601 date such as 2026-03-01 or 2026-03-01T09:30:00Z, "
+                + RecordDate.rangeText)
     }
 }
