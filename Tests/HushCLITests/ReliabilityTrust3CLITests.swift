@@ -227,6 +227,43 @@ import Testing
         #expect((stats["embedder"] as? String)?.contains("MiniLM") == true, "\(stats)")
     }
 
+    // MARK: 12. A -wal without its -shm in a folder the reader cannot write
+
+    @Test func aLogWithoutItsIndexInAReadOnlyFolderIsExplained() throws {
+        let setpriv = "/usr/bin/setpriv"
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: setpriv) else {
+            reliabilityLog("-wal without -shm: skipped (needs root and setpriv to switch users)")
+            return
+        }
+        let folder = try CLIRunner.temporaryDirectory()
+        defer {
+            chmod(folder.appendingPathComponent("ro").path, 0o755)
+            try? FileManager.default.removeItem(at: folder)
+        }
+        chmod(folder.path, 0o755)
+        let shipped = folder.appendingPathComponent("ro")
+        try FileManager.default.createDirectory(at: shipped, withIntermediateDirectories: true)
+        let db = shipped.appendingPathComponent("s.hush").path
+        try Self.succeed(["index", "--lexical", "--quiet", "--db", db, CLIRunner.samples.path])
+        // Another program writes while this test copies the file and its log (as a sync tool or a crash
+        // could leave them): the copy has a -wal holding changes and no -shm.
+        let writer = try DatabaseQueue(path: db)
+        try writer.write { db in try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('copied', '1')") }
+        let copy = shipped.appendingPathComponent("copy.hush").path
+        try FileManager.default.copyItem(atPath: db, toPath: copy)
+        try FileManager.default.copyItem(atPath: db + "-wal", toPath: copy + "-wal")
+        try writer.close()
+        #expect(FileManager.default.fileExists(atPath: copy + "-wal"))
+        #expect(!FileManager.default.fileExists(atPath: copy + "-shm"))
+        for file in [copy, copy + "-wal"] { chmod(file, 0o444) }
+        chmod(shipped.path, 0o555)
+        let nobody = [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"]
+        let search = try CLIRunner.run(["search", "--db", copy, "--mode", "keyword", "money"], launcher: nobody)
+        #expect(search.status != 0)
+        #expect(search.stderr.contains("-shm") && search.stderr.contains("hush compact"), "\(search.stderr)")
+        #expect(!search.stderr.contains("SELECT") && !search.stderr.contains("disk I/O"), "\(search.stderr)")
+    }
+
     // MARK: 8. One calendar, one range
 
     @Test func oldDatesKeepTheirDayInEveryReaderFilterAndPrinter() throws {

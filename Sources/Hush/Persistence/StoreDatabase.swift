@@ -39,6 +39,8 @@ struct StoreDatabase: Sendable {
             configuration.readonly = true
             do {
                 return StoreDatabase(writer: try DatabasePool(path: path, configuration: configuration), path: path)
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_CANTOPEN {
+                throw cannotOpen(path: path, error)
             } catch {
                 throw StoreError.wrapping(error, path: path, operation: "open the file read-only")
             }
@@ -93,8 +95,7 @@ struct StoreDatabase: Sendable {
         {
             throw StoreError.busy(path: path)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CANTOPEN {
-            throw StoreError.readOnly(
-                path: path, operation: "open it (\(error.message ?? "cannot open")): check the file's permissions")
+            throw cannotOpen(path: path, error)
         } catch let error as DatabaseError {
             throw StoreError.notAStore(path: path, reason: error.message ?? "not a database")
         } catch {
@@ -109,6 +110,27 @@ struct StoreDatabase: Sendable {
             path: path,
             reason: "it is another program's SQLite database (tables: \(shown)) and Hush writes only its own "
                 + "files; it was left unchanged")
+    }
+
+    /// Why SQLite could not open the file at `path` (SQLITE_CANTOPEN), in words that say what to do: most
+    /// often a write-ahead log beside it without its `-shm` index, in a folder this user cannot write (SQLite
+    /// must create the index to read the log, and reading the file without the log would miss changes).
+    static func cannotOpen(path: String, _ error: DatabaseError) -> StoreError {
+        let manager = FileManager.default
+        let walBytes = FileStatus.size(path + "-wal")
+        if let walBytes, !manager.fileExists(atPath: path + "-shm") {
+            let folder = (path as NSString).deletingLastPathComponent
+            return StoreError.readOnly(
+                path: path,
+                operation: "read it: \(path)-wal (\(walBytes) bytes of changes not yet in the file) can only be read "
+                    + "with its index \(path)-shm, which is missing and cannot be created in "
+                    + "\(folder.isEmpty ? "." : folder) by this user; let its owner run any writing command on it "
+                    + "once (for example `hush compact`), which moves the log into the file, or copy the file and "
+                    + "its -wal together to a folder you can write")
+        }
+        return StoreError.readOnly(
+            path: path,
+            operation: "open it (\(error.message ?? "cannot open")): check the file's and its folder's permissions")
     }
 
     /// An empty database held in memory.
