@@ -53,6 +53,24 @@ public struct PythonKnowledgeBase: Sendable {
     /// - Throws: ``BuildError/importLayout(path:reason:)``, ``BuildError/importDimension(path:found:expected:)``.
     /// - Complexity: O(rows × dimension).
     public func records(dimension: Int, sourceType: String? = nil) throws -> [Record] {
+        try rows(dimension: dimension, sourceType: sourceType).records
+    }
+
+    /// Reads every row as ``records(dimension:sourceType:)`` does, and sets apart the rows that cannot be
+    /// imported as they are, each with its id and what to fix: metadata that is not a JSON object, a
+    /// metadata value that is `null`, a date that is not a date (or outside the years 0001-9999), a vector
+    /// holding NaN or infinity. Nothing is dropped silently.
+    ///
+    /// ```swift
+    /// let (records, rejected) = try source.rows(dimension: 384)
+    /// for row in rejected { print(row.id, row.reason) }
+    /// ```
+    ///
+    /// - Throws: ``BuildError/importLayout(path:reason:)``, ``BuildError/importDimension(path:found:expected:)``.
+    /// - Complexity: O(rows × dimension).
+    public func rows(dimension: Int, sourceType: String? = nil) throws -> (
+        records: [Record], rejected: [UpsertSummary.DocumentError]
+    ) {
         var configuration = Configuration()
         configuration.readonly = true
         let queue: DatabaseQueue
@@ -79,6 +97,7 @@ public struct PythonKnowledgeBase: Sendable {
                         "SELECT id, \(title), content, \(metadata), embedding FROM \(table.quotedDatabaseIdentifier) ORDER BY id"
                 )
                 var records: [Record] = []
+                var rejected: [UpsertSummary.DocumentError] = []
                 while let row = try rows.next() {
                     let id = Self.text(of: row[0])
                     guard let blob = row[4] as Data?, blob.count % 4 == 0, let vector = VectorBlob.decode(blob) else {
@@ -89,10 +108,17 @@ public struct PythonKnowledgeBase: Sendable {
                         throw BuildError.importDimension(path: path, found: vector.count, expected: dimension)
                     }
                     var document = Document(id: id, title: row[1], body: row[2] ?? "", sourceType: sourceType)
-                    Self.apply(metadata: row[3], to: &document)
+                    if let problem = Self.apply(metadata: row[3], to: &document) {
+                        rejected.append(.init(id: id, reason: "row \(id): \(problem)"))
+                        continue
+                    }
+                    if let problem = VectorBlob.problem(vector, dimension: dimension) {
+                        rejected.append(.init(id: id, reason: "row \(id): its embedding \(problem): re-embed that row"))
+                        continue
+                    }
                     records.append(Record(document: document, vector: vector))
                 }
-                return records
+                return (records, rejected)
             }
         } catch let error as BuildError {
             throw error
@@ -113,9 +139,11 @@ public struct PythonKnowledgeBase: Sendable {
     public func `import`(
         into store: HushStore, sourceType: String? = nil, progress: (@Sendable (StoreProgress) -> Void)? = nil
     ) async throws -> UpsertSummary {
-        let records = try records(dimension: store.embedder.identity.dimension, sourceType: sourceType)
-        return try await store.upsert(
+        let (records, rejected) = try rows(dimension: store.embedder.identity.dimension, sourceType: sourceType)
+        var summary = try await store.upsert(
             records.map(\.document), precomputed: records.map(\.vector), progress: progress)
+        summary.errors = rejected + summary.errors
+        return summary
     }
 
     /// A row's id as text, by the value's own storage class: an integer id `7` is "7", a text id stays as
@@ -131,21 +159,35 @@ public struct PythonKnowledgeBase: Sendable {
         }
     }
 
-    /// Maps the metadata JSON object onto the document.
-    static func apply(metadata text: String?, to document: inout Document) {
-        guard let text, let data = text.data(using: .utf8),
+    /// Maps the metadata JSON object onto the document; returns what keeps it from being imported as it is
+    /// (`nil`: nothing).
+    static func apply(metadata text: String?, to document: inout Document) -> String? {
+        guard let text, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
+        guard let data = text.data(using: .utf8),
             let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-        else { return }
-        for (key, value) in object {
+        else { return "its metadata is not a JSON object (\(text.prefix(40))): fix or empty it" }
+        for key in object.keys.sorted() {
+            guard let value = object[key] else { continue }
             switch (key, value) {
+            case (_, is NSNull):
+                return "its metadata key \"\(key)\" is null: give it a value or leave the key out"
+            case ("date", let date as String), ("created_at", let date as String):
+                guard let parsed = RecordDate.parse(date) else {
+                    return "its metadata \(key) \"\(date)\" is not a date: use yyyy-MM-dd or an ISO-8601 date-time, "
+                        + RecordDate.rangeText
+                }
+                document.createdAt = parsed
+            case ("date", let seconds as NSNumber), ("created_at", let seconds as NSNumber):
+                guard let parsed = RecordDate.fromUnixSeconds(seconds.doubleValue) else {
+                    return "its metadata \(key) \(seconds) is not a date \(RecordDate.rangeText)"
+                }
+                document.createdAt = parsed
             case ("tags", let tags as [Any]):
                 document.tags = tags.map { "\($0)" }
             case ("category", let category as String):
                 document.category = category
             case ("language", let language as String):
                 document.language = language
-            case ("date", let date as String), ("created_at", let date as String):
-                document.createdAt = RecordDate.parse(date)
             case (_, let string as String):
                 document.metadata[key] = string
             case (_, let number as NSNumber):
@@ -158,5 +200,6 @@ public struct PythonKnowledgeBase: Sendable {
                 }
             }
         }
+        return nil
     }
 }

@@ -44,11 +44,38 @@ struct ImportCommand: AsyncParsableCommand {
     func run() async throws {
         let embedder = try (model.map(ModelChoice.init) ?? .miniLM).load()
         let source = try PythonKnowledgeBase(path: from, table: table)
-        let store = OpenStores.shared.track(try await HushStore.open(path: db, embedder: embedder))
+        // The source is read before the store is opened: a source that cannot be read leaves no store behind.
+        let (records, rejected) = try source.rows(dimension: embedder.identity.dimension, sourceType: type)
+        let existed = FileManager.default.fileExists(atPath: db)
+        let store = try await HushStore.open(path: db, embedder: embedder)
         let start = Date()
         let progress = ProgressReporter(label: "importing", unit: "docs", quiet: quiet || json)
-        let summary = try await source.import(into: store, sourceType: type) { step in
-            progress.update(done: step.completed, total: step.total)
+        var summary: UpsertSummary
+        do {
+            summary = try await store.upsert(
+                records.map(\.document), precomputed: records.map(\.vector)
+            ) { step in
+                progress.update(done: step.completed, total: step.total)
+            }
+        } catch {
+            // A store this command created and left empty is not left behind (labelled with a model).
+            if !existed, (try? await store.stats().documents) == 0 {
+                try? await store.close()
+                for file in [db, db + "-wal", db + "-shm"] { try? FileManager.default.removeItem(atPath: file) }
+            } else {
+                try? await store.close()
+            }
+            throw error
+        }
+        do {
+            try await store.close()
+        } catch {
+            Console.error("warning: \(error)")
+        }
+        summary.errors = rejected + summary.errors
+        if !existed, summary.added == 0 {
+            // Nothing went in: no new store is left behind stamped with a model nobody chose to keep.
+            for file in [db, db + "-wal", db + "-shm"] { try? FileManager.default.removeItem(atPath: file) }
         }
         progress.finish()
         let seconds = Date().timeIntervalSince(start)
