@@ -338,6 +338,39 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: none))
     }
 
+    // MARK: 9. Ids equal up to Unicode normalisation are one id
+
+    @Test func idsAreOneIdWhateverTheirUnicodeNormalForm() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let nfd = "cafe\u{301}-notes"
+        let nfc = "caf\u{E9}-notes"
+        #expect(Array(nfd.utf8) != Array(nfc.utf8))
+        let first = folder.appendingPathComponent("first.jsonl")
+        try #"{"id": "\#(nfd)", "text": "Espresso tasting notes from the corner cafe."}"#
+            .write(to: first, atomically: true, encoding: .utf8)
+        let second = folder.appendingPathComponent("second.jsonl")
+        try #"{"id": "\#(nfc)", "text": "Espresso tasting notes, revised after the second visit."}"#
+            .write(to: second, atomically: true, encoding: .utf8)
+        let db = folder.appendingPathComponent("u.hush").path
+        try Self.succeed(["index", "--lexical", "--quiet", "--db", db, first.path])
+        // The other spelling in another call is the same document, updated.
+        let update = try Self.succeed(["index", "--lexical", "--json", "--db", db, second.path]).json()
+        #expect(update["added"] as? Int == 0 && update["updated"] as? Int == 1, "\(update)")
+        #expect(try Self.succeed(["stats", "--json", "--db", db]).json()["documents"] as? Int == 1)
+        for spelling in [nfc, nfd] {
+            let get = try Self.succeed(["get", "--db", db, spelling])
+            #expect(get.stdout.contains("second visit"), "\(get.stdout)")
+        }
+        // Stored in NFC: the bytes in the file are the composed form.
+        let queue = try DatabaseQueue(path: db)
+        let stored = try queue.read { db in try String.fetchOne(db, sql: "SELECT external_id FROM documents") }
+        try queue.close()
+        #expect(stored.map { Array($0.utf8) } == Array(nfc.utf8))
+        try Self.succeed(["delete", "--db", db, nfd])
+        #expect(try Self.succeed(["stats", "--json", "--db", db]).json()["documents"] as? Int == 0)
+    }
+
     // MARK: 8. One calendar, one range
 
     @Test func oldDatesKeepTheirDayInEveryReaderFilterAndPrinter() throws {

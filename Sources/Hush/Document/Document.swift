@@ -89,3 +89,25 @@ extension Document {
         return nil
     }
 }
+
+/// The one rule for document ids: Unicode canonical composition (NFC). Swift's `String` already compares
+/// canonically equivalent ids as equal (an NFC `café` equals an NFD `café`), SQLite compares bytes; so every
+/// id that enters a store (any reader, `upsert`, import) is stored in NFC, and every id looked up (`get`,
+/// `delete`, vectors, filters) is looked up in NFC, as the person typed it or as a file system spelled it.
+///
+/// ```swift
+/// DocumentID.normalized("cafe\u{301}") == "caf\u{E9}"  // true, and so are the bytes
+/// ```
+enum DocumentID {
+    /// `id` in NFC.
+    static func normalized(_ id: String) -> String {
+        id.precomposedStringWithCanonicalMapping
+    }
+
+    /// The spellings to look `id` up by: NFC first, then `id` as given when it differs (a store written before
+    /// this rule may hold another normal form).
+    static func lookups(_ id: String) -> [String] {
+        let normal = normalized(id)
+        return Array(normal.utf8) == Array(id.utf8) ? [normal] : [normal, id]
+    }
+}

@@ -194,8 +194,9 @@ extension StoreDatabase {
                         SELECT d.external_id, d.title, d.body, d.quoted, d.fields, d.source_type, d.language,
                                d.tags, d.category, d.metadata, d.created_at, d.updated_at, d.content_hash,
                                (SELECT COUNT(*) FROM chunks c WHERE c.document_id = d.id)
-                        FROM documents d WHERE d.external_id = ?
-                        """, arguments: [id])
+                        FROM documents d WHERE d.external_id IN (SELECT value FROM json_each(?))
+                        ORDER BY d.external_id = ? DESC LIMIT 1
+                        """, arguments: [JSONCoding.encode(DocumentID.lookups(id)), DocumentID.normalized(id)])
             else { return nil }
             let language: String = row[6]
             let document = Document(
@@ -217,8 +218,11 @@ extension StoreDatabase {
                     SELECT v.vector FROM vectors v
                     JOIN chunks c ON c.id = v.chunk_id
                     JOIN documents d ON d.id = c.document_id
-                    WHERE d.external_id = ? ORDER BY c.ordinal
-                    """, arguments: [id]
+                    WHERE d.id = (
+                        SELECT id FROM documents WHERE external_id IN (SELECT value FROM json_each(?))
+                        ORDER BY external_id = ? DESC LIMIT 1)
+                    ORDER BY c.ordinal
+                    """, arguments: [JSONCoding.encode(DocumentID.lookups(id)), DocumentID.normalized(id)]
             ).compactMap(VectorBlob.decode)
         }
     }

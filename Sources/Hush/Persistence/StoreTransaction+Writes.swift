@@ -130,8 +130,9 @@ extension StoreTransaction {
         let find = try db.cachedStatement(sql: "SELECT id FROM documents WHERE external_id = ?")
         let chunks = try db.cachedStatement(sql: "SELECT id FROM chunks WHERE document_id = ?")
         let delete = try db.cachedStatement(sql: "DELETE FROM documents WHERE id = ?")
-        for id in ids {
-            guard let rowid = try Int64.fetchOne(find, arguments: [id]) else { continue }
+        var seen = Set<Int64>()
+        for id in ids.flatMap(DocumentID.lookups) {
+            guard let rowid = try Int64.fetchOne(find, arguments: [id]), seen.insert(rowid).inserted else { continue }
             let chunkIDs = try Int64.fetchAll(chunks, arguments: [rowid])
             try delete.execute(arguments: [rowid])
             removed.append(RemovedDocument(rowid: rowid, chunks: chunkIDs))

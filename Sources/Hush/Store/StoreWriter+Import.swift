@@ -34,6 +34,7 @@ extension StoreWriter {
         _ documents: [Document], precomputed vectors: [[Float]], progress: (@Sendable (StoreProgress) -> Void)? = nil
     ) throws -> UpsertSummary {
         try requireWritable("import documents", needsModel: true)
+        let documents = documents.map(\.withNormalizedID)
         guard documents.count == vectors.count else {
             throw StoreError.invalidOption(
                 "upsert(_:precomputed:) needs one vector per document: got \(documents.count) documents and "

@@ -1,5 +1,14 @@
 import Foundation
 
+extension Document {
+    /// This document with its id in NFC (see ``DocumentID``).
+    var withNormalizedID: Document {
+        var copy = self
+        copy.id = DocumentID.normalized(id)
+        return copy
+    }
+}
+
 /// A document ready to be written: its row values and, when its text changed, its chunks and vectors.
 struct PendingDocument {
     var document: Document
@@ -60,6 +69,7 @@ extension StoreWriter {
         -> UpsertSummary
     {
         try requireWritable("add or update documents", needsModel: true)
+        let documents = documents.map(\.withNormalizedID)
         var summary = UpsertSummary()
         let accepted = Self.acceptedPositions(documents, summary: &summary).map { documents[$0] }
         try inBatches(accepted, progress: progress, prepare: { $0 }) {
