@@ -42,6 +42,7 @@ struct HushCommand: AsyncParsableCommand {
 
     /// Parses and runs one command line (off the main actor, so the command value never crosses isolation).
     nonisolated static func execute(_ arguments: [String]) async throws {
+        try refuseDashValues(arguments)
         let (head, trailing) = TrailingArguments.split(arguments)
         var command: any ParsableCommand
         if !trailing.isEmpty, var receiver = try parseAsRoot(head) as? any ParsableCommand & TakesTrailingValues {
@@ -54,6 +55,25 @@ struct HushCommand: AsyncParsableCommand {
             try await asyncCommand.run()
         } else {
             try command.run()
+        }
+    }
+}
+
+extension HushCommand {
+    /// `hush` has no short options but `-h`, so a value that starts with a single `-` (a path or an id such
+    /// as `-dash dir/-n.txt`) would be read as a cluster of options: with an `h` in it, as a request for help
+    /// that exits 0 having done nothing. Such a value is refused with how to pass it: after `--`. Negative
+    /// numbers (`--min-score -0.5`) and `-` alone pass.
+    static func refuseDashValues(_ arguments: [String]) throws {
+        for argument in arguments {
+            if argument == "--" { return }
+            guard argument.hasPrefix("-"), !argument.hasPrefix("--"), argument != "-", argument != "-h",
+                Double(argument) == nil
+            else { continue }
+            let shown = argument.contains(" ") ? "\"\(argument)\"" : argument
+            throw ValidationError(
+                "\(shown) starts with - and would be read as options; to pass it as a value, put -- before it "
+                    + "(for example: hush get --db FILE -- \(shown))")
         }
     }
 }

@@ -371,6 +371,67 @@ import Testing
         #expect(try Self.succeed(["stats", "--json", "--db", db]).json()["documents"] as? Int == 0)
     }
 
+    // MARK: Smaller ones
+
+    @Test func valuesStartingWithADashAreRefusedWithHowToPassThem() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let notes = folder.appendingPathComponent("-dash dir")
+        try FileManager.default.createDirectory(at: notes, withIntermediateDirectories: true)
+        try "A note in a folder whose name starts with a dash.".write(
+            to: notes.appendingPathComponent("-n.txt"), atomically: true, encoding: .utf8)
+        let db = folder.appendingPathComponent("j.hush").path
+        try Self.succeed(["index", "--lexical", "--quiet", "--db", db, "--", notes.path])
+        for arguments in [["get", "--db", db, "-dash dir/-n.txt"], ["delete", "--db", db, "-n.txt"]] {
+            let result = try CLIRunner.run(arguments)
+            #expect(result.status != 0, "\(arguments)")
+            #expect(result.stderr.contains("put -- before it"), "\(result.stderr)")
+            #expect(!result.stdout.contains("USAGE"))
+        }
+        let get = try Self.succeed(["get", "--db", db, "--", "-dash dir/-n.txt"])
+        #expect(get.stdout.contains("starts with a dash"), "\(get.stdout)")
+    }
+
+    @Test func aFolderGivenAsTheDatabaseIsNamedAsSuch() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for arguments in [
+            ["search", "--db", folder.path, "x"], ["index", "--lexical", "--db", folder.path, folder.path],
+        ] {
+            let result = try CLIRunner.run(arguments)
+            #expect(result.status != 0)
+            #expect(result.stderr.contains("it is a folder"), "\(arguments[0]): \(result.stderr)")
+            #expect(!result.stderr.contains("disk I/O") && !result.stderr.contains("open read-only"))
+        }
+    }
+
+    @Test func buildTakesALongLegalNameAndIgnoresItsOwnOutputInItsInputs() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let name = String(repeating: "k", count: 240) + ".sqlite"
+        #expect(name.utf8.count == 247)
+        let long = folder.appendingPathComponent(name).path
+        let build = try CLIRunner.run([
+            "build", "--lexical", "--quiet", "--from", CLIRunner.samples.path, "--out", long,
+        ])
+        #expect(build.status == 0, "\(build.stderr)")
+        #expect(FileManager.default.fileExists(atPath: long))
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("building") } == [])
+
+        // Into its own input folder: an unchanged second build gives the same bytes.
+        let inputs = folder.appendingPathComponent("inputs")
+        try FileManager.default.copyItem(at: CLIRunner.samples, to: inputs)
+        let out = inputs.appendingPathComponent("kb.sqlite").path
+        var bytes: [Data] = []
+        for _ in 0..<3 {
+            let result = try CLIRunner.run(["build", "--lexical", "--quiet", "--from", inputs.path, "--out", out])
+            #expect(result.status == 0, "\(result.stderr)")
+            bytes.append(try Data(contentsOf: URL(fileURLWithPath: out)))
+        }
+        #expect(bytes[0] == bytes[1] && bytes[1] == bytes[2])
+    }
+
     // MARK: 8. One calendar, one range
 
     @Test func oldDatesKeepTheirDayInEveryReaderFilterAndPrinter() throws {

@@ -102,7 +102,23 @@ public struct KnowledgeBaseBuilder: Sendable {
     /// let prefix = KnowledgeBaseBuilder.temporaryPrefix(for: out, pid: getpid())
     /// ```
     public static func temporaryPrefix(for output: URL, pid: Int32) -> String {
-        ".\(output.lastPathComponent).building-\(pid)"
+        temporaryStem(for: output) + String(pid)
+    }
+
+    /// `.NAME.building-`, the start of every temporary file of a build of `output`. A long NAME (a legal name
+    /// of up to 255 bytes) is cut to its first 150 bytes plus a hash of the whole, so that the temporary
+    /// names (stem, process id, `.packed`, `-journal`, `.manifest`) stay within the file system's limit.
+    static func temporaryStem(for output: URL) -> String {
+        let name = output.lastPathComponent
+        guard name.utf8.count > 160 else { return ".\(name).building-" }
+        var short = ""
+        for character in name {
+            if short.utf8.count + String(character).utf8.count > 150 { break }
+            short.append(character)
+        }
+        var hasher = SHA256()
+        hasher.update(Array(name.utf8))
+        return ".\(short)~\(StoreFile.hex(hasher.finalize()).prefix(12)).building-"
     }
 
     /// Removes the temporary files a build by process `pid` made for `output` (the working database, its
@@ -127,7 +143,7 @@ public struct KnowledgeBaseBuilder: Sendable {
     /// Removes temporary files left by builds of `output` whose process no longer runs (a killed build).
     static func removeStaleTemporaryFiles(for output: URL) -> [String] {
         let folder = output.deletingLastPathComponent()
-        let marker = ".\(output.lastPathComponent).building-"
+        let marker = temporaryStem(for: output)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         var pids = Set<Int32>()
         for name in names where name.hasPrefix(marker) {
@@ -206,10 +222,19 @@ public struct KnowledgeBaseBuilder: Sendable {
         // 1. Inputs: the files, their digest, the documents.
         progress?(Progress(stage: .reading, completed: 0, total: 0))
         let reader = DocumentReader(sourceType: configuration.sourceType)
-        let files = try reader.collectFiles(inputs)
+        // A build into one of its own input folders must not read what it writes there (the output, its
+        // manifest, its temporary files): else a second, unchanged build would see other inputs.
+        let stem = Self.temporaryStem(for: output)
+        let ownPaths = Set([output, BuildManifest.sidecarURL(for: output)].map { $0.standardizedFileURL.path })
+        func isOwn(_ path: String) -> Bool {
+            let url = URL(fileURLWithPath: path).standardizedFileURL
+            return ownPaths.contains(url.path) || url.lastPathComponent.hasPrefix(stem)
+        }
+        let collected = try reader.collectFiles(inputs)
+        let files = (found: collected.found.filter { !isOwn($0.url.path) }, skipped: collected.skipped)
         let inputDigest = try Self.inputDigest(files.found)
         var documents: [Document] = []
-        let skipped = try reader.read(inputs) { documents.append(contentsOf: $0) }
+        let skipped = try reader.read(inputs) { documents.append(contentsOf: $0) }.filter { !isOwn($0.path) }
         guard !documents.isEmpty else { throw BuildError.noDocuments(inputs: inputs.map(\.path)) }
         try fail(at: .reading)
 
