@@ -261,6 +261,92 @@ import Testing
         #expect(RecordDate.parse("March 5") == nil)
         #expect(RecordDate.parse("2024-03-05T25:00") == nil)
     }
+
+    // MARK: Text versus binary, and text in UTF-16
+
+    /// A NUL byte in one record of a text file skips that record only; binary data is still a whole file.
+    @Test func aNULInOneRecordCostsThatRecordOnly() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("log.csv", "id,text\nr-1,First entry.\nr-2,Second\u{0}entry.\nr-3,Third entry.\n")
+        try folder.write("log.jsonl", #"{"id": "j-1", "text": "One\#u{0}"}"# + "\n" + #"{"id": "j-2", "text": "Two."}"#)
+        try folder.write("note.txt", "Hello\u{0}world")
+        try folder.write("zeros.txt", Data(repeating: 0, count: 64))
+        try folder.write("image.md", Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D]))
+        let result = try readAll([folder.url])
+        #expect(result.documents.map(\.id) == ["r-1", "r-3", "j-2"])
+        let reasons = Dictionary(
+            uniqueKeysWithValues: result.skipped.map {
+                ("\(URL(fileURLWithPath: $0.path).lastPathComponent):\($0.line ?? 0)", $0.reason)
+            })
+        #expect(
+            reasons == [
+                "log.csv:3": "row contains NUL bytes", "log.jsonl:1": "line contains NUL bytes",
+                "note.txt:0": "text contains a NUL byte (at byte 5); remove it to index the file",
+                "zeros.txt:0": "binary file (contains NUL bytes)", "image.md:0": "binary file (contains NUL bytes)",
+            ])
+    }
+
+    /// Text files, JSON Lines and CSV that start with a UTF-16 byte-order mark, in either byte order.
+    @Test func utf16TextWithAByteOrderMarkIsRead() throws {
+        func utf16(_ text: String, bigEndian: Bool) -> Data {
+            var bytes: [UInt8] = bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]
+            for unit in text.utf16 {
+                bytes += bigEndian ? [UInt8(unit >> 8), UInt8(unit & 0xFF)] : [UInt8(unit & 0xFF), UInt8(unit >> 8)]
+            }
+            return Data(bytes)
+        }
+        let body = "Café ☕ 日記 𝄞 and 😀 on one line.\nA second line."
+        for bigEndian in [false, true] {
+            let folder = try TemporaryFolder()
+            try folder.write("diary.txt", utf16(body, bigEndian: bigEndian))
+            try folder.write("plan.md", utf16("# Plan 计划\n\n" + body, bigEndian: bigEndian))
+            try folder.write("posts.jsonl", utf16(#"{"id": "p-1", "text": "Bonjour 👋"}"# + "\n", bigEndian: bigEndian))
+            try folder.write("rows.csv", utf16("id,text\nc-1,\"Zeile mit Ümlaut, 🐧\"\n", bigEndian: bigEndian))
+            let result = try readAll([folder.url])
+            #expect(result.skipped.isEmpty, "\(result.skipped)")
+            let byID = Dictionary(uniqueKeysWithValues: result.documents.map { ($0.id, $0) })
+            let name = folder.url.lastPathComponent
+            #expect(byID["\(name)/diary.txt"]?.body == body)
+            #expect(byID["\(name)/plan.md"]?.title == "Plan 计划")
+            #expect(byID["\(name)/plan.md"]?.body == body)
+            #expect(byID["p-1"]?.body == "Bonjour 👋")
+            #expect(byID["c-1"]?.body == "Zeile mit Ümlaut, 🐧")
+        }
+    }
+
+    /// The transcoder gives the same text wherever a block ends: inside a code unit, between the two halves of a
+    /// surrogate pair, or after a lone surrogate (which becomes U+FFFD).
+    @Test func utf16IsTranscodedAcrossEveryBlockBoundary() throws {
+        let text = "a€𝄞b😀ü"
+        for bigEndian in [false, true] {
+            var bytes: [UInt8] = []
+            for unit in Array(text.utf16) + [0xD800, 0x0041] {  // a lone high surrogate, then "A"
+                bytes += bigEndian ? [UInt8(unit >> 8), UInt8(unit & 0xFF)] : [UInt8(unit & 0xFF), UInt8(unit >> 8)]
+            }
+            bytes.append(0x42)  // an odd byte left at the end
+            for cut in 0...bytes.count {
+                var transcoder = try #require(
+                    UTF16Transcoder(byteOrderMarkOf: bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]))
+                var out: [UInt8] = []
+                transcoder.transcode(bytes[..<cut], into: &out)
+                transcoder.transcode(bytes[cut...], into: &out)
+                transcoder.finish(into: &out)
+                #expect(String(decoding: out, as: UTF8.self) == text + "\u{FFFD}A\u{FFFD}", "cut at \(cut)")
+            }
+        }
+    }
+
+    /// A Markdown note that holds only a heading (or a front-matter title) is a document with that title.
+    @Test func aMarkdownNoteHoldingOnlyAHeadingIsThatHeading() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("todo.md", "# Call the dentist\n")
+        try folder.write("meta.md", "---\ntitle: Quarterly review\ntags: work\n---\n")
+        try folder.write("nothing.md", "---\ntags: work\n---\n")
+        let result = try readAll([folder.url])
+        #expect(result.documents.map(\.title) == ["Quarterly review", "Call the dentist"])
+        #expect(result.documents.allSatisfy { $0.body.isEmpty })
+        #expect(result.skipped.map(\.reason) == ["empty file"])
+    }
 }
 
 @Suite struct IngestCSVParserTests {

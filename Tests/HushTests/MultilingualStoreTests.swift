@@ -38,6 +38,34 @@ enum MultilingualModel {
         return store
     }
 
+    /// A query longer than the model's window (about 100,000 characters here) is embedded from its first window
+    /// only, so its cost is bounded; the analysis says how much the model read, and the keyword arm keeps every
+    /// word.
+    @Test func aQueryLongerThanTheWindowIsEmbeddedFromItsFirstWindow() async throws {
+        let store = try await store()
+        let embedder = try MultilingualModel.embedder()
+        let opening = "I keep wanting to text my ex after the breakup."
+        let filler = String(repeating: "The garden needs tomatoes, basil and patience this summer. ", count: 1_700)
+        let query = opening + " " + filler
+        #expect(query.count > 100_000)
+        let analysis = store.analyze(query)
+        let kept = try #require(analysis.modelCharacters)
+        #expect(kept < 4_000)
+        let prefix = String(analysis.cleaned.prefix(kept))
+        let budget = embedder.maxTokens - 8
+        #expect(embedder.tokenCount(prefix) <= budget)
+        #expect(embedder.tokenCount(String(analysis.cleaned.prefix(kept + 2))) > budget)
+        // The search embeds exactly that prefix: the same hits and scores as the prefix typed alone.
+        let long = try await store.search(query, mode: .semantic, limit: 3)
+        let short = try await store.search(prefix, mode: .semantic, limit: 3)
+        #expect(long.hits.map(\.id) == short.hits.map(\.id))
+        #expect(long.hits.map(\.score) == short.hits.map(\.score))
+        #expect(long.hits.first?.id == "en-ex")  // the opening sentence is inside the window
+        // Keywords use every word; a query that fits is embedded whole.
+        #expect(analysis.terms.contains("patience"))
+        #expect(store.analyze(opening).modelCharacters == nil)
+    }
+
     @Test func anEnglishQueryFindsTheChineseEntryThatSaysTheSame() async throws {
         let store = try await store()
         let sleep = try await store.search("I wake up at night and cannot fall asleep again", mode: .semantic, limit: 3)

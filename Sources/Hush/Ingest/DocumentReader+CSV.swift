@@ -76,11 +76,11 @@ extension DocumentReader {
         }
 
         do {
-            try FileByteStream.forEachBlock(file.url) { block in
+            try FileByteStream.forEachTextBlock(file.url) { block in
                 guard !stop else { return }
                 if !sawBytes {
                     sawBytes = true
-                    if block.prefix(8192).contains(0) {
+                    if FileByteStream.looksBinary(block.prefix(8192)) {
                         skip(SkippedInput(path: path, reason: "binary file (contains NUL bytes)"))
                         stop = true
                         return

@@ -8,23 +8,20 @@ extension DocumentReader {
     func readJSONLines(_ file: InputFile, skip: (SkippedInput) -> Void, emit: (Document) throws -> Void) throws {
         let path = file.url.path
         var sawContent = false
-        var sawBinary = false
         do {
+            // Binary data is told from text by the file's start; a NUL in a text file only costs its line.
+            if FileByteStream.looksBinary(try FileByteStream.prefix(file.url)[...]) {
+                skip(SkippedInput(path: path, reason: "binary file (contains NUL bytes)"))
+                return
+            }
             try FileByteStream.forEachLine(file.url) { line, number in
-                guard !sawBinary else { return }
                 let trimmed = Self.trimASCIIWhitespace(line)
                 guard !trimmed.isEmpty else { return }
+                sawContent = true
                 if trimmed.contains(0) {
-                    if !sawContent {
-                        // NUL bytes before any valid record: not a text file at all.
-                        sawBinary = true
-                        skip(SkippedInput(path: path, reason: "binary file (contains NUL bytes)"))
-                    } else {
-                        skip(SkippedInput(path: path, line: number, reason: "line contains NUL bytes"))
-                    }
+                    skip(SkippedInput(path: path, line: number, reason: "line contains NUL bytes"))
                     return
                 }
-                sawContent = true
                 switch jsonRecord(trimmed, file: file, line: number) {
                 case .success(let document): try emit(document)
                 case .failure(let reason): skip(SkippedInput(path: path, line: number, reason: reason.message))
@@ -34,7 +31,7 @@ extension DocumentReader {
             skip(SkippedInput(path: path, reason: error.message))
             return
         }
-        if !sawContent && !sawBinary {
+        if !sawContent {
             skip(SkippedInput(path: path, reason: "empty file"))
         }
     }

@@ -13,6 +13,12 @@ extension DocumentReader {
     /// A Markdown file: front matter (`title`, `tags`, `category`, `date`, `language`, `type`) is read, the
     /// first `#` heading becomes the title, and markup is reduced to its text (link text kept, URLs dropped).
     func markdownDocument(_ text: String, file: InputFile) -> Document {
+        markdownDocumentAndTitle(text, file: file).document
+    }
+
+    /// The document of a Markdown file, and whether its title came from the file's text (a level-1 heading or
+    /// a front-matter title) rather than from its name: a note holding only a heading is that heading.
+    func markdownDocumentAndTitle(_ text: String, file: InputFile) -> (document: Document, ownTitle: Bool) {
         var lines = TextCleaner.lines(of: text).map(String.init)
         let frontMatter = Self.takeFrontMatter(&lines)
         var title = frontMatter["title"].flatMap { $0.isEmpty ? nil : $0 }
@@ -41,11 +47,12 @@ extension DocumentReader {
         let date = modificationDate(file.url)
         let created = frontMatter["date"].flatMap(RecordDate.parse) ?? date
         let tags = frontMatter["tags"].map(Self.tagList) ?? []
-        return Document(
+        let document = Document(
             id: file.relativePath, title: title ?? file.url.deletingPathExtension().lastPathComponent,
             body: bodyLines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines),
             sourceType: frontMatter["type"] ?? sourceType, language: frontMatter["language"], tags: tags,
             category: frontMatter["category"], createdAt: created, updatedAt: date)
+        return (document, title != nil)
     }
 
     /// Removes a leading `---` … `---` block and returns its simple `key: value` pairs (keys lower-cased).

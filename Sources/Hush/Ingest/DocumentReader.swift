@@ -265,10 +265,10 @@ public struct DocumentReader: Sendable {
             case .failure(let reason):
                 skip(SkippedInput(path: file.url.path, reason: reason.message))
             case .success(let text):
-                let document =
+                let (document, ownTitle) =
                     file.kind == "txt"
-                    ? plainTextDocument(text, file: file) : markdownDocument(text, file: file)
-                if document.body.isEmpty && document.fields.isEmpty {
+                    ? (plainTextDocument(text, file: file), false) : markdownDocumentAndTitle(text, file: file)
+                if document.body.isEmpty && document.fields.isEmpty && !ownTitle {
                     skip(SkippedInput(path: file.url.path, reason: "empty file"))
                 } else {
                     try emit(document)
@@ -290,8 +290,21 @@ public struct DocumentReader: Sendable {
             return .failure(SkipReason(message: "cannot be read: \(error.localizedDescription)"))
         }
         if data.isEmpty { return .failure(SkipReason(message: "empty file")) }
-        if data.contains(0) { return .failure(SkipReason(message: "binary file (contains NUL bytes)")) }
-        guard var text = String(data: data, encoding: .utf8) else {
+        var bytes = [UInt8](data)
+        if var transcoder = UTF16Transcoder(byteOrderMarkOf: bytes) {
+            var utf8: [UInt8] = []
+            transcoder.transcode(bytes.dropFirst(2), into: &utf8)
+            transcoder.finish(into: &utf8)
+            bytes = utf8
+        } else if FileByteStream.looksBinary(bytes.prefix(8192)) {
+            return .failure(SkipReason(message: "binary file (contains NUL bytes)"))
+        }
+        // A text file is one document: a NUL byte in it (which no document may hold) costs that file only.
+        if let nul = bytes.firstIndex(of: 0) {
+            return .failure(
+                SkipReason(message: "text contains a NUL byte (at byte \(nul)); remove it to index the file"))
+        }
+        guard var text = String(validUTF8: bytes) else {
             return .failure(SkipReason(message: "not valid UTF-8 text"))
         }
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }

@@ -30,7 +30,57 @@ enum FileByteStream {
         }
     }
 
-    /// Calls `body` with each line of the file (without its `\n` or `\r\n`) and its 1-based number.
+    /// Calls `body` with each block of the file as UTF-8: a file that starts with a UTF-16 byte-order mark
+    /// (little- or big-endian) is transcoded, block by block; any other file is passed on as it is.
+    static func forEachTextBlock(_ url: URL, blockSize: Int = blockSize, _ body: ([UInt8]) throws -> Void) throws {
+        var transcoder: UTF16Transcoder?
+        var first = true
+        try forEachBlock(url, blockSize: blockSize) { block in
+            if first {
+                first = false
+                if let found = UTF16Transcoder(byteOrderMarkOf: block) {
+                    transcoder = found
+                    var out: [UInt8] = []
+                    transcoder?.transcode(block.dropFirst(2), into: &out)
+                    try body(out)
+                    return
+                }
+            }
+            guard transcoder != nil else { return try body(block) }
+            var out: [UInt8] = []
+            transcoder?.transcode(block[...], into: &out)
+            try body(out)
+        }
+        var tail: [UInt8] = []
+        transcoder?.finish(into: &tail)
+        if !tail.isEmpty { try body(tail) }
+    }
+
+    /// The first `count` bytes of a file (fewer when it is shorter), for telling text from binary.
+    static func prefix(_ url: URL, count: Int = 8192) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        try forEachBlock(url, blockSize: count) { block in
+            if bytes.isEmpty { bytes = block }
+        }
+        return bytes
+    }
+
+    /// Whether the start of a file looks like binary data rather than text with a stray NUL byte: it holds NUL
+    /// bytes and is either not UTF-8 (a PNG, compressed data) or at least 10 % NUL (a zeroed file, UTF-16
+    /// without a byte-order mark). Text that starts with a UTF-16 byte-order mark is never binary. A text
+    /// file with a NUL here and there is text: its readers skip the records that hold one.
+    static func looksBinary(_ prefix: ArraySlice<UInt8>) -> Bool {
+        guard UTF16Transcoder(byteOrderMarkOf: prefix) == nil else { return false }
+        let nuls = prefix.reduce(0) { $0 + ($1 == 0 ? 1 : 0) }
+        guard nuls > 0 else { return false }
+        if nuls * 10 >= prefix.count { return true }
+        // A multi-byte character cut by the end of the prefix is not a fault.
+        for cut in 0...min(3, prefix.count) where String(validUTF8: prefix.dropLast(cut)) != nil { return false }
+        return true
+    }
+
+    /// Calls `body` with each line of the file (without its `\n` or `\r\n`) and its 1-based number; a UTF-16
+    /// file (with its byte-order mark) is read as UTF-8.
     static func forEachLine(_ url: URL, _ body: (ArraySlice<UInt8>, Int) throws -> Void) throws {
         var pending: [UInt8] = []
         var lineNumber = 0
@@ -40,7 +90,7 @@ enum FileByteStream {
             if line.last == 0x0D { line = line.dropLast() }
             try body(line, lineNumber)
         }
-        try forEachBlock(url) { block in
+        try forEachTextBlock(url) { block in
             var start = block.startIndex
             while let newline = block[start...].firstIndex(of: 0x0A) {
                 if pending.isEmpty {
@@ -55,5 +105,83 @@ enum FileByteStream {
             pending.append(contentsOf: block[start...])
         }
         if !pending.isEmpty { try finish(pending[...]) }
+    }
+}
+
+/// Turns UTF-16 (the byte order its byte-order mark named) into UTF-8, a block at a time: a byte or a high
+/// surrogate left at the end of one block waits for the next. Unpaired surrogates and a final odd byte become
+/// U+FFFD, as a text editor shows them.
+struct UTF16Transcoder {
+    let bigEndian: Bool
+    private var pendingByte: UInt8?
+    private var pendingHigh: UInt16?
+
+    /// A transcoder for text that starts with a UTF-16 byte-order mark (FF FE or FE FF), or nil.
+    init?(byteOrderMarkOf bytes: some Collection<UInt8>) {
+        var iterator = bytes.makeIterator()
+        guard let first = iterator.next(), let second = iterator.next() else { return nil }
+        switch (first, second) {
+        case (0xFF, 0xFE): bigEndian = false
+        case (0xFE, 0xFF): bigEndian = true
+        default: return nil
+        }
+    }
+
+    mutating func transcode(_ bytes: ArraySlice<UInt8>, into out: inout [UInt8]) {
+        out.reserveCapacity(out.count + bytes.count * 3 / 2)
+        var index = bytes.startIndex
+        if let byte = pendingByte, index < bytes.endIndex {
+            pendingByte = nil
+            unit(
+                bigEndian ? UInt16(byte) << 8 | UInt16(bytes[index]) : UInt16(bytes[index]) << 8 | UInt16(byte),
+                into: &out)
+            index += 1
+        }
+        while index + 1 < bytes.endIndex {
+            let a = UInt16(bytes[index]), b = UInt16(bytes[index + 1])
+            unit(bigEndian ? a << 8 | b : b << 8 | a, into: &out)
+            index += 2
+        }
+        if index < bytes.endIndex { pendingByte = bytes[index] }
+    }
+
+    mutating func finish(into out: inout [UInt8]) {
+        if pendingHigh != nil || pendingByte != nil { append(0xFFFD, to: &out) }
+        pendingHigh = nil
+        pendingByte = nil
+    }
+
+    private mutating func unit(_ unit: UInt16, into out: inout [UInt8]) {
+        if let high = pendingHigh {
+            pendingHigh = nil
+            if (0xDC00...0xDFFF).contains(unit) {
+                append(0x10000 + (UInt32(high - 0xD800) << 10) + UInt32(unit - 0xDC00), to: &out)
+                return
+            }
+            append(0xFFFD, to: &out)
+        }
+        switch unit {
+        case 0xD800...0xDBFF: pendingHigh = unit
+        case 0xDC00...0xDFFF: append(0xFFFD, to: &out)
+        default: append(UInt32(unit), to: &out)
+        }
+    }
+
+    private func append(_ scalar: UInt32, to out: inout [UInt8]) {
+        switch scalar {
+        case ..<0x80:
+            out.append(UInt8(scalar))
+        case ..<0x800:
+            out.append(contentsOf: [UInt8(0xC0 | scalar >> 6), UInt8(0x80 | scalar & 0x3F)])
+        case ..<0x10000:
+            out.append(contentsOf: [
+                UInt8(0xE0 | scalar >> 12), UInt8(0x80 | scalar >> 6 & 0x3F), UInt8(0x80 | scalar & 0x3F),
+            ])
+        default:
+            out.append(contentsOf: [
+                UInt8(0xF0 | scalar >> 18), UInt8(0x80 | scalar >> 12 & 0x3F), UInt8(0x80 | scalar >> 6 & 0x3F),
+                UInt8(0x80 | scalar & 0x3F),
+            ])
+        }
     }
 }

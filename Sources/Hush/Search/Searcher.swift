@@ -81,7 +81,8 @@ struct Searcher: Sendable {
                 throw blocker
             }
             let embedStart = clock.now
-            let query = try queryEmbedding(analysis.cleaned.isEmpty ? trimmed : analysis.cleaned)
+            let query = try queryEmbedding(
+                String(Self.firstWindow(of: Self.embeddedText(analysis, query: query), embedder: embedder)))
             queryVector = query.vector
             // 0 when the vector came from the cache: nothing was embedded.
             if query.embedded {
@@ -126,7 +127,48 @@ struct Searcher: Sendable {
     /// What a query says, as search sees it: a short query whose words do not show its language takes the
     /// store's most common one.
     func analyze(_ query: String) -> QueryAnalysis {
-        analyzer.analyze(query, fallbackLanguage: index.read { $0.dominantLanguage })
+        var analysis = analyzer.analyze(query, fallbackLanguage: index.read { $0.dominantLanguage })
+        let modelText = Self.firstWindow(of: Self.embeddedText(analysis, query: query), embedder: embedder)
+        if modelText.endIndex < analysis.cleaned.endIndex { analysis.modelCharacters = modelText.count }
+        return analysis
+    }
+
+    /// The text a query's vector is made from: the cleaned query, or the query as typed when cleaning left
+    /// nothing.
+    static func embeddedText(_ analysis: QueryAnalysis, query: String) -> String {
+        analysis.cleaned.isEmpty ? query.trimmingCharacters(in: .whitespacesAndNewlines) : analysis.cleaned
+    }
+
+    /// The longest prefix of `text` (whole characters, without trailing whitespace) that fits the model's window
+    /// with its role prefix and special tokens. A longer query would be embedded window by window (e5) or cut by the model anyway, at a
+    /// cost that grows with its length (a 100,000-character query took 14 s), so a search embeds this prefix.
+    ///
+    /// - Complexity: O(n log n) in the prefix's length (token counts of doubling, then halving, prefixes).
+    static func firstWindow(of text: String, embedder: any Embedder) -> Substring {
+        let budget = max(8, embedder.maxTokens - 8)  // room for the query prefix, whatever the model's is
+        // Every token but the special ones covers at least one byte, so a text this short always fits.
+        if text.utf8.count <= budget { return text[...] }
+        func fits(_ count: Int) -> Bool { embedder.tokenCount(String(text.prefix(count))) <= budget }
+        var low = 0  // a prefix of `low` characters fits
+        var high = budget  // the first probe
+        while true {
+            let prefix = text.prefix(high)
+            if prefix.endIndex == text.endIndex {
+                if fits(high) { return text[...] }
+                break
+            }
+            guard fits(high) else { break }
+            low = high
+            high *= 2
+        }
+        while high - low > 1 {
+            let middle = low + (high - low) / 2
+            if fits(middle) { low = middle } else { high = middle }
+        }
+        // A cut between two words would leave a space, which the model reads as a token of its own.
+        var prefix = text.prefix(low)
+        while prefix.last?.isWhitespace == true { prefix = prefix.dropLast() }
+        return prefix
     }
 
     static func milliseconds(_ duration: Duration) -> Double {

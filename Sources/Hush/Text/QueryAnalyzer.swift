@@ -18,14 +18,22 @@ public struct QueryAnalysis: Sendable, Hashable, Codable {
     public var keywords: [String]
     /// Lower-cased words without stop words, before stemming.
     public var terms: [String]
+    /// How many characters of ``cleaned`` the model embeds when they do not all fit its window (a search
+    /// embeds a query's first window only, so its cost stays bounded); `nil` when the model reads all of them.
+    /// The keyword arm always uses every word.
+    public var modelCharacters: Int?
 
     /// Creates an analysis.
-    public init(original: String, cleaned: String, language: String, keywords: [String], terms: [String]) {
+    public init(
+        original: String, cleaned: String, language: String, keywords: [String], terms: [String],
+        modelCharacters: Int? = nil
+    ) {
         self.original = original
         self.cleaned = cleaned
         self.language = language
         self.keywords = keywords
         self.terms = terms
+        self.modelCharacters = modelCharacters
     }
 }
 

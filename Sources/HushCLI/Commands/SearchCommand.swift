@@ -115,6 +115,7 @@ enum SearchOutput {
             object.add("language", analysis.language)
             object.add("keywords", raw: "[" + analysis.keywords.map(JSONLine.quote).joined(separator: ",") + "]")
             object.add("terms", raw: "[" + analysis.terms.map(JSONLine.quote).joined(separator: ",") + "]")
+            if let characters = analysis.modelCharacters { object.add("model_characters", characters) }
             line.add("analysis", raw: object.finish())
         }
         let hits = results.hits.map { hit -> String in
@@ -176,6 +177,9 @@ enum SearchOutput {
         // The words as the person typed them (stop words left out); the stems matched are internal.
         "query: \(JSONLine.quote(analysis.cleaned))  language: \(analysis.language)  keywords: "
             + (analysis.terms.isEmpty ? "(none)" : analysis.terms.map(Console.escaped).joined(separator: ", "))
+            + (analysis.modelCharacters.map {
+                "\nthe model reads the first \($0) of \(analysis.cleaned.count) characters (one window); keywords use all"
+            } ?? "")
     }
 
     static func text(results: SearchResults, explain: Bool) -> String {
