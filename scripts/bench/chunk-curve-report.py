@@ -54,7 +54,8 @@ def load(out):
     for name in sorted(os.listdir(d)) if os.path.isdir(d) else []:
         if name.endswith(".json"):
             s, system = name[:-5].split("__")
-            peers[(s, system)] = last_json(os.path.join(d, name))
+            with open(os.path.join(d, name), encoding="utf-8") as f:
+                peers[(s, system)] = json.load(f)
     return builds, evals, perq, peers
 
 
@@ -143,30 +144,62 @@ def report(out):
             print(row([point_label(p)] + ["—" if x is None else str(x) for x in c]
                       + ["—" if x is None else f"{x:.0f}" for x in t]))
 
-        # even/odd split over every semantic and hybrid run of a setting (same-language and cross-language)
-        runs = [(f"{l}-{l}", "semantic") for l in langs] + [(f"{l}-{l}", "hybrid") for l in langs] \
-            + [(f"{a}-{b}", "semantic") for a, b in pairs]
-        print("\nEven/odd split (mean nDCG@10 over the runs above; every run of the setting per-query, even-numbered "
-              "queries choose, odd-numbered report):\n")
-        head = ["setting", "runs", "even: sem", "even: hyb", "even: cross", "odd: sem", "odd: hyb", "odd: cross"]
-        print(row(head))
-        print(row(["---"] + ["---:"] * (len(head) - 1)))
-        split = {}
-        for p in points:
-            have = [r for r in runs if (s, p) + r in perq]
-            if len(have) != len(runs):
-                continue
-            cells = {}
-            for parity in (0, 1):
-                for kind, sel in (("sem", lambda r: r[1] == "semantic" and r[0].split("-")[0] == r[0].split("-")[1]),
-                                  ("hyb", lambda r: r[1] == "hybrid"),
-                                  ("cross", lambda r: r[0].split("-")[0] != r[0].split("-")[1])):
-                    vals = [mean(perq[(s, p) + r][parity::2]) for r in runs if sel(r)]
-                    cells[(parity, kind)] = mean(vals)
-            split[p] = cells
-            print(row([point_label(p), str(len(runs))] + [f3(cells[(par, k)]) for par in (0, 1) for k in ("sem", "hyb", "cross")]))
-        results.setdefault("even_odd", {})[s] = {p: {f"{'even' if a == 0 else 'odd'}_{k}": v for (a, k), v in c.items()}
-                                                 for p, c in split.items()}
+        # even/odd split over every semantic and hybrid run of a setting (same-language and cross-language):
+        # once over all four languages (the settings that have them) and once over en and zh_CN (all settings)
+        subsets = [langs] + ([["en", "zh_CN"]] if "zh_CN" in langs and len(langs) > 2 else [])
+        for subset in subsets:
+            sub_pairs = [(a, b) for a, b in pairs if a in subset and b in subset]
+            runs = [(f"{l}-{l}", "semantic") for l in subset] + [(f"{l}-{l}", "hybrid") for l in subset] \
+                + [(f"{a}-{b}", "semantic") for a, b in sub_pairs]
+            print(f"\nEven/odd split over {', '.join(subset)} ({len(runs)} runs: same-language semantic and hybrid, "
+                  "cross-language semantic among these languages); per query from the evidence files, "
+                  "even-numbered queries choose, odd-numbered report:\n")
+            head = ["setting", "even: sem", "even: hyb", "even: cross", "even: all", "odd: sem", "odd: hyb",
+                    "odd: cross", "odd: all"]
+            print(row(head))
+            print(row(["---"] + ["---:"] * (len(head) - 1)))
+            split = {}
+            for p in points:
+                if any((s, p) + r not in perq for r in runs):
+                    continue
+                cells = {}
+                for parity in (0, 1):
+                    for kind, sel in (("sem", lambda r: r[1] == "semantic" and r[0].split("-")[0] == r[0].split("-")[1]),
+                                      ("hyb", lambda r: r[1] == "hybrid"),
+                                      ("cross", lambda r: r[0].split("-")[0] != r[0].split("-")[1]),
+                                      ("all", lambda r: True)):
+                        vals = [mean(perq[(s, p) + r][parity::2]) for r in runs if sel(r)]
+                        cells[(parity, kind)] = mean(vals)
+                split[p] = cells
+                print(row([point_label(p)] + [f3(cells[(par, k)]) for par in (0, 1)
+                                              for k in ("sem", "hyb", "cross", "all")]))
+            results.setdefault("even_odd", {}).setdefault(s, {})[",".join(subset)] = {
+                p: {f"{'even' if a == 0 else 'odd'}_{k}": v for (a, k), v in c.items()} for p, c in split.items()}
+    bdir = os.path.join(out, "balanced")
+    for name in sorted(os.listdir(bdir)) if os.path.isdir(bdir) else []:
+        if not name.endswith(".json"):
+            continue
+        with open(os.path.join(bdir, name), encoding="utf-8") as f:
+            b = json.load(f)
+        results.setdefault("balanced", {})[name[:-5]] = {k: v for k, v in b.items() if k != "per_query"}
+        print(f"\nBalanced pieces (chunk-balance.py; set {b['set']}, ceil(tokens / {b['target']}) equal pieces per page, "
+              "a page ranked by its best piece), semantic nDCG@10, with the first piece alone from the same "
+              "evidence:\n")
+        print(row(["run", "pieces", "best piece", "even", "odd", "first piece only"]))
+        print(row(["---", "---:", "---:", "---:", "---:", "---:"]))
+        for run, v in b["ndcg@10"].items():
+            pq = b.get("per_query", {}).get(run, [])
+            a, lang = run.split("->")
+            qfile = (os.path.join(out, "sets", b["set"], "lang", a, "queries.jsonl") if a == lang
+                     else os.path.join(out, "sets", b["set"], "cross", f"{a}__{lang}.jsonl"))
+            ev = os.path.join(bdir, name[:-5], f"{a}-{lang}.evidence.jsonl")
+            first = None
+            if os.path.exists(ev):  # the pages ranked by their piece #0 alone (within the 100 pieces listed)
+                qs, hits = qm.read_jsonl(qfile), qm.read_jsonl(ev)
+                first = mean([qm.ndcg_at_10([h["id"].split("#")[0] for h in e["hits"] if h["id"].endswith("#0")],
+                                            q["relevant"]) for q, e in zip(qs, hits)])
+            print(row([run, str(b["stores"][lang]["pieces"]), f3(v), f3(mean(pq[0::2])), f3(mean(pq[1::2])),
+                       f3(first)]))
     chk = os.path.join(out, "ndcg-check.json")
     if os.path.exists(chk):
         c = last_json(chk)
