@@ -336,6 +336,20 @@ import Testing
         }
     }
 
+    /// Two files whose names differ only in Unicode normal form would be one document: the second is skipped
+    /// with the reason, and the rest of the folder is read.
+    @Test func namesEqualUpToUnicodeNormalFormCostTheSecondFileOnly() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("cafe\u{301}.txt", "Notes typed on one laptop.")  // NFD
+        try folder.write("caf\u{E9}.txt", "Notes typed on another.")  // NFC
+        try folder.write("tea.txt", "Green tea at four.")
+        let result = try readAll([folder.url])
+        #expect(result.documents.count == 2)
+        #expect(result.documents.contains { $0.id.hasSuffix("/tea.txt") })
+        #expect(result.skipped.count == 1)
+        #expect(result.skipped.first?.reason.contains("only in Unicode normal form") == true)
+    }
+
     /// A Markdown note that holds only a heading (or a front-matter title) is a document with that title.
     @Test func aMarkdownNoteHoldingOnlyAHeadingIsThatHeading() throws {
         let folder = try TemporaryFolder()

@@ -156,14 +156,27 @@ public struct DocumentReader: Sendable {
                 throw IngestError.notFound(path: url.path)
             }
         }
-        var firstPathByID: [String: String] = [:]
+        // Keys compare as Swift strings, that is up to Unicode canonical equivalence, as stored ids do (NFC).
+        var firstByID: [String: InputFile] = [:]
+        var found: [InputFile] = []
         for file in walk.found {
-            if let first = firstPathByID[file.relativePath] {
-                throw IngestError.idCollision(id: file.relativePath, first: first, second: file.url.path)
+            if let first = firstByID[file.relativePath] {
+                // Two names that differ only in their Unicode normal form (café.txt typed on two systems) cost
+                // the second file only; two folders of the same name given together are an error of the call.
+                guard first.relativePath.utf8.elementsEqual(file.relativePath.utf8) else {
+                    walk.skipped.append(
+                        SkippedInput(
+                            path: file.url.path,
+                            reason: "its name differs from \(first.url.path) only in Unicode normal form, so both "
+                                + "would be the document \"\(first.relativePath)\": rename one to index it"))
+                    continue
+                }
+                throw IngestError.idCollision(id: file.relativePath, first: first.url.path, second: file.url.path)
             }
-            firstPathByID[file.relativePath] = file.url.path
+            firstByID[file.relativePath] = file
+            found.append(file)
         }
-        return (walk.found, walk.skipped)
+        return (found, walk.skipped)
     }
 
     /// The state of one collection: files found, what was skipped, and the folders and files already seen.
