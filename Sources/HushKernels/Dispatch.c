@@ -82,45 +82,10 @@ static const hush_kernel_table neon_table = {
     .pack_f16_panels = hush_pack_f16_panels_neon,
     .matmul_f32_f16p = hush_matmul_f32_f16p_neon,
 };
-// NEON plus sdot wherever int8 products are summed.
-static const hush_kernel_table dotprod_table = {
-    .dot_f32 = hush_dot_f32_neon,
-    .dot_f32_rows = hush_dot_f32_rows_neon,
-    .dot_i8 = hush_dot_i8_dotprod,
-    .dot_i8_rows = hush_dot_i8_rows_dotprod,
-    .dot_u4i8 = hush_dot_u4i8_dotprod,
-    .hamming = hush_hamming_neon,
-    .hamming_rows = hush_hamming_rows_neon,
-    .add_bias_f32 = hush_add_bias_f32_neon,
-    .bias_gelu_f32 = hush_bias_gelu_f32_neon,
-    .bias_residual_layernorm_f32 = hush_bias_residual_layernorm_f32_neon,
-    .scaled_softmax_rows_f32 = hush_scaled_softmax_rows_f32_neon,
-    .dequantize_q4_0 = hush_dequantize_q4_0_neon,
-    .quantize_q8_0 = hush_quantize_q8_0_neon,
-    .matmul_q4_0_q8_0 = hush_matmul_q4_0_q8_0_dotprod,
-    .pack_f16_panels = hush_pack_f16_panels_neon,
-    .matmul_f32_f16p = hush_matmul_f32_f16p_neon,
-};
-// DotProd plus smmla for the 4-bit x 8-bit product (the one product with several tokens against each weight
-// block; the single-vector dots have no second row for smmla's 2 x 2 tile).
-static const hush_kernel_table i8mm_table = {
-    .dot_f32 = hush_dot_f32_neon,
-    .dot_f32_rows = hush_dot_f32_rows_neon,
-    .dot_i8 = hush_dot_i8_dotprod,
-    .dot_i8_rows = hush_dot_i8_rows_dotprod,
-    .dot_u4i8 = hush_dot_u4i8_dotprod,
-    .hamming = hush_hamming_neon,
-    .hamming_rows = hush_hamming_rows_neon,
-    .add_bias_f32 = hush_add_bias_f32_neon,
-    .bias_gelu_f32 = hush_bias_gelu_f32_neon,
-    .bias_residual_layernorm_f32 = hush_bias_residual_layernorm_f32_neon,
-    .scaled_softmax_rows_f32 = hush_scaled_softmax_rows_f32_neon,
-    .dequantize_q4_0 = hush_dequantize_q4_0_neon,
-    .quantize_q8_0 = hush_quantize_q8_0_neon,
-    .matmul_q4_0_q8_0 = hush_matmul_q4_0_q8_0_i8mm,
-    .pack_f16_panels = hush_pack_f16_panels_neon,
-    .matmul_f32_f16p = hush_matmul_f32_f16p_neon,
-};
+// Filled in by detect_arm64() from the NEON table: sdot wherever int8 products are summed, then smmla for the
+// 4-bit x 8-bit product (the one product with several tokens against each weight block; the single-vector dots
+// have no second row for smmla's 2 x 2 tile).
+static hush_kernel_table dotprod_table, i8mm_table;
 #endif
 
 // MARK: - Detection
@@ -208,7 +173,15 @@ static void detect_arm64(void) {
 #endif
     if (!dotprod) return;
     best_level = HUSH_LEVEL_NEON_DOTPROD;
-    if (i8mm) best_level = HUSH_LEVEL_NEON_I8MM;
+    dotprod_table = neon_table;
+    dotprod_table.dot_i8 = hush_dot_i8_dotprod;
+    dotprod_table.dot_i8_rows = hush_dot_i8_rows_dotprod;
+    dotprod_table.dot_u4i8 = hush_dot_u4i8_dotprod;
+    dotprod_table.matmul_q4_0_q8_0 = hush_matmul_q4_0_q8_0_dotprod;
+    if (!i8mm) return;
+    best_level = HUSH_LEVEL_NEON_I8MM;
+    i8mm_table = dotprod_table;
+    i8mm_table.matmul_q4_0_q8_0 = hush_matmul_q4_0_q8_0_i8mm;
 }
 #endif
 
