@@ -66,14 +66,7 @@ struct ReliabilityTrust3Tests {
             path: path, embedder: HashingEmbedder(), options: StoreOptions(busyTimeout: 0.3))
         try await store.upsert(Corpus.documents)
         // Another connection (another process, as far as SQLite knows) reads inside an open transaction.
-        var configuration = Configuration()
-        configuration.readonly = true
-        configuration.allowsUnsafeTransactions = true
-        let reader = try DatabaseQueue(path: path, configuration: configuration)
-        try await reader.writeWithoutTransaction { db in
-            try db.execute(sql: "BEGIN")
-            _ = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM documents")
-        }
+        let reader = try await readerHoldingASnapshot(of: path)
         _ = try await store.delete(ids: [Corpus.documents[0].id])
         await #expect {
             try await store.close()
@@ -219,14 +212,7 @@ struct ReliabilityTrust3Tests {
         }
         try await store.upsert(documents)
         _ = try await store.delete(ids: documents.prefix(250).map(\.id))
-        var configuration = Configuration()
-        configuration.readonly = true
-        configuration.allowsUnsafeTransactions = true
-        let reader = try DatabaseQueue(path: path, configuration: configuration)
-        try await reader.writeWithoutTransaction { db in
-            try db.execute(sql: "BEGIN")
-            _ = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM documents")
-        }
+        let reader = try await readerHoldingASnapshot(of: path)
         let report = try await store.compact()
         #expect(report.walBytesLeft > 0)
         #expect(try await store.stats().documents == 50)
@@ -257,4 +243,18 @@ struct ReliabilityTrust3Tests {
         #expect(summary.added == 1 && summary.errors.map(\.id) == ["far"])
         #expect(summary.errors.first?.reason.contains("0001-01-01 and 9999-12-31") == true)
     }
+}
+
+/// Another connection (another process, as far as SQLite knows) reading the store at `path` inside an open
+/// transaction: its snapshot keeps a checkpoint from emptying the log until it is closed.
+private func readerHoldingASnapshot(of path: String) async throws -> DatabaseQueue {
+    var configuration = Configuration()
+    configuration.readonly = true
+    configuration.allowsUnsafeTransactions = true
+    let reader = try DatabaseQueue(path: path, configuration: configuration)
+    try await reader.writeWithoutTransaction { db in
+        try db.execute(sql: "BEGIN")
+        _ = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM documents")
+    }
+    return reader
 }

@@ -10,17 +10,15 @@
 // one line per failure and "N passed, M failed"; exits 1 on any failure.
 #include "HushKernels.h"
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 static int passed, failed;
 
-static void check(int ok, const char *kernel, const char *level, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-
-#include <stdarg.h>
-static void check(int ok, const char *kernel, const char *level, const char *fmt, ...) {
+__attribute__((format(printf, 4, 5))) static void check(int ok, const char *kernel, const char *level,
+                                                        const char *fmt, ...) {
     if (ok) {
         passed++;
         return;

@@ -58,11 +58,18 @@ enum FileByteStream {
 
     /// The first `count` bytes of a file (fewer when it is shorter), for telling text from binary.
     static func prefix(_ url: URL, count: Int = 8192) throws -> [UInt8] {
-        var bytes: [UInt8] = []
-        try forEachBlock(url, blockSize: count) { block in
-            if bytes.isEmpty { bytes = block }
+        let handle: FileHandle
+        do {
+            handle = try FileHandle(forReadingFrom: url)
+        } catch {
+            throw FileReadError(message: "cannot be opened: \(error.localizedDescription)")
         }
-        return bytes
+        defer { try? handle.close() }
+        do {
+            return [UInt8](try handle.read(upToCount: count) ?? Data())
+        } catch {
+            throw FileReadError(message: "read failed: \(error.localizedDescription)")
+        }
     }
 
     /// Whether the start of a file looks like binary data rather than text with a stray NUL byte: it holds NUL

@@ -80,12 +80,7 @@ struct StoreDatabase: Sendable {
         let tables: [String]
         let version: String?
         do {
-            var configuration = Configuration()
-            configuration.readonly = true
-            configuration.busyMode = .timeout(busyTimeout)
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
-            defer { try? queue.close() }
-            (tables, version) = try queue.read { db in
+            (tables, version) = try readOnce(path: path, busyTimeout: busyTimeout) { db in
                 let names = try String.fetchAll(
                     db, sql: "SELECT name FROM sqlite_master WHERE type IN ('table', 'view') ORDER BY name")
                 let version = names.contains("meta") ? try StoreSchema.meta(db, StoreSchema.Key.schemaVersion) : nil
@@ -201,17 +196,27 @@ struct StoreDatabase: Sendable {
         try readMeta(path: path, busyTimeout: busyTimeout) { db in try StoreSchema.storedIdentity(db) }
     }
 
+    /// One read through a read-only connection opened for it and closed after (nothing is written, no `-wal`
+    /// of this connection's making is left); errors are the caller's to translate.
+    private static func readOnce<T>(path: String, busyTimeout: TimeInterval, _ body: (Database) throws -> T) throws
+        -> T
+    {
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(busyTimeout)
+        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        defer { try? queue.close() }
+        return try queue.read(body)
+    }
+
     private static func readMeta<T>(path: String, busyTimeout: TimeInterval, _ body: (Database) throws -> T?) throws
         -> T?
     {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         do {
-            var configuration = Configuration()
-            configuration.readonly = true
-            configuration.busyMode = .timeout(busyTimeout)
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
-            defer { try? queue.close() }
-            return try queue.read { db in try db.tableExists("meta") ? body(db) : nil }
+            return try readOnce(path: path, busyTimeout: busyTimeout) { db in
+                try db.tableExists("meta") ? body(db) : nil
+            }
         } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
         {
             throw StoreError.busy(path: path)
