@@ -30,6 +30,11 @@ public final class BERTEmbedder: Embedder {
     /// Multilingual for a tokenizer of at least 100,000 pieces (XLM-RoBERTa's 250,002, multilingual BERT's
     /// 119,547; English vocabularies have 30,000-50,000), else monolingual.
     public let languageScope: LanguageScope
+    /// ``ChunkSize/multilingualE5`` for a multilingual model with a window of at least 512 tokens (the
+    /// multilingual-e5 folders), else ``ChunkSize/standard``.
+    public var preferredChunkSize: ChunkSize {
+        languageScope == .multilingual && maxTokens >= 512 ? .multilingualE5 : .standard
+    }
 
     /// The sha256 of all-MiniLM-L6-v2's `model.safetensors`, the file `scripts/fetch-model` installs.
     public static let knownSHA256 = "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db"

@@ -26,6 +26,8 @@ public final class E5Embedder: Embedder {
     public let modelFile: URL
     /// One vector space for about a hundred languages.
     public var languageScope: LanguageScope { .multilingual }
+    /// ``ChunkSize/multilingualE5``.
+    public var preferredChunkSize: ChunkSize { .multilingualE5 }
 
     /// The file name `scripts/fetch-model` gives the model.
     public static let fileName = "e5-small-q4.bin"

@@ -166,6 +166,40 @@ public protocol Embedder: Sendable {
     /// Which texts' vectors may be compared: any two (multilingual), those in the model's language
     /// (monolingual), or only texts of the same language (a model per language). Defaults to monolingual.
     var languageScope: LanguageScope { get }
+    /// The chunk size this model retrieves best with: what a store cuts documents into unless it is told
+    /// otherwise. Defaults to 128 tokens with 24 of overlap (MiniLM's measured best), capped by the window.
+    var preferredChunkSize: ChunkSize { get }
+}
+
+/// A chunk size in model tokens (special tokens included): the size chunks are packed to, and how many
+/// tokens of whole sentences consecutive chunks of a paragraph repeat.
+///
+/// ```swift
+/// let size = embedder.preferredChunkSize  // 256 / 32 for multilingual-e5-small
+/// ```
+public struct ChunkSize: Sendable, Hashable, Codable {
+    /// The size chunks are packed to.
+    public var targetTokens: Int
+    /// The most tokens repeated between consecutive chunks of one paragraph.
+    public var overlapTokens: Int
+
+    /// Creates a chunk size.
+    ///
+    /// ```swift
+    /// let size = ChunkSize(targetTokens: 256, overlapTokens: 32)
+    /// ```
+    public init(targetTokens: Int, overlapTokens: Int) {
+        self.targetTokens = targetTokens
+        self.overlapTokens = overlapTokens
+    }
+
+    /// 128 tokens, 24 of overlap: all-MiniLM-L6-v2's best on the man-page sets, and the size every store made
+    /// before models chose their own was cut with.
+    public static let standard = ChunkSize(targetTokens: 128, overlapTokens: 24)
+
+    /// 256 tokens, 32 of overlap: multilingual-e5-small's best on the parallel man-page set (same-language
+    /// search on par with 128, cross-language search ahead, half the chunks; docs/e5-chunking.md).
+    public static let multilingualE5 = ChunkSize(targetTokens: 256, overlapTokens: 32)
 }
 
 /// How a model's vectors relate across languages; decides whether related items and interest ranking
@@ -191,6 +225,13 @@ extension Embedder {
 
     /// Monolingual, unless the embedder says otherwise.
     public var languageScope: LanguageScope { .monolingual }
+
+    /// ``ChunkSize/standard``, within the window, unless the embedder says otherwise.
+    public var preferredChunkSize: ChunkSize {
+        ChunkSize(
+            targetTokens: min(ChunkSize.standard.targetTokens, maxTokens),
+            overlapTokens: min(ChunkSize.standard.overlapTokens, max(0, maxTokens / 4)))
+    }
 
     /// Embeds one text.
     ///

@@ -228,7 +228,7 @@ struct BuildTests {
             .write(to: url, atomically: true, encoding: .utf8)
         let loaded = try BuildConfiguration.load(from: url)
         #expect(loaded.sourceType == "faq")
-        #expect(loaded.chunking == .init(targetTokens: 96, overlapTokens: 24))
+        #expect(loaded.chunking == .init(targetTokens: 96, overlapTokens: nil))
         #expect(loaded.modelDirectory == directory.url.appendingPathComponent("models/mini").path)
         #expect(loaded.lexical == false)
 

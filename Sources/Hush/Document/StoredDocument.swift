@@ -62,6 +62,8 @@ public struct StoreStats: Sendable, Hashable {
     public var imageBytes: Int64 = 0
     /// Whether the saved index image is current, so that the next open reads it instead of the tables.
     public var imageCurrent = false
+    /// How the store cuts documents into chunks (see ``HushStore/chunking``).
+    public var chunking = ChunkingConfiguration()
 }
 
 /// A `reembed` that stopped part-way: the model it converts to and how far it got.

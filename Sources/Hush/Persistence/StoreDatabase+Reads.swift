@@ -317,6 +317,16 @@ extension StoreDatabase {
         }
     }
 
+    /// The chunking recorded in the file (``StoreSchema/Key/chunking``) and whether it holds any document.
+    func recordedChunking() throws -> (chunking: ChunkingConfiguration?, hasDocuments: Bool) {
+        try read { db in
+            (
+                JSONCoding.decodeChunking(try StoreSchema.meta(db, StoreSchema.Key.chunking)),
+                try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM documents)") ?? false
+            )
+        }
+    }
+
     /// The earlier preparation signatures whose chunks were re-embedded (see
     /// ``StoreSchema/Key/reembeddedPreparations``); empty when there are none.
     func reembeddedPreparations() throws -> [String] {

@@ -429,6 +429,10 @@ enum JSONCoding {
         decode([Document.Field].self, text) ?? []
     }
 
+    static func decodeChunking(_ text: String?) -> ChunkingConfiguration? {
+        decode(ChunkingConfiguration.self, text)
+    }
+
     private static func decode<T: Decodable>(_ type: T.Type, _ text: String?) -> T? {
         guard let text, let data = text.data(using: .utf8) else { return nil }
         return try? JSONDecoder().decode(type, from: data)

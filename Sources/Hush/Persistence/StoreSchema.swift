@@ -27,6 +27,9 @@ enum StoreSchema {
         /// The preparation signature (`StoreWriter.preparationSignature`: model, token limit, chunking) of the
         /// last upsert: what the stored text hashes were made with.
         static let preparation = "preparation_signature"
+        /// JSON ``ChunkingConfiguration`` the stored chunks were cut with (absent in files made before models
+        /// chose their chunk size: those were cut at ``ChunkSize/standard`` in the model's window).
+        static let chunking = "chunking"
         /// JSON array of earlier preparation signatures whose chunks a finished `reembed` kept and re-embedded:
         /// a text hash made with one of them still names the document's stored text.
         static let reembeddedPreparations = "reembedded_preparations"

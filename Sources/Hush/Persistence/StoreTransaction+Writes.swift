@@ -96,10 +96,16 @@ extension StoreTransaction {
     }
 
     /// Records `signature` as the preparation the stored text hashes are made with (see
-    /// ``StoreSchema/Key/preparation``); a write only when it changed.
-    func recordPreparation(_ signature: String) throws {
-        guard try StoreSchema.meta(db, StoreSchema.Key.preparation) != signature else { return }
-        try StoreSchema.setMeta(db, StoreSchema.Key.preparation, signature)
+    /// ``StoreSchema/Key/preparation``) and `chunking` as how the chunks are cut (``StoreSchema/Key/chunking``);
+    /// a write only when they changed.
+    func recordPreparation(_ signature: String, chunking: ChunkingConfiguration) throws {
+        if try StoreSchema.meta(db, StoreSchema.Key.preparation) != signature {
+            try StoreSchema.setMeta(db, StoreSchema.Key.preparation, signature)
+        }
+        let json = JSONCoding.encode(chunking)
+        if try StoreSchema.meta(db, StoreSchema.Key.chunking) != json {
+            try StoreSchema.setMeta(db, StoreSchema.Key.chunking, json)
+        }
     }
 
     /// The embedder identity stamped in the file as this transaction sees it (`nil` before the first stamp).

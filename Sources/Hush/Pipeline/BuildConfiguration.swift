@@ -11,15 +11,20 @@ import Foundation
 /// let configuration = try BuildConfiguration.load(from: URL(fileURLWithPath: "hush-build.json"))
 /// ```
 public struct BuildConfiguration: Sendable, Hashable, Codable {
-    /// Chunk sizes in model tokens.
+    /// Chunk sizes in model tokens; a size left out is the model's own (``Embedder/preferredChunkSize``).
     public struct Chunking: Sendable, Hashable, Codable {
-        /// The preferred chunk size.
-        public var targetTokens: Int
-        /// Tokens repeated between consecutive chunks of a paragraph.
-        public var overlapTokens: Int
+        /// The preferred chunk size, or `nil` for the model's.
+        public var targetTokens: Int?
+        /// Tokens repeated between consecutive chunks of a paragraph, or `nil` for the model's (at most
+        /// `targetTokens - 1`).
+        public var overlapTokens: Int?
 
         /// Creates chunk sizes.
-        public init(targetTokens: Int = 128, overlapTokens: Int = 24) {
+        ///
+        /// ```swift
+        /// let chunking = BuildConfiguration.Chunking(targetTokens: 96)  // the model's overlap
+        /// ```
+        public init(targetTokens: Int? = nil, overlapTokens: Int? = nil) {
             self.targetTokens = targetTokens
             self.overlapTokens = overlapTokens
         }
@@ -27,7 +32,7 @@ public struct BuildConfiguration: Sendable, Hashable, Codable {
 
     /// The source type given to documents whose record names none (`note`, `post`, ...).
     public var sourceType: String?
-    /// Chunk sizes.
+    /// Chunk sizes; the model's own by default.
     public var chunking: Chunking
     /// The model: a name (`e5-small`, `minilm`) or a model folder or file (relative paths are resolved
     /// against the configuration file's folder); `nil` for the standard model (``ModelChoice/standard``).
@@ -57,17 +62,10 @@ public struct BuildConfiguration: Sendable, Hashable, Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         sourceType = try container.decodeIfPresent(String.self, forKey: .sourceType)
-        let chunking = try container.decodeIfPresent(PartialChunking.self, forKey: .chunking)
-        self.chunking = Chunking(
-            targetTokens: chunking?.targetTokens ?? 128, overlapTokens: chunking?.overlapTokens ?? 24)
+        chunking = try container.decodeIfPresent(Chunking.self, forKey: .chunking) ?? .init()
         model = try container.decodeIfPresent(String.self, forKey: .model)
         modelDirectory = try container.decodeIfPresent(String.self, forKey: .modelDirectory)
         lexical = try container.decodeIfPresent(Bool.self, forKey: .lexical) ?? false
-    }
-
-    private struct PartialChunking: Decodable {
-        var targetTokens: Int?
-        var overlapTokens: Int?
     }
 
     /// Reads and checks a configuration file; a relative model path becomes absolute.
@@ -107,19 +105,35 @@ public struct BuildConfiguration: Sendable, Hashable, Codable {
     ///
     /// - Throws: ``BuildError/invalidConfiguration(path:reason:)``.
     public func validate(path: String = "(arguments)") throws {
-        guard chunking.targetTokens >= 8 else {
-            throw BuildError.invalidConfiguration(path: path, reason: "chunking.targetTokens must be at least 8")
-        }
-        guard chunking.overlapTokens >= 0, chunking.overlapTokens < chunking.targetTokens else {
+        if let target = chunking.targetTokens, target < 8 {
             throw BuildError.invalidConfiguration(
-                path: path, reason: "chunking.overlapTokens must be between 0 and targetTokens - 1")
+                path: path, reason: "chunking.targetTokens must be at least 8 (got \(target))")
+        }
+        if let overlap = chunking.overlapTokens, overlap < 0 {
+            throw BuildError.invalidConfiguration(
+                path: path, reason: "chunking.overlapTokens must be 0 or more (got \(overlap))")
+        }
+        if let target = chunking.targetTokens, let overlap = chunking.overlapTokens, overlap >= target {
+            throw BuildError.invalidConfiguration(
+                path: path,
+                reason: "chunking.overlapTokens must be less than targetTokens (got \(overlap) and \(target))")
         }
     }
 
-    /// The chunker settings for an embedder's window.
-    func chunkingConfiguration(maxTokens: Int) -> ChunkingConfiguration {
-        ChunkingConfiguration(
-            maxTokens: maxTokens, targetTokens: min(chunking.targetTokens, maxTokens),
-            overlapTokens: chunking.overlapTokens)
+    /// The chunker settings for `embedder`: the sizes given, the model's own for the rest, within its window.
+    ///
+    /// - Throws: ``BuildError/invalidConfiguration(path:reason:)`` when the overlap given is not below the
+    ///   model's target.
+    func chunkingConfiguration(for embedder: any Embedder) throws -> ChunkingConfiguration {
+        let preferred = ChunkingConfiguration(for: embedder)
+        let target = min(chunking.targetTokens ?? preferred.targetTokens, embedder.maxTokens)
+        let overlap = chunking.overlapTokens ?? min(preferred.overlapTokens, target - 1)
+        guard overlap < target else {
+            throw BuildError.invalidConfiguration(
+                path: "(arguments)",
+                reason: "chunking.overlapTokens (\(overlap)) must be less than the target, \(target) tokens "
+                    + "for \(embedder.identity.model)")
+        }
+        return ChunkingConfiguration(maxTokens: embedder.maxTokens, targetTokens: target, overlapTokens: overlap)
     }
 }

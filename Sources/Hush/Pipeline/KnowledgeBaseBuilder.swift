@@ -239,7 +239,7 @@ public struct KnowledgeBaseBuilder: Sendable {
         try fail(at: .reading)
 
         // 2. Start from a copy of the previous output when it was made the same way.
-        let chunking = configuration.chunkingConfiguration(maxTokens: embedder.maxTokens)
+        let chunking = try configuration.chunkingConfiguration(for: embedder)
         let parameters = BuildManifest.Parameters(
             chunking: chunking, sourceType: configuration.sourceType, lexical: configuration.lexical,
             schemaVersion: StoreSchema.version)

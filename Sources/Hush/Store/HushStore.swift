@@ -115,7 +115,6 @@ public final class HushStore: Sendable {
         let stored = opened.stored
         let resolved = embedder ?? UnavailableEmbedder(identity: stored)
         self.embedder = resolved
-        let preparer = DocumentPreparer(embedder: resolved, chunking: options.chunking, cleaner: options.cleaner)
         let gap: SemanticGap?
         if embedder == nil {
             gap = .modelNotLoaded
@@ -128,6 +127,9 @@ public final class HushStore: Sendable {
         } else {
             throw StoreError.embedderMismatch(stored: stored, current: resolved.identity)
         }
+        let chunking = try Self.chunking(
+            options: options, database: database, embedder: resolved, sameModel: gap == nil || embedder == nil)
+        let preparer = DocumentPreparer(embedder: resolved, chunking: chunking, cleaner: options.cleaner)
         // Without the model the vectors are not needed in memory; the documents still are (keyword search).
         let index = VectorIndex(identity: stored, gap: gap, file: database.path == nil ? nil : database.vectorFile)
         self.index = index
@@ -177,6 +179,54 @@ public final class HushStore: Sendable {
         // Best effort: a failure here has no one to report to, and nothing is lost (the log stays).
         try? database.finish(checkpointing: !readOnly, busyTimeout: options.busyTimeout)
     }
+
+    /// How this store cuts documents: `options.chunking` when given; else how its chunks were cut, when they
+    /// were cut for this model (recorded in the file; a file with documents and no record was cut at
+    /// ``ChunkSize/standard``); else, in a new store or one turning to another model, the model's own sizes;
+    /// with `options.chunkTokens` and `options.chunkOverlapTokens` put in.
+    ///
+    /// - Throws: ``StoreError/invalidOption(_:)`` for a target under 8 tokens or an overlap not below it.
+    static func chunking(
+        options: StoreOptions, database: StoreDatabase, embedder: any Embedder, sameModel: Bool
+    ) throws -> ChunkingConfiguration {
+        if let chunking = options.chunking { return chunking }
+        let (recorded, hasDocuments) = try database.recordedChunking()
+        var chunking: ChunkingConfiguration
+        if !sameModel {
+            chunking = ChunkingConfiguration(for: embedder)
+        } else if let recorded, recorded.maxTokens <= embedder.maxTokens {
+            chunking = recorded
+        } else if hasDocuments {
+            chunking = ChunkingConfiguration(maxTokens: embedder.maxTokens)
+        } else {
+            chunking = ChunkingConfiguration(for: embedder)
+        }
+        guard options.chunkTokens != nil || options.chunkOverlapTokens != nil else { return chunking }
+        if let target = options.chunkTokens {
+            guard target >= 8 else {
+                throw StoreError.invalidOption("chunkTokens must be at least 8 (got \(target))")
+            }
+            chunking.targetTokens = min(target, embedder.maxTokens)
+            chunking.overlapTokens = min(chunking.overlapTokens, chunking.targetTokens - 1)
+        }
+        if let overlap = options.chunkOverlapTokens {
+            guard overlap >= 0, overlap < chunking.targetTokens else {
+                throw StoreError.invalidOption(
+                    "chunkOverlapTokens must lie in 0…\(chunking.targetTokens - 1), below the chunk target "
+                        + "of \(chunking.targetTokens) tokens (got \(overlap))")
+            }
+            chunking.overlapTokens = overlap
+        }
+        return chunking
+    }
+
+    /// How documents are cut into chunks in this store (see ``StoreOptions/chunking``).
+    ///
+    /// ```swift
+    /// let store = try await HushStore.open(path: "notes.hush", embedder: try E5Embedder())
+    /// store.chunking.targetTokens  // 256 in a new store
+    /// ```
+    public var chunking: ChunkingConfiguration { writer.preparer.chunker.configuration }
 
     func setTestHooks(_ hooks: TestHooks) {
         testHooks.value = hooks
@@ -231,7 +281,8 @@ public final class HushStore: Sendable {
             graphFileBytes: graphFileBytes, unfinishedReembed: reembed, readOnly: readOnly,
             modelLoaded: index.read { $0.gap } != .modelNotLoaded, openMilliseconds: openMilliseconds,
             vectorsInFile: index.read { !$0.isResident }, imageBytes: database.imageBytes(),
-            imageCurrent: (try? database.imageIsCurrent(header: VectorIndex.State.imageHeader)) ?? false)
+            imageCurrent: (try? database.imageIsCurrent(header: VectorIndex.State.imageHeader)) ?? false,
+            chunking: chunking)
     }
 
     // MARK: - Deleting

@@ -17,9 +17,16 @@ public struct StoreOptions: Sendable, Hashable {
     public var embeddingBatchSize: Int
     /// Query vectors kept in the LRU cache (0 disables it).
     public var queryCacheCapacity: Int
-    /// How documents are chunked; `nil` for the default sizes in the embedder's window. Part of the text hash,
-    /// so changing it re-embeds on the next upsert.
+    /// How documents are chunked; `nil` for how the store's chunks were cut (recorded in the file), or, in a
+    /// new store, the embedder's own sizes (``ChunkingConfiguration/init(for:)``). Part of the text hash, so
+    /// changing it re-chunks and re-embeds each document on its next upsert; the store records the new sizes.
     public var chunking: ChunkingConfiguration?
+    /// The chunk target in tokens, in the model's window, when ``chunking`` is `nil`; `nil` keeps the store's
+    /// (or, in a new store, the model's). `StoreOptions(chunkTokens: 480)` is `hush index --chunk-tokens 480`.
+    public var chunkTokens: Int?
+    /// The overlap between consecutive chunks in tokens, when ``chunking`` is `nil`; `nil` keeps the store's
+    /// (or the model's), at most `chunkTokens - 1`.
+    public var chunkOverlapTokens: Int?
     /// The vector index to use, or `nil` to let `IndexStrategy.choose` decide from the number of vectors and
     /// `memoryBudget` (exact below 20 000 vectors, then HNSW while vectors and graph fit, then int8 or binary
     /// codes with exact rescoring). Re-evaluated on open and after every write.
@@ -46,8 +53,10 @@ public struct StoreOptions: Sendable, Hashable {
         queryCacheCapacity: Int = 256, chunking: ChunkingConfiguration? = nil, indexStrategy: IndexStrategy? = nil,
         memoryBudget: Int = 2 << 30, hnswParameters: HNSWParameters = HNSWParameters(),
         int8GuideThreshold: Int = IndexStrategy.int8GuideThreshold, busyTimeout: TimeInterval = 10,
-        cleaner: TextCleaner = TextCleaner()
+        cleaner: TextCleaner = TextCleaner(), chunkTokens: Int? = nil, chunkOverlapTokens: Int? = nil
     ) {
+        self.chunkTokens = chunkTokens
+        self.chunkOverlapTokens = chunkOverlapTokens
         self.busyTimeout = busyTimeout
         self.cleaner = cleaner
         self.chunking = chunking

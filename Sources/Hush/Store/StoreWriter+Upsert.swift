@@ -51,15 +51,18 @@ extension HushStore {
 }
 
 extension StoreWriter {
-    /// The preparation settings that shape chunks; part of the text hash, so that changing them re-embeds.
+    /// The preparation settings that shape chunks; part of the text hash, so that changing them re-embeds. The
+    /// chunk sizes are left out when they are the ones every store used before models chose their own, so that
+    /// the hashes of those stores stay valid.
     var preparationSignature: String {
         // The model by what decides its vectors (not its folder's name, see `EmbedderIdentity`).
         let identity = embedder.identity
         let model = identity.weightsSHA256 == "none" ? identity.model : "sha256:" + identity.weightsSHA256.prefix(16)
-        var base = "prep-v2;max=\(embedder.maxTokens);\(model)"
+        var base = "prep-v3;max=\(embedder.maxTokens);\(model)"
         let cleaner = options.cleaner
         if cleaner != TextCleaner() { base += ";clean=\(cleaner.replaceURLs),\(cleaner.replaceMentions)" }
-        guard let chunking = options.chunking else { return base }
+        let chunking = preparer.chunker.configuration
+        guard chunking != ChunkingConfiguration(maxTokens: embedder.maxTokens) else { return base }
         return base
             + ";chunk=\(chunking.maxTokens),\(chunking.targetTokens),\(chunking.overlapTokens),\(chunking.prefixTitle)"
     }
@@ -312,7 +315,9 @@ extension StoreWriter {
         // What the keyword rows add to each first chunk, worked out before the lock and the transaction.
         let extras = extras ?? pending.map { KeywordText.extras($0.document, cleaner: options.cleaner) }
         return try writeThrough { state, transaction in
-            if let preparation { try transaction.recordPreparation(preparation) }
+            if let preparation {
+                try transaction.recordPreparation(preparation, chunking: preparer.chunker.configuration)
+            }
             let stored = try transaction.storedVersions(ids: pending.map(\.document.id))
             let (current, currentExtras, unchanged) = try Self.reconcile(pending, extras: extras, with: stored)
             var written: [WrittenDocument] = []

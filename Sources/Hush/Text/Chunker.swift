@@ -28,6 +28,18 @@ public struct ChunkingConfiguration: Sendable, Hashable, Codable {
         self.overlapTokens = overlapTokens
         self.prefixTitle = prefixTitle
     }
+
+    /// The configuration `embedder` chunks best with: its window and its ``Embedder/preferredChunkSize``.
+    ///
+    /// ```swift
+    /// let configuration = ChunkingConfiguration(for: try E5Embedder())  // 512 / 256 / 32
+    /// ```
+    public init(for embedder: any Embedder) {
+        let size = embedder.preferredChunkSize
+        self.init(
+            maxTokens: embedder.maxTokens, targetTokens: min(size.targetTokens, embedder.maxTokens),
+            overlapTokens: size.overlapTokens)
+    }
 }
 
 /// One piece of a document, the unit that is embedded and full-text indexed.

@@ -37,7 +37,8 @@ public struct DocumentPreparer: Sendable {
     /// How text is chunked, with the embedder's token counter.
     public var chunker: Chunker
 
-    /// Creates a preparer; chunk sizes default to the embedder's window and tokens are counted by it.
+    /// Creates a preparer; chunk sizes default to the embedder's (``ChunkingConfiguration/init(for:)``) and
+    /// tokens are counted by it.
     ///
     /// ```swift
     /// let preparer = DocumentPreparer(embedder: embedder, chunking: .init(targetTokens: 96))
@@ -46,7 +47,7 @@ public struct DocumentPreparer: Sendable {
         embedder: any Embedder, chunking: ChunkingConfiguration? = nil, cleaner: TextCleaner = .init(),
         languages: LanguageIdentifier = .init()
     ) {
-        let configuration = chunking ?? ChunkingConfiguration(maxTokens: embedder.maxTokens)
+        let configuration = chunking ?? ChunkingConfiguration(for: embedder)
         self.cleaner = cleaner
         self.languages = languages
         self.chunker = Chunker(configuration: configuration, tokenCounter: { embedder.tokenCount($0) })

@@ -38,6 +38,8 @@ struct BuildCommand: AsyncParsableCommand {
 
     @OptionGroup var modelOptions: ModelOptions
 
+    @OptionGroup var chunks: ChunkOptions
+
     @Flag(name: .long, help: "Replace OUT even when it was not made by hush build (it is destroyed).")
     var force = false
 
@@ -59,6 +61,8 @@ struct BuildCommand: AsyncParsableCommand {
         if let type { configuration.sourceType = type }
         if modelOptions.lexical { configuration.lexical = true }
         if let model = modelOptions.model { configuration.model = model }
+        if let tokens = chunks.tokens { configuration.chunking.targetTokens = tokens }
+        if let overlap = chunks.overlap { configuration.chunking.overlapTokens = overlap }
         try configuration.validate()
         let embedder: any Embedder =
             configuration.lexical

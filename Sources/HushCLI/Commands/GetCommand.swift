@@ -110,6 +110,9 @@ struct StatsCommand: AsyncParsableCommand {
             line.add("vectors_in_file", s.vectorsInFile)
             line.add("image_bytes", Int(s.imageBytes))
             line.add("image_current", s.imageCurrent)
+            line.add("chunk_tokens", s.chunking.targetTokens)
+            line.add("chunk_overlap", s.chunking.overlapTokens)
+            line.add("window_tokens", s.chunking.maxTokens)
             line.add("process_resident_bytes", ResidentMemory.current()?.now ?? 0)
             if let pending = s.unfinishedReembed {
                 var reembed = JSONLine()
@@ -125,7 +128,9 @@ struct StatsCommand: AsyncParsableCommand {
         } else {
             Console.out("file:      \(store.db) (\(Self.bytes(Int(s.fileSizeBytes))))")
             Console.out("documents: \(s.documents)")
-            Console.out("chunks:    \(s.chunks)")
+            Console.out(
+                "chunks:    \(s.chunks) (\(s.chunking.targetTokens) tokens, \(s.chunking.overlapTokens) overlap, "
+                    + "window \(s.chunking.maxTokens))")
             if s.vectorsInFile {
                 Console.out("vectors:   \(s.vectors) (in the file; searches read the few they rescore)")
             } else {

@@ -18,6 +18,8 @@ struct IndexCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Source type recorded for these documents (note, post, meeting, ...).")
     var type: String?
 
+    @OptionGroup var chunks: ChunkOptions
+
     @Flag(name: .long, help: "No progress output.")
     var quiet = false
 
@@ -32,7 +34,8 @@ struct IndexCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let hush = try await store.open(.embed, create: true)
+        let hush = try await store.open(
+            .embed, create: true, options: StoreOptions(chunkTokens: chunks.tokens, chunkOverlapTokens: chunks.overlap))
         let reader = DocumentReader(sourceType: type)
         var documents: [Document] = []
         let skipped = try reader.read(paths.map { URL(fileURLWithPath: $0) }) { batch in
