@@ -144,4 +144,66 @@ import Testing
             try BuildConfiguration(chunking: .init(overlapTokens: 300)).chunkingConfiguration(for: wide)
         }
     }
+
+    @Test func reembeddingToAModelThatCutsOtherwiseReChunksEveryDocument() async throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("moving.hush")
+        let documents =
+            (0..<12).map { Document(id: "long-\($0)", title: "Harbour \($0)", body: Self.prose(sentences: 40 + $0)) }
+            + Corpus.documents
+        do {
+            let old = try await HushStore.open(path: path, embedder: HashingEmbedder(dimension: 64))
+            try await old.upsert(documents)
+            try await old.close()
+        }
+        let before = try await HushStore.open(path: path, embedder: HashingEmbedder(dimension: 64), readOnly: true)
+        let oldChunks = try await before.stats().chunks
+        try await before.close()
+
+        // Killed after its first batch: nothing is swapped, the store still answers with the old model.
+        let converting = try await HushStore.open(
+            path: path, embedder: WideModel(), options: StoreOptions(allowEmbedderMismatch: true))
+        #expect(converting.chunking.targetTokens == 256)
+        struct Killed: Error {}
+        converting.setTestHooks(.init(afterReembedBatch: { batch in if batch == 1 { throw Killed() } }))
+        await #expect(throws: Killed.self) { try await converting.reembed(batchSize: 8) }
+        try await converting.close()
+        do {
+            let reopened = try await HushStore.open(path: path, embedder: HashingEmbedder(dimension: 64))
+            let stats = try await reopened.stats()
+            #expect(stats.embedder == HashingEmbedder(dimension: 64).identity)
+            #expect(stats.chunks == oldChunks)
+            #expect(stats.unfinishedReembed?.total == documents.count)
+            #expect((stats.unfinishedReembed?.completed ?? 0) > 0)
+            #expect(
+                try await reopened.search("cheaper venue", mode: .semantic, limit: 1).hits.first?.id == "budget-review")
+            try await reopened.close()
+        }
+
+        // Resumed: every document is cut at the new model's size, searchable by keyword and meaning.
+        let resumed = try await HushStore.open(
+            path: path, embedder: WideModel(), options: StoreOptions(allowEmbedderMismatch: true))
+        try await resumed.reembed(batchSize: 8)
+        try await resumed.close()
+        let store = try await HushStore.open(path: path, embedder: WideModel())
+        let stats = try await store.stats()
+        #expect(stats.embedder == WideModel().identity)
+        #expect(stats.unfinishedReembed == nil)
+        #expect(stats.documents == documents.count)
+        #expect(stats.chunks == stats.vectors)
+        #expect(stats.chunks < oldChunks)
+        #expect(stats.chunking == ChunkingConfiguration(maxTokens: 512, targetTokens: 256, overlapTokens: 32))
+        let cut = Chunker(configuration: store.chunking, tokenCounter: { WideModel().tokenCount($0) })
+        for document in documents {
+            let stored = try await store.document(id: document.id)
+            #expect(stored?.document.body == document.body)
+            #expect(stored?.chunkCount == cut.chunk(title: document.title, text: document.body).count)
+        }
+        #expect(try await store.search("cheaper venue", mode: .semantic, limit: 1).hits.first?.id == "budget-review")
+        #expect(try await store.search("sourdough", mode: .keyword, limit: 1).hits.first?.id == "sourdough")
+        // The same documents again are unchanged: nothing is cut or embedded twice.
+        let again = try await store.upsert(documents)
+        #expect(again.unchanged == documents.count)
+        #expect(again.chunksEmbedded == 0)
+    }
 }

@@ -198,15 +198,21 @@ extension StoreDatabase {
                         ORDER BY d.external_id = ? DESC LIMIT 1
                         """, arguments: [JSONCoding.encode(DocumentID.lookups(id)), DocumentID.normalized(id)])
             else { return nil }
-            let language: String = row[6]
-            let document = Document(
-                id: row[0], title: row[1], body: row[2], quoted: row[3], fields: JSONCoding.decodeFields(row[4]),
-                sourceType: row[5], language: language, tags: JSONCoding.decodeTags(row[7]), category: row[8],
-                metadata: JSONCoding.decodeMetadata(row[9]),
-                createdAt: Date(timeIntervalSince1970: row[10]),
-                updatedAt: (row[11] as Double?).map { Date(timeIntervalSince1970: $0) })
-            return StoredDocument(document: document, language: language, chunkCount: row[13], contentHash: row[12])
+            return Self.storedDocument(row)
         }
+    }
+
+    /// A stored document from the columns external id, title, body, quoted, fields, source type, language,
+    /// tags, category, metadata, created, updated, content hash and chunk count, in that order.
+    static func storedDocument(_ row: Row) -> StoredDocument {
+        let language: String = row[6]
+        let document = Document(
+            id: row[0], title: row[1], body: row[2], quoted: row[3], fields: JSONCoding.decodeFields(row[4]),
+            sourceType: row[5], language: language, tags: JSONCoding.decodeTags(row[7]), category: row[8],
+            metadata: JSONCoding.decodeMetadata(row[9]),
+            createdAt: Date(timeIntervalSince1970: row[10]),
+            updatedAt: (row[11] as Double?).map { Date(timeIntervalSince1970: $0) })
+        return StoredDocument(document: document, language: language, chunkCount: row[13], contentHash: row[12])
     }
 
     /// The stored chunk vectors of a document, in chunk order (empty when it is unknown).
@@ -394,6 +400,18 @@ extension StoreDatabase {
             let data = text.data(using: .utf8),
             let target = try? JSONDecoder().decode(EmbedderIdentity.self, from: data)
         else { return nil }
+        if try db.tableExists(StoreSchema.rechunkTable) {
+            // Re-chunking: counted in documents.
+            let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM documents") ?? 0
+            let completed =
+                try Int.fetchOne(
+                    db,
+                    sql: """
+                        SELECT COUNT(*) FROM \(StoreSchema.rechunkTable) r
+                        JOIN documents d ON d.id = r.document_id AND d.text_hash = r.text_hash
+                        """) ?? 0
+            return UnfinishedReembed(target: target, completed: completed, total: total)
+        }
         let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM chunks") ?? 0
         var completed = 0
         if try db.tableExists(StoreSchema.reembedTable) {
@@ -405,6 +423,25 @@ extension StoreDatabase {
                 ) ?? 0
         }
         return UnfinishedReembed(target: target, completed: completed, total: total)
+    }
+
+    /// Up to `limit` documents after row `after`, in row order, that have no staged chunks cut from their
+    /// current text (a re-chunking `reembed`), each with its row and text hash.
+    func unstagedDocuments(after: Int64, limit: Int) throws -> [(rowid: Int64, textHash: String, stored: StoredDocument)]
+    {
+        try read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT d.external_id, d.title, d.body, d.quoted, d.fields, d.source_type, d.language,
+                           d.tags, d.category, d.metadata, d.created_at, d.updated_at, d.content_hash, 0,
+                           d.id, d.text_hash
+                    FROM documents d LEFT JOIN \(StoreSchema.rechunkTable) r
+                    ON r.document_id = d.id AND r.text_hash = d.text_hash
+                    WHERE d.id > ? AND r.document_id IS NULL ORDER BY d.id LIMIT ?
+                    """, arguments: [after, limit]
+            ).map { row in (row[14], row[15], Self.storedDocument(row)) }
+        }
     }
 
     /// Up to `limit` chunks after chunk id `after`, in id order, that have no staged vector made from their

@@ -429,6 +429,10 @@ enum JSONCoding {
         decode([Document.Field].self, text) ?? []
     }
 
+    static func decodeStagedChunks(_ text: String?) -> [StagedDocument.Chunk] {
+        decode([StagedDocument.Chunk].self, text) ?? []
+    }
+
     static func decodeChunking(_ text: String?) -> ChunkingConfiguration? {
         decode(ChunkingConfiguration.self, text)
     }

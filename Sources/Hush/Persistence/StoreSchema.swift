@@ -47,6 +47,9 @@ enum StoreSchema {
     /// has one, then swapped in with the new identity in one transaction. It exists only while a re-embed is
     /// unfinished, so searches never mix two models' vectors.
     static let reembedTable = "reembed_vectors"
+    /// The staging table of a `reembed` that also re-chunks (the new model cuts documents differently): per
+    /// document, its new chunks and their vectors, made from the text its `text_hash` names.
+    static let rechunkTable = "reembed_documents"
 
     /// Applies the migrations a file lacks, safely when another process opens the same new file at the same
     /// moment: GRDB reads which migrations are applied before taking the write lock for each one, so two

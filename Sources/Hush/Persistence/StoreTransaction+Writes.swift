@@ -7,6 +7,27 @@ struct RemovedDocument {
     var chunks: [Int64]
 }
 
+/// A document cut and embedded again by a re-chunking `reembed`, waiting in the staging table.
+struct StagedDocument {
+    /// One new chunk, as staged (JSON).
+    struct Chunk: Codable {
+        var ordinal: Int
+        var text: String
+        var start: Int
+        var end: Int
+        var tokens: Int
+        var truncated: Bool
+    }
+
+    var rowid: Int64
+    /// The document's text hash when it was cut: the chunks count only while it is still the stored one.
+    var textHash: String
+    var chunks: [Chunk]
+    var vectors: [[Float]]
+    /// The document as stored (read back for the swap).
+    var stored: StoredDocument?
+}
+
 /// What writing one document did: its row id, the chunks it replaced, and its new chunks with their rows.
 struct WrittenDocument {
     var rowid: Int64
@@ -184,23 +205,96 @@ extension StoreTransaction {
 
     /// Starts a re-embed to `target` (a JSON identity), or resumes the one to the same target: returns the
     /// last chunk id already staged in order (0 for a new run) and the progress so far.
-    func beginReembed(target: String) throws -> (after: Int64, progress: UnfinishedReembed?) {
-        let staging = StoreSchema.reembedTable
+    func beginReembed(target: String, rechunk: Bool = false) throws -> (after: Int64, progress: UnfinishedReembed?) {
+        let staging = rechunk ? StoreSchema.rechunkTable : StoreSchema.reembedTable
+        let other = rechunk ? StoreSchema.reembedTable : StoreSchema.rechunkTable
         var after: Int64 = 0
         if try StoreSchema.meta(db, StoreSchema.Key.reembedTarget) == target, try db.tableExists(staging) {
             after = try StoreSchema.meta(db, StoreSchema.Key.reembedAfterChunk).flatMap { Int64($0) } ?? 0
         } else {
-            // A new run (or one to another model): start from an empty staging table.
-            try db.execute(sql: "DROP TABLE IF EXISTS \(staging)")
-            // The chunk's text is kept with its vector: a staged vector counts only for the very text it was
-            // made from, so a chunk replaced meanwhile (even under a reused id) is embedded again rather than
-            // given another text's vector.
-            try db.execute(
-                sql: "CREATE TABLE \(staging) (chunk_id INTEGER PRIMARY KEY, text TEXT NOT NULL, vector BLOB NOT NULL)")
+            // A new run (or one to another model, or cutting chunks otherwise): start from an empty table.
+            try db.execute(sql: "DROP TABLE IF EXISTS \(staging); DROP TABLE IF EXISTS \(other)")
+            if rechunk {
+                // The document's text hash is kept with its new chunks: they count only for the very text they
+                // were cut from, so a document replaced meanwhile is cut and embedded again.
+                try db.execute(
+                    sql: """
+                        CREATE TABLE \(staging) (
+                            document_id INTEGER PRIMARY KEY, text_hash TEXT NOT NULL, chunks TEXT NOT NULL,
+                            vectors BLOB NOT NULL)
+                        """)
+            } else {
+                // The chunk's text is kept with its vector: a staged vector counts only for the very text it
+                // was made from, so a chunk replaced meanwhile (even under a reused id) is embedded again
+                // rather than given another text's vector.
+                try db.execute(
+                    sql:
+                        "CREATE TABLE \(staging) (chunk_id INTEGER PRIMARY KEY, text TEXT NOT NULL, vector BLOB NOT NULL)"
+                )
+            }
             try StoreSchema.setMeta(db, StoreSchema.Key.reembedTarget, target)
             try StoreSchema.setMeta(db, StoreSchema.Key.reembedAfterChunk, "0")
         }
         return (after, try StoreDatabase.unfinishedReembed(db))
+    }
+
+    /// Stages the new chunks and vectors of documents (each with the text hash it was cut from) and records
+    /// `after` as the last document finished in order.
+    func stageRechunk(_ documents: [StagedDocument], after: Int64) throws {
+        let insert = try db.cachedStatement(
+            sql: """
+                INSERT OR REPLACE INTO \(StoreSchema.rechunkTable) (document_id, text_hash, chunks, vectors)
+                VALUES (?, ?, ?, ?)
+                """)
+        for document in documents {
+            try insert.execute(arguments: [
+                document.rowid, document.textHash, JSONCoding.encode(document.chunks),
+                VectorBlob.encode(document.vectors.flatMap { $0 }),
+            ])
+        }
+        try StoreSchema.setMeta(db, StoreSchema.Key.reembedAfterChunk, String(after))
+    }
+
+    /// The documents whose new chunks are staged for their current text, in row order; `nil` (nothing changed)
+    /// when some document has none (another process wrote meanwhile).
+    func stagedDocuments(dimension: Int) throws -> [StagedDocument]? {
+        let table = StoreSchema.rechunkTable
+        let missing =
+            try Int.fetchOne(
+                db,
+                sql: """
+                    SELECT COUNT(*) FROM documents d LEFT JOIN \(table) r
+                    ON r.document_id = d.id AND r.text_hash = d.text_hash WHERE r.document_id IS NULL
+                    """) ?? 0
+        guard missing == 0 else { return nil }
+        return try Row.fetchAll(
+            db,
+            sql: """
+                SELECT d.external_id, d.title, d.body, d.quoted, d.fields, d.source_type, d.language,
+                       d.tags, d.category, d.metadata, d.created_at, d.updated_at, d.content_hash, 0,
+                       r.document_id, r.text_hash, r.chunks, r.vectors
+                FROM \(table) r JOIN documents d ON d.id = r.document_id AND d.text_hash = r.text_hash
+                ORDER BY r.document_id
+                """
+        ).map { row in
+            let rowid: Int64 = row[14]
+            let chunks = JSONCoding.decodeStagedChunks(row[16])
+            var values: [Float] = []
+            guard !chunks.isEmpty, VectorBlob.append(row[17], dimension: dimension * chunks.count, to: &values)
+            else {
+                throw StoreError.notAStore(path: "", reason: "a staged re-chunked document (row \(rowid)) is damaged")
+            }
+            let vectors = (0..<chunks.count).map { Array(values[($0 * dimension)..<(($0 + 1) * dimension)]) }
+            return StagedDocument(
+                rowid: rowid, textHash: row[15], chunks: chunks, vectors: vectors,
+                stored: StoreDatabase.storedDocument(row))
+        }
+    }
+
+    /// Deletes every chunk (their vectors and full-text rows go with them): the first step of swapping in the
+    /// re-chunked documents.
+    func deleteAllChunks() throws {
+        try db.execute(sql: "DELETE FROM chunks")
     }
 
     /// Stages new vectors for `rows` (with the text they were made from) and records `after` as the last
@@ -234,6 +328,14 @@ extension StoreTransaction {
                 DROP TABLE hush_reembed_valid;
                 DROP TABLE \(StoreSchema.reembedTable);
                 """)
+        try endReembed(identity: identity)
+        return true
+    }
+
+    /// Stamps `identity`, keeps the preparation the text hashes were made with (they still name the stored
+    /// texts), ends the re-embed and empties the graph tables (the graph was built on the old vectors).
+    func endReembed(identity: EmbedderIdentity) throws {
+        try db.execute(sql: "DROP TABLE IF EXISTS \(StoreSchema.rechunkTable)")
         try StoreSchema.stamp(db, identity: identity)
         // The chunks stay as they were made: their text hashes, made with the old preparation, still name
         // their text, so re-indexing the same files finds them unchanged instead of embedding them again.
@@ -246,6 +348,5 @@ extension StoreTransaction {
         try StoreSchema.setMeta(db, StoreSchema.Key.reembedTarget, nil)
         try StoreSchema.setMeta(db, StoreSchema.Key.reembedAfterChunk, nil)
         try clearGraph()
-        return true
     }
 }

@@ -31,8 +31,22 @@ extension StoreWriter {
         try reembedNow(batchSize: batchSize, progress: progress)
     }
 
+    /// Whether this re-embed must cut the documents again: the store's chunks were cut at other sizes than
+    /// this writer's (the new model's own, or the ones the options ask for). A file with documents and no
+    /// record was cut at ``ChunkSize/standard``.
+    private func needsRechunk() throws -> Bool {
+        let recorded = try database.recordedChunking().chunking ?? ChunkingConfiguration()
+        let wanted = preparer.chunker.configuration
+        return (recorded.targetTokens, recorded.overlapTokens, recorded.prefixTitle)
+            != (wanted.targetTokens, wanted.overlapTokens, wanted.prefixTitle)
+    }
+
     private func reembedNow(batchSize: Int, progress: (@Sendable (StoreProgress) -> Void)?) throws {
         guard batchSize > 0 else { throw StoreError.invalidOption("reembed batchSize must be at least 1") }
+        if try needsRechunk() {
+            try rechunkNow(batchSize: batchSize, progress: progress)
+            return
+        }
         let current = embedder.identity
         let target = JSONCoding.encode(current)
         let hook = testHooks.value.afterReembedBatch
@@ -76,6 +90,108 @@ extension StoreWriter {
         guard swapped else {
             // Another process changed chunks between the last check and the swap: stage those and swap again.
             try reembedNow(batchSize: batchSize, progress: progress)
+            return
+        }
+        cache.removeAll()
+    }
+
+    /// Re-embeds by cutting every document again with this writer's chunking: per batch of documents, their
+    /// new chunks and vectors go to a staging table; when every document has them, one transaction replaces
+    /// all chunks, vectors and full-text rows and stamps the new identity. Resumable and never mixing two
+    /// models' vectors, like the chunk-by-chunk re-embed; progress is counted in documents.
+    private func rechunkNow(batchSize: Int, progress: (@Sendable (StoreProgress) -> Void)?) throws {
+        let current = embedder.identity
+        let hook = testHooks.value.afterReembedBatch
+        let begun = try database.write {
+            try $0.beginReembed(target: JSONCoding.encode(current), rechunk: true)
+        }
+        var after = begun.after
+        var completed = begun.progress?.completed ?? 0
+        let total = begun.progress?.total ?? 0
+        progress?(StoreProgress(completed: completed, total: total))
+        // About `batchSize` chunks per batch, in documents of the size this store has on average.
+        let counts = try database.counts()
+        let documentsPerBatch = max(1, batchSize * max(1, counts.documents) / max(1, counts.chunks))
+        var batchNumber = 0
+        while true {
+            var rows = try database.unstagedDocuments(after: after, limit: documentsPerBatch)
+            if rows.isEmpty, after > 0 {
+                after = 0
+                rows = try database.unstagedDocuments(after: 0, limit: documentsPerBatch)
+            }
+            guard let last = rows.last else { break }
+            let preparer = self.preparer
+            let prepared = rows.map(\.stored.document).concurrentMap(threads: Self.preparationThreads) {
+                preparer.prepare($0)
+            }
+            var texts: [(owner: String, text: String)] = []
+            for (row, document) in zip(rows, prepared) {
+                texts += document.chunks.map { (row.stored.document.id, $0.text) }
+            }
+            let vectors = try embedPassages(texts)
+            var staged: [StagedDocument] = []
+            var offset = 0
+            for (row, document) in zip(rows, prepared) {
+                let chunks = document.chunks.map {
+                    StagedDocument.Chunk(
+                        ordinal: $0.ordinal, text: $0.text, start: $0.range.lowerBound, end: $0.range.upperBound,
+                        tokens: $0.tokenCount, truncated: $0.truncated)
+                }
+                staged.append(
+                    StagedDocument(
+                        rowid: row.rowid, textHash: row.textHash, chunks: chunks,
+                        vectors: Array(vectors[offset..<(offset + chunks.count)])))
+                offset += chunks.count
+            }
+            try database.write { try $0.stageRechunk(staged, after: last.rowid) }
+            after = last.rowid
+            completed = min(total, completed + rows.count)
+            batchNumber += 1
+            progress?(StoreProgress(completed: completed, total: total))
+            try hook?(batchNumber)
+        }
+
+        // Every document has its new chunks: swap them in, with the new identity, in one transaction.
+        let policy = options.indexPolicy
+        let database = database
+        let cleaner = options.cleaner
+        let signature = preparationSignature
+        let chunking = preparer.chunker.configuration
+        let swapped = try index.write { state -> Bool in
+            let finished = try database.write { transaction -> Bool in
+                guard let staged = try transaction.stagedDocuments(dimension: current.dimension) else { return false }
+                try transaction.deleteAllChunks()
+                var allocator = VectorMatrix.RowAllocator()
+                for document in staged {
+                    guard let stored = document.stored else { continue }
+                    let item = PendingDocument(
+                        document: stored.document, existingRowid: document.rowid,
+                        createdAt: stored.document.createdAt?.timeIntervalSince1970 ?? 0, language: stored.language,
+                        textHash: document.textHash, contentHash: stored.contentHash,
+                        chunks: document.chunks.map {
+                            TextChunk(
+                                ordinal: $0.ordinal, text: $0.text, range: $0.start..<$0.end, tokenCount: $0.tokens,
+                                truncated: $0.truncated)
+                        }, vectors: document.vectors)
+                    let extras = KeywordText.extras(stored.document, cleaner: cleaner)
+                    _ = try transaction.write(item, allocator: &allocator) { text, ordinal in
+                        KeywordText.row(chunk: text, extras: ordinal == 0 ? extras : "")
+                    }
+                }
+                // The text hashes stay (made with the old preparation, which `endReembed` keeps, they still
+                // name the stored texts); the new preparation and chunking are what upserts use from now on.
+                try transaction.endReembed(identity: current)
+                try transaction.recordPreparation(signature, chunking: chunking)
+                return true
+            }
+            guard finished else { return false }
+            try state.adopt(current, from: database, policy: policy)
+            try state.saveImage(to: database)
+            return true
+        }
+        guard swapped else {
+            // Another process changed documents between the last check and the swap: stage those, swap again.
+            try rechunkNow(batchSize: batchSize, progress: progress)
             return
         }
         cache.removeAll()
