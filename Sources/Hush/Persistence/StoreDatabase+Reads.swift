@@ -427,8 +427,9 @@ extension StoreDatabase {
 
     /// Up to `limit` documents after row `after`, in row order, that have no staged chunks cut from their
     /// current text (a re-chunking `reembed`), each with its row and text hash.
-    func unstagedDocuments(after: Int64, limit: Int) throws -> [(rowid: Int64, textHash: String, stored: StoredDocument)]
-    {
+    func unstagedDocuments(after: Int64, limit: Int) throws -> [(
+        rowid: Int64, textHash: String, stored: StoredDocument
+    )] {
         try read { db in
             try Row.fetchAll(
                 db,
