@@ -78,6 +78,45 @@ import Testing
         #expect(result.stderr.contains("scripts/fetch-model"))
     }
 
+    @Test func indexTakesAChunkSizeAndTheStoreKeepsIt() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let db = folder.appendingPathComponent("sized.hush").path
+        let text = folder.appendingPathComponent("long.txt")
+        let sentences = (0..<60).map { "Entry \($0) of the harbour log notes the tide, the wind and the ferries." }
+        try sentences.joined(separator: " ").write(to: text, atomically: true, encoding: .utf8)
+        func stats() throws -> [String: Any] {
+            let result = try CLIRunner.run(["stats", "--db", db, "--json"])
+            #expect(result.status == 0, "\(result.stderr)")
+            return try result.json()
+        }
+
+        let lexical = try CLIRunner.run(["index", "--db", db, "--lexical", "--quiet", text.path])
+        #expect(lexical.status == 0, "\(lexical.stderr)")
+        let standard = try stats()
+        #expect(standard["chunk_tokens"] as? Int == 128)
+        #expect(standard["chunk_overlap"] as? Int == 24)
+
+        let resized = try CLIRunner.run([
+            "index", "--db", db, "--lexical", "--chunk-tokens", "48", "--chunk-overlap", "8", "--json", text.path,
+        ])
+        #expect(resized.status == 0, "\(resized.stderr)")
+        #expect(try resized.json()["updated"] as? Int == 1)
+        let small = try stats()
+        #expect(small["chunk_tokens"] as? Int == 48)
+        #expect(small["chunk_overlap"] as? Int == 8)
+        #expect((small["chunks"] as? Int ?? 0) > (standard["chunks"] as? Int ?? 0))
+
+        // Without the options the store keeps 48/8: the same file is unchanged.
+        let again = try CLIRunner.run(["index", "--db", db, "--lexical", "--json", text.path])
+        #expect(try again.json()["unchanged"] as? Int == 1)
+
+        let bad = try CLIRunner.run(["index", "--db", db, "--lexical", "--chunk-tokens", "4", text.path])
+        #expect(bad.status != 0)
+        #expect(bad.stderr.contains("--chunk-tokens must be at least 8"))
+        #expect(try stats()["chunks"] as? Int == small["chunks"] as? Int)
+    }
+
     @Test func indexSearchGetDeleteAndStatsOnTheSamples() throws {
         let folder = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }

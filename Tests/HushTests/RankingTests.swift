@@ -46,15 +46,34 @@ import Testing
         await #expect(throws: RankingError.self) { _ = try await store.related(to: "run-1", limit: 0) }
     }
 
-    @Test func bothDocumentSimilaritiesAgreeOnSingleChunkDocuments() async throws {
-        // With one chunk per document, the mean vector is the chunk vector: both measures give the same list.
+    @Test func relatedComparesDocumentsCentredOnTheStore() async throws {
+        // With one chunk per document, a document's vector is its chunk vector less the store's centre: the
+        // mean chunk vector, shrunk by n / (n + 16) for n documents. Worked out here from the stored vectors.
         let store = try await feedStore()
-        let mean = try store.ranker.relatedDocuments(
-            to: "bake-1", limit: 5, minCosine: nil, sameLanguage: false, filter: .init(), similarity: .meanVector)
-        let pairs = try store.ranker.relatedDocuments(
+        let posts = FeedCorpus.posts
+        var vectors: [String: [Float]] = [:]
+        for post in posts { vectors[post.id] = try await store.vectors(forDocument: post.id).first }
+        let dimension = vectors.values.first?.count ?? 0
+        var centre = [Float](repeating: 0, count: dimension)
+        for vector in vectors.values { for index in 0..<dimension { centre[index] += vector[index] } }
+        let n = Float(posts.count)
+        centre = centre.map { $0 / n * n / (n + 16) }
+        func centred(_ id: String) -> [Float] {
+            let vector = zip(vectors[id] ?? [], centre).map { $0 - $1 }
+            let norm = vector.reduce(0) { $0 + $1 * $1 }.squareRoot()
+            return vector.map { $0 / norm }
+        }
+        let source = centred("bake-1")
+        let expected = posts.map(\.id).filter { $0 != "bake-1" }.map { id in
+            (id, zip(source, centred(id)).reduce(Float(0)) { $0 + $1.0 * $1.1 })
+        }.sorted { $0.1 > $1.1 }
+        let related = try await store.related(to: "bake-1", limit: 5)
+        #expect(related.map(\.id) == expected.prefix(5).map(\.0))
+        for (found, want) in zip(related, expected) { #expect(abs((found.score ?? 0) - want.1) < 1e-4) }
+        // The centre matters: the raw cosines (the best chunk pair, for one-chunk documents) are higher.
+        let raw = try store.ranker.relatedDocuments(
             to: "bake-1", limit: 5, minCosine: nil, sameLanguage: false, filter: .init(), similarity: .bestChunkPair)
-        #expect(mean.map(\.id) == pairs.map(\.id))
-        for (a, b) in zip(mean, pairs) { #expect(abs((a.score ?? 0) - (b.score ?? 0)) < 1e-5) }
+        #expect((raw.first?.score ?? 0) > (related.first?.score ?? 0))
     }
 
     @Test func recencyBreaksTiesBetweenEquallyInterestingDocuments() async throws {

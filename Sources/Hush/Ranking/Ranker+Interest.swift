@@ -53,7 +53,8 @@ extension Ranker {
             }
             if !options.includeRated { pool.removeAll(where: rated.contains) }
 
-            let vectors = try DocumentVectors(state: state, slots: pool + likedSlots + dislikedSlots)
+            let vectors = try DocumentVectors(
+                state: state, slots: pool + likedSlots + dislikedSlots, centre: try state.chunkCentre())
             func language(_ slot: Int) -> String {
                 guard perLanguage else { return "" }
                 return state.record(slot)?.language.lowercased() ?? ""

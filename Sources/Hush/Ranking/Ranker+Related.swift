@@ -42,19 +42,21 @@ extension Ranker {
             var heap = TopK(capacity: limit)
             switch similarity {
             case .meanVector:
-                guard let query = try DocumentVectors(state: state, slots: [source]).vector(source) else {
+                let centre = try state.chunkCentre()
+                guard let query = try DocumentVectors(state: state, slots: [source], centre: centre).vector(source)
+                else {
                     throw RankingError.noVectors(id: id)
                 }
                 if state.isApproximate {
                     // Through the approximate index: documents whose chunks are nearest to the mean vector
                     // (4 × limit of them), then ranked exactly by their own mean vectors.
                     let near = try state.semanticTop(query: query, mask: mask, k: limit * 4)
-                    let vectors = try DocumentVectors(state: state, slots: near.map(\.slot))
+                    let vectors = try DocumentVectors(state: state, slots: near.map(\.slot), centre: centre)
                     for hit in near {
                         if let score = vectors.dot(hit.slot, query) { heap.offer(id: hit.slot, score: score) }
                     }
                 } else {
-                    let vectors = try DocumentVectors(state: state, wanted: mask)
+                    let vectors = try DocumentVectors(state: state, wanted: mask, centre: centre)
                     mask.forEachAllowed { slot in
                         if let score = vectors.dot(slot, query) { heap.offer(id: slot, score: score) }
                     }

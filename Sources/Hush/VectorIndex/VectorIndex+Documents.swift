@@ -27,6 +27,29 @@ extension VectorIndex.State {
     /// The slots of every live document.
     var liveSlots: Bitset { documents.liveSlots }
 
+    /// What every vector of this store shares, for comparing documents with each other (related items,
+    /// interest ranking; see ``DocumentVectors``): the mean of its chunk vectors, over at most 4,096 rows spread
+    /// evenly over the matrix (100 documents' chunks already measure as well as all of them), shrunk toward
+    /// zero by `n / (n + 16)` for `n` documents, so that a store of a few documents is barely centred (two
+    /// documents centred on their own mean would point in opposite directions). `nil` when empty.
+    ///
+    /// - Complexity: O(rows) to find the live rows, then O(4,096 × dimension).
+    func chunkCentre() throws -> [Float]? {
+        let rowSlot = matrix.rowSlot
+        let live = (0..<matrix.rows).filter { rowSlot[$0] >= 0 }
+        guard !live.isEmpty else { return nil }
+        let step = max(1, (live.count + 4_095) / 4_096)
+        let sample = stride(from: 0, to: live.count, by: step).map { live[$0] }
+        let dimension = matrix.dimension
+        var sum = [Float](repeating: 0, count: dimension)
+        try withRowVectors(sample) { _, vector in
+            for index in 0..<dimension { sum[index] += vector[index] }
+        }
+        let documents = Float(documentCount)
+        let scale = documents / (documents + 16) / Float(sample.count)
+        return sum.map { $0 * scale }
+    }
+
     /// The live slots, newest document first (ties: the later written first).
     ///
     /// - Complexity: O(documents × log documents).
