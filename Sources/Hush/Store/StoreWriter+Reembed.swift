@@ -77,16 +77,7 @@ extension StoreWriter {
         }
 
         // Every chunk has its new vector: swap them in, with the new identity, in one transaction.
-        let policy = options.indexPolicy
-        let database = database
-        let swapped = try index.write { state -> Bool in
-            let finished = try database.write { try $0.finishReembed(identity: current) }
-            guard finished else { return false }
-            // The graph was built on the old vectors: the reload builds a new one.
-            try state.adopt(current, from: database, policy: policy)
-            try state.saveImage(to: database)
-            return true
-        }
+        let swapped = try swapIn(current) { try $0.finishReembed(identity: current) }
         guard swapped else {
             // Another process changed chunks between the last check and the swap: stage those and swap again.
             try reembedNow(batchSize: batchSize, progress: progress)
@@ -152,41 +143,33 @@ extension StoreWriter {
         }
 
         // Every document has its new chunks: swap them in, with the new identity, in one transaction.
-        let policy = options.indexPolicy
-        let database = database
         let cleaner = options.cleaner
         let signature = preparationSignature
         let chunking = preparer.chunker.configuration
-        let swapped = try index.write { state -> Bool in
-            let finished = try database.write { transaction -> Bool in
-                guard let staged = try transaction.stagedDocuments(dimension: current.dimension) else { return false }
-                try transaction.deleteAllChunks()
-                var allocator = VectorMatrix.RowAllocator()
-                for document in staged {
-                    guard let stored = document.stored else { continue }
-                    let item = PendingDocument(
-                        document: stored.document, existingRowid: document.rowid,
-                        createdAt: stored.document.createdAt?.timeIntervalSince1970 ?? 0, language: stored.language,
-                        textHash: document.textHash, contentHash: stored.contentHash,
-                        chunks: document.chunks.map {
-                            TextChunk(
-                                ordinal: $0.ordinal, text: $0.text, range: $0.start..<$0.end, tokenCount: $0.tokens,
-                                truncated: $0.truncated)
-                        }, vectors: document.vectors)
-                    let extras = KeywordText.extras(stored.document, cleaner: cleaner)
-                    _ = try transaction.write(item, allocator: &allocator) { text, ordinal in
-                        KeywordText.row(chunk: text, extras: ordinal == 0 ? extras : "")
-                    }
+        let swapped = try swapIn(current) { transaction -> Bool in
+            guard let staged = try transaction.stagedDocuments(dimension: current.dimension) else { return false }
+            try transaction.deleteAllChunks()
+            var allocator = VectorMatrix.RowAllocator()
+            for document in staged {
+                guard let stored = document.stored else { continue }
+                let item = PendingDocument(
+                    document: stored.document, existingRowid: document.rowid,
+                    createdAt: stored.document.createdAt?.timeIntervalSince1970 ?? 0, language: stored.language,
+                    textHash: document.textHash, contentHash: stored.contentHash,
+                    chunks: document.chunks.map {
+                        TextChunk(
+                            ordinal: $0.ordinal, text: $0.text, range: $0.start..<$0.end, tokenCount: $0.tokens,
+                            truncated: $0.truncated)
+                    }, vectors: document.vectors)
+                let extras = KeywordText.extras(stored.document, cleaner: cleaner)
+                _ = try transaction.write(item, allocator: &allocator) { text, ordinal in
+                    KeywordText.row(chunk: text, extras: ordinal == 0 ? extras : "")
                 }
-                // The text hashes stay (made with the old preparation, which `endReembed` keeps, they still
-                // name the stored texts); the new preparation and chunking are what upserts use from now on.
-                try transaction.endReembed(identity: current)
-                try transaction.recordPreparation(signature, chunking: chunking)
-                return true
             }
-            guard finished else { return false }
-            try state.adopt(current, from: database, policy: policy)
-            try state.saveImage(to: database)
+            // The text hashes stay (made with the old preparation, which `endReembed` keeps, they still
+            // name the stored texts); the new preparation and chunking are what upserts use from now on.
+            try transaction.endReembed(identity: current)
+            try transaction.recordPreparation(signature, chunking: chunking)
             return true
         }
         guard swapped else {
@@ -195,6 +178,20 @@ extension StoreWriter {
             return
         }
         cache.removeAll()
+    }
+
+    /// Runs `finish` in one transaction under the index's write lock; when it swapped the new vectors in, memory
+    /// is reloaded for `identity` (the graph was built on the old vectors: the reload builds a new one) and its
+    /// image saved. Returns `finish`'s answer: false when another process wrote meanwhile and nothing changed.
+    private func swapIn(_ identity: EmbedderIdentity, _ finish: (StoreTransaction) throws -> Bool) throws -> Bool {
+        let policy = options.indexPolicy
+        let database = database
+        return try index.write { state -> Bool in
+            guard try database.write("re-embed", { try finish($0) }) else { return false }
+            try state.adopt(identity, from: database, policy: policy)
+            try state.saveImage(to: database)
+            return true
+        }
     }
 
     /// Embeds `rows` with the current embedder and writes their vectors (with the text they were made from)

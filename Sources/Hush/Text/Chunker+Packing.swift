@@ -260,40 +260,28 @@ struct ChunkingRun {
         }
     }
 
-    /// How many chunks greedy packing up to `limit` makes, on the units' token counts alone (the packing
-    /// below, without its check of each chunk's real count).
-    private func plannedChunks(_ units: [ChunkUnit], titleTokens: Int, limit: Int) -> Int {
-        var count = 0
-        var current: [ChunkUnit] = []
-        var used = 0
-        var index = 0
-        while index < units.count || !current.isEmpty {
-            if index < units.count {
-                let unit = units[index]
-                let budget = limit - (count == 0 ? titleTokens : 0)
-                if current.isEmpty || used + unit.tokens <= budget {
-                    current.append(unit)
-                    used += unit.tokens
-                    index += 1
-                    continue
-                }
-            }
-            count += 1
-            current = index < units.count ? overlap(after: current, before: units[index], limit: limit) : []
-            used = current.reduce(0) { $0 + $1.tokens }
-        }
-        return count
+    /// How many chunks greedy packing up to `limit` makes, on the units' token counts alone (without the check
+    /// of each chunk's real count, and without emitting anything).
+    private mutating func plannedChunks(_ units: [ChunkUnit], titleTokens: Int, limit: Int) -> Int {
+        pack(units, title: nil, titleTokens: titleTokens, limit: limit, countOnly: true)
     }
 
-    /// Packs `units` greedily into chunks of at most `limit` content tokens (the window caps every chunk).
-    private mutating func pack(_ units: [ChunkUnit], title: String?, titleTokens: Int, limit: Int) {
+    /// Packs `units` greedily into chunks of at most `limit` content tokens (the window caps every chunk) and
+    /// returns how many it made; with `countOnly`, only counts them, taking `titleTokens` off the first chunk's
+    /// budget whatever `title` is.
+    @discardableResult
+    private mutating func pack(
+        _ units: [ChunkUnit], title: String?, titleTokens: Int, limit: Int, countOnly: Bool = false
+    ) -> Int {
+        let firstBudgetCut = countOnly || title != nil ? titleTokens : 0
+        var made = 0
         var current: [ChunkUnit] = []
         var used = 0
         var index = 0
         while index < units.count || !current.isEmpty {
             if index < units.count {
                 let unit = units[index]
-                let budget = limit - (chunks.isEmpty && title != nil ? titleTokens : 0)
+                let budget = limit - (made == 0 ? firstBudgetCut : 0)
                 if current.isEmpty || used + unit.tokens <= budget {
                     current.append(unit)
                     used += unit.tokens
@@ -302,12 +290,14 @@ struct ChunkingRun {
                 }
             }
             // The chunk is full (or the text ended): emit it, taking back units if the real count is too high.
-            let returned = emit(current, title: chunks.isEmpty ? title : nil)
+            let returned = countOnly ? 0 : emit(current, title: made == 0 ? title : nil)
+            made += 1
             index -= returned
             let kept = Array(current.dropLast(returned))
             current = index < units.count ? overlap(after: kept, before: units[index], limit: limit) : []
             used = current.reduce(0) { $0 + $1.tokens }
         }
+        return made
     }
 
     /// The tail of `previous` to repeat before `next`: whole units of the same paragraph, at most
