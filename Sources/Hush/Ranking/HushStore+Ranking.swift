@@ -65,8 +65,9 @@ extension HushStore {
     /// The stored documents nearest in meaning to a stored one, from the vectors already in the file (nothing
     /// is re-embedded). The document itself is never returned.
     ///
-    /// Documents are compared by the cosine of their normalised mean chunk vectors (measured against
-    /// best-chunk pairing; see the README).
+    /// Documents are compared by the cosine of their mean chunk vectors less the store's centre (what every
+    /// vector of the model shares), normalised; `minCosine` applies to that cosine (measured against best-chunk
+    /// pairing and against uncentred means; see the README).
     ///
     /// ```swift
     /// let more = try await store.related(to: "r-sleep", limit: 5, minCosine: 0.3, sameLanguage: true)
