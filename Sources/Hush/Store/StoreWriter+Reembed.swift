@@ -48,32 +48,14 @@ extension StoreWriter {
             return
         }
         let current = embedder.identity
-        let target = JSONCoding.encode(current)
-        let hook = testHooks.value.afterReembedBatch
-        let begun = try database.write { try $0.beginReembed(target: target) }
-        var after = begun.after
-        let resumed = begun.progress
-        var completed = resumed?.completed ?? 0
-        let total = resumed?.total ?? 0
-        progress?(StoreProgress(completed: completed, total: total))
-
-        // Batches in chunk order from where the last run stopped; then, once, from the start again for chunks
-        // written or replaced behind it meanwhile (another process may write while this one embeds), until
-        // every chunk has a staged vector of its current text.
-        var batchNumber = 0
-        while true {
-            var rows = try database.unstagedChunks(after: after, limit: batchSize)
-            if rows.isEmpty, after > 0 {
-                after = 0
-                rows = try database.unstagedChunks(after: 0, limit: batchSize)
-            }
-            guard let last = rows.last else { break }
+        let begun = try database.write { try $0.beginReembed(target: JSONCoding.encode(current)) }
+        // Until every chunk has a staged vector of its current text.
+        try stageInBatches(
+            begun, progress: progress, next: { try database.unstagedChunks(after: $0, limit: batchSize) }
+        ) { rows in
+            guard let last = rows.last else { return 0 }
             try stage(rows, after: last.id)
-            after = last.id
-            completed = min(total, completed + rows.count)
-            batchNumber += 1
-            progress?(StoreProgress(completed: completed, total: total))
-            try hook?(batchNumber)
+            return last.id
         }
 
         // Every chunk has its new vector: swap them in, with the new identity, in one transaction.
@@ -92,25 +74,18 @@ extension StoreWriter {
     /// models' vectors, like the chunk-by-chunk re-embed; progress is counted in documents.
     private func rechunkNow(batchSize: Int, progress: (@Sendable (StoreProgress) -> Void)?) throws {
         let current = embedder.identity
-        let hook = testHooks.value.afterReembedBatch
         let begun = try database.write {
             try $0.beginReembed(target: JSONCoding.encode(current), rechunk: true)
         }
-        var after = begun.after
-        var completed = begun.progress?.completed ?? 0
-        let total = begun.progress?.total ?? 0
-        progress?(StoreProgress(completed: completed, total: total))
         // About `batchSize` chunks per batch, in documents of the size this store has on average.
         let counts = try database.counts()
         let documentsPerBatch = max(1, batchSize * max(1, counts.documents) / max(1, counts.chunks))
-        var batchNumber = 0
-        while true {
-            var rows = try database.unstagedDocuments(after: after, limit: documentsPerBatch)
-            if rows.isEmpty, after > 0 {
-                after = 0
-                rows = try database.unstagedDocuments(after: 0, limit: documentsPerBatch)
-            }
-            guard let last = rows.last else { break }
+        // Until every document has staged chunks cut from its current text.
+        try stageInBatches(
+            begun, progress: progress,
+            next: { try database.unstagedDocuments(after: $0, limit: documentsPerBatch) }
+        ) { rows in
+            guard let last = rows.last else { return 0 }
             let preparer = self.preparer
             let prepared = rows.map(\.stored.document).concurrentMap(threads: Self.preparationThreads) {
                 preparer.prepare($0)
@@ -135,11 +110,7 @@ extension StoreWriter {
                 offset += chunks.count
             }
             try database.write { try $0.stageRechunk(staged, after: last.rowid) }
-            after = last.rowid
-            completed = min(total, completed + rows.count)
-            batchNumber += 1
-            progress?(StoreProgress(completed: completed, total: total))
-            try hook?(batchNumber)
+            return last.rowid
         }
 
         // Every document has its new chunks: swap them in, with the new identity, in one transaction.
@@ -178,6 +149,35 @@ extension StoreWriter {
             return
         }
         cache.removeAll()
+    }
+
+    /// Stages a re-embed's work in batches in key order: from where the last run stopped (`begun`), then, once,
+    /// from the start again for what was written or replaced behind it meanwhile (another process may write
+    /// while this one embeds), until `next(after)` finds nothing. `stage` handles one batch and returns its
+    /// last key; progress is reported and the test hook called after every batch.
+    private func stageInBatches<Item>(
+        _ begun: (after: Int64, progress: UnfinishedReembed?), progress: (@Sendable (StoreProgress) -> Void)?,
+        next: (_ after: Int64) throws -> [Item], stage: ([Item]) throws -> Int64
+    ) throws {
+        let hook = testHooks.value.afterReembedBatch
+        var after = begun.after
+        var completed = begun.progress?.completed ?? 0
+        let total = begun.progress?.total ?? 0
+        progress?(StoreProgress(completed: completed, total: total))
+        var batchNumber = 0
+        while true {
+            var items = try next(after)
+            if items.isEmpty, after > 0 {
+                after = 0
+                items = try next(0)
+            }
+            guard !items.isEmpty else { break }
+            after = try stage(items)
+            completed = min(total, completed + items.count)
+            batchNumber += 1
+            progress?(StoreProgress(completed: completed, total: total))
+            try hook?(batchNumber)
+        }
     }
 
     /// Runs `finish` in one transaction under the index's write lock; when it swapped the new vectors in, memory
