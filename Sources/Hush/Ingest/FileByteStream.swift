@@ -11,22 +11,28 @@ enum FileByteStream {
 
     /// Calls `body` with each block of the file, in order.
     static func forEachBlock(_ url: URL, blockSize: Int = blockSize, _ body: ([UInt8]) throws -> Void) throws {
-        let handle: FileHandle
+        let handle = try open(url)
+        defer { try? handle.close() }
+        while let data = try read(handle, upTo: blockSize), !data.isEmpty {
+            try body([UInt8](data))
+        }
+    }
+
+    /// The file opened for reading, or a ``FileReadError`` that says why not.
+    private static func open(_ url: URL) throws -> FileHandle {
         do {
-            handle = try FileHandle(forReadingFrom: url)
+            return try FileHandle(forReadingFrom: url)
         } catch {
             throw FileReadError(message: "cannot be opened: \(error.localizedDescription)")
         }
-        defer { try? handle.close() }
-        while true {
-            let data: Data?
-            do {
-                data = try handle.read(upToCount: blockSize)
-            } catch {
-                throw FileReadError(message: "read failed: \(error.localizedDescription)")
-            }
-            guard let data, !data.isEmpty else { break }
-            try body([UInt8](data))
+    }
+
+    /// Up to `count` bytes from `handle` (`nil` or empty at the end), or a ``FileReadError``.
+    private static func read(_ handle: FileHandle, upTo count: Int) throws -> Data? {
+        do {
+            return try handle.read(upToCount: count)
+        } catch {
+            throw FileReadError(message: "read failed: \(error.localizedDescription)")
         }
     }
 
@@ -36,19 +42,15 @@ enum FileByteStream {
         var transcoder: UTF16Transcoder?
         var first = true
         try forEachBlock(url, blockSize: blockSize) { block in
+            var text = block[...]
             if first {
                 first = false
-                if let found = UTF16Transcoder(byteOrderMarkOf: block) {
-                    transcoder = found
-                    var out: [UInt8] = []
-                    transcoder?.transcode(block.dropFirst(2), into: &out)
-                    try body(out)
-                    return
-                }
+                transcoder = UTF16Transcoder(byteOrderMarkOf: block)
+                if transcoder != nil { text = block.dropFirst(2) }
             }
             guard transcoder != nil else { return try body(block) }
             var out: [UInt8] = []
-            transcoder?.transcode(block[...], into: &out)
+            transcoder?.transcode(text, into: &out)
             try body(out)
         }
         var tail: [UInt8] = []
@@ -58,18 +60,9 @@ enum FileByteStream {
 
     /// The first `count` bytes of a file (fewer when it is shorter), for telling text from binary.
     static func prefix(_ url: URL, count: Int = 8192) throws -> [UInt8] {
-        let handle: FileHandle
-        do {
-            handle = try FileHandle(forReadingFrom: url)
-        } catch {
-            throw FileReadError(message: "cannot be opened: \(error.localizedDescription)")
-        }
+        let handle = try open(url)
         defer { try? handle.close() }
-        do {
-            return [UInt8](try handle.read(upToCount: count) ?? Data())
-        } catch {
-            throw FileReadError(message: "read failed: \(error.localizedDescription)")
-        }
+        return [UInt8](try read(handle, upTo: count) ?? Data())
     }
 
     /// Whether the start of a file looks like binary data rather than text with a stray NUL byte: it holds NUL
