@@ -53,7 +53,7 @@ fuzz:
 demo: build
 	@scripts/demo $(HUSH)
 
-# Benchmarks against the peers (needs ../shared/bench/setup-peers.sh first); see the README.
+# Benchmarks against the peers (needs ../shared/bench/setup-peers.sh first); see docs/benchmarks.md.
 bench: build
 	@scripts/bench/embed.sh
 	@scripts/bench/search.sh

@@ -191,7 +191,7 @@ enum ReliabilityProcess {
     }
 }
 
-/// Writes one line to the test log (numbers quoted in the README come from here).
+/// Writes one line to the test log (numbers quoted in docs/reliability.md come from here).
 func reliabilityLog(_ text: String) {
     FileHandle.standardError.write(Data("[reliability] \(text)\n".utf8))
 }

@@ -30,7 +30,7 @@ import Testing
         let calibrated = try await store.search(unrelated, mode: .calibrated, boosts: .none)
         let top = try #require(calibrated.hits.first)
         #expect(top.score < 0.01)
-        // In a journal of twenty short entries the levels sit below the man-page fit's (see the README), but an
+        // In a journal of twenty short entries the levels sit below the man-page fit's (docs/benchmarks.md), but an
         // answer still scores tens of times what a query about nothing does, and a threshold between keeps it.
         let rejected = try await store.search(unrelated, mode: .calibrated, minScore: 0.01, boosts: .none)
         #expect(rejected.hits.isEmpty)

@@ -58,7 +58,7 @@ import Testing
     }
 
     /// The default hybrid weight follows the model and the query's language (measured on the multilingual
-    /// man-page set; see the README).
+    /// man-page set; see docs/benchmarks.md).
     @Test func defaultAlphaFollowsTheModelAndTheQueryLanguage() async throws {
         /// Hashing vectors under a neural model's identity and scope.
         struct Neural: Embedder {

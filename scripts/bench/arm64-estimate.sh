@@ -16,7 +16,7 @@
 # instructions per 4 elements of GELU on 4 pipes; llvm-mca schedules that loop as one latency-bound chain). Tokens per second
 # per core = clock / cycles per token, at the clock given per core.
 #
-#   scripts/bench/arm64-estimate.sh            prints the per-loop figures (JSON) and the README's tables
+#   scripts/bench/arm64-estimate.sh            prints the per-loop figures (JSON) and the tables of docs/benchmarks.md
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"

@@ -7,7 +7,7 @@ fit:    reads <work>/<model>__<lang>.evidence.jsonl (every hit of every fitting 
         per model and language group by L2-regularised logistic regression (Newton's method), picks the default
         threshold on the same queries, and prints the Swift table.
 report: reads <work>/<model>__<lang>__<mode>.test.json (hush eval --unanswerable on the held-out queries) and
-        prints the README's table.
+        prints the table in docs/benchmarks.md.
 bound:  reads <work>/<model>__<lang>.bound.jsonl (the held-out queries' evidence) and prints the AUC of the
         first hit's score that a perfect judge of the set's labels reaches: it scores a right first hit 1 and a
         wrong one 0, so its AUC is a + (1 - a) / 2, a = the share of answerable queries whose first hit is

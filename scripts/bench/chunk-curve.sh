@@ -8,10 +8,10 @@
 #   scripts/bench/chunk-curve.sh report           the markdown tables from what exists
 #
 # Eval sets (made on demand, never committed): scripts/fixtures/make-multilingual-eval.sh over all pages of
-# en, zh_CN, ja, de (fr, es, ru too, so the English pages are the same as the README set's), then
+# en, zh_CN, ja, de (fr, es, ru too, so the English pages are the same as docs/benchmarks.md's set), then
 # `quality-multilingual.py align`: the pages present in all four languages (210 with manpages-l10n 4.18.1),
 # so every query of one language has its page in the others. "short" trims pages to 2,000 characters (as
-# the README set), "long" to 8,000.
+# docs/benchmarks.md's set), "long" to 8,000.
 #
 # Environment (all optional):
 #   OUT=/tmp/hush-chunk-curve   work folder (eval sets, stores, evals, results.json)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Turns the JSON lines of scripts/bench/embed.sh into the README's Markdown tables."""
+"""Turns the JSON lines of scripts/bench/embed.sh into the Markdown tables of docs/benchmarks.md."""
 import json, sys
 rows = [json.loads(l) for l in open(sys.argv[1]) if l.startswith("{")]
 tp = {(r["system"], r["threads"]): r for r in rows if "tok_per_s" in r}

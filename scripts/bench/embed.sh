@@ -3,7 +3,7 @@
 # short queries, in one run, at 1 and 2 threads; plus Hush's peak memory embedding the 1,000 texts.
 #   scripts/bench/embed.sh [PEER_PYTHON]   (default ~/.cache/hush-peers/bin/python, made by
 #                                          ../shared/bench/setup-peers.sh)
-# Prints JSON lines, then a Markdown table for the README.
+# Prints JSON lines, then a Markdown table for docs/benchmarks.md.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 py=${1:-$HOME/.cache/hush-peers/bin/python}

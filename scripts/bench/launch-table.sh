@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The launch table (README, "Opening at launch") in one run, for each store given as NAME=SOURCE.sqlite:STORE.hush
-# (STORE imported from SOURCE with `hush import`):
+# The launch table (docs/benchmarks.md, "Opening at launch") in one run, for each store given as
+# NAME=SOURCE.sqlite:STORE.hush (STORE imported from SOURCE with `hush import`):
 #   - cold opens in new processes (scripts/bench/launch.sh: open, open + first semantic query, the store's resident
 #     share, process peak; medians of RUNS);
 #   - semantic search latency after the first (hush-bench search, 200 queries made of the first 8 words of 200

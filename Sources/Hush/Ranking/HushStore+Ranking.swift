@@ -67,7 +67,7 @@ extension HushStore {
     ///
     /// Documents are compared by the cosine of their mean chunk vectors less the store's centre (what every
     /// vector of the model shares), normalised; `minCosine` applies to that cosine (measured against best-chunk
-    /// pairing and against uncentred means; see the README).
+    /// pairing and against uncentred means; see <doc:FeedsAndPlanners>).
     ///
     /// ```swift
     /// let more = try await store.related(to: "r-sleep", limit: 5, minCosine: 0.3, sameLanguage: true)

@@ -48,7 +48,7 @@ extension HushStore {
 
     /// The semantic weight of the default hybrid search for a query in `queryLanguage` (an ISO 639-1 code,
     /// or `und`), by how well the model knows that language. Measured on the multilingual man-page set
-    /// (`scripts/bench/quality-multilingual.sh`, nDCG@10, alphas 0 to 0.85; see the README): with
+    /// (`scripts/bench/quality-multilingual.sh`, nDCG@10, alphas 0 to 0.85; see docs/benchmarks.md): with
     /// multilingual-e5-small, 0.75 is the one weight at which the hybrid beats both arms in all seven
     /// languages (its mean is within 0.0003 of 0.7's); with all-MiniLM-L6-v2, 0.6 in English, 0.3 in German,
     /// French, Spanish and Russian, where its semantic arm is weak, and 0 in Chinese and Japanese, where any

@@ -2,7 +2,7 @@ import Foundation
 
 // The shipped tables: fitted by `scripts/bench/calibration.sh fit` on the even-numbered queries of the
 // multilingual man-page set (seven languages; for e5 also the English <-> other-language pairs), measured on the
-// odd-numbered ones (see the README). The recommended threshold is the highest that keeps at least 85 % of the
+// odd-numbered ones (docs/benchmarks.md). The recommended threshold is the highest that keeps at least 85 % of the
 // correct first hits of the fitting queries (same-language and cross-language alike).
 extension ScoreCalibration {
     static let multilingualE5Small = ScoreCalibration(

@@ -14,7 +14,7 @@ import HushEmbedding
 ///
 /// The probability is the logistic of `intercept + cosine × a + standing × b + keyword × c + standing ×
 /// keyword × d`, fitted once per model on labelled queries (Debian's translated man pages, half of the queries
-/// of each language; the other half measures it: see the README's calibration table). A model without a table
+/// of each language; the other half measures it: see docs/benchmarks.md's calibration table). A model without a table
 /// falls back to the min-max fusion, whose scores are relative to the other candidates.
 ///
 /// ```swift
@@ -82,9 +82,9 @@ public struct ScoreCalibration: Sendable, Hashable, Codable {
     public var other: Coefficients
     /// A `minScore` for searches that should show nothing rather than a poor match: the highest threshold that
     /// kept 85 % of the correct first hits of the fitting queries, in the same language and across languages
-    /// (see the README for what it keeps and rejects on the held-out queries). Searches apply no threshold unless
-    /// given one: a paraphrase with no word in common with its answer, in a store of a few dozen entries, has
-    /// little evidence and can score below it.
+    /// (see docs/benchmarks.md for what it keeps and rejects on the held-out queries). Searches apply no threshold
+    /// unless given one: a paraphrase with no word in common with its answer, in a store of a few dozen entries,
+    /// has little evidence and can score below it.
     public var recommendedMinScore: Float
 
     /// Creates a calibration.

@@ -28,7 +28,7 @@ public struct HNSWParameters: Sendable, Hashable {
 
     /// Parameters with the paper's M0 = 2M. `efConstruction` defaults to 100 (Qdrant's default; pgvector's is
     /// 64): on 100,000 clustered 384-d vectors it builds in half the time of 200 with recall@10 at `efSearch`
-    /// 64 of 0.9997 against 0.9998 (`hush-bench ann`, README "Opening at launch").
+    /// 64 of 0.9997 against 0.9998 (`hush-bench ann`, docs/benchmarks.md, "Opening at launch").
     ///
     /// ```swift
     /// let parameters = HNSWParameters(M: 16, efConstruction: 200, efSearch: 64)

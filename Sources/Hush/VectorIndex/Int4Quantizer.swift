@@ -4,7 +4,7 @@ import HushKernels
 /// into 16 equal cells and a value is stored as its cell (0...15), two dimensions to a byte. Half the bytes of
 /// int8 codes (192 for 384 dimensions), coarser, and meant for ranking candidates that are then rescored
 /// exactly: on MiniLM vectors of real text and on clustered synthetic ones, the exact top 10 is within the
-/// top 40 by 4-bit score (scripts/bench measured it; see the README).
+/// top 40 by 4-bit score (scripts/bench measured it; see docs/benchmarks.md).
 ///
 /// Codes are laid out in blocks of 64 dimensions (32 bytes): byte j of block b holds dimension `64b + j` in its
 /// low nibble and `64b + 32 + j` in its high nibble, the layout `hush_dot_u4i8` reads. A dimension that is not

@@ -41,7 +41,7 @@ struct SearchCommand: AsyncParsableCommand {
     @Option(help: "Drop results scoring below this (a calibrated score is comparable across queries).")
     var minScore: Float?
 
-    @Flag(help: "Print JSON (schema in the README).")
+    @Flag(help: "Print JSON (schema in docs/cli.md).")
     var json = false
 
     @Flag(help: "Show each arm's rank and score, the boosts and the final score.")
