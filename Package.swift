@@ -11,6 +11,8 @@ import PackageDescription
 //   HushCLI       the `hush` command line
 //   HushBench     the `hush-bench` measurements (kept out of the library and of `hush`)
 //   HushToolSupport what the two command lines and the tests share: model options, JSON lines, seeded vectors
+//   HushTestSupport what the test targets share: the model locator, temporary folders, the test tiers
+//   ClientAppCheck  Examples/ClientApp's program (public API only), built here so `make test` compiles once
 
 let package = Package(
     name: "Hush",
@@ -79,20 +81,29 @@ let package = Package(
             dependencies: ["Hush", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Examples/HushExamples"
         ),
+        // What the test targets share: the one model locator, temporary folders and the make check / make test tiers.
+        .target(name: "HushTestSupport", dependencies: ["HushEmbedding"], path: "Tests/HushTestSupport"),
+        // Examples/ClientApp's program, built with everything else so `make test` compiles the package once; the
+        // test script also type-checks it against the built modules with nothing but their public interface.
+        .executableTarget(name: "ClientAppCheck", dependencies: ["Hush"], path: "Examples/ClientApp/Sources/ClientApp"),
         .testTarget(name: "HushKernelsTests", dependencies: ["HushKernels"]),
         .testTarget(
             name: "HushEmbeddingTests",
-            dependencies: ["HushEmbedding"],
+            dependencies: ["HushEmbedding", "HushTestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "HushTests",
-            dependencies: ["Hush", "HushToolSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "Hush", "HushToolSupport", "HushTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "HushCLITests",
-            dependencies: ["Hush", "HushCLI", "HushBench", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: [
+                "Hush", "HushCLI", "HushBench", "HushTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,15 +1,16 @@
 import Foundation
+import HushTestSupport
 import Testing
 
 /// The real `hush` binary on the sample texts of the repository, with the real model.
 @Suite(.serialized) struct CLITests {
-    @Test func embedPrintsUnitVectorsAsJSONLines() throws {
+    @Test(.needsModel) func embedPrintsUnitVectorsAsJSONLines() throws {
         let result = try CLIRunner.run([
             "embed", "--model", "minilm", "--tokens", "hello world", "reaching out to someone from the past",
         ])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n")
-        #expect(lines.count == 2)
+        try #require(lines.count == 2)
         let first = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
         #expect(first["text"] as? String == "hello world")
         let vector = try #require(first["vector"] as? [Double])
@@ -20,7 +21,7 @@ import Testing
     }
 
     /// The default model is multilingual-e5-small; `--query` / `--passage` choose the prefix it reads.
-    @Test func embedWithTheDefaultModelTakesARole() throws {
+    @Test(.needsModel) func embedWithTheDefaultModelTakesARole() throws {
         func embed(_ flag: String?) throws -> [String: Any] {
             let result = try CLIRunner.run(["embed", "--tokens"] + (flag.map { [$0] } ?? []) + ["hello world"])
             #expect(result.status == 0, "\(result.stderr)")
@@ -36,7 +37,7 @@ import Testing
         #expect(both.status != 0 && both.stderr.contains("not both"))
     }
 
-    @Test func invalidUTF8OnStandardInputNamesTheLineAndKeepsTheOthers() throws {
+    @Test(.needsModel) func invalidUTF8OnStandardInputNamesTheLineAndKeepsTheOthers() throws {
         var input = Data("first line\n".utf8)
         input.append(contentsOf: [0x62, 0x61, 0x64, 0xFF, 0xFE, 0x0A])
         input.append(Data("third line\n".utf8))
@@ -49,7 +50,7 @@ import Testing
         #expect(texts == ["first line", "third line"])
     }
 
-    @Test func modelInfoDescribesTheDefaultModel() throws {
+    @Test(.needsModel) func modelInfoDescribesTheDefaultModel() throws {
         let result = try CLIRunner.run(["model", "info", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
         let info = try result.json()
@@ -117,7 +118,7 @@ import Testing
         #expect(try stats()["chunks"] as? Int == small["chunks"] as? Int)
     }
 
-    @Test func indexSearchGetDeleteAndStatsOnTheSamples() throws {
+    @Test(.needsModel) func indexSearchGetDeleteAndStatsOnTheSamples() throws {
         let folder = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let db = folder.appendingPathComponent("samples.hush").path
@@ -173,7 +174,7 @@ import Testing
 
     /// A store made with MiniLM keeps it (no --model needed), and `hush reembed --model e5-small` moves it to
     /// the multilingual model, after which a Chinese question finds the English entry on sleep.
-    @Test func aStoreKeepsItsModelAndReembedSwitchesIt() throws {
+    @Test(.needsModel) func aStoreKeepsItsModelAndReembedSwitchesIt() throws {
         let folder = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let db = folder.appendingPathComponent("switch.hush").path
@@ -196,7 +197,7 @@ import Testing
         #expect(chinese.status == 0 && chinese.stdout.contains("[r-sleep]"), "\(chinese.stdout)\(chinese.stderr)")
     }
 
-    @Test func evalPrintsTheFourMetrics() throws {
+    @Test(.needsModel) func evalPrintsTheFourMetrics() throws {
         let folder = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let db = folder.appendingPathComponent("eval.hush").path

@@ -1,4 +1,5 @@
 import Foundation
+import HushTestSupport
 import Testing
 
 /// Runs the example programs (`hush-examples`, built beside `hush`) as a user would.
@@ -51,7 +52,7 @@ import Testing
         #expect(second.stdout.contains("2. category guess: study"))
     }
 
-    @Test func journalWithTheModelFindsMeaningWithoutSharedWords() throws {
+    @Test(.needsModel) func journalWithTheModelFindsMeaningWithoutSharedWords() throws {
         let folder = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try Self.run([
@@ -64,7 +65,7 @@ import Testing
 
     /// The snippets are English; a question in Chinese ("I want to text my ex, should I?") finds the reading
     /// about contacting an ex through the multilingual model (and the category the best matches agree on).
-    @Test func journalAnswersAChineseQuestionAcrossLanguages() throws {
+    @Test(.needsModel) func journalAnswersAChineseQuestionAcrossLanguages() throws {
         let folder = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let db = folder.appendingPathComponent("j.hush").path

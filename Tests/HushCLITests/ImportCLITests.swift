@@ -1,4 +1,5 @@
 import Foundation
+import HushTestSupport
 import Testing
 
 /// `hush import` on the Python-built fixture, then `hush search` with the real model.
@@ -8,7 +9,7 @@ import Testing
             .appendingPathComponent("HushTests/Fixtures")
     }
 
-    @Test func importThenSearchMatchesSentenceTransformers() throws {
+    @Test(.needsModel) func importThenSearchMatchesSentenceTransformers() throws {
         let folder = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let db = folder.appendingPathComponent("kb.hush").path
@@ -42,7 +43,7 @@ import Testing
         }
     }
 
-    @Test func importRefusesAMissingTable() throws {
+    @Test(.needsModel) func importRefusesAMissingTable() throws {
         let folder = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let source = Self.fixtures.appendingPathComponent("python-kb.sqlite").path

@@ -1,4 +1,5 @@
 import Foundation
+import HushTestSupport
 import Testing
 
 /// `hush related`, `rank`, `summarize`, `prune`, `compact` and `search --diverse/--explain` on the samples,
@@ -17,7 +18,7 @@ import Testing
         return list.compactMap { $0["id"] as? String }
     }
 
-    @Test func relatedRankAndSummarize() throws {
+    @Test(.needsModel) func relatedRankAndSummarize() throws {
         let (folder, db) = try Self.indexedSamples()
         defer { try? FileManager.default.removeItem(at: folder) }
 
@@ -72,7 +73,7 @@ import Testing
         #expect(byQuery.stdout.split(separator: "\n").count == 3)
     }
 
-    @Test func searchExplainShowsTheAnalysisAndDiverseKeepsTheCount() throws {
+    @Test(.needsModel) func searchExplainShowsTheAnalysisAndDiverseKeepsTheCount() throws {
         let (folder, db) = try Self.indexedSamples()
         defer { try? FileManager.default.removeItem(at: folder) }
         let explained = try CLIRunner.run([
@@ -94,7 +95,7 @@ import Testing
         #expect(bad.status != 0)
     }
 
-    @Test func pruneThenCompact() throws {
+    @Test(.needsModel) func pruneThenCompact() throws {
         let (folder, db) = try Self.indexedSamples()
         defer { try? FileManager.default.removeItem(at: folder) }
         let pruned = try CLIRunner.run(["prune", "--db", db, "--json", "--max-documents", "5"])

@@ -1,10 +1,11 @@
 import Foundation
+import HushTestSupport
 import Testing
 
 /// `hush build` killed (SIGKILL) at random points, many times: the shipped file is always the last complete
 /// build (byte for byte, and whole), and the next build finishes the work and removes the dead builds'
 /// temporary files.
-@Suite(.serialized) struct ReliabilityBuildCrashTests {
+@Suite(.serialized, .killsOrRaces) struct ReliabilityBuildCrashTests {
     @Test func buildSurvivesRepeatedSIGKILL() throws {
         let folder = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }

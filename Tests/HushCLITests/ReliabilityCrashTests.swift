@@ -1,4 +1,5 @@
 import Foundation
+import HushTestSupport
 import Testing
 
 @testable import Hush
@@ -16,7 +17,7 @@ struct StoreWriterCommand: Sendable, CustomTestStringConvertible {
 /// finishes the work with exactly a clean run's counts.
 ///
 /// `HUSH_RELIABILITY_KILLS` sets the number of kills per lexical run (default 25).
-@Suite(.serialized) struct ReliabilityCrashTests {
+@Suite(.serialized, .killsOrRaces) struct ReliabilityCrashTests {
     /// Every command that writes a store from files. A new one (e.g. `hush build`) is one more line here.
     static let writers: [StoreWriterCommand] = [
         StoreWriterCommand(name: "index") { db, corpus, lexical in

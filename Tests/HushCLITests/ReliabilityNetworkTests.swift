@@ -1,9 +1,10 @@
 import Foundation
+import HushTestSupport
 import Testing
 
 /// Indexing and searching open no socket: the real `hush` in a fresh network namespace, and (when strace is
 /// installed) every network system call traced. Skips with a message where namespaces cannot be made.
-@Suite(.serialized) struct ReliabilityNetworkTests {
+@Suite(.serialized, .needsModel) struct ReliabilityNetworkTests {
     /// Runs a command, returning its status and standard output.
     private func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
         let process = Process()

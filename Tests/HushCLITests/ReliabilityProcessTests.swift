@@ -1,10 +1,11 @@
 import Foundation
+import HushTestSupport
 import Testing
 
 @testable import Hush
 
 /// Several `hush` processes on one file, and what the file looks like on disk.
-@Suite(.serialized) struct ReliabilityProcessTests {
+@Suite(.serialized, .killsOrRaces) struct ReliabilityProcessTests {
     /// Two processes index different journals into the same (new) file at the same time: the second writer
     /// waits for the first one's transactions (busy timeout), neither crashes, and no write is lost.
     @Test func twoWriterProcessesOnOneFileLoseNothing() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HushTestSupport
 import Testing
 
 @testable import HushCLI
@@ -207,7 +208,7 @@ import Testing
 
     // MARK: 4. Unchanged content stays unchanged across a re-embed
 
-    @Test func reindexingAfterAReembedEmbedsNothing() throws {
+    @Test(.needsModel) func reindexingAfterAReembedEmbedsNothing() throws {
         let folder = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let db = folder.appendingPathComponent("r.hush").path
@@ -288,7 +289,7 @@ import Testing
         try queue.close()
     }
 
-    @Test func importReportsEveryBadRowAndLeavesNoEmptyStore() throws {
+    @Test(.needsModel) func importReportsEveryBadRowAndLeavesNoEmptyStore() throws {
         let folder = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         func vector(_ seed: Int) -> [Float] {

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HushTestSupport
 import Testing
 
 @testable import HushCLI
@@ -120,7 +121,7 @@ import Testing
 
     // MARK: 8. Without the model
 
-    @Test func withoutTheModelAStoreCanBeReadKeywordSearchedAndDeleted() throws {
+    @Test(.needsModel) func withoutTheModelAStoreCanBeReadKeywordSearchedAndDeleted() throws {
         let folder = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let db = folder.appendingPathComponent("m.hush").path
@@ -151,7 +152,7 @@ import Testing
 
     // MARK: Smaller: the mismatch message, bad arguments, large k, escaped ids, typed words, sums
 
-    @Test func aMismatchNamesTheCommandLineRemedy() throws {
+    @Test(.needsModel) func aMismatchNamesTheCommandLineRemedy() throws {
         let folder = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let db = folder.appendingPathComponent("x.hush").path

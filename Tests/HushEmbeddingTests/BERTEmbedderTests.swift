@@ -1,18 +1,19 @@
 import Foundation
+import HushTestSupport
 import Testing
 
 @testable import HushEmbedding
 
 @Suite struct BERTEmbedderTests {
     /// Text in, vector out, against sentence-transformers: the acceptance test of the native embedder.
-    @Test func textToVectorMatchesSentenceTransformers() throws {
+    @Test(.needsModel) func textToVectorMatchesSentenceTransformers() throws {
         let cases = try ParityCase.load()
         #expect(cases.count >= 300)
         let categories = Set(cases.map(\.category))
         for needed in ["edge", "word", "sentence", "long", "cjk", "accents", "emoji", "code", "url"] {
             #expect(categories.contains(needed), "the fixture lacks \(needed) texts")
         }
-        let embedder = try BERTEmbedder(modelDirectory: TestModel.directory, threads: 2)
+        let embedder = try BERTEmbedder(modelDirectory: TestModels.miniLMDirectory, threads: 2)
         let embeddings = try embedder.embed(cases.map(\.text), role: .passage)
         for (reference, embedding) in zip(cases, embeddings) {
             let c = cosine(embedding.vector, reference.vector)
@@ -25,8 +26,8 @@ import Testing
         #expect(cases.contains { $0.truncated }, "the fixture must have texts over the 256-token window")
     }
 
-    @Test func identityNamesTheModelAndItsWeights() throws {
-        let embedder = try BERTEmbedder(modelDirectory: TestModel.directory)
+    @Test(.needsModel) func identityNamesTheModelAndItsWeights() throws {
+        let embedder = try BERTEmbedder(modelDirectory: TestModels.miniLMDirectory)
         #expect(embedder.identity.model == "all-MiniLM-L6-v2")
         #expect(embedder.identity.weightsSHA256 == "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db")
         #expect(embedder.identity.dimension == 384)
@@ -34,8 +35,8 @@ import Testing
         #expect(embedder.maxTokens == 256)
     }
 
-    @Test func meaningBeatsWords() throws {
-        let embedder = try BERTEmbedder(modelDirectory: TestModel.directory)
+    @Test(.needsModel) func meaningBeatsWords() throws {
+        let embedder = try BERTEmbedder(modelDirectory: TestModels.miniLMDirectory)
         let v = try embedder.embed(
             [
                 "should I text my ex?", "reaching out to someone from the past",

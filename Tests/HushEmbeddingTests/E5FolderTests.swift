@@ -1,4 +1,5 @@
 import Foundation
+import HushTestSupport
 import Testing
 
 @testable import HushEmbedding
@@ -22,7 +23,7 @@ import Testing
     }
 
     static func writeFolder() throws -> URL {
-        let e5 = try E5S1File(path: TestModel.e5File.path)
+        let e5 = try E5S1File(path: TestModels.e5File.path)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "hush-e5-folder-\(UUID().uuidString)/multilingual-e5-small")
         try FileManager.default.createDirectory(
@@ -42,7 +43,7 @@ import Testing
         try Data(#"{"max_seq_length": 512, "do_lower_case": false}"#.utf8)
             .write(to: folder.appendingPathComponent("sentence_bert_config.json"))
         try FileManager.default.copyItem(
-            at: TestModel.e5TokenizerJSON, to: folder.appendingPathComponent("tokenizer.json"))
+            at: TestModels.e5TokenizerJSON, to: folder.appendingPathComponent("tokenizer.json"))
         return folder
     }
 
@@ -120,7 +121,7 @@ import Testing
         zip(a, b).map(*).reduce(0, +)
     }
 
-    @Test func theFolderLoadsWithItsTokenizerPrefixesAndLanguages() throws {
+    @Test(.needsModel) func theFolderLoadsWithItsTokenizerPrefixesAndLanguages() throws {
         let (embedder, chosen) = try Self.loaded.get()
         #expect(embedder.tokenizer is UnigramTokenizer)
         #expect(embedder.tokenizer.vocabularySize == 250_002)
@@ -135,9 +136,9 @@ import Testing
         #expect(chosen.languageScope == .multilingual)
     }
 
-    @Test func theFolderSeesTheSameIdsAsTheE5File() throws {
+    @Test(.needsModel) func theFolderSeesTheSameIdsAsTheE5File() throws {
         let embedder = try Self.loaded.get().direct
-        let e5 = try TestModel.e5.get()
+        let e5 = try TestModels.e5.get()
         let texts = [
             "我最近睡不好，总是半夜醒来。", "should I text my ex?", "Die Katze schläft auf dem Sofa.",
             "Привет, как дела?", "東京の天気は晴れです。", "¿Dónde está la biblioteca?", "",
@@ -149,9 +150,9 @@ import Testing
         }
     }
 
-    @Test func theFolderGivesTheE5FilesVectorsInF32() throws {
+    @Test(.needsModel) func theFolderGivesTheE5FilesVectorsInF32() throws {
         let embedder = try Self.loaded.get().direct
-        let e5 = try TestModel.e5.get()
+        let e5 = try TestModels.e5.get()
         let texts = [
             "我最近睡不好，总是半夜醒来。", "reaching out to someone from the past", "Die Katze schläft auf dem Sofa.",
             "Le train part à huit heures du matin.", "Москва — столица России.", "東京の天気は晴れです。",
@@ -172,7 +173,7 @@ import Testing
         }
     }
 
-    @Test func aQueryFindsItsMeaningAcrossLanguagesThroughTheFolder() throws {
+    @Test(.needsModel) func aQueryFindsItsMeaningAcrossLanguagesThroughTheFolder() throws {
         let embedder = try Self.loaded.get().direct
         let passages = [
             "我最近睡不好，总是半夜醒来，早上很累。",  // sleep

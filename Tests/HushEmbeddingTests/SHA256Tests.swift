@@ -1,4 +1,5 @@
 import Foundation
+import HushTestSupport
 import Testing
 
 @testable import HushEmbedding
@@ -25,8 +26,8 @@ import Testing
         #expect(SHA256.hex(hasher.finalize()) == SHA256.hexDigest(bytes))
     }
 
-    @Test func weightsOfTheDefaultModel() throws {
-        let path = TestModel.directory.appendingPathComponent("model.safetensors").path
+    @Test(.needsModel) func weightsOfTheDefaultModel() throws {
+        let path = TestModels.miniLMDirectory.appendingPathComponent("model.safetensors").path
         #expect(
             try SHA256.hexDigest(ofFileAt: path) == "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db")
     }

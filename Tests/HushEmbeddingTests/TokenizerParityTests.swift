@@ -1,4 +1,5 @@
 import Foundation
+import HushTestSupport
 import Testing
 
 @testable import HushEmbedding
@@ -7,7 +8,7 @@ import Testing
 @Suite struct TokenizerParityTests {
     /// The committed fixture: about 2,600 texts covering docstrings, man pages, /usr/share/doc, edge cases
     /// and seeded random mixed-script strings, with ids computed by `tokenizers`.
-    @Test func fixtureMatchesReferenceTokenizer() throws {
+    @Test(.needsModel) func fixtureMatchesReferenceTokenizer() throws {
         let tokenizer = try TokenizerTestSupport.defaultTokenizer()
         let url = try #require(
             Bundle.module.url(forResource: "tokenizer-parity", withExtension: "jsonl", subdirectory: "Fixtures"))

@@ -1,24 +1,18 @@
 import Foundation
+import HushTestSupport
 import Testing
 
 @testable import HushEmbedding
 
-/// The default model folder: HUSH_MODEL_DIR or ~/.cache/hush/models/all-MiniLM-L6-v2 (scripts/fetch-model).
+/// The MiniLM tokenizer and the expected token ids of the parity fixtures.
 enum TokenizerTestSupport {
-    static var modelDirectory: URL {
-        if let path = ProcessInfo.processInfo.environment["HUSH_MODEL_DIR"], !path.isEmpty {
-            return URL(fileURLWithPath: path)
-        }
-        return FileManager.default.homeDirectoryForCurrentUser
-            .appendingPathComponent(".cache/hush/models/all-MiniLM-L6-v2")
-    }
-
     /// The model's tokenizer; records a test failure naming the fix when the model is missing.
     static func defaultTokenizer() throws -> WordPieceTokenizer {
         do {
-            return try WordPieceTokenizer(modelDirectory: modelDirectory)
+            return try WordPieceTokenizer(modelDirectory: TestModels.miniLMDirectory)
         } catch {
-            Issue.record("cannot load the tokenizer of \(modelDirectory.path) (run scripts/fetch-model): \(error)")
+            Issue.record(
+                "cannot load the tokenizer of \(TestModels.miniLMDirectory.path) (run scripts/fetch-model): \(error)")
             throw error
         }
     }

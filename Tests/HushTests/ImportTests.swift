@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HushTestSupport
 import Testing
 
 @testable import Hush
@@ -32,9 +33,9 @@ enum PythonFixture {
 
 @Suite("Import: Python-built knowledge bases without re-embedding")
 struct ImportTests {
-    @Test("semantic top-5 after import equals sentence-transformers' top-5 for every fixture query")
+    @Test("semantic top-5 after import equals sentence-transformers' top-5 for every fixture query", .needsModel)
     func parityWithSentenceTransformers() async throws {
-        let embedder = try RankingModel.embedder()
+        let embedder = try TestModels.miniLMEmbedder()
         let directory = try TemporaryDirectory()
         let store = try await HushStore.open(path: directory.path("kb.hush"), embedder: embedder)
         let summary = try await PythonKnowledgeBase(path: try PythonFixture.file.path).import(into: store)

@@ -1,4 +1,5 @@
 import Foundation
+import HushTestSupport
 import Testing
 
 @testable import Hush
@@ -16,7 +17,7 @@ func peakResidentKilobytes() -> Int? {
 @Suite(.enabled(if: ProcessInfo.processInfo.environment["HUSH_LARGE_TESTS"] != nil))
 struct IngestLargeFileTests {
     @Test func fiftyMegabyteFilesStreamInBoundedMemory() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let sentence = "Notes from the weekly planning call about budgets, hiring and the spring release. "
         let jsonlURL = folder.url.appendingPathComponent("big.jsonl")
         let csvURL = folder.url.appendingPathComponent("big.csv")

@@ -1,11 +1,12 @@
 import Foundation
+import HushTestSupport
 import Testing
 
 @testable import Hush
 
 @Suite struct IngestReaderTests {
     @Test func foldersAreReadRecursivelySortedWithoutHiddenFiles() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         try folder.write("zeta.txt", "The last note in the folder.\n")
         try folder.write("alpha.md", "# Alpha\n\nFirst note.")
         try folder.write("sub/mid.txt", "A note in a subfolder.")
@@ -22,7 +23,7 @@ import Testing
     }
 
     @Test func plainTextUsesTheFileNameAsTitle() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let file = try folder.write(
             "Trip to Lisbon.txt", "\u{FEFF}We took the tram up the hill.\n\nThe view was worth it.\n")
         let result = try readAll([file], reader: DocumentReader(sourceType: "note"))
@@ -35,7 +36,7 @@ import Testing
     }
 
     @Test func markdownTitleComesFromTheFirstHeadingAndMarkupIsReduced() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let markdown = """
             Intro line before the title.
 
@@ -59,7 +60,7 @@ import Testing
     }
 
     @Test func markdownFrontMatterIsRead() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let markdown =
             "---\ntitle: \"Reading list\"\ntags: [books, winter]\ndate: 2024-01-15\ncategory: personal\n---\n# Ignored heading\n\nFinish the Tolstoy novel."
         let document = try #require(try readAll([try folder.write("list.markdown", markdown)]).documents.first)
@@ -71,7 +72,7 @@ import Testing
     }
 
     @Test func jsonLinesRecordsMapEveryField() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let lines = [
             #"{"id":"p1","title":"Sleep","text":"Sleep is a superpower.","tags":["health","sleep"],"category":"wellbeing","metadata":{"author":"ana","likes":42,"pinned":true,"geo":{"lat":1.5}},"date":"2024-03-05","language":"en","type":"post","quoted":"Rest more."}"#,
             #"{"id":7,"text":"Standup notes.","tags":"work, daily ,","date":"2024-03-05T14:30:00+01:00","fields":[{"label":"Attendees","value":"Ana, Bo"},["Room","4B"]],"mood":"calm"}"#,
@@ -106,7 +107,7 @@ import Testing
     }
 
     @Test func badJSONLinesAreSkippedWithLineNumbersAndTheRestIsRead() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         var data = Data()
         func line(_ text: String) { data.append(contentsOf: Array(text.utf8) + [0x0A]) }
         line(#"{"id":"a","text":"First good record."}"#)  // 1
@@ -135,7 +136,7 @@ import Testing
     }
 
     @Test func csvRowsWithQuotingAndMetadata() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let csv =
             "\u{FEFF}id,Title,body,tags,category,date,language,author\r\n"
             + "n1,Groceries,\"Milk, eggs and \"\"good\"\" bread\",\"food, weekly\",home,2024-03-05,en,ana\r\n"
@@ -164,7 +165,7 @@ import Testing
     }
 
     @Test func csvWithoutATextColumnOrWithAnOpenQuoteIsReported() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let noText = try folder.write("people.csv", "name,email\nAna,ana@example.com\n")
         let openQuote = try folder.write("open.csv", "id,text\n1,fine\n2,\"never closed\n3,lost\n")
         let result = try readAll([noText, openQuote])
@@ -177,7 +178,7 @@ import Testing
     }
 
     @Test func badFilesAreSkippedAndTheRestIsRead() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         try folder.write("a-empty.txt", "")
         try folder.write("b-blank.md", "  \n\n ")
         try folder.write("c-binary.txt", Data([0x48, 0x69, 0x00, 0x01, 0x02]))
@@ -201,7 +202,7 @@ import Testing
     }
 
     @Test func missingPathsThrowBeforeAnythingIsRead() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let good = try folder.write("good.txt", "Fine.")
         let missing = folder.url.appendingPathComponent("nope.txt")
         var batches = 0
@@ -212,7 +213,7 @@ import Testing
     }
 
     @Test func documentsArriveInBatchesAndBodyErrorsStopReading() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let lines = (1...10).map { #"{"id":"r\#($0)","text":"Record number \#($0)."}"# }
         let file = try folder.write("ten.jsonl", lines.joined(separator: "\n"))
         let result = try readAll([file], batchSize: 3)
@@ -232,7 +233,7 @@ import Testing
 
     @Test func linesAndRowsSpanningReadBlocksAreIntact() throws {
         // Records larger than and straddling the 1 MiB read blocks.
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let long = String(repeating: "word ", count: 300_000)  // 1.5 MB
         var jsonl = ""
         var csv = "id,text\n"
@@ -266,7 +267,7 @@ import Testing
 
     /// A NUL byte in one record of a text file skips that record only; binary data is still a whole file.
     @Test func aNULInOneRecordCostsThatRecordOnly() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         try folder.write("log.csv", "id,text\nr-1,First entry.\nr-2,Second\u{0}entry.\nr-3,Third entry.\n")
         try folder.write("log.jsonl", #"{"id": "j-1", "text": "One\#u{0}"}"# + "\n" + #"{"id": "j-2", "text": "Two."}"#)
         try folder.write("note.txt", "Hello\u{0}world")
@@ -297,7 +298,7 @@ import Testing
         }
         let body = "Café ☕ 日記 𝄞 and 😀 on one line.\nA second line."
         for bigEndian in [false, true] {
-            let folder = try TemporaryFolder()
+            let folder = try TemporaryDirectory()
             try folder.write("diary.txt", utf16(body, bigEndian: bigEndian))
             try folder.write("plan.md", utf16("# Plan 计划\n\n" + body, bigEndian: bigEndian))
             try folder.write("posts.jsonl", utf16(#"{"id": "p-1", "text": "Bonjour 👋"}"# + "\n", bigEndian: bigEndian))
@@ -339,7 +340,7 @@ import Testing
     /// Two files whose names differ only in Unicode normal form would be one document: the second is skipped
     /// with the reason, and the rest of the folder is read.
     @Test func namesEqualUpToUnicodeNormalFormCostTheSecondFileOnly() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         try folder.write("cafe\u{301}.txt", "Notes typed on one laptop.")  // NFD
         try folder.write("caf\u{E9}.txt", "Notes typed on another.")  // NFC
         try folder.write("tea.txt", "Green tea at four.")
@@ -352,7 +353,7 @@ import Testing
 
     /// A Markdown note that holds only a heading (or a front-matter title) is a document with that title.
     @Test func aMarkdownNoteHoldingOnlyAHeadingIsThatHeading() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         try folder.write("todo.md", "# Call the dentist\n")
         try folder.write("meta.md", "---\ntitle: Quarterly review\ntags: work\n---\n")
         try folder.write("nothing.md", "---\ntags: work\n---\n")

@@ -1,19 +1,13 @@
 import Foundation
 import HushEmbedding
+import HushTestSupport
 import Testing
 
 @testable import Hush
 
-/// One multilingual-e5-small for the whole test process (HUSH_E5_MODEL or the default cache).
-enum MultilingualModel {
-    static let shared: Result<E5Embedder, any Error> = Result { try E5Embedder(threads: 2) }
-
-    static func embedder() throws -> E5Embedder { try shared.get() }
-}
-
 /// The engine with a multilingual model: cross-language search, related items and interest ranking without
 /// language partitions, token-counted chunking of Chinese, and the stored identity with its prefixes.
-@Suite struct MultilingualStoreTests {
+@Suite(.needsModel) struct MultilingualStoreTests {
     /// A bilingual journal: the same worries in English and Simplified Chinese, plus other topics.
     static let journal: [Document] = [
         Document(
@@ -33,7 +27,7 @@ enum MultilingualModel {
     ]
 
     func store() async throws -> HushStore {
-        let store = try await HushStore.inMemory(embedder: try MultilingualModel.embedder())
+        let store = try await HushStore.inMemory(embedder: try TestModels.e5Embedder())
         try await store.upsert(Self.journal)
         return store
     }
@@ -43,7 +37,7 @@ enum MultilingualModel {
     /// word.
     @Test func aQueryLongerThanTheWindowIsEmbeddedFromItsFirstWindow() async throws {
         let store = try await store()
-        let embedder = try MultilingualModel.embedder()
+        let embedder = try TestModels.e5Embedder()
         let opening = "I keep wanting to text my ex after the breakup."
         let filler = String(repeating: "The garden needs tomatoes, basil and patience this summer. ", count: 1_700)
         let query = opening + " " + filler
@@ -101,7 +95,7 @@ enum MultilingualModel {
     /// Chinese has no spaces: chunks are sized in the model's own tokens and cut between sentences
     /// (`。！？；`), or between characters for one over-long sentence, never inside a character.
     @Test func chineseIsChunkedByTokensAtSentenceEnds() throws {
-        let e5 = try MultilingualModel.embedder()
+        let e5 = try TestModels.e5Embedder()
         let sentences = [
             "今天早上下了很大的雨。", "我们在咖啡馆里讨论了新的项目计划！", "大家都同意先做一个小的原型？",
             "预算还没有最后确定；", "下周一再开会决定。",
@@ -132,19 +126,19 @@ enum MultilingualModel {
         let folder = try TemporaryDirectory()
         let path = folder.url.appendingPathComponent("e5.hush").path
         do {
-            let store = try await HushStore.open(path: path, embedder: try MultilingualModel.embedder())
+            let store = try await HushStore.open(path: path, embedder: try TestModels.e5Embedder())
             try await store.upsert(Array(Self.journal.prefix(2)))
         }
         let stored = try #require(try HushStore.storedIdentity(path: path))
         #expect(stored.queryPrefix == "query: " && stored.passagePrefix == "passage: ")
-        #expect(stored == (try MultilingualModel.embedder()).identity)
+        #expect(stored == (try TestModels.e5Embedder()).identity)
         #expect(ModelChoice.matching(stored) == .e5Small)
         // Opened with MiniLM, the file keeps its e5 vectors and says which model it needs.
         await #expect(throws: StoreError.self) {
-            _ = try await HushStore.open(path: path, embedder: try RankingModel.embedder())
+            _ = try await HushStore.open(path: path, embedder: try TestModels.miniLMEmbedder())
         }
         let other = try await HushStore.open(
-            path: path, embedder: try RankingModel.embedder(), options: StoreOptions(allowEmbedderMismatch: true))
+            path: path, embedder: try TestModels.miniLMEmbedder(), options: StoreOptions(allowEmbedderMismatch: true))
         await #expect(throws: StoreError.self) {
             _ = try await other.search("breakup", mode: .semantic)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import HushTestSupport
 import Testing
 
 @testable import Hush
@@ -76,7 +77,7 @@ import Testing
             documents.append(Document(id: "\(index)-a", body: halves[0], language: "en"))
             documents.append(Document(id: "\(index)-b", body: halves[1], language: "en"))
         }
-        let store = try await HushStore.inMemory(embedder: try RankingModel.embedder())
+        let store = try await HushStore.inMemory(embedder: try TestModels.miniLMEmbedder())
         try await store.upsert(documents)
         let stats = try await store.stats()
         print("measure: \(documents.count) documents, \(stats.chunks) chunks")

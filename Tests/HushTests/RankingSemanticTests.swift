@@ -1,12 +1,13 @@
 import Foundation
+import HushTestSupport
 import Testing
 
 @testable import Hush
 
 /// Ranking features where meaning matters, with the real all-MiniLM-L6-v2 model.
-@Suite(.serialized) struct RankingSemanticTests {
+@Suite(.serialized, .needsModel) struct RankingSemanticTests {
     func store(_ documents: [Document]) async throws -> HushStore {
-        let store = try await HushStore.inMemory(embedder: try RankingModel.embedder())
+        let store = try await HushStore.inMemory(embedder: try TestModels.miniLMEmbedder())
         try await store.upsert(documents)
         return store
     }

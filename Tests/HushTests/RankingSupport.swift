@@ -3,25 +3,6 @@ import HushEmbedding
 
 @testable import Hush
 
-/// The real model folder (HUSH_MODEL_DIR or the default cache), as the embedding tests find it.
-enum RankingModel {
-    static var directory: URL {
-        if let path = ProcessInfo.processInfo.environment["HUSH_MODEL_DIR"], !path.isEmpty {
-            return URL(fileURLWithPath: path)
-        }
-        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(
-            ".cache/hush/models/all-MiniLM-L6-v2")
-    }
-
-    /// One shared encoder for the whole test process (loading it is the slow part).
-    static let shared: BERTEmbedder? = try? BERTEmbedder(modelDirectory: directory)
-
-    static func embedder() throws -> BERTEmbedder {
-        guard let shared else { throw EmbeddingError.modelNotFound(path: directory.path) }
-        return shared
-    }
-}
-
 /// A day in 2026, at noon UTC.
 func day(_ value: Int, month: Int = 3) -> Date {
     var components = DateComponents()

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HushTestSupport
 import Testing
 
 @testable import Hush
@@ -25,7 +26,7 @@ private func expectJournalIntact(_ store: HushStore, extra: Int = 0, _ context: 
     @Test func badFilesAndRecordsAreReportedAndTheRestIsIndexed() async throws {
         let directory = try TemporaryDirectory()
         let store = try await journalStore(directory)
-        let input = try TemporaryFolder()
+        let input = try TemporaryDirectory()
         // "Café noir" in Latin-1.
         try input.write("latin1.txt", Data([0x43, 0x61, 0x66, 0xE9, 0x20, 0x6E, 0x6F, 0x69, 0x72]))
         try input.write("image.md", Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D]))

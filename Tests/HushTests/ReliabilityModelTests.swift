@@ -1,14 +1,9 @@
 import Foundation
 import HushEmbedding
+import HushTestSupport
 import Testing
 
 @testable import Hush
-
-/// The installed model, or nil (the tests then log and pass: the model is fetched by scripts/setup).
-private let modelDirectory: URL? = {
-    let url = BERTEmbedder.defaultModelDirectory
-    return FileManager.default.fileExists(atPath: url.appendingPathComponent("model.safetensors").path) ? url : nil
-}()
 
 /// A copy of the model folder (symbolic links) in which one file can be replaced.
 private func modelCopy(_ directory: TemporaryDirectory, _ model: URL) throws -> URL {
@@ -40,17 +35,14 @@ private func weightsWithHeader(_ model: URL, _ edit: (inout [String: Any]) -> Vo
 
 /// Damaged model folders: every one is a typed error naming the problem, never a crash, and a store built
 /// with the good model is untouched by the attempt.
-@Suite(.serialized) struct ReliabilityModelTests {
+@Suite(.serialized, .needsModel) struct ReliabilityModelTests {
     enum Damage: String, CaseIterable, Sendable {
         case truncatedWeights, emptyWeights, headerLengthLies, dataOffsetsLie, wrongShape, missingTensor
         case missingVocabulary, garbageConfig
     }
 
     @Test(arguments: Damage.allCases) func damagedModelIsATypedError(damage: Damage) throws {
-        guard let model = modelDirectory else {
-            FileHandle.standardError.write(Data("[reliability] skipped model damage: no model installed\n".utf8))
-            return
-        }
+        let model = TestModels.miniLMDirectory
         let directory = try TemporaryDirectory()
         let copy = try modelCopy(directory, model)
         let weights = copy.appendingPathComponent("model.safetensors")

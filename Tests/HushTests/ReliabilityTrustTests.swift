@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HushTestSupport
 import Testing
 
 @testable import Hush
@@ -11,7 +12,7 @@ struct ReliabilityTrustTests {
     // MARK: 1. File ids across roots
 
     @Test func filesOfTwoFoldersKeepTheirFolderInTheirIds() throws {
-        let root = try TemporaryFolder()
+        let root = try TemporaryDirectory()
         try root.write("A/notes.txt", "Notes from folder A.")
         try root.write("B/notes.txt", "Notes from folder B.")
         let a = root.url.appendingPathComponent("A")
@@ -33,7 +34,7 @@ struct ReliabilityTrustTests {
     }
 
     @Test func indexingASecondFolderReplacesNothingOfTheFirst() async throws {
-        let root = try TemporaryFolder()
+        let root = try TemporaryDirectory()
         try root.write("A/notes.txt", "Buy seeds for the spring garden.")
         try root.write("B/notes.txt", "Renew the passport before the trip.")
         let store = try await HushStore.inMemory(embedder: HashingEmbedder())
@@ -293,7 +294,7 @@ struct ReliabilityTrustTests {
     // MARK: 11, 12. Only regular files; links followed once
 
     @Test func devicesFIFOsAndLinkCyclesNeverHang() throws {
-        let root = try TemporaryFolder()
+        let root = try TemporaryDirectory()
         try root.write("docs/good.txt", "A real note.")
         let docs = root.url.appendingPathComponent("docs")
         let manager = FileManager.default
@@ -330,7 +331,7 @@ struct ReliabilityTrustTests {
     // MARK: 13. NUL in records
 
     @Test func aNULInAnIdSkipsThatRecordOnlyAndIdsRoundTrip() async throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         var lines: [String] = []
         for index in 0..<60 { lines.append(#"{"id": "post-\#(index)\tx\n", "text": "Post number \#(index)."}"#) }
         lines.insert(#"{"id": "dup\u0000a", "text": "First NUL id."}"#, at: 10)
@@ -355,7 +356,7 @@ struct ReliabilityTrustTests {
     // MARK: Smaller: CSV columns and dates
 
     @Test func csvDatesAreExactOrReportedAndColumnsNeverShadow() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
         let csv = try folder.write(
             "events.csv",
             "id,text,date\nold,The first day of the era.,0001-01-01\nbad,A typo in the date.,2026-13-45\n"

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HushTestSupport
 import HushToolSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import HushEmbedding
+import HushTestSupport
 import Testing
 
 @testable import Hush
@@ -18,8 +19,8 @@ import Testing
     /// Min-max fusion scored the best hit 1.000 whatever the query, so `minScore` rejected nothing; the
     /// calibrated score of a query about nothing in the journal is near 0, below the recommended threshold,
     /// while a query the journal answers scores above it.
-    @Test func anUnrelatedQueryScoresLowAndMinScoreRejectsIt() async throws {
-        let store = try await HushStore.inMemory(embedder: RankingModel.embedder())
+    @Test(.needsModel) func anUnrelatedQueryScoresLowAndMinScoreRejectsIt() async throws {
+        let store = try await HushStore.inMemory(embedder: TestModels.miniLMEmbedder())
         try await store.upsert(Self.journal())
         let calibration = try #require(store.scoreCalibration)
         #expect(calibration.name.hasPrefix("all-MiniLM-L6-v2"))

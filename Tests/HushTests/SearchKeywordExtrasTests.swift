@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HushEmbedding
+import HushTestSupport
 import Testing
 
 @testable import Hush

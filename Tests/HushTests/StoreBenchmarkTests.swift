@@ -1,4 +1,5 @@
 import Foundation
+import HushTestSupport
 import Testing
 
 @testable import Hush

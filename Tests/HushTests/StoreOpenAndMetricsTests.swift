@@ -1,5 +1,6 @@
 import Foundation
 import HushEmbedding
+import HushTestSupport
 import Testing
 
 @testable import Hush
@@ -20,7 +21,7 @@ import Testing
         func tokenCount(_ text: String) -> Int { base.tokenCount(text) }
     }
 
-    @Test func openFindsTheEmbedderTheStoreWasMadeWith() async throws {
+    @Test(.needsModel) func openFindsTheEmbedderTheStoreWasMadeWith() async throws {
         let folder = try TemporaryDirectory()
         let lexicalPath = folder.path("lexical.hush")
         do {
@@ -34,7 +35,7 @@ import Testing
 
         let miniLMPath = folder.path("minilm.hush")
         do {
-            let store = try await HushStore.open(path: miniLMPath, embedder: RankingModel.embedder())
+            let store = try await HushStore.open(path: miniLMPath, embedder: TestModels.miniLMEmbedder())
             try await store.upsert(Corpus.documents)
         }
         let miniLM = try await HushStore.open(path: miniLMPath, readOnly: true)

@@ -2,20 +2,6 @@ import Foundation
 
 @testable import Hush
 
-/// A directory under the system temporary folder, removed when the value is released.
-final class TemporaryDirectory: @unchecked Sendable {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("hush-store-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-}
-
 /// Counts texts embedded; optionally fails on texts containing a marker, or returns poisoned vectors.
 final class InstrumentedEmbedder: Embedder, @unchecked Sendable {
     enum Poison: Sendable { case none, throwing, nan, infinity, wrongDimension }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HushTestSupport
 import Testing
 
 @testable import Hush
