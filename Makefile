@@ -4,7 +4,7 @@ CONFIG ?= release
 HUSH = .build/$(CONFIG)/hush
 MODEL_DIR ?= $(or $(HUSH_MODEL_DIR),$(HOME)/.cache/hush/models/all-MiniLM-L6-v2)
 
-.PHONY: setup build check test test-arm64 client-app test-tsan test-reliability test-no-network fuzz demo bench format lint clean
+.PHONY: setup build check check-layers test test-arm64 client-app test-tsan test-reliability test-no-network fuzz demo bench format lint clean
 
 setup:
 	@scripts/setup
@@ -23,6 +23,7 @@ test: setup
 # models are hidden, as for a user without one: a test that loads one without saying so fails here.
 NO_MODEL = $(CURDIR)/.build/no-model
 check:
+	@scripts/check-layers
 	$(SWIFT) build --build-tests
 	HUSH_TEST_TIER=check HUSH_MODEL_DIR=$(NO_MODEL) HUSH_E5_MODEL=$(NO_MODEL)/e5-small-q4.bin HUSH_MODEL= \
 		$(SWIFT) test --skip-build --parallel

@@ -138,12 +138,12 @@ struct BenchANN: ParsableCommand {
         guard !skipHnsw else { return }
         let parameters = HNSWParameters(M: m, efConstruction: efConstruction, efSearch: efs.first ?? 64)
         let path = graph ?? directory.appendingPathComponent("hnsw.sqlite").path
-        let queue = try HNSWIndex.graphFile(path: path)
+        let queue = try GraphTables.file(path: path)
         var index: HNSWIndex
         var build = 0.0
         var saveSeconds = 0.0
         var reused = false
-        if graph != nil, let saved = try queue.read({ try HNSWIndex.load(from: $0) }) {
+        if graph != nil, let saved = try queue.read({ try HNSWIndex.load(from: GraphTableReader($0)) }) {
             reused = true
             guard saved.slotCount <= n, saved.dimension == dimension else {
                 throw ValidationError("the graph in \(path) was built over other vectors")
@@ -159,12 +159,12 @@ struct BenchANN: ParsableCommand {
             }
             let problems = index.checkInvariants()
             if !problems.isEmpty { Console.out("invariant problems: \(problems.prefix(5))") }
-            saveSeconds = try time { try queue.write { try index.save(in: $0, full: true) } }
+            saveSeconds = try time { try queue.write { try index.save(to: GraphTableWriter($0), full: true) } }
             try queue.writeWithoutTransaction { try $0.execute(sql: "VACUUM") }
         }
         let graphDisk = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         var loaded: HNSWIndex?
-        let loadSeconds = try time { loaded = try queue.read { try HNSWIndex.load(from: $0) } }
+        let loadSeconds = try time { loaded = try queue.read { try HNSWIndex.load(from: GraphTableReader($0)) } }
         if loaded?.liveCount != n { Console.out("warning: reloaded graph has \(loaded?.liveCount ?? -1) nodes") }
         // The graph walked on int8 codes (per-dimension calibration), the ef rows found rescored in f32.
         var guide = QuantizedMatrix(int8: matrix.withView { Int8Quantizer.perDimension(calibratedOn: $0) })

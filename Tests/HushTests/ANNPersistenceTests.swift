@@ -7,7 +7,7 @@ import Testing
 @Suite struct ANNPersistenceTests {
     static func temporaryDatabase() throws -> (DatabaseQueue, URL) {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("hnsw-\(UUID().uuidString).sqlite")
-        return (try HNSWIndex.graphFile(path: url.path), url)
+        return (try GraphTables.file(path: url.path), url)
     }
 
     @Test func roundTripThroughSQLite() throws {
@@ -16,8 +16,8 @@ import Testing
         try matrix.withView { try index.delete(row: 17, vectors: $0) }
         let (queue, url) = try Self.temporaryDatabase()
         defer { try? FileManager.default.removeItem(at: url) }
-        try queue.write { try index.save(in: $0) }
-        let loaded = try #require(try queue.read { try HNSWIndex.load(from: $0) })
+        try queue.write { try index.save(to: GraphTableWriter($0)) }
+        let loaded = try #require(try queue.read { try HNSWIndex.load(from: GraphTableReader($0)) })
         #expect(loaded.parameters == index.parameters)
         #expect(loaded.entryPoint == index.entryPoint && loaded.maxLevel == index.maxLevel)
         #expect(loaded.liveCount == 1199 && loaded.deletedCount == 1 && loaded.isDeleted(row: 17))
@@ -43,29 +43,29 @@ import Testing
         }
         let (queue, url) = try Self.temporaryDatabase()
         defer { try? FileManager.default.removeItem(at: url) }
-        try queue.write { try index.save(in: $0) }
+        try queue.write { try index.save(to: GraphTableWriter($0)) }
         try matrix.withView { try index.insert(rows: 900..<1000, vectors: $0) }
         let dirty = index.dirtyRows.count
         #expect(dirty >= 100 && dirty < 1000)
         let changes = try queue.write { db -> Int in
             let before = db.totalChangesCount
-            try index.save(in: db)
+            try index.save(to: GraphTableWriter(db))
             return db.totalChangesCount - before
         }
         #expect(index.dirtyRows.isEmpty)
         // One node row plus one edge row per level for each dirty node (plus the metadata), not the whole graph.
         #expect(changes < 3 * dirty + 20)
-        let loaded = try #require(try queue.read { try HNSWIndex.load(from: $0) })
+        let loaded = try #require(try queue.read { try HNSWIndex.load(from: GraphTableReader($0)) })
         #expect((0..<1000).allSatisfy { loaded.neighbours(of: $0, level: 0) == index.neighbours(of: $0, level: 0) })
         // Compaction removes rows from the tables too.
         try matrix.withView { view in
             for row in 0..<50 { try index.delete(row: row, vectors: view) }
             try index.compact(vectors: view)
         }
-        try queue.write { try index.save(in: $0) }
+        try queue.write { try index.save(to: GraphTableWriter($0)) }
         let nodes = try queue.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM hnsw_nodes") }
         #expect(nodes == 950)
-        let reloaded = try #require(try queue.read { try HNSWIndex.load(from: $0) })
+        let reloaded = try #require(try queue.read { try HNSWIndex.load(from: GraphTableReader($0)) })
         #expect(reloaded.checkInvariants() == [])
     }
 
@@ -76,9 +76,9 @@ import Testing
         }
         let (queue, url) = try Self.temporaryDatabase()
         defer { try? FileManager.default.removeItem(at: url) }
-        try queue.write { try index.save(in: $0) }
+        try queue.write { try index.save(to: GraphTableWriter($0)) }
         // "Crash": 200 more vectors were written to the store, but the graph rows never were.
-        let loaded = try #require(try queue.read { try HNSWIndex.load(from: $0) })
+        let loaded = try #require(try queue.read { try HNSWIndex.load(from: GraphTableReader($0)) })
         let check = loaded.verify(against: matrix.count)
         #expect(!check.isConsistent && !check.needsRebuild)
         #expect(check.missingRows == Array(800..<1000))
@@ -111,12 +111,12 @@ import Testing
         let (queue, url) = try Self.temporaryDatabase()
         defer { try? FileManager.default.removeItem(at: url) }
         try queue.write { db in
-            try index.save(in: db)
+            try index.save(to: GraphTableWriter(db))
             try db.execute(sql: "UPDATE hnsw_edges SET neighbours = x'010203' WHERE row = 0 AND level = 0")
         }
-        #expect(throws: ANNError.self) { _ = try queue.read { try HNSWIndex.load(from: $0) } }
+        #expect(throws: ANNError.self) { _ = try queue.read { try HNSWIndex.load(from: GraphTableReader($0)) } }
         let empty = try DatabaseQueue()
-        #expect(try empty.read { try HNSWIndex.load(from: $0) } == nil)
+        #expect(try empty.read { try HNSWIndex.load(from: GraphTableReader($0)) } == nil)
     }
 }
 

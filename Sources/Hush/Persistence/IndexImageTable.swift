@@ -180,14 +180,6 @@ extension StoreDatabase {
         }
     }
 
-    /// Reads vectors from this file for an index that does not hold them.
-    var vectorFile: VectorFile {
-        let database = self
-        return VectorFile(
-            read: { chunkIDs, visit in try database.withVectors(chunkIDs: chunkIDs, visit) },
-            all: { visit in try database.allVectors(visit) })
-    }
-
     /// Whether the saved image is current and of this version (it starts with `header`), so that the next open
     /// reads it. An image of another version (made by another release of Hush) is not.
     func imageIsCurrent(header: (magic: UInt64, version: UInt32)) throws -> Bool {

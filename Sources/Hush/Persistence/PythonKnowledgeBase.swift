@@ -12,8 +12,7 @@ import GRDB
 ///
 /// ```swift
 /// let source = try PythonKnowledgeBase(path: "python.sqlite")
-/// let store = try await HushStore.open(path: "kb.sqlite", embedder: try BERTEmbedder())
-/// let summary = try await source.import(into: store)
+/// let summary = try await source.import(into: store)  // a store opened with the model that made the vectors
 /// ```
 public struct PythonKnowledgeBase: Sendable {
     /// One row: the document and its stored vector.
@@ -53,23 +52,13 @@ public struct PythonKnowledgeBase: Sendable {
     /// - Throws: ``BuildError/importLayout(path:reason:)``, ``BuildError/importDimension(path:found:expected:)``.
     /// - Complexity: O(rows × dimension).
     public func records(dimension: Int, sourceType: String? = nil) throws -> [Record] {
-        try rows(dimension: dimension, sourceType: sourceType).records
+        try readRows(dimension: dimension, sourceType: sourceType).records
     }
 
-    /// Reads every row as ``records(dimension:sourceType:)`` does, and sets apart the rows that cannot be
-    /// imported as they are, each with its id and what to fix: metadata that is not a JSON object, a
-    /// metadata value that is `null`, a date that is not a date (or outside the years 0001-9999), a vector
-    /// holding NaN or infinity. Nothing is dropped silently.
-    ///
-    /// ```swift
-    /// let (records, rejected) = try source.rows(dimension: 384)
-    /// for row in rejected { print(row.id, row.reason) }
-    /// ```
-    ///
-    /// - Throws: ``BuildError/importLayout(path:reason:)``, ``BuildError/importDimension(path:found:expected:)``.
-    /// - Complexity: O(rows × dimension).
-    public func rows(dimension: Int, sourceType: String? = nil) throws -> (
-        records: [Record], rejected: [UpsertSummary.DocumentError]
+    /// Reads every row, setting apart those that cannot be imported as they are (see `rows(dimension:sourceType:)`)
+    /// with their id and what to fix.
+    func readRows(dimension: Int, sourceType: String? = nil) throws -> (
+        records: [Record], rejected: [(id: String, reason: String)]
     ) {
         var configuration = Configuration()
         configuration.readonly = true
@@ -97,7 +86,7 @@ public struct PythonKnowledgeBase: Sendable {
                         "SELECT id, \(title), content, \(metadata), embedding FROM \(table.quotedDatabaseIdentifier) ORDER BY id"
                 )
                 var records: [Record] = []
-                var rejected: [UpsertSummary.DocumentError] = []
+                var rejected: [(id: String, reason: String)] = []
                 while let row = try rows.next() {
                     let id = Self.text(of: row[0])
                     guard let blob = row[4] as Data?, blob.count % 4 == 0, let vector = VectorBlob.decode(blob) else {
@@ -109,11 +98,11 @@ public struct PythonKnowledgeBase: Sendable {
                     }
                     var document = Document(id: id, title: row[1], body: row[2] ?? "", sourceType: sourceType)
                     if let problem = Self.apply(metadata: row[3], to: &document) {
-                        rejected.append(.init(id: id, reason: "row \(id): \(problem)"))
+                        rejected.append((id, "row \(id): \(problem)"))
                         continue
                     }
                     if let problem = VectorBlob.problem(vector, dimension: dimension) {
-                        rejected.append(.init(id: id, reason: "row \(id): its embedding \(problem): re-embed that row"))
+                        rejected.append((id, "row \(id): its embedding \(problem): re-embed that row"))
                         continue
                     }
                     records.append(Record(document: document, vector: vector))
@@ -125,25 +114,6 @@ public struct PythonKnowledgeBase: Sendable {
         } catch {
             throw BuildError.importLayout(path: path, reason: DatabaseMessage.text(error))
         }
-    }
-
-    /// Stores every row in `store` with its own vector (nothing is embedded); `progress` is called after
-    /// each transaction.
-    ///
-    /// ```swift
-    /// let summary = try await source.import(into: store) { print("\($0.completed)/\($0.total)") }
-    /// ```
-    ///
-    /// - Throws: as ``records(dimension:sourceType:)`` and ``HushStore/upsert(_:precomputed:progress:)``.
-    /// - Complexity: O(rows × dimension) plus one insert per row.
-    public func `import`(
-        into store: HushStore, sourceType: String? = nil, progress: (@Sendable (StoreProgress) -> Void)? = nil
-    ) async throws -> UpsertSummary {
-        let (records, rejected) = try rows(dimension: store.embedder.identity.dimension, sourceType: sourceType)
-        var summary = try await store.upsert(
-            records.map(\.document), precomputed: records.map(\.vector), progress: progress)
-        summary.errors = rejected + summary.errors
-        return summary
     }
 
     /// A row's id as text, by the value's own storage class: an integer id `7` is "7", a text id stays as

@@ -16,8 +16,8 @@ struct StoreDatabase: Sendable {
     let path: String?
     /// The file's commit counter (`meta.commit_counter`) that this store's memory reflects: set when memory is
     /// loaded from the file and advanced by each of its own write transactions. Another process's commit
-    /// leaves it behind, and the next write reloads memory first (see `StoreWriter.writeThrough`); `nil`
-    /// before the first load.
+    /// leaves it behind, and the next write reloads memory first, inside its transaction; `nil` before the first
+    /// load.
     let synced = Locked<Int64?>(nil)
 
     /// The path as messages show it.
@@ -253,7 +253,7 @@ struct StoreDatabase: Sendable {
                 }
                 return result
             }
-        } catch  where error is DatabaseError || error is ANNError {
+        } catch  where error is DatabaseError || error is any FileContentError {
             throw StoreError.wrapping(error, path: path, operation: operation)
         }
     }
@@ -263,6 +263,12 @@ struct StoreDatabase: Sendable {
     func memoryIsCurrent(_ transaction: StoreTransaction) throws -> Bool {
         guard let synced = synced.value else { return true }
         return synced == (try IndexImageTable.commitCounter(transaction.db))
+    }
+
+    /// Records that memory no longer reflects any commit of the file (it could not be reloaded): the next write
+    /// reloads it first, as after another process's commit.
+    func markMemoryBehind() {
+        synced.withLock { $0 = -1 }
     }
 
     /// Bumps `meta.commit_counter`: every write transaction that changed a row does, last, so a saved index
@@ -356,6 +362,10 @@ struct StoreDatabase: Sendable {
         return total
     }
 }
+
+/// An error in what the file holds, thrown while a transaction reads or writes it (a saved graph that cannot be
+/// read, for one): reported as a ``StoreError/database(_:)`` as SQLite's own errors are.
+protocol FileContentError: Error {}
 
 /// A write transaction of a ``StoreDatabase``: the statements a write batch runs, all in one transaction.
 /// Values only cross it (documents, chunk ids, vectors, the graph); SQL stays inside.

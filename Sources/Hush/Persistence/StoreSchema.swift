@@ -24,8 +24,8 @@ enum StoreSchema {
         static let reembedTarget = "reembed_target"
         /// The highest chunk id already re-embedded by that run.
         static let reembedAfterChunk = "reembed_after_chunk"
-        /// The preparation signature (`StoreWriter.preparationSignature`: model, token limit, chunking) of the
-        /// last upsert: what the stored text hashes were made with.
+        /// The preparation signature (the writer's: model, token limit, chunking) of the last upsert: what the
+        /// stored text hashes were made with.
         static let preparation = "preparation_signature"
         /// JSON ``ChunkingConfiguration`` the stored chunks were cut with (absent in files made before models
         /// chose their chunk size: those were cut at ``ChunkSize/standard`` in the model's window).

@@ -1,6 +1,22 @@
 import Foundation
 import GRDB
 
+/// A document ready to be written: its row values and, when its text changed, its chunks and vectors.
+struct PendingDocument {
+    var document: Document
+    var existingRowid: Int64?
+    var createdAt: Double
+    var language: String
+    var textHash: String
+    var contentHash: String
+    /// `nil` for a metadata-only update (chunks and vectors stay).
+    var chunks: [TextChunk]?
+    var vectors: [[Float]] = []
+    /// The stored text hash this document's text was matched to when it differs from `textHash` (made with
+    /// a preparation a re-embed kept, see ``StoreSchema/Key/reembeddedPreparations``).
+    var keptTextHash: String?
+}
+
 /// A document removed from the file: its row id and its chunks' ids (their vector rows are freed in memory).
 struct RemovedDocument {
     var rowid: Int64
@@ -39,11 +55,11 @@ extension StoreTransaction {
     // MARK: - Documents
 
     /// Writes one document's row and, when its text changed (`item.chunks` not `nil`), replaces its chunks,
-    /// vectors and full-text rows; vector rows come from `allocator`. `keywordRow(text, ordinal)` is the
+    /// vectors and full-text rows; each new vector's row comes from `allocateRow`. `keywordRow(text, ordinal)` is the
     /// full-text row of a chunk. A metadata-only update rewrites the first chunk's full-text row (its tags and
     /// category are in it).
     func write(
-        _ item: PendingDocument, allocator: inout VectorMatrix.RowAllocator,
+        _ item: PendingDocument, allocateRow: () -> Int32,
         keywordRow: (_ text: String, _ ordinal: Int) -> String
     ) throws -> WrittenDocument {
         let document = item.document
@@ -108,7 +124,7 @@ extension StoreTransaction {
                 chunk.truncated,
             ])
             let chunkID = db.lastInsertedRowID
-            let row = allocator.allocate()
+            let row = allocateRow()
             try insertVector.execute(arguments: [chunkID, VectorBlob.encode(vector), row])
             try insertText.execute(arguments: [chunkID, keywordRow(chunk.text, chunk.ordinal)])
             added.append((chunkID, row))

@@ -21,7 +21,7 @@ extension Ranker {
         let limit = clampedLimit(limit)
         if let minCosine, minCosine.isNaN { throw RankingError.invalidOption("minCosine is NaN") }
         let current = embedder.identity
-        if let blocker = semanticBlocker() {
+        if let blocker = try semanticBlocker() {
             throw blocker
         }
         let found: [(slot: Int, score: Float)] = try index.read { state in

@@ -15,7 +15,7 @@ extension Ranker {
 
         // The documents' text and the centroid of their stored vectors.
         let current = embedder.identity
-        if let blocker = semanticBlocker() {
+        if let blocker = try semanticBlocker() {
             throw blocker
         }
         let centroid: [Float]? = try index.read { state in

@@ -18,5 +18,7 @@ struct Ranker: Sendable {
 
     /// Why vectors cannot be compared right now, or `nil` (see
     /// ``VectorIndex/semanticBlocker(current:database:)``).
-    func semanticBlocker() -> StoreError? { index.semanticBlocker(current: embedder.identity, database: database) }
+    func semanticBlocker() throws -> StoreError? {
+        try index.semanticBlocker(current: embedder.identity, database: database)
+    }
 }

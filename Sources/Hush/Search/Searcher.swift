@@ -77,7 +77,7 @@ struct Searcher: Sendable {
         var embedMs = 0.0
         var embedded = false
         if mode.kind != .keyword && !trimmed.isEmpty {
-            if let blocker = index.semanticBlocker(current: embedder.identity, database: database) {
+            if let blocker = try index.semanticBlocker(current: embedder.identity, database: database) {
                 throw blocker
             }
             let embedStart = clock.now

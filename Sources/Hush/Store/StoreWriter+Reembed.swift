@@ -133,7 +133,7 @@ extension StoreWriter {
                             truncated: $0.truncated)
                     }, vectors: document.vectors)
                 let extras = KeywordText.extras(stored.document, cleaner: cleaner)
-                _ = try transaction.write(item, allocator: &allocator) { text, ordinal in
+                _ = try transaction.write(item, allocateRow: { allocator.allocate() }) { text, ordinal in
                     KeywordText.row(chunk: text, extras: ordinal == 0 ? extras : "")
                 }
             }

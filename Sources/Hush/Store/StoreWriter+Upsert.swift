@@ -9,22 +9,6 @@ extension Document {
     }
 }
 
-/// A document ready to be written: its row values and, when its text changed, its chunks and vectors.
-struct PendingDocument {
-    var document: Document
-    var existingRowid: Int64?
-    var createdAt: Double
-    var language: String
-    var textHash: String
-    var contentHash: String
-    /// `nil` for a metadata-only update (chunks and vectors stay).
-    var chunks: [TextChunk]?
-    var vectors: [[Float]] = []
-    /// The stored text hash this document's text was matched to when it differs from `textHash` (made with
-    /// a preparation a re-embed kept, see ``StoreSchema/Key/reembeddedPreparations``).
-    var keptTextHash: String?
-}
-
 extension HushStore {
     /// Adds new documents and replaces changed ones; unchanged documents are skipped without re-embedding.
     ///
@@ -114,6 +98,8 @@ extension StoreWriter {
             }
         } catch {
             _ = next?.value()
+            // The batches committed so far keep their graph changes when this save works; when it fails too,
+            // the error above is the one to report, and the next open inserts the nodes the saved graph lacks.
             try? saveGraphChanges()
             throw error
         }
@@ -243,7 +229,7 @@ extension StoreWriter {
         // 3. Embed every new chunk of the batch, in embedding batches, and validate every vector.
         try embed(&pending)
 
-        // 4. One transaction; the in-memory index follows only after it commits.
+        // 4. One transaction; the in-memory index follows inside it (see `commit`).
         let committed = try commit(pending, graphSave: graphSave, preparation: preparationSignature)
         summary.added += committed.added
         summary.updated += committed.updated
@@ -298,8 +284,9 @@ extension StoreWriter {
         return (kept, keptExtras, unchanged)
     }
 
-    /// Writes prepared (and embedded) documents in one transaction, then updates the in-memory index under
-    /// the same lock (saving the graph's changes as `graphSave` says). `extras` are the documents' keyword
+    /// Writes prepared (and embedded) documents and updates the in-memory index in one transaction, under the
+    /// index's write lock, saving the graph's changes as `graphSave` says; when the commit fails, memory is
+    /// reloaded from the file (see ``writeThrough(_:apply:)``). `extras` are the documents' keyword
     /// extras when the caller worked them out already. Returns how many were added and updated and how many
     /// chunks were written.
     ///
@@ -324,7 +311,7 @@ extension StoreWriter {
             var allocator = state.rowAllocator
             for (item, extras) in zip(current, currentExtras) {
                 written.append(
-                    try transaction.write(item, allocator: &allocator) { text, ordinal in
+                    try transaction.write(item, allocateRow: { allocator.allocate() }) { text, ordinal in
                         KeywordText.row(chunk: text, extras: ordinal == 0 ? extras : "")
                     })
                 try hook?(item.document.id)
@@ -340,7 +327,8 @@ extension StoreWriter {
                     createdAt: item.createdAt, metadata: item.document.metadata)
                 return (record: record, written: written, vectors: item.vectors)
             }
-            try state.apply(batch, allocator: allocator, policy: policy, transaction: transaction, graphSave: graphSave)
+            let graphWrite = try state.apply(batch, allocator: allocator, policy: policy, graphSave: graphSave)
+            try state.save(graphWrite, in: transaction)
             let added = pending.filter { $0.existingRowid == nil }.count
             return Committed(
                 added: added, updated: pending.count - added,

@@ -22,7 +22,7 @@ struct StoreWriter: Sendable {
     func requireWritable(_ operation: String, needsModel: Bool) throws {
         if readOnly { throw StoreError.readOnly(path: database.path ?? ":memory:", operation: operation) }
         guard needsModel else { return }
-        if let blocker = index.semanticBlocker(current: embedder.identity, database: database) {
+        if let blocker = try index.semanticBlocker(current: embedder.identity, database: database) {
             throw blocker
         }
     }
@@ -35,7 +35,7 @@ struct StoreWriter: Sendable {
         let removed = try writeThrough { _, transaction in
             try transaction.deleteDocuments(ids: unique)
         } apply: { state, removed, transaction in
-            try state.remove(removed, policy: options.indexPolicy, transaction: transaction)
+            try state.save(try state.remove(removed, policy: options.indexPolicy), in: transaction)
             return removed.count
         }
         try settle()
@@ -52,7 +52,7 @@ struct StoreWriter: Sendable {
         let removed = try writeThrough { _, transaction in
             try transaction.pruneDocuments(createdBefore: olderThan, keepingNewest: maxDocuments)
         } apply: { state, removed, transaction in
-            try state.remove(removed, policy: options.indexPolicy, transaction: transaction)
+            try state.save(try state.remove(removed, policy: options.indexPolicy), in: transaction)
             return removed.count
         }
         try settle()
@@ -87,7 +87,7 @@ struct StoreWriter: Sendable {
             try database.write("save the vector index") { transaction in
                 // Memory behind another process's commit: the next write reloads it (and its graph) first.
                 guard try database.memoryIsCurrent(transaction) else { return }
-                try transaction.saveGraph(graph)
+                try graph.save(to: transaction.graphWriter())
             }
         }
     }
@@ -95,7 +95,8 @@ struct StoreWriter: Sendable {
     /// Runs `write` (the file's side, reading the in-memory state as it is) and then `apply` (the in-memory
     /// update, including the graph's save) in ONE write transaction while holding the index write lock, so the
     /// file, the graph tables and memory change together. When `apply` or the commit fails after memory was
-    /// touched, memory is reloaded from the file.
+    /// touched, memory is reloaded from the file; when that reload fails too, the error says so (a
+    /// ``StoreError/database(_:)`` naming both failures) and the next write reloads memory first.
     ///
     /// Another process may have committed since memory was loaded or last written (two `hush index` runs on
     /// one file): then memory is reloaded from the file inside the transaction, which holds the write lock,
@@ -124,7 +125,18 @@ struct StoreWriter: Sendable {
                     return try apply(&state, written, transaction)
                 }
             } catch {
-                if touched { try? state.load(from: database, policy: policy) }
+                guard touched else { throw error }
+                do {
+                    try state.load(from: database, policy: policy)
+                } catch let reloadError {
+                    // Memory is not what the file holds: the next write reloads it first, and the caller hears
+                    // of both failures.
+                    database.markMemoryBehind()
+                    throw StoreError.database(
+                        DatabaseFailure(
+                            message: "\(error); memory could not be reloaded from the file after it (\(reloadError)): "
+                                + "the next write reloads it, or reopen the store", cause: error))
+                }
                 throw error
             }
         }

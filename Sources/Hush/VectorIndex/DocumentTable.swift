@@ -1,18 +1,5 @@
 import Foundation
 
-/// What the in-memory index keeps about one stored document: enough to filter and to boost without SQL.
-struct DocumentRecord: Sendable, Equatable {
-    var rowid: Int64
-    var externalID: String
-    var language: String
-    var sourceType: String?
-    var tags: [String]
-    var category: String?
-    /// Seconds since 1970.
-    var createdAt: Double
-    var metadata: [String: String]
-}
-
 /// The documents of the in-memory index, by dense slot (reused after deletion), kept as columns: per slot the
 /// rowid, the external id, the creation time and the ids of its strings (language, source type, category,
 /// tags, metadata keys and values) in one table of distinct strings. A filter compares small integers; a

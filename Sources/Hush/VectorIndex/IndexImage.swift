@@ -1,24 +1,5 @@
 import Foundation
 
-/// Where an index image's bytes go (the persistence part cuts them into blocks).
-protocol ImageOutput: AnyObject {
-    func write(_ bytes: UnsafeRawBufferPointer) throws
-}
-
-/// Where an index image's bytes come from, in the order they were written.
-protocol ImageInput: AnyObject {
-    /// Fills `target` entirely, or throws ``ImageError/truncated``.
-    func read(into target: UnsafeMutableRawBufferPointer) throws
-}
-
-/// Why a saved image cannot be used (the store then loads from its tables and saves a new one).
-enum ImageError: Error, Equatable {
-    case truncated
-    case malformed(String)
-    /// Sound, but the store's options choose another index for its rows.
-    case unused
-}
-
 /// The image's byte format: little-endian scalars, arrays as a count then their raw elements, strings as a
 /// byte count then UTF-8. Arrays of fixed-size scalars are copied in one piece, so a million-row array is
 /// one read, not a million.

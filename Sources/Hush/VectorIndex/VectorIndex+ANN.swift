@@ -66,6 +66,17 @@ enum GraphSave: Equatable {
     case whenDue
 }
 
+/// What of the graph a change of memory leaves for the file to store. The writer saves it in the write
+/// transaction of the vectors, so the graph tables and the vectors commit together.
+enum GraphWrite: Equatable {
+    /// Nothing: no graph, or its changes wait until a save is due (``GraphSave/whenDue``).
+    case nothing
+    /// The graph's nodes changed since its last save.
+    case changes
+    /// The whole graph, or emptied tables when there is no graph any more (it was built or dropped).
+    case whole
+}
+
 /// One document found by a search arm, inside the engine: its slot, the score of its best chunk and that
 /// chunk's id. Row hits (`ScoredRow`) are the layer below; `SearchHit` is what leaves the store.
 struct DocumentHit: Equatable {
@@ -78,9 +89,9 @@ extension VectorIndex.State {
     // MARK: - Choosing and building
 
     /// Re-evaluates the strategy for the current number of vectors and builds or drops structures to match.
-    /// Returns true when the graph was built or dropped (the caller saves it).
+    /// Returns true when the graph was built or dropped (the caller saves it whole).
     @discardableResult
-    mutating func applyPolicy(_ policy: IndexPolicy, transaction: StoreTransaction?) throws -> Bool {
+    mutating func applyPolicy(_ policy: IndexPolicy) throws -> Bool {
         guard semanticReady else { return false }
         let current: IndexStrategy? = ann.hnsw != nil ? .hnsw : ann.codes.map { _ in ann.choice.strategy }
         let choice = policy.choose(vectorCount: matrix.liveRows, dimension: matrix.dimension, current: current)
@@ -121,7 +132,6 @@ extension VectorIndex.State {
             }
             if have != wanted { ann.codes = buildCodes(wanted) }
         }
-        if graphChanged, let transaction { try transaction.saveGraph(ann.hnsw, full: true) }
         return graphChanged
     }
 
@@ -167,15 +177,16 @@ extension VectorIndex.State {
 
     /// Follows a write: `freed` rows lost their chunk (holes now), `added` rows got a new vector. The graph
     /// drops and compacts the freed rows before the holes become reusable, then links the new rows; codes are
-    /// re-encoded. Then the strategy is re-evaluated and the graph's changes saved in `transaction` (the write
-    /// transaction of the vectors): always with `.now`, only when due with `.whenDue` (see ``GraphSave``).
+    /// re-encoded. Then the strategy is re-evaluated. Returns what the write transaction of the vectors must
+    /// save of the graph: its changes always with `.now`, only when due with `.whenDue` (see ``GraphSave``), all
+    /// of it when it was built or dropped.
     mutating func followWrite(
-        freed: [Int32], added: [Int32], policy: IndexPolicy, transaction: StoreTransaction, graphSave: GraphSave = .now
-    ) throws {
+        freed: [Int32], added: [Int32], policy: IndexPolicy, graphSave: GraphSave = .now
+    ) throws -> GraphWrite {
         rowsChangedSinceImage += freed.count + added.count
         guard semanticReady else {
             matrix.release(freed)
-            return
+            return .nothing
         }
         if let hnsw = ann.hnsw {
             try matrix.withView { view in
@@ -199,10 +210,9 @@ extension VectorIndex.State {
             refresh(&guide, added: added)
             ann.guide = guide
         }
-        let rebuilt = try applyPolicy(policy, transaction: transaction)
-        if !rebuilt, let graph = ann.hnsw, graphSave == .now || graph.saveIsDue {
-            try transaction.saveGraph(graph)
-        }
+        if try applyPolicy(policy) { return .whole }
+        if let graph = ann.hnsw, graphSave == .now || graph.saveIsDue { return .changes }
+        return .nothing
     }
 
     /// Brings `codes` up to date with the matrix: new rows appended, re-embedded rows encoded again.
@@ -314,8 +324,9 @@ extension VectorIndex.State {
 }
 
 extension VectorIndex.State {
-    /// Drops deleted documents and their chunks from memory and from the index (inside the write transaction).
-    mutating func remove(_ removed: [RemovedDocument], policy: IndexPolicy, transaction: StoreTransaction) throws {
+    /// Drops deleted documents and their chunks from memory and from the index (inside the write transaction);
+    /// returns what the transaction must save of the graph.
+    mutating func remove(_ removed: [RemovedDocument], policy: IndexPolicy) throws -> GraphWrite {
         if removed.contains(where: { !$0.chunks.isEmpty }) { try makeResident() }
         var freed: [Int32] = []
         for entry in removed {
@@ -324,6 +335,6 @@ extension VectorIndex.State {
             }
             documents.remove(rowid: entry.rowid)
         }
-        try followWrite(freed: freed, added: [], policy: policy, transaction: transaction)
+        return try followWrite(freed: freed, added: [], policy: policy)
     }
 }

@@ -137,13 +137,13 @@ extension VectorIndex.State {
     var rowAllocator: VectorMatrix.RowAllocator { matrix.allocator }
 
     /// Applies a committed batch of written documents (inside its write transaction): adopts `allocator`,
-    /// drops replaced chunks, records each document and its new vectors, then lets the approximate index follow
-    /// (saving the graph's changes as `graphSave` says).
+    /// drops replaced chunks, records each document and its new vectors, then lets the approximate index follow.
+    /// Returns what the transaction must save of the graph (its changes as `graphSave` says).
     mutating func apply(
         _ batch: [(record: DocumentRecord, written: WrittenDocument, vectors: [[Float]])],
         allocator: VectorMatrix.RowAllocator,
-        policy: IndexPolicy, transaction: StoreTransaction, graphSave: GraphSave = .now
-    ) throws {
+        policy: IndexPolicy, graphSave: GraphSave = .now
+    ) throws -> GraphWrite {
         if batch.contains(where: { !$0.written.newChunks.isEmpty || !$0.written.removedChunks.isEmpty }) {
             try makeResident()
         }
@@ -160,6 +160,6 @@ extension VectorIndex.State {
                 added.append(row)
             }
         }
-        try followWrite(freed: freed, added: added, policy: policy, transaction: transaction, graphSave: graphSave)
+        return try followWrite(freed: freed, added: added, policy: policy, graphSave: graphSave)
     }
 }

@@ -175,7 +175,7 @@ extension VectorIndex.State {
 }
 
 extension VectorIndex.State {
-    // MARK: - Opening and keeping the image current
+    // MARK: - Vectors back in memory
 
     /// Reads every vector into the matrix (a store opened from its image, before a write changes the graph,
     /// which needs them). Rows keep their places; the guide's codes stay as they are.
@@ -196,49 +196,6 @@ extension VectorIndex.State {
         matrix.adopt(values: values)
     }
 
-    /// Fills memory from the file at open: from the saved image when it is current and the policy still
-    /// chooses HNSW (the f32 vectors then stay in the file), else from the tables; then, when `save`, an HNSW
-    /// index writes a fresh image and lets go of its f32 vectors, so the next open is a few large reads.
-    mutating func open(from database: StoreDatabase, policy: IndexPolicy, save: Bool) throws {
-        if semanticReady, try loadSavedImage(from: database, policy: policy) { return }
-        try load(from: database, policy: policy, save: save)
-        if save { try saveImage(to: database) }
-    }
-
-    /// Loads the saved image when it is current and the policy chooses HNSW for its rows; `false` otherwise
-    /// (memory untouched).
-    mutating func loadSavedImage(from database: StoreDatabase, policy: IndexPolicy) throws -> Bool {
-        var loaded = self
-        guard try database.readImage({ try loaded.loadImage($0, policy: policy) }) else { return false }
-        loaded.rowsChangedSinceImage = 0
-        self = loaded
-        return true
-    }
-
-    /// Writes the image of an HNSW index to the file and, when the matrix holds the vectors, lets go of them
-    /// (the image's 4-bit codes become the guide; searches read the vectors they rescore from the file). Does
-    /// nothing for an index on another strategy or without comparable vectors.
-    mutating func saveImage(to database: StoreDatabase) throws {
-        // A store in memory has no file to leave its vectors in (and nothing to open fast later).
-        guard semanticReady, ann.hnsw != nil, file != nil else { return }
-        // The codes of a store opened from its image are kept (its new rows were encoded as they came); others
-        // are made from the vectors in memory.
-        let codes: QuantizedMatrix
-        if let guide = ann.guide, case .int4 = guide.encoding {
-            codes = guide
-        } else {
-            guard matrix.isResident else { return }
-            codes = buildImageCodes()
-        }
-        let state = self
-        guard try database.writeImage({ output in try state.writeImage(codes: codes, to: output) }) else { return }
-        ann.guide = codes
-        rowsChangedSinceImage = 0
-        if matrix.isResident {
-            matrix = try VectorMatrix(dimension: matrix.dimension, fileRows: matrix.rowChunk, slots: matrix.rowSlot)
-        }
-    }
-
     /// 4-bit codes of every row, calibrated on them: what the saved image carries and the graph of a store
     /// opened from it is walked on.
     ///
@@ -249,14 +206,5 @@ extension VectorIndex.State {
             codes.append(contentsOf: view)
             return codes
         }
-    }
-
-    /// After a write: refreshes the image once the rows changed since it reach `fraction` of the live rows
-    /// (a bulk write), so that small writes stay cheap and a store that took many of them still opens fast.
-    mutating func refreshImageIfStale(database: StoreDatabase, fraction: Double = 0.01) throws {
-        guard semanticReady, ann.hnsw != nil, rowsChangedSinceImage > 0,
-            Double(rowsChangedSinceImage) >= fraction * Double(max(1, matrix.liveRows))
-        else { return }
-        try saveImage(to: database)
     }
 }

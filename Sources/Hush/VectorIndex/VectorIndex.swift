@@ -52,23 +52,6 @@ final class VectorIndex: @unchecked Sendable {
         min(limit, max(1, read { $0.documentCount }))
     }
 
-    /// Why vectors of `current` cannot be compared with the stored ones right now, as the ``StoreError`` every
-    /// caller reports (search, related items, interest ranking, summaries, writes), or `nil`.
-    func semanticBlocker(current: EmbedderIdentity, database: StoreDatabase) -> StoreError? {
-        let (gap, stored) = read { ($0.gap, $0.storedIdentity) }
-        switch gap {
-        case nil:
-            return nil
-        case .mismatch:
-            return StoreError.embedderMismatch(stored: stored, current: current)
-        case .modelNotLoaded:
-            return StoreError.modelNotLoaded(stored: stored)
-        case .reembedUnfinished:
-            let progress = try? database.unfinishedReembed()
-            return StoreError.reembedUnfinished(
-                target: current, completed: progress?.completed ?? 0, total: progress?.total ?? 0)
-        }
-    }
 }
 
 /// The best chunk of every document for one query vector, by document slot.

@@ -19,8 +19,10 @@ struct ImportCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The Python-built SQLite file.")
     var from: String
 
-    @Option(name: .long, help: "The Hush database file to write (created if missing).")
-    var db: String
+    @OptionGroup var database: DatabaseOption
+
+    /// The Hush database file to write (created if missing).
+    var db: String { database.db }
 
     @Option(name: .long, help: "The table holding the documents.")
     var table = "documents"

@@ -3,10 +3,18 @@ import Foundation
 import Hush
 import HushToolSupport
 
-/// `--db` and the embedder options shared by the commands that open a store.
-struct StoreArguments: ParsableArguments {
+/// `--db`: the Hush database file, the one declaration every command that opens a store uses.
+struct DatabaseOption: ParsableArguments {
     @Option(name: .long, help: "The Hush database file.")
     var db: String
+}
+
+/// `--db` and the embedder options shared by the commands that open a store.
+struct StoreArguments: ParsableArguments {
+    @OptionGroup var database: DatabaseOption
+
+    /// The database file's path.
+    var db: String { database.db }
 
     @OptionGroup var modelOptions: ModelOptions
 

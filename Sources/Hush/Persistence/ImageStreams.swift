@@ -1,0 +1,23 @@
+import Foundation
+
+// The byte streams an index image is written to and read from. The file's side cuts them into blocks
+// (IndexImageTable.swift); the image's format is the index's (IndexImage.swift).
+
+/// Where an index image's bytes go (the persistence part cuts them into blocks).
+protocol ImageOutput: AnyObject {
+    func write(_ bytes: UnsafeRawBufferPointer) throws
+}
+
+/// Where an index image's bytes come from, in the order they were written.
+protocol ImageInput: AnyObject {
+    /// Fills `target` entirely, or throws ``ImageError/truncated``.
+    func read(into target: UnsafeMutableRawBufferPointer) throws
+}
+
+/// Why a saved image cannot be used (the store then loads from its tables and saves a new one).
+enum ImageError: Error, Equatable {
+    case truncated
+    case malformed(String)
+    /// Sound, but the store's options choose another index for its rows.
+    case unused
+}

@@ -1,0 +1,25 @@
+import ArgumentParser
+import Foundation
+import Hush
+import HushToolSupport
+
+/// `hush delete`: remove documents.
+struct DeleteCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "delete", abstract: "Delete documents (with their chunks, vectors and full text).")
+
+    @OptionGroup var store: StoreArguments
+
+    @Argument(help: "Ids of the documents to delete.")
+    var ids: [String]
+
+    func validate() throws {
+        if ids.isEmpty { throw ValidationError("give at least one document id") }
+    }
+
+    func run() async throws {
+        let hush = try await store.open(.maintain)
+        let removed = try await hush.delete(ids: ids)
+        Console.out("deleted \(removed) of \(ids.count) documents")
+    }
+}
