@@ -38,7 +38,7 @@ test-arm64: setup
 client-app: setup
 	cd Examples/ClientApp && $(SWIFT) build -c $(CONFIG) && HUSH_MODEL_DIR=$(MODEL_DIR) .build/$(CONFIG)/ClientApp
 
-# The concurrency suites under Thread Sanitizer (own build folder; about 2.5 min cold on 2 cores, then seconds).
+# The concurrency suites under Thread Sanitizer (own build folder; about 3 min cold on 2 cores, then seconds).
 TSAN_FILTER = ReliabilityConcurrencyTests|StoreTests.concurrentSearches|SearchBetweenPassesTests|ThreadTeamTests
 test-tsan: setup
 	HUSH_MODEL_DIR=$(MODEL_DIR) $(SWIFT) test --sanitize=thread --scratch-path .build/tsan --filter '$(TSAN_FILTER)'

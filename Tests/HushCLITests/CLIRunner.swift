@@ -1,4 +1,5 @@
 import Foundation
+import HushTestSupport
 
 /// Runs the real `hush` binary built next to the test bundle.
 struct CLIRunner {
@@ -73,10 +74,7 @@ struct CLIRunner {
     }
 
     /// The repository's samples folder.
-    static var samples: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("samples")
-    }
+    static var samples: URL { Repository.samples }
 
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("hush-cli-\(UUID().uuidString)")

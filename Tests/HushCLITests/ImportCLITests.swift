@@ -5,8 +5,7 @@ import Testing
 /// `hush import` on the Python-built fixture, then `hush search` with the real model.
 @Suite(.serialized) struct ImportCLITests {
     static var fixtures: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("HushTests/Fixtures")
+        Repository.root.appendingPathComponent("Tests/HushTests/Fixtures")
     }
 
     @Test(.needsModel) func importThenSearchMatchesSentenceTransformers() throws {

@@ -25,35 +25,6 @@ final class Locked<Value: Sendable>: @unchecked Sendable {
     }
 }
 
-/// Hands out a range of positions to concurrent workers, `chunk` positions at a time, each position once.
-///
-/// ```swift
-/// let work = WorkRanges(0..<rows.count)
-/// DispatchQueue.concurrentPerform(iterations: 2) { _ in
-///     while let positions = work.next() { for i in positions { process(rows[i]) } }
-/// }
-/// ```
-final class WorkRanges: Sendable {
-    private let all: Range<Int>
-    private let chunk: Int
-    private let start: Locked<Int>
-
-    init(_ all: Range<Int>, chunk: Int = 16) {
-        self.all = all
-        self.chunk = max(1, chunk)
-        start = Locked(all.lowerBound)
-    }
-
-    /// The next positions to work on, or nil when every position was handed out.
-    func next() -> Range<Int>? {
-        let lower = start.withLock { start in
-            defer { start += chunk }
-            return start
-        }
-        return lower < all.upperBound ? lower..<min(lower + chunk, all.upperBound) : nil
-    }
-}
-
 /// Work started on a global queue now, whose result is taken later (once or more).
 ///
 /// ```swift

@@ -1,4 +1,5 @@
 import Foundation
+import HushEmbedding
 
 extension Array where Element: Sendable {
     /// `map` over up to `threads` threads (the elements handed out 16 at a time), results in order. Used

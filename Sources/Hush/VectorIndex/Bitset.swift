@@ -2,7 +2,8 @@
 /// ``SearchFilter`` allows (`DocumentTable.mask(for:)`); over vector rows it is the filter hook of every
 /// scan and of HNSW search.
 ///
-/// Filters are applied before ranking: ids not in the set are never returned.
+/// Filters are applied before ranking: ids not in the set are never returned. It also keeps growing sets of
+/// rows (``insert(growing:)``): the graph's nodes changed or removed since its last save.
 ///
 /// ```swift
 /// var allowed = Bitset(count: 1000)
@@ -12,8 +13,8 @@
 package struct Bitset: Sendable, Equatable {
     /// 64 rows per word, row r at bit r % 64 of word r / 64.
     package private(set) var words: [UInt64]
-    /// Number of rows the bitmap covers (rows at and above are not allowed).
-    package let count: Int
+    /// Number of rows the bitmap covers (rows at and above are not allowed until ``insert(growing:)`` adds them).
+    package private(set) var count: Int
     /// Number of allowed rows.
     package private(set) var allowedCount: Int
 
@@ -80,6 +81,45 @@ package struct Bitset: Sendable, Equatable {
             words[row >> 6] &= ~bit
             allowedCount -= 1
         }
+    }
+
+    /// Whether no row is allowed.
+    package var isEmpty: Bool { allowedCount == 0 }
+
+    /// Allows `row`, first covering every row up to it when it is beyond ``count`` (a growing set of rows: O(1)
+    /// amortised, no hashing).
+    ///
+    /// ```swift
+    /// var changed = Bitset(count: 0)
+    /// changed.insert(growing: 1_000)
+    /// ```
+    @inline(__always) package mutating func insert(growing row: Int) {
+        guard row >= 0 else { return }
+        if row >= count {
+            let needed = (row >> 6) + 1
+            if needed > words.count {
+                words.append(contentsOf: repeatElement(0, count: max(needed - words.count, 64)))
+            }
+            count = max(count, words.count << 6)
+        }
+        insert(row)
+    }
+
+    /// Disallows every row (the rows covered stay covered).
+    package mutating func removeAll() {
+        guard allowedCount > 0 else { return }
+        for i in words.indices { words[i] = 0 }
+        allowedCount = 0
+    }
+
+    /// The allowed rows, ascending.
+    ///
+    /// - Complexity: O(count / 64 + allowedCount).
+    package func sorted() -> [Int] {
+        var rows: [Int] = []
+        rows.reserveCapacity(allowedCount)
+        forEachAllowed { rows.append($0) }
+        return rows
     }
 
     /// Calls `body` with every allowed row, ascending.

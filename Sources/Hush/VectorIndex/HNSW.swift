@@ -1,4 +1,5 @@
 import Foundation
+import HushEmbedding
 import HushKernels
 
 #if canImport(Glibc)
@@ -59,9 +60,9 @@ package final class HNSWIndex: @unchecked Sendable {
     var upperCapacity = 0
     var upperUsed = 0
     /// Rows changed since the last save (written by an incremental save).
-    var dirtyRows = RowSet()
+    var dirtyRows = Bitset(count: 0)
     /// Rows dropped by `compact()` since the last save.
-    var removedRows = RowSet()
+    var removedRows = Bitset(count: 0)
     /// Nodes inserted since the last save (what decides when a deferred save is due, see `saveIsDue`).
     var insertedSinceSave = 0
     let pool = HNSWContextPool()
@@ -251,9 +252,9 @@ extension HNSWIndex {
     /// ```
     package func insert<Rows: Sequence<Int>>(rows: Rows, vectors: VectorView, threads: Int) throws {
         var order: [Int] = []
-        var seen = RowSet()
+        var seen = Bitset(count: 0)
         for row in rows where !contains(row: row) && !seen.contains(row) {
-            seen.insert(row)
+            seen.insert(growing: row)
             order.append(row)
         }
         guard threads > 1, order.count > 1, deletedCount == 0 else {
@@ -266,7 +267,7 @@ extension HNSWIndex {
         }
         for row in order {
             allocateNode(row, level: parameters.level(of: row))
-            dirtyRows.insert(row)
+            dirtyRows.insert(growing: row)
             removedRows.remove(row)
         }
         liveCount += order.count
@@ -277,7 +278,9 @@ extension HNSWIndex {
             maxLevel = Int(levels[order[0]])
             pending = order[1...]
         }
-        for node in linkConcurrently(pending, vectors: vectors, threads: threads) { dirtyRows.insert(Int(node)) }
+        for node in linkConcurrently(pending, vectors: vectors, threads: threads) {
+            dirtyRows.insert(growing: Int(node))
+        }
         try checkInvariantsWhenAsked()
     }
 
@@ -380,7 +383,7 @@ extension HNSWIndex {
         allocateNode(row, level: level)
         liveCount += 1
         insertedSinceSave += 1
-        dirtyRows.insert(row)
+        dirtyRows.insert(growing: row)
         removedRows.remove(row)
         guard entryPoint >= 0 else {
             entryPoint = row
@@ -440,7 +443,7 @@ extension HNSWIndex {
     /// Adds `new` to `node`'s list on `level`, shrinking with the heuristic when it overflows, and marks
     /// `node` for the next incremental save.
     func connect(_ node: Int, to new: Int, score: Float, level: Int, vectors: VectorView, scratch: inout HNSWScratch) {
-        dirtyRows.insert(node)
+        dirtyRows.insert(growing: node)
         connectUnmarked(node, to: new, score: score, level: level, vectors: vectors, scratch: &scratch)
     }
 
@@ -940,7 +943,7 @@ extension HNSWIndex {
         deletedFlags[row] = 1
         liveCount -= 1
         deletedCount += 1
-        dirtyRows.insert(row)
+        dirtyRows.insert(growing: row)
         for level in 0...Int(levels[row]) {
             for neighbour in neighbours(of: row, level: level)
             where deletedFlags[neighbour] == 0 && Int(levels[neighbour]) >= level {
@@ -991,7 +994,7 @@ extension HNSWIndex {
                 layer0[node * stride0] = 0
                 upperOffset[node] = -1
                 dirtyRows.remove(node)
-                removedRows.insert(node)
+                removedRows.insert(growing: node)
             } else if Int(levels[node]) > newMax {
                 newMax = Int(levels[node])
                 newEntry = node
@@ -1025,7 +1028,7 @@ extension HNSWIndex {
         let selected = selectNeighbours(
             ids: scored.map(\.0), scores: scored.map(\.1), m: maxDegree(level), vectors: vectors)
         setLinks(node, level, selected.ids[...])
-        dirtyRows.insert(node)
+        dirtyRows.insert(growing: node)
     }
 }
 
@@ -1130,7 +1133,7 @@ extension HNSWIndex {
             let rows = (0..<vectors.count).filter { liveRows?.contains($0) ?? true }
             let fresh = try HNSWIndex.build(
                 dimension: dimension, parameters: parameters, rows: rows, vectors: vectors)
-            fresh.removedRows = RowSet((0..<slotCount).filter { contains(row: $0) && !fresh.contains(row: $0) })
+            fresh.removedRows = Bitset(count: slotCount) { contains(row: $0) && !fresh.contains(row: $0) }
             return fresh
         }
         for row in verification.extraRows { try delete(row: row, vectors: vectors) }

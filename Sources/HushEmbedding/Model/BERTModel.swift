@@ -172,11 +172,11 @@ public final class BERTModel: Sendable {
         if batches.count < threads || batches.count == 1, teamRunner.run(job, on: self) {
             return job.vectors(dimension: h)
         }
-        let next = BatchCounter()
+        let next = WorkRanges(0..<job.plan.count, chunk: 1)
         DispatchQueue.concurrentPerform(iterations: min(threads, batches.count)) { _ in
             let workspace = makeWorkspace(members: 1)
-            while let b = next.take(below: job.plan.count) {
-                job.encode(batch: b, encoder: encoder, workspace: workspace, team: nil)
+            while let range = next.next() {
+                for b in range { job.encode(batch: b, encoder: encoder, workspace: workspace, team: nil) }
             }
         }
         return job.vectors(dimension: h)
@@ -191,21 +191,6 @@ public final class BERTModel: Sendable {
     static func normalize(_ vector: UnsafePointer<Float>, count: Int, into out: UnsafeMutablePointer<Float>) {
         // sentence-transformers divides by max(norm, 1e-12), as the kernel does.
         _ = hush_normalize_f32(vector, out, count)
-    }
-}
-
-/// Hands out batch indices to worker threads.
-final class BatchCounter: @unchecked Sendable {
-    // Sendable: `value` is only touched under `lock`.
-    private let lock = NSLock()
-    private var value = 0
-
-    func take(below limit: Int) -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard value < limit else { return nil }
-        value += 1
-        return value - 1
     }
 }
 

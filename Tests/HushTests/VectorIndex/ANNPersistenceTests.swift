@@ -45,7 +45,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: url) }
         try queue.write { try index.save(to: GraphTableWriter($0)) }
         try matrix.withView { try index.insert(rows: 900..<1000, vectors: $0) }
-        let dirty = index.dirtyRows.count
+        let dirty = index.dirtyRows.allowedCount
         #expect(dirty >= 100 && dirty < 1000)
         let changes = try queue.write { db -> Int in
             let before = db.totalChangesCount

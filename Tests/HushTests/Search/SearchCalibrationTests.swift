@@ -9,8 +9,7 @@ import Testing
 @Suite struct SearchCalibrationTests {
     /// The journal shipped in samples/, read as an app would.
     static func journal() throws -> [Document] {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("samples/journal.jsonl")
+        let url = Repository.samples.appendingPathComponent("journal.jsonl")
         var documents: [Document] = []
         _ = try DocumentReader().read([url]) { documents += $0 }
         return documents

@@ -145,7 +145,7 @@ struct ReliabilityTrustTests {
         let output = URL(fileURLWithPath: path)
         _ = try await KnowledgeBaseBuilder(
             inputs: [
-                URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../samples")
+                Repository.samples
             ],
             output: output, configuration: .init(lexical: true), embedder: HashingEmbedder()
         ).build()

@@ -9,8 +9,7 @@ import Testing
 /// Replays every input kept under Fuzz/Corpus/ (seeds and any case the fuzzers found) with the same checks
 /// as the libFuzzer targets in Fuzz/, so a fixed crash stays fixed in the normal test suite.
 @Suite struct ReliabilityFuzzCorpusTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fuzz/Corpus")
+    static let root = Repository.root.appendingPathComponent("Fuzz/Corpus")
 
     static func inputs(_ name: String) throws -> [(name: String, data: Data)] {
         let folder = root.appendingPathComponent(name)
