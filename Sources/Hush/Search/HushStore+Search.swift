@@ -47,16 +47,9 @@ extension HushStore {
     public var scoreCalibration: ScoreCalibration? { ScoreCalibration.builtIn(for: embedder.identity) }
 
     /// The semantic weight of the default hybrid search for a query in `queryLanguage` (an ISO 639-1 code,
-    /// or `und`), by how well the model knows that language. Measured on the multilingual man-page set
-    /// (`scripts/bench/quality-multilingual.sh`, nDCG@10, alphas 0 to 0.85; see docs/benchmarks.md): with
-    /// multilingual-e5-small, 0.75 is the one weight at which the hybrid beats both arms in all seven
-    /// languages (its mean is within 0.0003 of 0.7's); with all-MiniLM-L6-v2, 0.6 in English, 0.3 in German,
-    /// French, Spanish and Russian, where its semantic arm is weak, and 0 in Chinese and Japanese, where any
-    /// semantic weight ranked below the keyword arm alone (ties are then ordered by meaning, and a query no
-    /// keyword matches is still answered by meaning). The lexical fallback (no model) weighs its vectors 0.15
-    /// in every language: chosen among 0.1-0.3 on the even-numbered queries of the same set, its best mean
-    /// nDCG@10 over the seven languages (0.6 for English had been MiniLM's weight, too much for vectors that
-    /// hash words).
+    /// or `und`), by how well the model knows that language: 0.75 with multilingual-e5-small in every language;
+    /// with all-MiniLM-L6-v2 0.6 in English, 0 in Chinese and Japanese and 0.3 elsewhere; 0.15 for the lexical
+    /// fallback. The measurements behind them are in docs/benchmarks.md (multilingual retrieval quality).
     ///
     /// ```swift
     /// store.hybridAlpha(queryLanguage: "de")  // 0.75 with e5-small, 0.3 with MiniLM, 0.15 lexical

@@ -18,6 +18,42 @@ extension SearchHit.Explanation {
     }
 }
 
+/// A search's fusion with every choice the store makes already made: the semantic weight for the query's
+/// language (``SearchMode/Fusion/convexByModel(normalization:)``), the calibration table's coefficients for it
+/// (``SearchMode/Fusion/calibrated``, or the model's weight by min-max when Hush has no table for the model).
+/// Resolved once per search, so fusion itself never guesses.
+enum ResolvedFusion: Equatable {
+    case convex(alpha: Float, normalization: SearchMode.Normalization)
+    case reciprocalRank(k: Int)
+    case calibrated(ScoreCalibration.Coefficients)
+
+    /// `fusion` resolved for a query in `queryLanguage` with `embedder`, and the calibration table's name when
+    /// it is calibrated.
+    static func resolve(_ fusion: SearchMode.Fusion, embedder: any Embedder, queryLanguage: String) -> (
+        ResolvedFusion, calibrationName: String?
+    ) {
+        switch fusion {
+        case .calibrated:
+            guard let table = ScoreCalibration.builtIn(for: embedder.identity) else {
+                return (
+                    .convex(alpha: embedder.defaultHybridAlpha(queryLanguage: queryLanguage), normalization: .minMax),
+                    nil
+                )
+            }
+            return (.calibrated(table.coefficients(forLanguage: queryLanguage)), table.name)
+        case .convexByModel(let normalization):
+            return (
+                .convex(alpha: embedder.defaultHybridAlpha(queryLanguage: queryLanguage), normalization: normalization),
+                nil
+            )
+        case .convex(let alpha, let normalization):
+            return (.convex(alpha: alpha, normalization: normalization), nil)
+        case .reciprocalRank(let k):
+            return (.reciprocalRank(k: k), nil)
+        }
+    }
+}
+
 /// Combines the semantic and keyword arms of a hybrid search.
 enum HybridFusion {
     /// Fuses two ranked candidate lists (best first, `(slot, score)`).
@@ -32,15 +68,14 @@ enum HybridFusion {
     /// in a full pool the weakest candidate is only where the list was cut, hardly better than the unseen
     /// matches below it, and min-max runs from it.
     ///
-    /// With `.calibrated`, `calibration` holds the coefficients for the query's language and `evidence` gives
-    /// any candidate's evidence from its slot and cosine; each candidate then scores the probability that it
+    /// With `.calibrated`, its coefficients are those of the query's language and `evidence` gives any
+    /// candidate's evidence from its slot and cosine; each candidate then scores the probability that it
     /// is relevant, from its own evidence only.
     ///
     /// - Complexity: O(c log c) for c candidates.
     static func fuse(
         semantic: [(slot: Int, score: Float)], keyword: [(slot: Int, score: Float)],
-        semanticScore: (Int) -> Float?, fusion: SearchMode.Fusion, keywordComplete: Bool = false,
-        calibration: ScoreCalibration.Coefficients? = nil,
+        semanticScore: (Int) -> Float?, fusion: ResolvedFusion, keywordComplete: Bool = false,
         evidence: (_ slot: Int, _ cosine: Float) -> ScoreCalibration.Evidence? = { _, _ in nil }
     ) -> [FusedCandidate] {
         var bySlot: [Int: FusedCandidate] = [:]
@@ -66,13 +101,7 @@ enum HybridFusion {
         }
 
         switch fusion {
-        case .calibrated:
-            guard let calibration else {
-                // Resolved by the store (a model without a table fuses by min-max); never reached otherwise.
-                return fuse(
-                    semantic: semantic, keyword: keyword, semanticScore: semanticScore,
-                    fusion: .convex(alpha: 0.6, normalization: .minMax), keywordComplete: keywordComplete)
-            }
+        case .calibrated(let calibration):
             for slot in order {
                 guard let explanation = bySlot[slot]?.explanation,
                     let found = evidence(slot, explanation.semanticScore ?? 0)
@@ -89,11 +118,6 @@ enum HybridFusion {
                 if let rank = explanation.keywordRank { score += 1 / (constant + Float(rank)) }
                 bySlot[slot]?.explanation.baseScore = score
             }
-        case .convexByModel(let normalization):
-            // Resolved by the store before fusing; the English default if it ever gets here.
-            return fuse(
-                semantic: semantic, keyword: keyword, semanticScore: semanticScore,
-                fusion: .convex(alpha: 0.6, normalization: normalization), keywordComplete: keywordComplete)
         case .convex(let alpha, let normalization):
             let semanticValues = order.compactMap { bySlot[$0]?.explanation.semanticScore }
             let keywordValues = keyword.map(\.score)

@@ -28,11 +28,8 @@ public struct SearchMode: Sendable, Hashable, Codable {
         /// `alpha × semantic + (1 − alpha) × keyword`, each arm normalised over the candidate pool.
         case convex(alpha: Float, normalization: Normalization)
         /// A convex combination whose `alpha` follows how well the model knows the query's language
-        /// (``HushStore/hybridAlpha(queryLanguage:)``): 0.75 for a multilingual model; for a monolingual
-        /// (English) one, 0.6 for English queries, 0 for Chinese and Japanese (keywords decide, meaning breaks
-        /// ties) and 0.3 for others, whose semantic arm is weak; 0.15 in every language for the lexical
-        /// fallback, whose vectors hash words. Tuned on the multilingual man-page set (docs/benchmarks.md). The
-        /// default. Scores are relative to the other candidates: the best scores 1 whatever the query.
+        /// (``HushStore/hybridAlpha(queryLanguage:)``, which gives the weights). The default. Scores are
+        /// relative to the other candidates: the best scores 1 whatever the query.
         case convexByModel(normalization: Normalization)
         /// Reciprocal rank fusion: the sum over arms of `1 / (k + rank)`.
         case reciprocalRank(k: Int)

@@ -20,7 +20,8 @@ struct Searcher: Sendable {
     /// What one search asks for, worked out before memory is read.
     struct Plan {
         var kind: SearchMode.Kind
-        var fusion: SearchMode.Fusion
+        /// The fusion with the store's choices made: the weight for the query's language, the calibration.
+        var fusion: ResolvedFusion
         var filter: SearchFilter
         var queryVector: [Float]?
         var expression: String?
@@ -31,7 +32,12 @@ struct Searcher: Sendable {
         var boosts: Boosts
         /// The query's keywords, for the tag and category boosts.
         var keywords: Set<String>
-        var calibration: ScoreCalibration.Coefficients?
+
+        /// The calibration's coefficients when the fusion is calibrated.
+        var calibration: ScoreCalibration.Coefficients? {
+            if case .calibrated(let coefficients) = fusion { return coefficients }
+            return nil
+        }
     }
 
     /// See ``HushStore/search(_:mode:filter:limit:minScore:boosts:explain:)``.
@@ -54,22 +60,8 @@ struct Searcher: Sendable {
         }
 
         let analysis = analyze(query)
-        var fusion = mode.fusion
-        var calibration: ScoreCalibration.Coefficients?
-        var calibrationName: String?
-        if fusion == .calibrated {
-            if let table = ScoreCalibration.builtIn(for: embedder.identity) {
-                calibration = table.coefficients(forLanguage: analysis.language)
-                calibrationName = table.name
-            } else {
-                fusion = .convexByModel(normalization: .minMax)
-            }
-        }
-        if case .convexByModel(let normalization) = fusion {
-            fusion = .convex(
-                alpha: embedder.defaultHybridAlpha(queryLanguage: analysis.language),
-                normalization: normalization)
-        }
+        let (fusion, calibrationName) = ResolvedFusion.resolve(
+            mode.fusion, embedder: embedder, queryLanguage: analysis.language)
         let trimmed = query.trimmingCharacters(in: .whitespacesAndNewlines)
 
         // Embed the query (outside any lock; cached).
@@ -101,7 +93,7 @@ struct Searcher: Sendable {
         let plan = Plan(
             kind: mode.kind, fusion: fusion, filter: filter, queryVector: queryVector, expression: expression,
             pool: index.clampedLimit(max(limit, mode.candidates)), limit: index.clampedLimit(limit),
-            minScore: minScore, boosts: boosts, keywords: Set(analysis.keywords), calibration: calibration)
+            minScore: minScore, boosts: boosts, keywords: Set(analysis.keywords))
         let chosen = try choose(plan)
 
         let chunks = try loadChunks(chosen.map(\.chunkID))
@@ -336,7 +328,7 @@ struct Searcher: Sendable {
         case .hybrid:
             candidates = HybridFusion.fuse(
                 semantic: semantic, keyword: keywordRanked, semanticScore: { semanticHit($0)?.score },
-                fusion: plan.fusion, keywordComplete: keywordRanked.count < plan.pool, calibration: plan.calibration,
+                fusion: plan.fusion, keywordComplete: keywordRanked.count < plan.pool,
                 evidence: evidence)
         }
 
@@ -457,33 +449,5 @@ struct Searcher: Sendable {
             if chunk[start..<(start + passage.count)].elementsEqual(passage) { return start..<(start + passage.count) }
         }
         return 0..<0
-    }
-}
-
-extension Embedder {
-    /// The semantic weight of the default hybrid search for a query in `queryLanguage`: by the model's language
-    /// scope, except for a lexical embedder, whose vectors are word and letter statistics, a second and fuzzier
-    /// keyword arm rather than meaning (see ``HushStore/hybridAlpha(queryLanguage:)``).
-    func defaultHybridAlpha(queryLanguage: String) -> Float {
-        identity.pooling == .lexical ? 0.15 : languageScope.hybridAlpha(queryLanguage: queryLanguage)
-    }
-}
-
-extension LanguageScope {
-    /// The semantic weight of the default hybrid search for a query in `queryLanguage` with a model of this
-    /// scope (see ``HushStore/hybridAlpha(queryLanguage:)`` for the measurements behind it).
-    func hybridAlpha(queryLanguage: String) -> Float {
-        switch self {
-        case .multilingual: 0.75
-        case .monolingual:
-            switch queryLanguage {
-            case "en", "und": 0.6
-            // An English model's vectors of Chinese or Japanese text rank worse than chance within the keyword
-            // matches: keywords decide, meaning orders what they leave tied or finds what they miss.
-            case "zh", "ja": 0
-            default: 0.3
-            }
-        case .perLanguage: 0.6
-        }
     }
 }
