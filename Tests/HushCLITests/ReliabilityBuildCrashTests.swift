@@ -34,7 +34,7 @@ import Testing
         var current = 0
         #expect(try audit().documents == totals[0])
 
-        var random = SeededRandom(seed: 0xB111D)
+        var random = SeededGenerator(seed: 0xB111D)
         var killed = 0
         var publishedLate = 0
         var attempts = 0

@@ -63,7 +63,7 @@ struct StoreWriterCommand: Sendable, CustomTestStringConvertible {
 
         let path = folder.appendingPathComponent("killed.hush").path
         let arguments = writer.arguments(path, corpus.path, lexical)
-        var random = SeededRandom(seed: seed)
+        var random = SeededGenerator(seed: seed)
         var killed = 0
         var attempts = 0
         var reruns = 0

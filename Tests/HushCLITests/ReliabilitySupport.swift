@@ -1,23 +1,9 @@
 import Foundation
 import GRDB
+import HushTestSupport
 import Testing
 
 @testable import Hush
-
-/// A small deterministic random generator (SplitMix64), so every kill point and corpus is reproducible.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-}
 
 /// Journal-like documents made from the sentences of the repository's samples, recombined with a seed.
 enum ReliabilityCorpus {
@@ -53,7 +39,7 @@ enum ReliabilityCorpus {
         count: Int, prefix: String, files: Int = 4, seed: UInt64, into folder: URL
     ) throws -> Int {
         let sentences = try sentences()
-        var random = SeededRandom(seed: seed)
+        var random = SeededGenerator(seed: seed)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var lines = [[String]](repeating: [], count: files)
         let tags = ["sleep", "work", "family", "health", "money", "friends", "anxiety", "gratitude"]

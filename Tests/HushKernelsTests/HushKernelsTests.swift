@@ -1,4 +1,5 @@
 import HushKernels
+import HushTestSupport
 import Testing
 
 /// Every kernel suite hangs off this one so they run one at a time: they force kernel levels, which are global.
@@ -23,29 +24,6 @@ func forEachSupportedLevel(_ body: (hush_level) throws -> Void) rethrows {
     for level in allLevels where hush_kernels_set_level(level) == 0 {
         try body(level)
     }
-}
-
-/// SplitMix64: a small seeded generator, so every run sees the same "random" data.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func floats(_ count: Int, in range: ClosedRange<Float>) -> [Float] {
-        (0..<count).map { _ in Float.random(in: range, using: &self) }
-    }
-
-    mutating func int8s(_ count: Int) -> [Int8] {
-        (0..<count).map { _ in Int8.random(in: .min ... .max, using: &self) }
-    }
-
-    mutating func words(_ count: Int) -> [UInt64] { (0..<count).map { _ in next() } }
 }
 
 /// Largest absolute difference between two equally long arrays (0 when empty).

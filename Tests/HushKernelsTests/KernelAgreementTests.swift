@@ -1,4 +1,5 @@
 import HushKernels
+import HushTestSupport
 import Testing
 
 extension HushKernelsTests {

@@ -3,8 +3,8 @@ import Testing
 
 /// Which tier of the suite is running: `make check` (the everyday loop) or `make test` (everything, what CI runs).
 ///
-/// `make check` sets `HUSH_TEST_TIER=check`. It builds in debug, and skips what needs a real model, kills
-/// processes or otherwise takes minutes; `make test` runs every test.
+/// `make check` sets `HUSH_TEST_TIER=check`. It builds in debug, and skips what needs a real model or kills
+/// processes; `make test` runs every test.
 public enum TestTier {
     /// True under `make check`.
     public static var isEveryday: Bool { ProcessInfo.processInfo.environment["HUSH_TEST_TIER"] == "check" }
@@ -19,10 +19,5 @@ extension Trait where Self == ConditionTrait {
     /// The test kills processes mid-write, or runs many processes against one file: `make test` only.
     public static var killsOrRaces: Self {
         .disabled(if: TestTier.isEveryday, "kills or races processes; make test runs it")
-    }
-
-    /// The test is slow in a debug build (large scans or graphs): `make test` only.
-    public static var heavy: Self {
-        .disabled(if: TestTier.isEveryday, "slow in a debug build; make test runs it")
     }
 }

@@ -83,11 +83,11 @@ struct StoreWriter: Sendable {
     func saveGraphChanges() throws {
         let database = database
         try index.write { state in
-            guard let graph = state.hnsw, graph.hasUnsavedChanges else { return }
+            guard state.hnsw?.hasUnsavedChanges == true else { return }
             try database.write("save the vector index") { transaction in
                 // Memory behind another process's commit: the next write reloads it (and its graph) first.
                 guard try database.memoryIsCurrent(transaction) else { return }
-                try graph.save(to: transaction.graphWriter())
+                try state.save(.changes, in: transaction)
             }
         }
     }
