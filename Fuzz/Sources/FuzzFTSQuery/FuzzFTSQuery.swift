@@ -23,7 +23,7 @@ public func fuzzFTSQuery(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     _ = KeywordText.segment(text)
     for requireAll in [false, true] {
-        guard let expression = FTSQuery.expression(for: text, requireAll: requireAll) else { continue }
+        guard let expression = FTSQuery.expression(for: text, requireAll: requireAll)?.text else { continue }
         do {
             _ = try database.read { db in
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t WHERE t MATCH ?", arguments: [expression])

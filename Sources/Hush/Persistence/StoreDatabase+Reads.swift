@@ -382,54 +382,10 @@ extension StoreDatabase {
 
     // MARK: - Keyword search
 
-    /// The best-ranked chunks for an FTS5 `expression`, best first, at most `limit` of them (`nil`: all), each
-    /// with its document's rowid; bm25 is negated so that larger is better. With `documents`, reading stops
-    /// at the row that brings the number of distinct documents to it. `complete` is true when no further
-    /// row matches.
-    ///
-    /// Uses FTS5's own `ORDER BY rank LIMIT` path (a bounded sort inside FTS5); the owner is read per returned
-    /// row only.
-    func keywordRows(_ expression: String, limit: Int?, documents: Int? = nil) throws
-        -> (rows: [KeywordRow], complete: Bool)
-    {
-        try read("search") { db in
-            let statement = try db.cachedStatement(
-                sql: """
-                    SELECT f.rowid, f.rank, (SELECT document_id FROM chunks WHERE id = f.rowid)
-                    FROM chunks_fts f WHERE chunks_fts MATCH ? ORDER BY rank LIMIT ?
-                    """)
-            var rows: [KeywordRow] = []
-            var owners = Set<Int64>()
-            let cursor = try Row.fetchCursor(statement, arguments: [expression, limit ?? -1])
-            while let row = try cursor.next() {
-                let rank: Double = row[1]
-                let owner: Int64? = row[2]
-                rows.append(KeywordRow(chunkID: row[0], documentRowid: owner, score: Float(-rank)))
-                if let documents, let owner, owners.insert(owner).inserted, owners.count >= documents {
-                    return (rows, false)
-                }
-            }
-            return (rows, limit.map { rows.count < $0 } ?? true)
-        }
-    }
-
-    /// The bm25 (negated: larger is better) of each of `chunks` that matches `expression`.
-    func chunkBM25(_ expression: String, chunks: [Int64]) throws -> [Int64: Float] {
-        guard !chunks.isEmpty else { return [:] }
-        return try read("search") { db in
-            let statement = try db.cachedStatement(
-                sql: """
-                    SELECT rowid, rank FROM chunks_fts
-                    WHERE chunks_fts MATCH ? AND rowid IN (SELECT value FROM json_each(?))
-                    """)
-            var scores: [Int64: Float] = [:]
-            let rows = try Row.fetchCursor(statement, arguments: [expression, JSONCoding.encode(chunks)])
-            while let row = try rows.next() {
-                let rank: Double = row[1]
-                scores[row[0]] = Float(-rank)
-            }
-            return scores
-        }
+    /// Runs `body` in one read transaction of the keyword index, so that every read it makes sees the same
+    /// commit (a search pages through the matches and scores the semantic arm's chunks in one snapshot).
+    func readKeywordIndex<T>(_ body: (KeywordIndexReader) throws -> T) throws -> T {
+        try read("search") { db in try body(KeywordIndexReader(db: db)) }
     }
 
     /// The chunks with these ids, with their documents' title, body and quote.
@@ -468,12 +424,4 @@ extension StoreDatabase {
             return result
         }
     }
-}
-
-/// A chunk that matched a keyword query: its id, its document's rowid (`nil` if the chunk is gone) and its
-/// bm25, negated (larger is better).
-struct KeywordRow: Sendable, Equatable {
-    var chunkID: Int64
-    var documentRowid: Int64?
-    var score: Float
 }

@@ -17,24 +17,6 @@ extension HushStore {
         try ranker.diversify(results, lambda: lambda, limit: limit)
     }
 
-    /// Searches a pool of `3 × limit` candidates (at least `limit + 10`) and returns `limit` of them
-    /// re-ordered by maximal marginal relevance with weight `diversify` on relevance (see
-    /// ``diversify(_:lambda:limit:)``).
-    ///
-    /// ```swift
-    /// let results = try await store.search("sleep and stress", limit: 5, diversify: 0.7)
-    /// ```
-    ///
-    /// - Complexity: one search with the larger limit, plus the MMR pass.
-    public func search(
-        _ query: String, mode: SearchMode = .hybrid, filter: SearchFilter = .init(), limit: Int = 10,
-        minScore: Float? = nil, boosts: Boosts = .default, explain: Bool = false, diversify lambda: Float
-    ) async throws -> SearchResults {
-        try ranker.search(
-            query, mode: mode, filter: filter, limit: limit, minScore: minScore, boosts: boosts, explain: explain,
-            diversify: lambda)
-    }
-
     /// Orders documents by how well they fit what a person liked, blended with recency (a feed's "Relevant"
     /// sort).
     ///
@@ -125,6 +107,10 @@ extension HushStore {
         query: String, k: Int = 5, sentences count: Int = 3, mode: SearchMode = .hybrid, filter: SearchFilter = .init(),
         lambda: Float = 0.7
     ) async throws -> Summary {
-        try ranker.summarize(query: query, k: k, sentences: count, mode: mode, filter: filter, lambda: lambda)
+        guard k > 0 else { throw RankingError.invalidOption("k must be at least 1 (got \(k))") }
+        let results = try searcher.search(
+            query, mode: mode, filter: filter, limit: index.clampedLimit(k), minScore: nil, boosts: .default,
+            explain: false)
+        return try ranker.summarize(hits: results.hits, sentences: count, lambda: lambda)
     }
 }

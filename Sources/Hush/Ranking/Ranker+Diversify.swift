@@ -21,17 +21,4 @@ extension Ranker {
         diversified.hits = order.map { results.hits[$0] }
         return diversified
     }
-
-    /// See the public method of the same name on ``HushStore``.
-    func search(
-        _ query: String, mode: SearchMode = .hybrid, filter: SearchFilter = .init(), limit: Int = 10,
-        minScore: Float? = nil, boosts: Boosts = .default, explain: Bool = false, diversify lambda: Float
-    ) throws -> SearchResults {
-        guard limit > 0 else { throw SearchError.invalidLimit(limit) }
-        let wanted = clampedLimit(limit)  // so that the pool's size below cannot overflow
-        let pool = try searcher.search(
-            query, mode: mode, filter: filter, limit: max(wanted * 3, wanted + 10), minScore: minScore, boosts: boosts,
-            explain: explain)
-        return try diversify(pool, lambda: lambda, limit: limit)
-    }
 }

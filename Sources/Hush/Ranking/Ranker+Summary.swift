@@ -82,15 +82,9 @@ extension Ranker {
         return Summary(sentences: sentences, documentIDs: unique)
     }
 
-    /// See the public method of the same name on ``HushStore``.
-    func summarize(
-        query: String, k: Int = 5, sentences count: Int = 3, mode: SearchMode = .hybrid, filter: SearchFilter = .init(),
-        lambda: Float = 0.7
-    ) throws -> Summary {
-        guard k > 0 else { throw RankingError.invalidOption("k must be at least 1 (got \(k))") }
-        let hits = try searcher.search(
-            query, mode: mode, filter: filter, limit: clampedLimit(k), minScore: nil, boosts: .default, explain: false
-        ).hits
+    /// A summary of a search's hits' documents, oldest first (see
+    /// ``HushStore/summarize(query:k:sentences:mode:filter:lambda:)``).
+    func summarize(hits: [SearchHit], sentences count: Int = 3, lambda: Float = 0.7) throws -> Summary {
         guard !hits.isEmpty else { return Summary(sentences: [], documentIDs: []) }
         let ordered = hits.enumerated().sorted { lhs, rhs in
             lhs.element.createdAt != rhs.element.createdAt

@@ -7,7 +7,6 @@ struct Ranker: Sendable {
     let database: StoreDatabase
     let index: VectorIndex
     let embedder: any Embedder
-    let searcher: Searcher
     /// How summaries split and clean the documents' text.
     let cleaner: TextCleaner
     /// How many sentences a summary embeds per call.

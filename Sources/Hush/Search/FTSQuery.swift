@@ -23,7 +23,7 @@ enum FTSQuery {
     /// A MATCH expression for `terms`, or `nil` when there is nothing to match. Terms are joined by `OR`
     /// (a CJK run also by its bigrams, see `tokens(_:)`); with `requireAll` each term is one token (a CJK run
     /// its phrase) and they are joined by `AND`.
-    static func expression(terms: [String], requireAll: Bool = false) -> String? {
+    static func expression(terms: [String], requireAll: Bool = false) -> FTSExpression? {
         var seen = Set<String>()
         var tokens: [String] = []
         for term in terms {
@@ -32,29 +32,12 @@ enum FTSQuery {
             for token in chosen where seen.insert(token).inserted { tokens.append(token) }
         }
         guard !tokens.isEmpty else { return nil }
-        return tokens.joined(separator: requireAll ? " AND " : " OR ")
-    }
-
-    /// The number of alternatives an `OR` expression made by ``expression(terms:requireAll:)`` has (1 for a
-    /// single token): the number of terms whose bm25 contributions a match can add up.
-    static func tokenCount(_ expression: String) -> Int {
-        var count = 1
-        var quoted = false
-        var scalars = expression.unicodeScalars[...]
-        while let scalar = scalars.first {
-            if scalar == "\"" {
-                quoted.toggle()
-            } else if !quoted, scalars.starts(with: " OR ".unicodeScalars) {
-                count += 1
-                scalars = scalars.dropFirst(3)
-            }
-            scalars = scalars.dropFirst()
-        }
-        return count
+        return FTSExpression(
+            text: tokens.joined(separator: requireAll ? " AND " : " OR "), alternatives: requireAll ? 1 : tokens.count)
     }
 
     /// A MATCH expression for raw user text.
-    static func expression(for text: String, requireAll: Bool = false) -> String? {
+    static func expression(for text: String, requireAll: Bool = false) -> FTSExpression? {
         expression(terms: terms(text), requireAll: requireAll)
     }
 
@@ -110,4 +93,13 @@ enum FTSQuery {
     static func quote(_ text: String) -> String {
         "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
+}
+
+/// An FTS5 MATCH expression made by ``FTSQuery``, with what calibration needs to know of it.
+struct FTSExpression: Hashable, Sendable {
+    /// The expression, for `MATCH ?`.
+    var text: String
+    /// How many tokens an `OR` expression joins (1 for an `AND` expression): the number of terms whose bm25
+    /// contributions one match can add up.
+    var alternatives: Int
 }

@@ -27,6 +27,27 @@ extension HushStore {
             query, mode: mode, filter: filter, limit: limit, minScore: minScore, boosts: boosts, explain: explain)
     }
 
+    /// Searches a pool of `3 × limit` candidates (at least `limit + 10`) and returns `limit` of them
+    /// re-ordered by maximal marginal relevance with weight `diversify` on relevance (see
+    /// ``diversify(_:lambda:limit:)``).
+    ///
+    /// ```swift
+    /// let results = try await store.search("sleep and stress", limit: 5, diversify: 0.7)
+    /// ```
+    ///
+    /// - Complexity: one search with the larger limit, plus the MMR pass.
+    public func search(
+        _ query: String, mode: SearchMode = .hybrid, filter: SearchFilter = .init(), limit: Int = 10,
+        minScore: Float? = nil, boosts: Boosts = .default, explain: Bool = false, diversify lambda: Float
+    ) async throws -> SearchResults {
+        guard limit > 0 else { throw SearchError.invalidLimit(limit) }
+        let wanted = index.clampedLimit(limit)  // so that the pool's size below cannot overflow
+        let pool = try searcher.search(
+            query, mode: mode, filter: filter, limit: max(wanted * 3, wanted + 10), minScore: minScore, boosts: boosts,
+            explain: explain)
+        return try ranker.diversify(pool, lambda: lambda, limit: limit)
+    }
+
     /// What a query says: its cleaned text, language and keywords, exactly as ``search(_:mode:filter:limit:minScore:boosts:explain:)``
     /// sees it. A short query whose words do not show its language takes the store's most common one.
     ///

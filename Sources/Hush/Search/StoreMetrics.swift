@@ -111,7 +111,7 @@ extension HushStore {
                 _ = try index.read { state in try state.semanticTop(query: vector, mask: nil, k: 1) }
             }
         }
-        _ = try database.chunkBM25(FTSQuery.quote("hush"), chunks: [0])
+        _ = try database.readKeywordIndex { try $0.bm25(FTSQuery.quote("hush"), chunks: [0]) }
         return clock.now - start
     }
 }

@@ -133,12 +133,11 @@ public final class HushStore: Sendable {
         // Without the model the vectors are not needed in memory; the documents still are (keyword search).
         let index = VectorIndex(identity: stored, gap: gap, file: database.path == nil ? nil : database.vectorFile)
         self.index = index
-        let searcher = Searcher(
+        self.searcher = Searcher(
             database: database, index: index, embedder: resolved, cache: cache, analyzer: QueryAnalyzer(),
             cleaner: options.cleaner, recorder: recorder, testHooks: testHooks)
-        self.searcher = searcher
         self.ranker = Ranker(
-            database: database, index: index, embedder: resolved, searcher: searcher, cleaner: options.cleaner,
+            database: database, index: index, embedder: resolved, cleaner: options.cleaner,
             embeddingBatchSize: options.embeddingBatchSize)
         self.writer = StoreWriter(
             database: database, index: index, embedder: resolved, preparer: preparer, options: options,

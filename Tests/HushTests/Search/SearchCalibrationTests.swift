@@ -118,8 +118,11 @@ import Testing
         #expect(abs(one - 3 / (2.2 * Float(log(499.5 / 1.5)))) < 1e-5)
         #expect(abs(three - one / 3) < 1e-6)
         #expect(ScoreCalibration.keywordEvidence(bm25: 1e6, queryTerms: 1, indexedChunks: 2) == 1)
-        #expect(FTSQuery.tokenCount("\"a\" OR \"b\" OR \"c d\"") == 3)
-        #expect(FTSQuery.tokenCount("\"x OR y\"") == 1)
+        // The number of terms a match can add up: each OR alternative (a CJK run's phrase and its bigrams).
+        #expect(FTSQuery.expression(for: "a b c")?.alternatives == 3)
+        #expect(FTSQuery.expression(for: "東京大学")?.alternatives == 4)
+        #expect(FTSQuery.expression(for: "x OR y")?.alternatives == 3)
+        #expect(FTSQuery.expression(for: "a b c", requireAll: true)?.alternatives == 1)
     }
 
     /// A filter can exclude documents by id (the one being read, those already shown).

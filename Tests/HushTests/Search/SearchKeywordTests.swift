@@ -24,7 +24,7 @@ import Testing
         }
         if let expression = FTSQuery.expression(for: query) {
             // Every token is a quoted string (optionally a prefix), joined by OR: no operator reaches FTS5.
-            for token in expression.components(separatedBy: " OR ") {
+            for token in expression.text.components(separatedBy: " OR ") {
                 #expect(token.hasPrefix("\""))
                 #expect(token.hasSuffix("\"") || token.hasSuffix("\"*"))
             }
@@ -74,7 +74,7 @@ import Testing
         #expect(FTSQuery.tokens("学") == ["\"学\"*"])
         #expect(FTSQuery.tokens("Tokyo東京") == ["\"Tokyo 東京\"", "\"Tokyo\"", "\"東京\""])
         #expect(FTSQuery.tokens("disk") == ["\"disk\""])
-        #expect(FTSQuery.expression(for: "東京大学", requireAll: true) == "\"東京 京大 大学\"")
+        #expect(FTSQuery.expression(for: "東京大学", requireAll: true)?.text == "\"東京 京大 大学\"")
         let store = try await HushStore.inMemory(embedder: HashingEmbedder())
         try await store.upsert(Corpus.documents)
         for query in ["東京", "大学", "東京大学", "ラーメン", "京都", "新幹線", "旅行", "明日"] {
@@ -130,7 +130,7 @@ import Testing
                     db, sql: "SELECT rowid FROM tri WHERE tri MATCH ?", arguments: [FTSQuery.quote(query)])
                 let bi = try Int.fetchAll(
                     db, sql: "SELECT rowid FROM bi WHERE bi MATCH ?",
-                    arguments: [FTSQuery.expression(for: query) ?? "\"\""])
+                    arguments: [FTSQuery.expression(for: query)?.text ?? "\"\""])
                 if expected < 0 {
                     #expect(tri.isEmpty && bi.isEmpty)
                     continue

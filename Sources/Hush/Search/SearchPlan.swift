@@ -1,0 +1,162 @@
+import Foundation
+
+/// Everything one search needs, worked out once before memory or the file is read: the query's keywords, its
+/// vector and keyword expression, the fusion resolved for its language (weight or calibration), and the limits.
+/// ``Searcher`` builds it (`plan(_:mode:filter:limit:minScore:boosts:explain:)`) and then executes it.
+struct SearchPlan {
+    var kind: SearchMode.Kind
+    /// The fusion with the store's choices made: the weight for the query's language, the calibration.
+    var fusion: ResolvedFusion
+    /// The calibration table's name when the fusion is calibrated, for the hits' explanations.
+    var calibrationName: String?
+    var filter: SearchFilter
+    /// The query's vector; `nil` for a keyword search or a blank query.
+    var queryVector: [Float]?
+    /// The keyword arm's expression; `nil` for a semantic search or a query without terms.
+    var keyword: FTSExpression?
+    /// How many candidates each arm returns (clamped to the number of documents).
+    var pool: Int
+    /// How many hits the search returns (clamped to the number of documents).
+    var limit: Int
+    var minScore: Float?
+    var boosts: Boosts
+    /// The query's keywords, for the tag and category boosts.
+    var keywords: Set<String>
+    /// Whether the hits carry their explanation.
+    var explain: Bool
+    /// How long embedding the query took: 0 when its vector came from the cache (`embedded` false).
+    var embedMilliseconds: Double
+    var embedded: Bool
+
+    /// The calibration's coefficients when the fusion is calibrated.
+    var calibration: ScoreCalibration.Coefficients? {
+        if case .calibrated(let coefficients) = fusion { return coefficients }
+        return nil
+    }
+
+    /// Whether there is nothing to look for (a blank query, or one without terms in a keyword search).
+    var isEmpty: Bool { queryVector == nil && keyword == nil }
+}
+
+extension Searcher {
+    /// Checks a search's arguments and builds its plan: the query analysed once, its fusion resolved for its
+    /// language, its vector embedded (outside any lock; cached) and its keyword expression made.
+    ///
+    /// - Throws: ``SearchError`` for a bad limit or fusion, a store whose vectors the embedder cannot compare
+    ///   with, or a failed query embedding.
+    func plan(
+        _ query: String, mode: SearchMode, filter: SearchFilter, limit: Int, minScore: Float?, boosts: Boosts,
+        explain: Bool
+    ) throws -> SearchPlan {
+        guard limit > 0 else { throw SearchError.invalidLimit(limit) }
+        if let minScore, minScore.isNaN { throw SearchError.invalidFusion("minScore is NaN: give a number") }
+        guard mode.candidates > 0 else { throw SearchError.invalidLimit(mode.candidates) }
+        switch mode.fusion {
+        case .convex(let alpha, _) where !(0...1).contains(alpha) || alpha.isNaN:
+            throw SearchError.invalidFusion("alpha must lie in 0…1 (got \(alpha))")
+        case .reciprocalRank(let k) where k <= 0:
+            throw SearchError.invalidFusion("the RRF constant k must be positive (got \(k))")
+        default:
+            break
+        }
+
+        let analysis = analyze(query)
+        let (fusion, calibrationName) = ResolvedFusion.resolve(
+            mode.fusion, embedder: embedder, queryLanguage: analysis.language)
+        let trimmed = query.trimmingCharacters(in: .whitespacesAndNewlines)
+        var plan = SearchPlan(
+            kind: mode.kind, fusion: fusion, calibrationName: calibrationName, filter: filter, queryVector: nil,
+            keyword: nil, pool: index.clampedLimit(max(limit, mode.candidates)), limit: index.clampedLimit(limit),
+            minScore: minScore, boosts: boosts, keywords: Set(analysis.keywords), explain: explain,
+            embedMilliseconds: 0, embedded: false)
+        if mode.kind != .keyword && !trimmed.isEmpty {
+            if let blocker = try index.semanticBlocker(current: embedder.identity, database: database) {
+                throw blocker
+            }
+            let clock = ContinuousClock()
+            let start = clock.now
+            let vector = try queryEmbedding(
+                String(Self.firstWindow(of: Self.embeddedText(analysis, query: query), embedder: embedder)))
+            plan.queryVector = vector.vector
+            if vector.embedded {
+                plan.embedded = true
+                plan.embedMilliseconds = Self.milliseconds(clock.now - start)
+            }
+        }
+        if mode.kind != .semantic { plan.keyword = keywordExpression(analysis, query: trimmed) }
+        return plan
+    }
+
+    /// What a query says, as search sees it: a short query whose words do not show its language takes the
+    /// store's most common one.
+    func analyze(_ query: String) -> QueryAnalysis {
+        var analysis = analyzer.analyze(query, fallbackLanguage: index.read { $0.dominantLanguage })
+        let modelText = Self.firstWindow(of: Self.embeddedText(analysis, query: query), embedder: embedder)
+        if modelText.endIndex < analysis.cleaned.endIndex { analysis.modelCharacters = modelText.count }
+        return analysis
+    }
+
+    /// The text a query's vector is made from: the cleaned query, or the query as typed when cleaning left
+    /// nothing.
+    static func embeddedText(_ analysis: QueryAnalysis, query: String) -> String {
+        analysis.cleaned.isEmpty ? query.trimmingCharacters(in: .whitespacesAndNewlines) : analysis.cleaned
+    }
+
+    /// The longest prefix of `text` (whole characters, without trailing whitespace) that fits the model's window
+    /// with its role prefix and special tokens. A longer query would be embedded window by window (e5) or cut by
+    /// the model anyway, at a cost that grows with its length (a 100,000-character query took 14 s), so a search
+    /// embeds this prefix.
+    ///
+    /// - Complexity: O(n log n) in the prefix's length (token counts of doubling, then halving, prefixes).
+    static func firstWindow(of text: String, embedder: any Embedder) -> Substring {
+        let budget = max(8, embedder.maxTokens - 8)  // room for the query prefix, whatever the model's is
+        // Every token but the special ones covers at least one byte, so a text this short always fits.
+        if text.utf8.count <= budget { return text[...] }
+        func fits(_ count: Int) -> Bool { embedder.tokenCount(String(text.prefix(count))) <= budget }
+        var low = 0  // a prefix of `low` characters fits
+        var high = budget  // the first probe
+        while true {
+            let prefix = text.prefix(high)
+            if prefix.endIndex == text.endIndex {
+                if fits(high) { return text[...] }
+                break
+            }
+            guard fits(high) else { break }
+            low = high
+            high *= 2
+        }
+        while high - low > 1 {
+            let middle = low + (high - low) / 2
+            if fits(middle) { low = middle } else { high = middle }
+        }
+        // A cut between two words would leave a space, which the model reads as a token of its own.
+        var prefix = text.prefix(low)
+        while prefix.last?.isWhitespace == true { prefix = prefix.dropLast() }
+        return prefix
+    }
+
+    /// The query vector, from the cache (`embedded` false) or the embedder.
+    func queryEmbedding(_ text: String) throws -> (vector: [Float], embedded: Bool) {
+        if let cached = cache.value(for: text) { return (cached, false) }
+        let vector: [Float]
+        do {
+            vector = try embedder.embed(text, role: .query).vector
+        } catch {
+            throw SearchError.queryEmbeddingFailed(String(describing: error))
+        }
+        if let problem = VectorBlob.problem(vector, dimension: embedder.identity.dimension) {
+            throw SearchError.queryEmbeddingFailed(problem)
+        }
+        cache.insert(vector, for: text)
+        return (vector, true)
+    }
+
+    /// The FTS5 expression for a query: the analyzer's content words (stop words removed; it keeps them
+    /// when the query has nothing else), each re-split the way the index tokenizes, or the raw terms.
+    func keywordExpression(_ analysis: QueryAnalysis, query: String) -> FTSExpression? {
+        var terms: [String] = []
+        for term in analysis.terms { terms.append(contentsOf: FTSQuery.terms(term)) }
+        if terms.isEmpty { terms = FTSQuery.terms(query) }
+        return FTSQuery.expression(terms: terms)
+    }
+}
