@@ -65,7 +65,7 @@ struct BenchANN: ParsableCommand {
 
     func run() throws {
         let (storage, dimension) = try loadVectors()
-        let matrix = VectorSet(dimension: dimension, storage: storage)
+        let matrix = VectorRows(dimension: dimension, storage: storage)
         let n = matrix.count
         let queryVectors = try loadQueries(matrix)
         let efs = efSearch.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
@@ -206,7 +206,7 @@ struct BenchANN: ParsableCommand {
         )
     }
 
-    private func loadQueries(_ matrix: VectorSet) throws -> [[Float]] {
+    private func loadQueries(_ matrix: VectorRows) throws -> [[Float]] {
         if let queryFile {
             let (values, rows, columns) = try NPYFile.readFloat32(path: queryFile)
             guard columns == matrix.dimension else {

@@ -6,7 +6,7 @@ import HushKernels
 ///
 /// ```swift
 /// let rows = SyntheticVectors.clustered(count: 10_000, dimension: 384, clusters: 100, noise: 0.6, seed: 7)
-/// let matrix = VectorSet(dimension: 384, storage: rows)
+/// let matrix = VectorRows(dimension: 384, storage: rows)
 /// ```
 package enum SyntheticVectors {
     /// `count` unit vectors uniform on the sphere, row-major.

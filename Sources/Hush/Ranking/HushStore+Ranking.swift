@@ -109,7 +109,7 @@ extension HushStore {
     ) async throws -> Summary {
         guard k > 0 else { throw RankingError.invalidOption("k must be at least 1 (got \(k))") }
         let results = try searcher.search(
-            query, mode: mode, filter: filter, limit: index.clampedLimit(k), minScore: nil, boosts: .default,
+            query, mode: mode, filter: filter, limit: memory.clampedLimit(k), minScore: nil, boosts: .default,
             explain: false)
         return try ranker.summarize(hits: results.hits, sentences: count, lambda: lambda)
     }

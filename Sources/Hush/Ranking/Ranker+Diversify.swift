@@ -9,7 +9,7 @@ extension Ranker {
             throw RankingError.invalidOption("the MMR lambda must lie in 0…1 (got \(lambda))")
         }
         if let limit, limit < 1 { throw RankingError.invalidOption("limit must be at least 1 (got \(limit))") }
-        let vectors: [[Float]] = try index.read { state in
+        let vectors: [[Float]] = try memory.read { state in
             guard state.semanticReady else { return results.hits.map { _ in [] } }
             let slots = state.slots(ofExternalIDs: results.hits.map(\.id))
             let table = try DocumentVectors(state: state, slots: slots.values)

@@ -25,7 +25,7 @@ extension Ranker {
         let perLanguage = options.perLanguage ?? (embedder.languageScope != .multilingual)
 
         typealias Entry = (slot: Int, score: Float?, similarity: Float?, recency: Float?)
-        let entries: [Entry] = try index.read { state in
+        let entries: [Entry] = try memory.read { state in
             try state.requireSemantic(current: current)
             let known = state.slots(ofExternalIDs: liked + disliked + (candidates ?? []))
             func resolve(_ ids: [String]) throws -> [Int] {

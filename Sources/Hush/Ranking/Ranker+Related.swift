@@ -24,7 +24,7 @@ extension Ranker {
         if let blocker = try semanticBlocker() {
             throw blocker
         }
-        let found: [(slot: Int, score: Float)] = try index.read { state in
+        let found: [(slot: Int, score: Float)] = try memory.read { state in
             try state.requireSemantic(current: current)
             guard let source = state.slot(ofExternalID: id), let record = state.record(source)
             else { throw RankingError.unknownDocument(id: id) }
@@ -81,7 +81,7 @@ extension Ranker {
     func describe(_ entries: [(slot: Int, score: Float?, similarity: Float?, recency: Float?)]) throws
         -> [RankedDocument]
     {
-        let records: [(DocumentRecord?, Float?, Float?, Float?)] = index.read { state in
+        let records: [(DocumentRecord?, Float?, Float?, Float?)] = memory.read { state in
             entries.map { (state.record($0.slot), $0.score, $0.similarity, $0.recency) }
         }
         let rowids = records.compactMap { $0.0?.rowid }

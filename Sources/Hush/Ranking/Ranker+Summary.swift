@@ -18,7 +18,7 @@ extension Ranker {
         if let blocker = try semanticBlocker() {
             throw blocker
         }
-        let centroid: [Float]? = try index.read { state in
+        let centroid: [Float]? = try memory.read { state in
             try state.requireSemantic(current: current)
             let slots = state.slots(ofExternalIDs: unique)
             if let missing = unique.first(where: { slots[$0] == nil }) {

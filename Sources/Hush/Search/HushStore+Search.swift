@@ -41,7 +41,7 @@ extension HushStore {
         minScore: Float? = nil, boosts: Boosts = .default, explain: Bool = false, diversify lambda: Float
     ) async throws -> SearchResults {
         guard limit > 0 else { throw SearchError.invalidLimit(limit) }
-        let wanted = index.clampedLimit(limit)  // so that the pool's size below cannot overflow
+        let wanted = memory.clampedLimit(limit)  // so that the pool's size below cannot overflow
         let pool = try searcher.search(
             query, mode: mode, filter: filter, limit: max(wanted * 3, wanted + 10), minScore: minScore, boosts: boosts,
             explain: explain)

@@ -66,11 +66,11 @@ extension Searcher {
         let trimmed = query.trimmingCharacters(in: .whitespacesAndNewlines)
         var plan = SearchPlan(
             kind: mode.kind, fusion: fusion, calibrationName: calibrationName, filter: filter, queryVector: nil,
-            keyword: nil, pool: index.clampedLimit(max(limit, mode.candidates)), limit: index.clampedLimit(limit),
+            keyword: nil, pool: memory.clampedLimit(max(limit, mode.candidates)), limit: memory.clampedLimit(limit),
             minScore: minScore, boosts: boosts, keywords: Set(analysis.keywords), explain: explain,
             embedMilliseconds: 0, embedded: false)
         if mode.kind != .keyword && !trimmed.isEmpty {
-            if let blocker = try index.semanticBlocker(current: embedder.identity, database: database) {
+            if let blocker = try memory.semanticBlocker(current: embedder.identity, database: database) {
                 throw blocker
             }
             let clock = ContinuousClock()
@@ -90,7 +90,7 @@ extension Searcher {
     /// What a query says, as search sees it: a short query whose words do not show its language takes the
     /// store's most common one.
     func analyze(_ query: String) -> QueryAnalysis {
-        var analysis = analyzer.analyze(query, fallbackLanguage: index.read { $0.dominantLanguage })
+        var analysis = analyzer.analyze(query, fallbackLanguage: memory.read { $0.dominantLanguage })
         let modelText = Self.firstWindow(of: Self.embeddedText(analysis, query: query), embedder: embedder)
         if modelText.endIndex < analysis.cleaned.endIndex { analysis.modelCharacters = modelText.count }
         return analysis

@@ -7,7 +7,7 @@ extension Searcher {
     /// semantic arm returned (their best chunk's), so that no score depends on which other documents were
     /// candidates.
     func keywordEvidence(
-        _ plan: SearchPlan, _ first: FirstPass, keyword: [DocumentHit], bm25: [Int64: Float], state: VectorIndex.State
+        _ plan: SearchPlan, _ first: FirstPass, keyword: [DocumentHit], bm25: [Int64: Float], state: StoreMemory.State
     ) -> [Int: Float] {
         guard plan.calibration != nil, let expression = plan.keyword else { return [:] }
         var scores: [Int: Float] = [:]
@@ -24,7 +24,7 @@ extension Searcher {
     /// Fuses the two arms (or takes the one), adds the boosts, applies the threshold and picks each hit's chunk.
     func fuse(
         _ plan: SearchPlan, _ first: FirstPass, keyword: [DocumentHit], evidence keywordEvidence: [Int: Float],
-        state: VectorIndex.State
+        state: StoreMemory.State
     ) throws -> [Chosen] {
         var semanticBest: [Int: DocumentHit] = [:]
         for hit in first.semantic { semanticBest[hit.slot] = hit }

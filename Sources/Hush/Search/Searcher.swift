@@ -17,7 +17,7 @@ import Foundation
 /// state. A semantic search reads no SQL: one hold does it all.
 struct Searcher: Sendable {
     let database: StoreDatabase
-    let index: VectorIndex
+    let memory: StoreMemory
     let embedder: any Embedder
     let cache: QueryEmbeddingCache
     let analyzer: QueryAnalyzer
@@ -78,24 +78,24 @@ struct Searcher: Sendable {
     /// write landed in between.
     func execute(_ plan: SearchPlan) throws -> [Chosen] {
         if let chosen = try execute(plan, holding: nil) { return chosen }
-        return try index.read { state in try execute(plan, holding: state) } ?? []
+        return try memory.read { state in try execute(plan, holding: state) } ?? []
     }
 
     /// One run of the plan: `nil` when a write landed between the holds. With `held`, every step reads that
     /// state (the caller holds the read lock, so nothing can land). Memory is never read inside a read
     /// transaction: a writer takes the index's lock before the file's.
-    private func execute(_ plan: SearchPlan, holding held: VectorIndex.State?) throws -> [Chosen]? {
-        func memory<T>(_ body: (VectorIndex.State) throws -> T) rethrows -> T {
+    private func execute(_ plan: SearchPlan, holding held: StoreMemory.State?) throws -> [Chosen]? {
+        func hold<T>(_ body: (StoreMemory.State) throws -> T) rethrows -> T {
             if let held { return try body(held) }
-            return try index.read(body)
+            return try memory.read(body)
         }
-        let first = try memory { state in
+        let first = try hold { state in
             let mask = state.allowedSlots(plan.filter)
             let semantic = try plan.queryVector.map { try state.semanticTop(query: $0, mask: mask, k: plan.pool) }
             return FirstPass(generation: state.generation, mask: mask, semantic: semantic ?? [])
         }
         guard let expression = plan.keyword else {
-            return try memory { state in try fuse(plan, first, keyword: [], evidence: [:], state: state) }
+            return try hold { state in try fuse(plan, first, keyword: [], evidence: [:], state: state) }
         }
         // The keyword arm: 4 rows per wanted document, then 8× more, then all, until the allowed documents fill
         // the pool (many chunks per document, or a selective filter). Without a filter every document is
@@ -113,7 +113,7 @@ struct Searcher: Sendable {
                 return try reader.rows(expression.text, limit: budget, documents: documents)
             }
             if held == nil { try testHooks.value.afterKeywordRead?() }
-            let outcome = try memory { state -> SecondPass in
+            let outcome = try hold { state -> SecondPass in
                 guard state.generation == first.generation else { return .stale }
                 let keyword = keywordHits(rows, mask: first.mask, limit: plan.pool, state: state)
                 guard keyword.count >= plan.pool || complete else { return .short }
@@ -130,7 +130,7 @@ struct Searcher: Sendable {
     }
 
     /// The best-ranked chunk of up to `limit` allowed documents, best first.
-    private func keywordHits(_ rows: [KeywordRow], mask: Bitset?, limit: Int, state: VectorIndex.State)
+    private func keywordHits(_ rows: [KeywordRow], mask: Bitset?, limit: Int, state: StoreMemory.State)
         -> [DocumentHit]
     {
         var seen = Set<Int>()

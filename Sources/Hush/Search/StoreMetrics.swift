@@ -108,7 +108,7 @@ extension HushStore {
             }
             // One pass of the index the first query will use (scan, codes or graph).
             if vector.count == embedder.identity.dimension {
-                _ = try index.read { state in try state.semanticTop(query: vector, mask: nil, k: 1) }
+                _ = try memory.read { state in try state.semanticTop(query: vector, mask: nil, k: 1) }
             }
         }
         _ = try database.readKeywordIndex { try $0.bm25(FTSQuery.quote("hush"), chunks: [0]) }

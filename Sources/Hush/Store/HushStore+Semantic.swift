@@ -35,6 +35,6 @@ extension HushStore {
     /// let mode: SearchMode = store.semanticAvailable ? .hybrid : .keyword
     /// ```
     public var semanticAvailable: Bool {
-        index.read { $0.semanticReady }
+        memory.read { $0.semanticReady }
     }
 }

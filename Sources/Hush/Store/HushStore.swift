@@ -22,7 +22,7 @@ public final class HushStore: Sendable {
     public let readOnly: Bool
     let embedder: any Embedder
     let options: StoreOptions
-    let index: VectorIndex
+    let memory: StoreMemory
     let cache: QueryEmbeddingCache
     let recorder: MetricsRecorder
     /// Searches: the semantic and keyword arms, fusion, boosts and the hits' text.
@@ -131,19 +131,19 @@ public final class HushStore: Sendable {
             options: options, database: database, embedder: resolved, sameModel: gap == nil || embedder == nil)
         let preparer = DocumentPreparer(embedder: resolved, chunking: chunking, cleaner: options.cleaner)
         // Without the model the vectors are not needed in memory; the documents still are (keyword search).
-        let index = VectorIndex(identity: stored, gap: gap, file: database.path == nil ? nil : database.vectorFile)
-        self.index = index
+        let memory = StoreMemory(identity: stored, gap: gap, file: database.path == nil ? nil : database.vectorFile)
+        self.memory = memory
         self.searcher = Searcher(
-            database: database, index: index, embedder: resolved, cache: cache, analyzer: QueryAnalyzer(),
+            database: database, memory: memory, embedder: resolved, cache: cache, analyzer: QueryAnalyzer(),
             cleaner: options.cleaner, recorder: recorder, testHooks: testHooks)
         self.ranker = Ranker(
-            database: database, index: index, embedder: resolved, cleaner: options.cleaner,
+            database: database, memory: memory, embedder: resolved, cleaner: options.cleaner,
             embeddingBatchSize: options.embeddingBatchSize)
         self.writer = StoreWriter(
-            database: database, index: index, embedder: resolved, preparer: preparer, options: options,
+            database: database, memory: memory, embedder: resolved, preparer: preparer, options: options,
             readOnly: readOnly, cache: cache, testHooks: testHooks)
         let policy = options.indexPolicy
-        try index.write { state in try state.open(from: database, policy: policy, save: !readOnly) }
+        try memory.write { state in try state.open(from: database, policy: policy, save: !readOnly) }
         openMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
     }
 
@@ -264,7 +264,7 @@ public final class HushStore: Sendable {
     ///
     /// - Complexity: O(documents + chunks) (SQLite counts).
     public func stats() async throws -> StoreStats {
-        let (identity, footprint) = index.read { ($0.storedIdentity, $0.footprint) }
+        let (identity, footprint) = memory.read { ($0.storedIdentity, $0.footprint) }
         let reembed = try database.unfinishedReembed()
         let counts = try database.counts()
         let graphFileBytes = database.graphFileBytes()
@@ -278,9 +278,9 @@ public final class HushStore: Sendable {
             vectorBytes: footprint.vectorBytes, index: footprint.choice.strategy, indexReason: footprint.choice.reason,
             indexBytes: footprint.indexBytes,
             graphFileBytes: graphFileBytes, unfinishedReembed: reembed, readOnly: readOnly,
-            modelLoaded: index.read { $0.gap } != .modelNotLoaded, openMilliseconds: openMilliseconds,
-            vectorsInFile: index.read { !$0.isResident }, imageBytes: database.imageBytes(),
-            imageCurrent: (try? database.imageIsCurrent(header: VectorIndex.State.imageHeader)) ?? false,
+            modelLoaded: memory.read { $0.gap } != .modelNotLoaded, openMilliseconds: openMilliseconds,
+            vectorsInFile: memory.read { !$0.isResident }, imageBytes: database.imageBytes(),
+            imageCurrent: (try? database.imageIsCurrent(header: StoreMemory.State.imageHeader)) ?? false,
             chunking: chunking)
     }
 

@@ -9,7 +9,7 @@ import Foundation
 /// items, ranking, summaries, lookups) run in the caller's task, concurrently with each other and with
 /// writes: they are short (one query to embed, a scan, a few SQLite reads).
 ///
-/// Inside, the in-memory index sits behind a readers-writer lock (`VectorIndex`): a read holds its read side
+/// Inside, the store's memory sits behind a readers-writer lock (`StoreMemory`): a read holds its read side
 /// only while it reads memory, never during SQL (see `Searcher`); a write holds the write side only while it
 /// writes its batch's rows and applies them to memory, never while embedding. SQLite runs in WAL mode, so
 /// reading the file never waits for another connection's writes.

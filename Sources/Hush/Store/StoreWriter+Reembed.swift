@@ -27,7 +27,7 @@ extension StoreWriter {
     /// See ``HushStore/reembed(batchSize:progress:)``.
     func reembed(batchSize: Int, progress: (@Sendable (StoreProgress) -> Void)?) throws {
         try requireWritable("re-embed", needsModel: false)
-        if index.read({ $0.gap }) == .modelNotLoaded { throw StoreError.modelNotLoaded(stored: embedder.identity) }
+        if memory.read({ $0.gap }) == .modelNotLoaded { throw StoreError.modelNotLoaded(stored: embedder.identity) }
         try reembedNow(batchSize: batchSize, progress: progress)
     }
 
@@ -186,7 +186,7 @@ extension StoreWriter {
     private func swapIn(_ identity: EmbedderIdentity, _ finish: (StoreTransaction) throws -> Bool) throws -> Bool {
         let policy = options.indexPolicy
         let database = database
-        return try index.write { state -> Bool in
+        return try memory.write { state -> Bool in
             guard try database.write("re-embed", { try finish($0) }) else { return false }
             try state.adopt(identity, from: database, policy: policy)
             try state.saveImage(to: database)

@@ -6,7 +6,7 @@ import Foundation
 /// transaction and the matching in-memory update, under the index's write lock.
 struct StoreWriter: Sendable {
     let database: StoreDatabase
-    let index: VectorIndex
+    let memory: StoreMemory
     let embedder: any Embedder
     let preparer: DocumentPreparer
     let options: StoreOptions
@@ -22,7 +22,7 @@ struct StoreWriter: Sendable {
     func requireWritable(_ operation: String, needsModel: Bool) throws {
         if readOnly { throw StoreError.readOnly(path: database.path ?? ":memory:", operation: operation) }
         guard needsModel else { return }
-        if let blocker = try index.semanticBlocker(current: embedder.identity, database: database) {
+        if let blocker = try memory.semanticBlocker(current: embedder.identity, database: database) {
             throw blocker
         }
     }
@@ -71,18 +71,18 @@ struct StoreWriter: Sendable {
 
     /// Ends a public write: saves what its batches left unsaved in the graph (see ``GraphSave``), then
     /// refreshes the saved index image when the write changed enough rows (see
-    /// ``VectorIndex/State/refreshImageIfStale(database:fraction:)``).
+    /// ``StoreMemory/State/refreshImageIfStale(database:fraction:)``).
     func settle() throws {
         try saveGraphChanges()
         let database = database
-        try index.write { state in try state.refreshImageIfStale(database: database) }
+        try memory.write { state in try state.refreshImageIfStale(database: database) }
     }
 
     /// Saves the graph's changes not saved yet (batches of a bulk write save only when due), in a
     /// transaction of their own; nothing when there are none.
     func saveGraphChanges() throws {
         let database = database
-        try index.write { state in
+        try memory.write { state in
             guard state.hnsw?.hasUnsavedChanges == true else { return }
             try database.write("save the vector index") { transaction in
                 // Memory behind another process's commit: the next write reloads it (and its graph) first.
@@ -102,12 +102,12 @@ struct StoreWriter: Sendable {
     /// one file): then memory is reloaded from the file inside the transaction, which holds the write lock,
     /// before `write` reads it, so every write acts on the file as it is, never on an older view of it.
     func writeThrough<W, T>(
-        _ write: (VectorIndex.State, StoreTransaction) throws -> W,
-        apply: (inout VectorIndex.State, W, StoreTransaction) throws -> T
+        _ write: (StoreMemory.State, StoreTransaction) throws -> W,
+        apply: (inout StoreMemory.State, W, StoreTransaction) throws -> T
     ) throws -> T {
         let policy = options.indexPolicy
         let database = database
-        return try index.write { state in
+        return try memory.write { state in
             var touched = false
             do {
                 return try database.write { transaction in

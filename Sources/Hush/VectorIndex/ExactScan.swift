@@ -1,7 +1,7 @@
 import HushKernels
 
 /// The one exact f32 scan: every allowed row's dot product with the query, through the vectorised kernel.
-/// The store's semantic search for small stores (best chunk per document, ``VectorIndex/State/scoreDocuments(query:mask:)``),
+/// The store's semantic search for small stores (best chunk per document, ``StoreMemory/State/scoreDocuments(query:mask:)``),
 /// the oracle of the approximate searches, and HNSW's answer to a very selective filter all run it.
 ///
 /// ```swift

@@ -259,7 +259,7 @@ import Testing
         let after = try Self.counts(store)
         #expect(after[0] == 12)
         #expect(after[1] == after[2] && after[2] == after[3])
-        let (indexDocuments, indexRows) = store.index.read { ($0.documents.count, $0.matrix.liveRows) }
+        let (indexDocuments, indexRows) = store.memory.read { ($0.documents.count, $0.matrix.liveRows) }
         #expect(indexDocuments == 12 && indexRows == after[2])
 
         let kept = Set((28..<40).map { "entry-\($0)" })

@@ -157,7 +157,7 @@ private func expectJournalIntact(_ store: HushStore, extra: Int = 0, _ context: 
         let stats = try await store.stats()
         #expect(stats.vectors == Corpus.documents.count)
         // The damaged rows are left out of memory (rows stay stable for the graph, so they are holes).
-        let live = store.index.read { $0.matrix.liveRows }
+        let live = store.memory.read { $0.matrix.liveRows }
         #expect(live == Corpus.documents.count - victims.count)
         let semantic = try await store.search("sore knee long run", mode: .semantic, limit: 10)
         #expect(semantic.hits.first?.id == "marathon")

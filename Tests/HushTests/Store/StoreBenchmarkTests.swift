@@ -13,9 +13,9 @@ struct StoreBenchmarkTests {
         let dimension = 384
         let identity = EmbedderIdentity(
             model: "bench", weightsSHA256: "none", dimension: dimension, pooling: .mean, normalized: true)
-        let index = VectorIndex(identity: identity, gap: nil)
+        let memory = StoreMemory(identity: identity, gap: nil)
         var generator = SystemRandomNumberGenerator()
-        index.write { state in
+        memory.write { state in
             state.matrix.reserve(rows: rows)
             var vector = [Float](repeating: 0, count: dimension)
             for row in 0..<rows {
@@ -36,7 +36,7 @@ struct StoreBenchmarkTests {
             var best = Duration.seconds(10)
             for _ in 0..<10 {
                 let start = clock.now
-                let top = index.read { state -> [(id: Int, score: Float)] in
+                let top = memory.read { state -> [(id: Int, score: Float)] in
                     let mask = label == "no filter" ? nil : state.documents.mask(for: SearchFilter(tagsAny: ["rare"]))
                     return state.scoreDocuments(query: query, mask: mask).top(10)
                 }

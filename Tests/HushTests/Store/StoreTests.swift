@@ -370,7 +370,7 @@ func expectConsistent(_ store: HushStore) async throws {
                 db, sql: "SELECT COUNT(*) FROM chunks_fts WHERE rowid NOT IN (SELECT id FROM chunks)") ?? -1
         )
     }
-    let memory = store.index.read { ($0.matrix.liveRows, $0.documents.count) }
+    let memory = store.memory.read { ($0.matrix.liveRows, $0.documents.count) }
     #expect(counts.0 == counts.1)
     #expect(counts.0 == counts.2)
     #expect(counts.4 == 0)

@@ -7,7 +7,7 @@ import Testing
 @Suite struct ANNHNSWTests {
     static let parameters = HNSWParameters(M: 8, efConstruction: 64, efSearch: 48)
 
-    static func build(_ matrix: VectorSet, parameters: HNSWParameters = parameters) throws -> HNSWIndex {
+    static func build(_ matrix: VectorRows, parameters: HNSWParameters = parameters) throws -> HNSWIndex {
         try matrix.withView {
             try HNSWIndex.build(dimension: matrix.dimension, parameters: parameters, rows: 0..<$0.count, vectors: $0)
         }

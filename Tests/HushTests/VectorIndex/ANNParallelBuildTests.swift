@@ -26,7 +26,7 @@ import Testing
         #expect(parallelRecall >= serialRecall - 0.02)
         // Later inserts and saves work on a parallel-built graph as on any other.
         let extra = ANNFixture.clustered(50, seed: 77)
-        let grown = VectorSet(dimension: matrix.dimension, storage: matrix.storage + extra.storage)
+        let grown = VectorRows(dimension: matrix.dimension, storage: matrix.storage + extra.storage)
         try grown.withView { view in try parallel.insert(rows: 3_000..<3_050, vectors: view) }
         #expect(parallel.checkInvariants().isEmpty && parallel.liveCount == 3_050)
     }

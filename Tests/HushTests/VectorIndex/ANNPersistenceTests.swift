@@ -95,7 +95,7 @@ import Testing
         let matrix = ANNFixture.clustered(600, seed: 4)
         let index = try ANNHNSWTests.build(matrix)
         // The store lost its last 100 vectors: nodes and neighbour ids now point past the end.
-        let shorter = VectorSet(dimension: 64, storage: Array(matrix.storage.prefix(500 * 64)))
+        let shorter = VectorRows(dimension: 64, storage: Array(matrix.storage.prefix(500 * 64)))
         let check = index.verify(against: 500)
         #expect(check.needsRebuild)
         #expect(check.extraRows == Array(500..<600))

@@ -46,7 +46,7 @@ import Testing
             let store = try await Self.storeOfNotes(path, embedder: embedder)
             // The bulk write saved an image at the file's current commit and let go of the f32 vectors; the
             // image is in the file itself, the write-ahead log emptied (a new process would scan it all).
-            #expect(store.index.read { !$0.isResident })
+            #expect(store.memory.read { !$0.isResident })
             #expect(try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int == 0)
             written = try await Self.scores(store)
         }
@@ -76,14 +76,14 @@ import Testing
         let embedder = HashingEmbedder()
         _ = try await Self.storeOfNotes(path, embedder: embedder)
         let fromImage = try await HushStore.open(path: path, embedder: embedder, readOnly: true, options: Self.options)
-        #expect(fromImage.index.read { !$0.isResident })
+        #expect(fromImage.memory.read { !$0.isResident })
         let copy = folder.path("resident.hush")
         try FileManager.default.copyItem(atPath: path, toPath: copy)
         let queue = try DatabaseQueue(path: copy)
         try await queue.write { try $0.execute(sql: "DELETE FROM index_image") }
         try queue.close()
         let inMemory = try await HushStore.open(path: copy, embedder: embedder, readOnly: true, options: Self.options)
-        #expect(inMemory.index.read { $0.isResident })
+        #expect(inMemory.memory.read { $0.isResident })
 
         func same(_ a: [RankedDocument], _ b: [RankedDocument]) -> Bool {
             a.count == b.count && zip(a, b).allSatisfy { abs(($0.score ?? 0) - ($1.score ?? 0)) < 1e-5 }
@@ -116,7 +116,7 @@ import Testing
         let after: [[Float]]
         do {
             let store = try await HushStore.open(path: path, embedder: embedder, options: Self.options)
-            #expect(store.index.read { !$0.isResident })
+            #expect(store.memory.read { !$0.isResident })
             let lighthouse = Document(
                 id: "lighthouse", title: "Lighthouse",
                 body: "Keeper's logbook: foghorn, beacon, storm over the harbour.")
@@ -152,7 +152,7 @@ import Testing
             try db.execute(sql: "DELETE FROM documents WHERE external_id = 'note-399'")
         }
         var stale = try await HushStore.open(path: path, embedder: embedder, readOnly: true, options: Self.options)
-        #expect(stale.index.read { $0.isResident })
+        #expect(stale.memory.read { $0.isResident })
         #expect(try await stale.stats().documents == 399)
         #expect(try await stale.document(id: "note-399") == nil)
 
@@ -161,7 +161,7 @@ import Testing
             try db.execute(sql: "UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'commit_counter'")
         }
         stale = try await HushStore.open(path: path, embedder: embedder, readOnly: true, options: Self.options)
-        #expect(stale.index.read { $0.isResident })
+        #expect(stale.memory.read { $0.isResident })
 
         // A writable open saves a current image; then damage one of its blocks: it is refused, the tables load.
         _ = try await HushStore.open(path: path, embedder: embedder, options: Self.options)
@@ -169,7 +169,7 @@ import Testing
             try db.execute(sql: "UPDATE index_image SET data = zeroblob(length(data)) WHERE id = 0")
         }
         let damaged = try await HushStore.open(path: path, embedder: embedder, readOnly: true, options: Self.options)
-        #expect(damaged.index.read { $0.isResident })
+        #expect(damaged.memory.read { $0.isResident })
         let scores = try await Self.scores(damaged)
         #expect(scores.count == truth.count && scores.allSatisfy { $0.count == 10 })
         try queue.close()
@@ -191,13 +191,13 @@ import Testing
         }
         try queue.close()
         let old = try await HushStore.open(path: path, embedder: embedder, readOnly: true, options: Self.options)
-        #expect(old.index.read { $0.isResident })
+        #expect(old.memory.read { $0.isResident })
         #expect(try await !old.stats().imageCurrent)
         #expect(try await old.search("garlic sauce recipe", mode: .semantic, limit: 5).hits.count == 5)
 
         _ = try await HushStore.open(path: path, embedder: embedder, options: Self.options)
         let replaced = try await HushStore.open(path: path, embedder: embedder, readOnly: true, options: Self.options)
-        #expect(replaced.index.read { !$0.isResident })
+        #expect(replaced.memory.read { !$0.isResident })
         #expect(try await replaced.stats().imageCurrent)
     }
 

@@ -57,7 +57,7 @@ import Testing
 
     /// The graph holds exactly the live rows, passes its structural checks and matches `hnsw_nodes`.
     static func expectSoundGraph(_ store: HushStore, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let (problems, nodes, liveRows, verification) = store.index.read { state in
+        let (problems, nodes, liveRows, verification) = store.memory.read { state in
             let rowChunk = state.matrix.rowChunk
             let live = Bitset(count: state.matrix.rows) { rowChunk[$0] >= 0 }
             return (
@@ -81,7 +81,7 @@ import Testing
         let stored = try store.database.read { db in
             try Row.fetchAll(db, sql: "SELECT chunk_id, row FROM vectors").map { ($0[0] as Int64, $0[1] as Int32?) }
         }
-        let mismatched = store.index.read { state in
+        let mismatched = store.memory.read { state in
             stored.filter { state.matrix.rowByChunk[$0.0] != $0.1 }.count
         }
         #expect(mismatched == 0, sourceLocation: sourceLocation)
@@ -164,13 +164,13 @@ import Testing
             try Self.expectSoundGraph(store)
             try await store.upsert(Self.notes(60, offset: 300))
             try Self.expectSoundGraph(store)
-            #expect(store.index.read { !$0.matrix.hasHoles })
+            #expect(store.memory.read { !$0.matrix.hasHoles })
             #expect(try await store.prune(maxDocuments: 250) > 0)
             try Self.expectSoundGraph(store)
             for query in Self.queries {
                 before.append(try await store.search(query, mode: .semantic, limit: 10).hits.map(\.score))
             }
-            neighbours = store.index.read { state in
+            neighbours = store.memory.read { state in
                 let row = state.matrix.rowChunk.firstIndex { $0 >= 0 } ?? 0
                 return state.hnsw?.neighbours(of: row, level: 0) ?? []
             }
@@ -178,7 +178,7 @@ import Testing
         // Reopen: the saved graph is used as is (same lists), and answers the same.
         let reopened = try await HushStore.open(path: path, embedder: embedder, options: Self.options(.hnsw))
         try Self.expectSoundGraph(reopened)
-        let reloaded = reopened.index.read { state in
+        let reloaded = reopened.memory.read { state in
             let row = state.matrix.rowChunk.firstIndex { $0 >= 0 } ?? 0
             return state.hnsw?.neighbours(of: row, level: 0) ?? []
         }
@@ -385,7 +385,7 @@ extension ScaleStoreTests {
         do {
             let store = try await HushStore.open(path: path, embedder: HashingEmbedder(), options: Self.options(.hnsw))
             try await store.upsert(Self.notes(120))
-            #expect(store.index.read { $0.hnsw?.dimension } == 384)
+            #expect(store.memory.read { $0.hnsw?.dimension } == 384)
         }
         let smaller = HashingEmbedder(dimension: 128)
         var options = Self.options(.hnsw)
@@ -393,7 +393,7 @@ extension ScaleStoreTests {
         let store = try await HushStore.open(path: path, embedder: smaller, options: options)
         try await store.reembed()
         // The old 384-d graph is gone; a 128-d one over the new vectors is saved and sound.
-        #expect(store.index.read { $0.hnsw?.dimension } == 128)
+        #expect(store.memory.read { $0.hnsw?.dimension } == 128)
         try Self.expectSoundGraph(store)
         #expect(
             try store.database.read {

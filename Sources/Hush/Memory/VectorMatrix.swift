@@ -22,7 +22,8 @@ struct VectorMatrix: Sendable {
     }
 
     let dimension: Int
-    private(set) var values: [Float] = []
+    /// The vectors, one per row (holes are zero rows).
+    private(set) var vectors: VectorRows
     private(set) var rowChunk: [Int64] = []
     private(set) var rowSlot: [Int32] = []
     private(set) var rowByChunk = IDMap()
@@ -40,6 +41,7 @@ struct VectorMatrix: Sendable {
 
     init(dimension: Int) {
         self.dimension = dimension
+        vectors = VectorRows(dimension: dimension)
     }
 
     /// The maps of a matrix whose vectors stay in the file: `rowChunk[row]` (-1 for a hole) and its document
@@ -49,6 +51,7 @@ struct VectorMatrix: Sendable {
     /// - Throws: ``ImageError/malformed(_:)`` when a chunk id appears on two rows.
     init(dimension: Int, fileRows rowChunk: [Int64], slots rowSlot: [Int32]) throws {
         self.dimension = dimension
+        vectors = VectorRows(dimension: dimension)
         self.rowChunk = rowChunk
         self.rowSlot = rowSlot
         isResident = false
@@ -67,10 +70,10 @@ struct VectorMatrix: Sendable {
     /// Whether some rows are holes.
     var hasHoles: Bool { liveRows != rows }
     /// Bytes held by the vectors themselves (holes included).
-    var vectorBytes: Int { values.count * MemoryLayout<Float>.stride }
+    var vectorBytes: Int { vectors.storage.count * MemoryLayout<Float>.stride }
 
     mutating func reserve(rows: Int) {
-        values.reserveCapacity(rows * dimension)
+        vectors.reserve(rows: rows)
         rowChunk.reserveCapacity(rows)
         rowSlot.reserveCapacity(rows)
         rowByChunk.reserveCapacity(rows)
@@ -80,7 +83,7 @@ struct VectorMatrix: Sendable {
     private mutating func grow(to count: Int) {
         guard count > rows else { return }
         let extra = count - rows
-        values.append(contentsOf: repeatElement(0, count: extra * dimension))
+        vectors.appendZeroRows(extra)
         rowChunk.append(contentsOf: repeatElement(-1, count: extra))
         rowSlot.append(contentsOf: repeatElement(-1, count: extra))
     }
@@ -94,7 +97,7 @@ struct VectorMatrix: Sendable {
     /// Takes in the vectors of a matrix that held none (`rows × dimension` values, holes zero).
     mutating func adopt(values: [Float]) {
         precondition(values.count == rows * dimension, "one vector per row")
-        self.values = values
+        vectors = VectorRows(dimension: dimension, storage: values)
         isResident = true
     }
 
@@ -113,8 +116,7 @@ struct VectorMatrix: Sendable {
         grow(to: Int(row) + 1)
         let index = Int(row)
         if rowChunk[index] >= 0, rowChunk[index] != chunkID { remove(chunkID: rowChunk[index]) }
-        let start = index * dimension
-        values.replaceSubrange(start..<(start + dimension), with: vector)
+        vectors.replace(row: index, with: vector)
         if rowChunk[index] == chunkID, rowSlot[index] != slot { detach(row: row, from: rowSlot[index]) }
         if rowChunk[index] != chunkID || rowSlot[index] != slot { attach(row: row, to: slot) }
         rowChunk[index] = chunkID
@@ -130,16 +132,7 @@ struct VectorMatrix: Sendable {
         grow(to: Int(row) + 1)
         let index = Int(row)
         guard rowChunk[index] < 0 else { return false }
-        let start = index * dimension
-        values.withUnsafeMutableBytes { destination in
-            UnsafeMutableRawBufferPointer(rebasing: destination[(start * 4)..<((start + dimension) * 4)])
-                .copyMemory(from: bytes)
-        }
-        #if _endian(big)
-            for i in start..<(start + dimension) {
-                values[i] = Float(bitPattern: UInt32(littleEndian: values[i].bitPattern))
-            }
-        #endif
+        vectors.replace(row: index, littleEndianBytes: bytes)
         rowByChunk[chunkID] = row
         rowChunk[index] = chunkID
         rowSlot[index] = slot
@@ -156,10 +149,7 @@ struct VectorMatrix: Sendable {
         detach(row: row, from: rowSlot[index])
         rowChunk[index] = -1
         rowSlot[index] = -1
-        values.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            (base + index * dimension).update(repeating: 0, count: dimension)
-        }
+        vectors.zero(row: index)
         return row
     }
 
@@ -205,7 +195,7 @@ struct VectorMatrix: Sendable {
     /// - Complexity: O(min(live rows, sample) × dimension), plus a pass over the row map in a store with holes.
     func background(query: [Float], sample: Int = 1024) -> (mean: Float, deviation: Float)? {
         guard query.count == dimension else { return nil }
-        return values.withUnsafeBufferPointer { matrix in
+        return vectors.storage.withUnsafeBufferPointer { matrix in
             query.withUnsafeBufferPointer { q in
                 guard let base = matrix.baseAddress, let qBase = q.baseAddress else { return nil }
                 return sampleStatistics(sample: sample) { row in
@@ -247,7 +237,7 @@ struct VectorMatrix: Sendable {
 
     /// A copy of the vector of one row.
     func vector(row: Int) -> [Float] {
-        Array(values[(row * dimension)..<((row + 1) * dimension)])
+        vectors.vector(row)
     }
 
     func vector(chunkID: Int64) -> [Float]? {
@@ -256,15 +246,6 @@ struct VectorMatrix: Sendable {
 
     /// Lends the rows (holes included) as a `VectorView`.
     func withView<R>(_ body: (VectorView) throws -> R) rethrows -> R {
-        let dimension = self.dimension
-        let count = rows
-        return try values.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else {
-                return try withUnsafePointer(to: Float(0)) {
-                    try body(VectorView(base: $0, count: 0, dimension: dimension))
-                }
-            }
-            return try body(VectorView(base: base, count: count, dimension: dimension))
-        }
+        try vectors.withView(body)
     }
 }

@@ -1,10 +1,11 @@
-/// The in-memory side of a store: the vector matrix and the document table, behind a readers-writer lock.
+/// The in-memory side of a store, its mirror of the file: the vector matrix, the document table and the
+/// approximate index (graph or codes), behind a readers-writer lock.
 ///
 /// Writers (ingestion) hold the write lock across their SQLite commit and the matching in-memory update, so
 /// a reader that holds the read lock sees SQLite and memory in the same state. Every write bumps
 /// `State.generation`, so a reader that reads the file between two holds of the read lock can tell whether a
 /// write landed in between (slots are reused; see `Searcher`).
-final class VectorIndex: @unchecked Sendable {
+final class StoreMemory: @unchecked Sendable {
     struct State: Sendable {
         /// Bumped by every write (committed or rolled back): equal generations mean the same documents.
         fileprivate(set) var generation: UInt64 = 0
@@ -74,7 +75,7 @@ struct DocumentScores {
     }
 }
 
-extension VectorIndex.State {
+extension StoreMemory.State {
     /// Scores every chunk of the documents allowed by `mask` (all when `nil`) against `query` through the
     /// exact scan, and keeps the best chunk per document.
     ///

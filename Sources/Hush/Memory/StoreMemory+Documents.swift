@@ -1,8 +1,8 @@
 import Foundation
 
-/// What the search, ranking and write parts read and change in memory. Only `VectorIndex/` looks inside the
+/// What the search, ranking and write parts read and change in memory. Only `Memory/` looks inside the
 /// matrix, the document table and the approximate index; the other parts go through these.
-extension VectorIndex.State {
+extension StoreMemory.State {
     // MARK: - Documents
 
     /// The number of live documents.

@@ -85,7 +85,7 @@ struct DocumentHit: Equatable {
     var chunkID: Int64
 }
 
-extension VectorIndex.State {
+extension StoreMemory.State {
     // MARK: - Choosing and building
 
     /// Re-evaluates the strategy for the current number of vectors and builds or drops structures to match.
@@ -323,7 +323,7 @@ extension VectorIndex.State {
     }
 }
 
-extension VectorIndex.State {
+extension StoreMemory.State {
     /// Drops deleted documents and their chunks from memory and from the index (inside the write transaction);
     /// returns what the transaction must save of the graph.
     mutating func remove(_ removed: [RemovedDocument], policy: IndexPolicy) throws -> GraphWrite {

@@ -1,6 +1,6 @@
 import Foundation
 
-extension VectorIndex.State {
+extension StoreMemory.State {
     /// Checks a saved graph against the loaded vector rows and fixes it: tombstones are compacted away,
     /// rows without a node are inserted, nodes without a live row removed; a graph whose structure is broken
     /// (dangling neighbours, bad entry point, tombstone over a live row) is rebuilt. `full` is set when the

@@ -1,11 +1,11 @@
 import Foundation
 
-// The in-memory index's dealings with the file, kept here in the store's layer: the index (VectorIndex/) only
+// The store's memory's dealings with the file, kept here in the store's layer: memory (Memory/, VectorIndex/) only
 // changes memory and says what the file must store; StoreDatabase and StoreTransaction (Persistence/) only read
 // and write the file. Loading memory from the file, the saved image, the graph's saves and the reason semantic
 // search is off all need both.
 
-extension VectorIndex {
+extension StoreMemory {
     /// Why vectors of `current` cannot be compared with the stored ones right now, as the ``StoreError`` every
     /// caller reports (search, related items, interest ranking, summaries, writes), or `nil`. Throws when the
     /// file cannot say how far an unfinished re-embed got.
@@ -26,7 +26,7 @@ extension VectorIndex {
     }
 }
 
-extension VectorIndex.State {
+extension StoreMemory.State {
     // MARK: - Loading from the file
 
     /// Rebuilds the in-memory index from the file: documents, vectors at their stored rows (vectors without a row, e.g.

@@ -10,7 +10,7 @@ struct VectorFile: Sendable {
     let all: @Sendable (_ visit: (Int64, UnsafeRawBufferPointer) -> Void) throws -> Void
 }
 
-extension VectorIndex.State {
+extension StoreMemory.State {
     /// The image format's version; an image of another version is not read (the tables are).
     static let imageVersion: UInt32 = 5
     private static let imageMagic: UInt64 = 0x4855_5348_494D_4701  // "HUSHIMG" + 1
@@ -174,7 +174,7 @@ extension VectorIndex.State {
     }
 }
 
-extension VectorIndex.State {
+extension StoreMemory.State {
     // MARK: - Vectors back in memory
 
     /// Reads every vector into the matrix (a store opened from its image, before a write changes the graph,

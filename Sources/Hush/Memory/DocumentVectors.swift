@@ -11,7 +11,7 @@ enum DocumentSimilarity: String, Sendable, CaseIterable {
 /// One vector per document: the mean of its chunk vectors less the store's centre, L2-normalised, by
 /// document slot.
 ///
-/// The centre (``VectorIndex/State/chunkCentre()``) is the part every vector of a model shares: e5's vectors
+/// The centre (``StoreMemory/State/chunkCentre()``) is the part every vector of a model shares: e5's vectors
 /// of unrelated texts have cosine 0.82 on average. Without it, a mean of many chunks keeps that shared part
 /// whole while each chunk's own part cancels, so long documents sat near every centroid and an interest
 /// ranking with multilingual-e5-small favoured them whatever their topic (P@40 0.443 against 0.773 centred,
@@ -27,7 +27,7 @@ struct DocumentVectors {
 
     /// - Complexity: O(rows × dimension).
     /// The mean vectors of the documents at `slots`.
-    init<Slots: Sequence<Int>>(state: VectorIndex.State, slots: Slots, centre: [Float]? = nil) throws {
+    init<Slots: Sequence<Int>>(state: StoreMemory.State, slots: Slots, centre: [Float]? = nil) throws {
         var wanted = Bitset(count: state.documents.capacity)
         for slot in slots { wanted.insert(slot) }
         try self.init(state: state, wanted: wanted, centre: centre)
@@ -35,8 +35,8 @@ struct DocumentVectors {
 
     /// The mean vectors of the documents `wanted` allows (every live one when `nil`); a store whose vectors stay
     /// in the file reads those documents' rows from it.
-    /// With `centre`, each document's mean chunk vector less it (see ``VectorIndex/State/chunkCentre()``).
-    init(state: VectorIndex.State, wanted: Bitset? = nil, centre: [Float]? = nil) throws {
+    /// With `centre`, each document's mean chunk vector less it (see ``StoreMemory/State/chunkCentre()``).
+    init(state: StoreMemory.State, wanted: Bitset? = nil, centre: [Float]? = nil) throws {
         let matrix = state.matrix
         let dimension = matrix.dimension
         let capacity = state.documents.capacity
