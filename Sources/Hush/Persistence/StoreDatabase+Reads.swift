@@ -18,6 +18,8 @@ struct ChunkRow {
     var text: String
     var ordinal: Int
     var range: Range<Int>
+    /// Where the passage starts in `text`; `nil` for a chunk written before schema version 4.
+    var passageStart: Int?
     var body: String
     var quoted: String?
 }
@@ -391,10 +393,13 @@ extension StoreDatabase {
     /// The chunks with these ids, with their documents' title, body and quote.
     func chunks(ids: [Int64]) throws -> [Int64: ChunkRow] {
         guard !ids.isEmpty else { return [:] }
+        // A file opened read-only at schema version 2 or 3 has no `passage_start` (GRDB caches the columns).
+        let passageStart = try read { db in try db.columns(in: "chunks").contains { $0.name == "passage_start" } }
         return try keyedRows(
             "search",
             sql: """
-                SELECT c.id, d.title, c.text, c.ordinal, c.range_start, c.range_end, d.body, d.quoted
+                SELECT c.id, d.title, c.text, c.ordinal, c.range_start, c.range_end, d.body, d.quoted,
+                    \(passageStart ? "c.passage_start" : "NULL")
                 FROM chunks c JOIN documents d ON d.id = c.document_id
                 WHERE c.id IN (SELECT value FROM json_each(?))
                 """, ids: ids
@@ -404,8 +409,8 @@ extension StoreDatabase {
             return (
                 row[0] as Int64,
                 ChunkRow(
-                    title: row[1], text: row[2], ordinal: row[3], range: start..<max(start, end), body: row[6],
-                    quoted: row[7])
+                    title: row[1], text: row[2], ordinal: row[3], range: start..<max(start, end), passageStart: row[8],
+                    body: row[6], quoted: row[7])
             )
         }
     }

@@ -4,9 +4,10 @@ import GRDB
 /// The on-disk schema (see docs/store-schema.md), created and upgraded through a `DatabaseMigrator`.
 enum StoreSchema {
     /// The newest schema version this code knows.
-    static let version = 3
+    static let version = 4
     /// The oldest schema version a read-only open can use as it is: version 3 only added the index image,
-    /// which a read-only store without it does without (it loads from the tables).
+    /// which a read-only store without it does without (it loads from the tables), and version 4 only added
+    /// `chunks.passage_start`, which a search does without (it finds the passage by comparison).
     static let oldestReadable = 2
 
     /// Keys of the `meta` table.
@@ -149,6 +150,12 @@ enum StoreSchema {
         migrator.registerMigration("v3") { db in
             try db.execute(sql: "CREATE TABLE IF NOT EXISTS index_image(id INTEGER PRIMARY KEY, data BLOB NOT NULL)")
             try setMeta(db, Key.schemaVersion, "3")
+        }
+        // v4: where each chunk's passage starts in its text (after the title in a first chunk with one), so that
+        // a search never cleans a body again to find it. NULL in the rows of earlier files. Frozen.
+        migrator.registerMigration("v4") { db in
+            try db.execute(sql: "ALTER TABLE chunks ADD COLUMN passage_start INTEGER")
+            try setMeta(db, Key.schemaVersion, "4")
         }
         return migrator
     }

@@ -33,6 +33,8 @@ struct StagedDocument {
         var end: Int
         var tokens: Int
         var truncated: Bool
+        /// `nil` in a chunk staged before schema version 4.
+        var passageStart: Int?
     }
 
     var rowid: Int64
@@ -112,8 +114,9 @@ extension StoreTransaction {
         }
         let insertChunk = try db.cachedStatement(
             sql: """
-                INSERT INTO chunks (document_id, ordinal, text, range_start, range_end, token_count, truncated)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO chunks (
+                    document_id, ordinal, text, range_start, range_end, token_count, truncated, passage_start)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         let insertVector = try db.cachedStatement(sql: "INSERT INTO vectors (chunk_id, vector, row) VALUES (?, ?, ?)")
         let insertText = try db.cachedStatement(sql: "INSERT INTO chunks_fts (rowid, text) VALUES (?, ?)")
@@ -121,7 +124,7 @@ extension StoreTransaction {
         for (chunk, vector) in zip(chunks, item.vectors) {
             try insertChunk.execute(arguments: [
                 rowid, chunk.ordinal, chunk.text, chunk.range.lowerBound, chunk.range.upperBound, chunk.tokenCount,
-                chunk.truncated,
+                chunk.truncated, chunk.passageStart,
             ])
             let chunkID = db.lastInsertedRowID
             let row = allocateRow()

@@ -19,39 +19,19 @@ extension Searcher {
         }
     }
 
-    /// The chunks with these ids, each with where its passage lies in its text.
+    /// The chunks with these ids, each with where its passage lies in its text: from the passage start stored
+    /// with the chunk, or, for a chunk written before schema version 4, by comparison with its document's
+    /// cleaned body (only a first chunk can start with the title, so only its body needs cleaning).
     func loadChunks(_ ids: [Int64]) throws -> [Int64: (chunk: ChunkRow, passageRange: Range<Int>)] {
         try database.chunks(ids: ids).mapValues { chunk in
-            let passage = Self.passageRange(text: chunk.text, ordinal: chunk.ordinal, range: chunk.range) {
-                cleaner.clean(Document(id: "", body: chunk.body, quoted: chunk.quoted))
+            let range = chunk.range
+            let length = chunk.text.utf16.count
+            guard !range.isEmpty, range.lowerBound >= 0 else { return (chunk, 0..<0) }
+            if let start = chunk.passageStart ?? (chunk.ordinal == 0 ? nil : 0) {
+                return (chunk, start >= 0 && start + range.count <= length ? start..<(start + range.count) : 0..<0)
             }
-            return (chunk, passage)
+            let body = cleaner.clean(Document(id: "", body: chunk.body, quoted: chunk.quoted))
+            return (chunk, TextChunk.passageRange(text: chunk.text, range: range, cleanedBody: body))
         }
-    }
-
-    /// Where, in a chunk's `text` (title line, passage, field lines), the passage lies whose offsets in the
-    /// document's cleaned body are `range`: found by comparing the cleaned body's slice with the text at the
-    /// two places a passage can start (at 0, or after the title's blank line). Empty at 0 for a chunk without
-    /// a passage (a title or fields alone). Only the first chunk can start with the title, so only its body
-    /// needs cleaning: a later chunk's passage starts its text.
-    static func passageRange(text: String, ordinal: Int, range: Range<Int>, cleanedBody: () -> String)
-        -> Range<Int>
-    {
-        guard !range.isEmpty, range.lowerBound >= 0 else { return 0..<0 }
-        guard ordinal == 0 else { return range.count <= text.utf16.count ? 0..<range.count : 0..<0 }
-        return passageRange(text: text, range: range, cleanedBody: cleanedBody())
-    }
-
-    static func passageRange(text: String, range: Range<Int>, cleanedBody: String) -> Range<Int> {
-        let body = Array(cleanedBody.utf16)
-        let chunk = Array(text.utf16)
-        guard !range.isEmpty, range.lowerBound >= 0, range.upperBound <= body.count else { return 0..<0 }
-        let passage = body[range]
-        var starts = [0]
-        if let separator = text.range(of: "\n\n") { starts.append(separator.upperBound.utf16Offset(in: text)) }
-        for start in starts where start + passage.count <= chunk.count {
-            if chunk[start..<(start + passage.count)].elementsEqual(passage) { return start..<(start + passage.count) }
-        }
-        return 0..<0
     }
 }

@@ -117,7 +117,8 @@ extension StoreWriter {
             }
             let chunk = TextChunk(
                 ordinal: 0, text: cleaned.titledText, range: 0..<cleaned.text.utf16.count, tokenCount: item.tokens,
-                truncated: item.tokens > embedder.maxTokens)
+                truncated: item.tokens > embedder.maxTokens,
+                passageStart: cleaned.text.isEmpty ? 0 : cleaned.title.map { $0.utf16.count + 2 } ?? 0)
             var pendingItem = PendingDocument(
                 document: document, existingRowid: old?.rowid,
                 createdAt: document.createdAt?.timeIntervalSince1970 ?? old?.createdAt ?? now,

@@ -101,7 +101,7 @@ extension StoreWriter {
                 let chunks = document.chunks.map {
                     StagedDocument.Chunk(
                         ordinal: $0.ordinal, text: $0.text, start: $0.range.lowerBound, end: $0.range.upperBound,
-                        tokens: $0.tokenCount, truncated: $0.truncated)
+                        tokens: $0.tokenCount, truncated: $0.truncated, passageStart: $0.passageStart)
                 }
                 staged.append(
                     StagedDocument(
@@ -127,10 +127,12 @@ extension StoreWriter {
                     document: stored.document, existingRowid: document.rowid,
                     createdAt: stored.document.createdAt?.timeIntervalSince1970 ?? 0, language: stored.language,
                     textHash: document.textHash, contentHash: stored.contentHash,
-                    chunks: document.chunks.map {
+                    chunks: document.chunks.map { chunk in
                         TextChunk(
-                            ordinal: $0.ordinal, text: $0.text, range: $0.start..<$0.end, tokenCount: $0.tokens,
-                            truncated: $0.truncated)
+                            ordinal: chunk.ordinal, text: chunk.text, range: chunk.start..<chunk.end,
+                            tokenCount: chunk.tokens, truncated: chunk.truncated,
+                            passageStart: chunk.passageStart
+                                ?? Self.passageStart(of: chunk, in: stored.document, cleaner: cleaner))
                     }, vectors: document.vectors)
                 let extras = KeywordText.extras(stored.document, cleaner: cleaner)
                 _ = try transaction.write(item, allocateRow: { allocator.allocate() }) { text, ordinal in
@@ -203,5 +205,14 @@ extension StoreWriter {
         try database.write { transaction in
             try transaction.stageReembed(rows.map { ($0.id, $0.text) }, vectors: vectors, after: after)
         }
+    }
+
+    /// The passage start of a chunk staged by a re-embed that began before schema version 4 (which did not
+    /// record it), found the way a search finds that of a chunk stored then
+    /// (`TextChunk.passageRange(text:range:cleanedBody:)`).
+    static func passageStart(of chunk: StagedDocument.Chunk, in document: Document, cleaner: TextCleaner) -> Int {
+        guard chunk.ordinal == 0, chunk.start < chunk.end else { return 0 }
+        let body = cleaner.clean(Document(id: "", body: document.body, quoted: document.quoted))
+        return TextChunk.passageRange(text: chunk.text, range: chunk.start..<chunk.end, cleanedBody: body).lowerBound
     }
 }

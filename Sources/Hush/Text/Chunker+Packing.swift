@@ -332,7 +332,8 @@ struct ChunkingRun {
                     TextChunk(
                         ordinal: chunks.count, text: chunkText,
                         range: range.lowerBound.utf16Offset(in: text)..<range.upperBound.utf16Offset(in: text),
-                        tokenCount: tokens, truncated: tokens > configuration.maxTokens))
+                        tokenCount: tokens, truncated: tokens > configuration.maxTokens,
+                        passageStart: title.map { $0.utf16.count + 2 } ?? 0))
                 return units.count - count
             }
             count -= 1

@@ -59,14 +59,46 @@ public struct TextChunk: Sendable, Hashable {
     public var tokenCount: Int
     /// Whether one unsplittable piece still exceeded `maxTokens`, so the model will cut its tail.
     public var truncated: Bool
+    /// The UTF-16 offset in `text` where the source span (`range`) starts: after the title and its blank line
+    /// in a first chunk with a title, else 0. `text`'s UTF-16 units from there, `range.count` of them, are the
+    /// source text's in `range`.
+    public var passageStart: Int
 
     /// Creates a chunk.
-    public init(ordinal: Int, text: String, range: Range<Int>, tokenCount: Int, truncated: Bool) {
+    ///
+    /// ```swift
+    /// let chunk = TextChunk(ordinal: 0, text: "Trip\n\nPack light.", range: 0..<11, tokenCount: 7,
+    ///                       truncated: false, passageStart: 6)
+    /// ```
+    public init(
+        ordinal: Int, text: String, range: Range<Int>, tokenCount: Int, truncated: Bool, passageStart: Int = 0
+    ) {
         self.ordinal = ordinal
         self.text = text
         self.range = range
         self.tokenCount = tokenCount
         self.truncated = truncated
+        self.passageStart = passageStart
+    }
+
+    /// Where, in a chunk's `text`, the passage lies whose offsets in its document's cleaned body are `range`,
+    /// for a chunk stored without its ``passageStart`` (files written before schema version 4): found by
+    /// comparing the body's slice with the text at the two places a passage can start (at 0, or after the
+    /// title's blank line). Empty at 0 when neither matches or the chunk has no passage (a title or fields
+    /// alone).
+    ///
+    /// - Complexity: O(n) in the lengths of `text` and `cleanedBody`.
+    static func passageRange(text: String, range: Range<Int>, cleanedBody: String) -> Range<Int> {
+        let body = Array(cleanedBody.utf16)
+        let chunk = Array(text.utf16)
+        guard !range.isEmpty, range.lowerBound >= 0, range.upperBound <= body.count else { return 0..<0 }
+        let passage = body[range]
+        var starts = [0]
+        if let separator = text.range(of: "\n\n") { starts.append(separator.upperBound.utf16Offset(in: text)) }
+        for start in starts where start + passage.count <= chunk.count {
+            if chunk[start..<(start + passage.count)].elementsEqual(passage) { return start..<(start + passage.count) }
+        }
+        return 0..<0
     }
 }
 

@@ -133,6 +133,90 @@ import Testing
         #expect(hit.passageRange.upperBound < text.count)
     }
 
+    /// Every chunk of the samples stores where its passage starts, and it is where comparing the text with the
+    /// cleaned body finds it (what a search did before schema version 4, and still does for older files).
+    @Test func theStoredPassageStartIsWhereTheCleanedBodySaysItIs() async throws {
+        var documents: [Document] = []
+        _ = try DocumentReader().read([Repository.samples]) { documents += $0 }
+        #expect(documents.count > 20)
+        let folder = try TemporaryDirectory()
+        let path = folder.path("samples.hush")
+        do {
+            let store = try await HushStore.open(
+                path: path, embedder: HashingEmbedder(), options: StoreOptions(chunkTokens: 48, chunkOverlapTokens: 8))
+            try await store.upsert(documents)
+        }
+        let byID = Dictionary(documents.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let queue = try DatabaseQueue(path: path)
+        let rows = try queue.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT d.external_id, c.ordinal, c.text, c.range_start, c.range_end, c.passage_start
+                    FROM chunks c JOIN documents d ON d.id = c.document_id
+                    """)
+        }
+        var titled = 0
+        for row in rows {
+            let id: String = row[0]
+            let ordinal: Int = row[1]
+            let text: String = row[2]
+            let range = (row[3] as Int)..<(row[4] as Int)
+            let start: Int? = row[5]
+            let stored = try #require(start, "\(id) #\(ordinal) has no passage start")
+            guard !range.isEmpty, let document = byID[id] else { continue }
+            let found = TextChunk.passageRange(text: text, range: range, cleanedBody: TextCleaner().clean(document))
+            #expect(stored == found.lowerBound, "\(id) #\(ordinal)")
+            #expect(found.count == range.count, "\(id) #\(ordinal)")
+            if stored > 0 { titled += 1 }
+        }
+        #expect(titled > 0, "some first chunks start with their title")
+    }
+
+    /// A file written before schema version 4 has no stored passage starts: a read-only open finds them by
+    /// comparison, a writable open upgrades the file and new chunks store theirs.
+    @Test func aFileFromBeforeSchemaFourStillGivesPassageRanges() async throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("v3.hush")
+        let meeting = Document(
+            id: "standup", title: "Weekly standup", body: "We  shipped the importer.\n\nNext: the exporter.",
+            fields: [.init(label: "Outcomes", value: "Importer released")])
+        do {
+            let store = try await HushStore.open(path: path, embedder: HashingEmbedder())
+            try await store.upsert([meeting, Corpus.documents[0]])
+        }
+        let queue = try DatabaseQueue(path: path)
+        try await queue.write { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE chunks DROP COLUMN passage_start;
+                    DELETE FROM grdb_migrations WHERE identifier = 'v4';
+                    UPDATE meta SET value = '3' WHERE key = 'schema_version';
+                    """)
+        }
+        try queue.close()
+        let expected =
+            "Weekly standup\n\n".utf16
+            .count..<("Weekly standup\n\n".utf16.count
+            + TextCleaner().clean(meeting).utf16.count)
+
+        let shipped = try await HushStore.open(path: path, embedder: HashingEmbedder(), readOnly: true)
+        let old = try #require(try await shipped.search("importer exporter", limit: 1).hits.first)
+        #expect(old.id == "standup" && old.passageRange == expected)
+
+        let upgraded = try await HushStore.open(path: path, embedder: HashingEmbedder())
+        let after = try #require(try await upgraded.search("importer exporter", limit: 1).hits.first)
+        #expect(after.passageRange == expected)
+        try await upgraded.upsert([Document(id: "retro", title: "Retro", body: "The exporter slipped a week.")])
+        let retro = try #require(try await upgraded.search("slipped", mode: .keyword, limit: 1).hits.first)
+        #expect(retro.id == "retro" && retro.passageRange.lowerBound == "Retro\n\n".utf16.count)
+        let starts = try await DatabaseQueue(path: path).read { db in
+            try Int?.fetchAll(db, sql: "SELECT passage_start FROM chunks ORDER BY id")
+        }
+        #expect(starts.count == 3 && starts.prefix(2).allSatisfy { $0 == nil })
+        #expect(starts.last == "Retro\n\n".utf16.count)
+    }
+
     @Test func aChunkWithoutTitleStartsItsPassageAtZero() async throws {
         let store = try await HushStore.inMemory(embedder: HashingEmbedder())
         try await store.upsert([Document(id: "n", body: "Buy oat milk and coffee beans.")])
