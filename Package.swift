@@ -10,7 +10,8 @@ import PackageDescription
 //   Hush          the engine: text, store (one SQLite file through GRDB), index, search
 //   HushCLI       the `hush` command line
 //   HushBench     the `hush-bench` measurements (kept out of the library and of `hush`)
-//   HushToolSupport what the two command lines and the tests share: model options, JSON lines, seeded vectors
+//   HushToolSupport what the two command lines and the tests share: model options, JSON lines, seeded vectors and
+//                   the one seeded generator (SplitMix64)
 //   HushTestSupport what the test targets share: the model locator, temporary folders, the test tiers
 //   ClientAppCheck  Examples/ClientApp's program (public API only), built here so `make test` compiles once
 
@@ -86,7 +87,7 @@ let package = Package(
         // Examples/ClientApp's program, built with everything else so `make test` compiles the package once; the
         // test script also type-checks it against the built modules with nothing but their public interface.
         .executableTarget(name: "ClientAppCheck", dependencies: ["Hush"], path: "Examples/ClientApp/Sources/ClientApp"),
-        .testTarget(name: "HushKernelsTests", dependencies: ["HushKernels", "HushTestSupport"]),
+        .testTarget(name: "HushKernelsTests", dependencies: ["HushKernels", "HushToolSupport"]),
         .testTarget(
             name: "HushEmbeddingTests",
             dependencies: ["HushEmbedding", "HushTestSupport"],
@@ -102,7 +103,8 @@ let package = Package(
         .testTarget(
             name: "HushCLITests",
             dependencies: [
-                "Hush", "HushCLI", "HushBench", "HushTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                "Hush", "HushCLI", "HushBench", "HushToolSupport", "HushTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]),
     ],
     swiftLanguageModes: [.v6]

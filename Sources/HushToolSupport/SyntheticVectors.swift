@@ -73,20 +73,3 @@ package enum SyntheticVectors {
         }
     }
 }
-
-/// A small seeded generator (SplitMix64) with uniform and Gaussian draws.
-package struct SplitMix {
-    package var state: UInt64
-    package init(seed: UInt64) { state = seed }
-    package mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    package mutating func uniform() -> Double { (Double(next() >> 11) + 0.5) / 9_007_199_254_740_992.0 }
-    package mutating func gaussian() -> Float {
-        Float((-2 * log(uniform())).squareRoot() * cos(2 * Double.pi * uniform()))
-    }
-}

@@ -142,4 +142,66 @@ import Testing
         #expect(try Self.temporaryFiles(folder).isEmpty)
         #expect(try Self.sha(output) != before)
     }
+
+    @Test func aBuildRefusesForeignFilesAndWritesOwnerOnlyFiles() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let thesis = folder.appendingPathComponent("thesis.txt")
+        try "Chapter one.".write(to: thesis, atomically: true, encoding: .utf8)
+        let refused = try CLIRunner.run([
+            "build", "--lexical", "--quiet", "--from", CLIRunner.samples.path, "--out", thesis.path,
+        ])
+        #expect(refused.status != 0 && refused.stderr.contains("--force"), "\(refused.stderr)")
+        #expect(try String(contentsOf: thesis, encoding: .utf8) == "Chapter one.")
+
+        let indexed = folder.appendingPathComponent("store.hush").path
+        #expect(
+            try CLIRunner.run(["index", "--lexical", "--quiet", "--db", indexed, CLIRunner.samples.path]).status == 0)
+        let overStore = try CLIRunner.run([
+            "build", "--lexical", "--quiet", "--from", CLIRunner.samples.path, "--out", indexed,
+        ])
+        #expect(overStore.status != 0 && overStore.stderr.contains("no build manifest"), "\(overStore.stderr)")
+
+        let forced = try CLIRunner.run(
+            ["build", "--lexical", "--quiet", "--force", "--from", CLIRunner.samples.path, "--out", thesis.path])
+        #expect(forced.status == 0, "\(forced.stderr)")
+
+        // Under umask 000 the file and its manifest are still owner-only.
+        let output = folder.appendingPathComponent("kb.sqlite")
+        let process = try ReliabilityProcess.start(
+            ["build", "--lexical", "--quiet", "--from", CLIRunner.samples.path, "--out", output.path], umask: "000")
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        for path in [output.path, folder.appendingPathComponent("kb.manifest.json").path] {
+            let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+            #expect(mode == 0o600, "\(path): \(String(mode ?? 0, radix: 8))")
+        }
+    }
+
+    @Test func buildTakesALongLegalNameAndIgnoresItsOwnOutputInItsInputs() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let name = String(repeating: "k", count: 240) + ".sqlite"
+        #expect(name.utf8.count == 247)
+        let long = folder.appendingPathComponent(name).path
+        let build = try CLIRunner.run([
+            "build", "--lexical", "--quiet", "--from", CLIRunner.samples.path, "--out", long,
+        ])
+        #expect(build.status == 0, "\(build.stderr)")
+        #expect(FileManager.default.fileExists(atPath: long))
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("building") } == [])
+
+        // Into its own input folder: an unchanged second build gives the same bytes.
+        let inputs = folder.appendingPathComponent("inputs")
+        try FileManager.default.copyItem(at: CLIRunner.samples, to: inputs)
+        let out = inputs.appendingPathComponent("kb.sqlite").path
+        var bytes: [Data] = []
+        for _ in 0..<3 {
+            let result = try CLIRunner.run(["build", "--lexical", "--quiet", "--from", inputs.path, "--out", out])
+            #expect(result.status == 0, "\(result.stderr)")
+            bytes.append(try Data(contentsOf: URL(fileURLWithPath: out)))
+        }
+        #expect(bytes[0] == bytes[1] && bytes[1] == bytes[2])
+    }
 }

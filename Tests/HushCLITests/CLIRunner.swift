@@ -1,5 +1,6 @@
 import Foundation
 import HushTestSupport
+import Testing
 
 /// Runs the real `hush` binary built next to the test bundle.
 struct CLIRunner {
@@ -80,5 +81,27 @@ struct CLIRunner {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("hush-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
+    }
+}
+
+extension CLIRunner {
+    /// Runs `hush` and expects it to succeed.
+    @discardableResult
+    static func succeed(_ arguments: [String], environment: [String: String] = [:]) throws
+        -> CLIRunner.Output
+    {
+        let result = try CLIRunner.run(arguments, environment: environment)
+        #expect(result.status == 0, "\(arguments.first ?? ""): \(result.stderr)")
+        return result
+    }
+
+    /// Builds the samples (lexical: no model needed) into `folder/name`.
+    static func buildSamples(in folder: URL, name: String = "kb.sqlite") throws -> String {
+        let output = folder.appendingPathComponent(name).path
+        let build = try CLIRunner.run([
+            "build", "--lexical", "--quiet", "--from", CLIRunner.samples.path, "--out", output,
+        ])
+        #expect(build.status == 0, "\(build.stderr)")
+        return output
     }
 }

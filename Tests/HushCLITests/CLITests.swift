@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import HushTestSupport
 import Testing
 
@@ -236,6 +237,164 @@ import Testing
         let notAStore = try CLIRunner.run(["stats", "--db", garbage.path])
         #expect(notAStore.status != 0)
         #expect(!notAStore.stderr.isEmpty)
+    }
+
+    @Test(.needsModel) func withoutTheModelAStoreCanBeReadKeywordSearchedAndDeleted() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let db = folder.appendingPathComponent("m.hush").path
+        let index = try CLIRunner.run(["index", "--quiet", "--db", db, CLIRunner.samples.path])
+        #expect(index.status == 0, "\(index.stderr)")
+        let missing = [
+            "HUSH_MODEL_DIR": folder.appendingPathComponent("no-model-here").path,
+            "HUSH_E5_MODEL": folder.appendingPathComponent("no-model-here.bin").path,
+        ]
+
+        for arguments in [
+            ["get", "--db", db, "r-money"], ["stats", "--db", db],
+            ["search", "--db", db, "--mode", "keyword", "money"],
+            ["delete", "--db", db, "r-money"], ["prune", "--db", db, "--max-documents", "20"], ["compact", "--db", db],
+        ] {
+            let result = try CLIRunner.run(arguments, environment: missing)
+            #expect(result.status == 0, "\(arguments[0]) without the model: \(result.stderr)")
+        }
+        // The default mode falls back to keywords and says so; semantic search says what to install.
+        let fallback = try CLIRunner.run(["search", "--db", db, "garden tomatoes"], environment: missing)
+        #expect(fallback.status == 0 && fallback.stderr.contains("keyword search"), "\(fallback.stderr)")
+        #expect(fallback.stdout.contains("garden.md"))
+        let semantic = try CLIRunner.run(["search", "--db", db, "--mode", "semantic", "garden"], environment: missing)
+        #expect(semantic.status != 0 && semantic.stderr.contains("scripts/fetch-model"), "\(semantic.stderr)")
+        let stats = try CLIRunner.run(["stats", "--db", db], environment: missing)
+        #expect(stats.stdout.contains("model:     not installed"))
+    }
+
+    @Test(.needsModel) func aMismatchNamesTheCommandLineRemedy() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let db = folder.appendingPathComponent("x.hush").path
+        #expect(try CLIRunner.run(["index", "--quiet", "--db", db, CLIRunner.samples.path]).status == 0)
+        let result = try CLIRunner.run(["search", "--db", db, "--lexical", "money"])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("hush reembed") && result.stderr.contains("--model"), "\(result.stderr)")
+        #expect(!result.stderr.contains("allowEmbedderMismatch"))
+    }
+
+    @Test(.needsModel) func reindexingAfterAReembedEmbedsNothing() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let db = folder.appendingPathComponent("r.hush").path
+        let first = try CLIRunner.succeed(["index", "--lexical", "--json", "--db", db, CLIRunner.samples.path]).json()
+        let count = first["added"] as? Int ?? 0
+        #expect(count > 0)
+        try CLIRunner.succeed(["reembed", "--quiet", "--model", "minilm", "--db", db])
+        let again = try CLIRunner.succeed(["index", "--json", "--db", db, CLIRunner.samples.path]).json()
+        #expect(again["added"] as? Int == 0 && again["updated"] as? Int == 0, "\(again)")
+        #expect(again["unchanged"] as? Int == count && again["chunks_embedded"] as? Int == 0, "\(again)")
+        // A changed file is still re-embedded (with the new model).
+        let note = folder.appendingPathComponent("extra.txt")
+        try "Water the tomatoes before the heat wave.".write(to: note, atomically: true, encoding: .utf8)
+        let added = try CLIRunner.succeed(["index", "--json", "--db", db, note.path]).json()
+        #expect(added["added"] as? Int == 1)
+        let stats = try CLIRunner.succeed(["stats", "--json", "--db", db]).json()
+        #expect((stats["embedder"] as? String)?.contains("MiniLM") == true, "\(stats)")
+    }
+
+    @Test func theIndexSummaryAddsUp() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = folder.appendingPathComponent("in")
+        try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+        try
+            "{\"id\": \"a\", \"text\": \"One.\"}\n{\"id\": \"a\", \"text\": \"Again.\"}\nnot json\n{\"id\": \"b\", \"text\": \"Two.\"}\n"
+            .write(to: input.appendingPathComponent("p.jsonl"), atomically: true, encoding: .utf8)
+        try Data().write(to: input.appendingPathComponent("empty.txt"))
+        let db = folder.appendingPathComponent("s.hush").path
+        let result = try CLIRunner.run(["index", "--lexical", "--quiet", "--db", db, input.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        // 3 documents read (a, a, b): 2 added + 1 rejected duplicate; 2 inputs skipped (a line and a file).
+        #expect(result.stdout.contains("read 3 documents"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains("2 added, 0 updated, 0 unchanged, 1 rejected; 2 inputs skipped"), "\(result.stdout)")
+    }
+
+    @Test func idsAreEscapedAndExplainShowsTheWordsTyped() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = folder.appendingPathComponent("posts.jsonl")
+        try #"{"id": "two\nlines", "text": "Worried about money and sleeping badly."}"#.write(
+            to: input, atomically: true, encoding: .utf8)
+        let db = folder.appendingPathComponent("e.hush").path
+        #expect(try CLIRunner.run(["index", "--lexical", "--quiet", "--db", db, input.path]).status == 0)
+        let result = try CLIRunner.run(["search", "--db", db, "--explain", "sleeping money worries"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains(#"[two\nlines]"#))
+        #expect(result.stdout.contains("keywords: sleeping, money, worries"), "\(result.stdout)")
+        let get = try CLIRunner.run(["get", "--db", db, "two\nlines"])
+        #expect(get.stdout.contains(#"id:       two\nlines"#))
+    }
+
+    @Test func idsAreOneIdWhateverTheirUnicodeNormalForm() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let nfd = "cafe\u{301}-notes"
+        let nfc = "caf\u{E9}-notes"
+        #expect(Array(nfd.utf8) != Array(nfc.utf8))
+        let first = folder.appendingPathComponent("first.jsonl")
+        try #"{"id": "\#(nfd)", "text": "Espresso tasting notes from the corner cafe."}"#
+            .write(to: first, atomically: true, encoding: .utf8)
+        let second = folder.appendingPathComponent("second.jsonl")
+        try #"{"id": "\#(nfc)", "text": "Espresso tasting notes, revised after the second visit."}"#
+            .write(to: second, atomically: true, encoding: .utf8)
+        let db = folder.appendingPathComponent("u.hush").path
+        try CLIRunner.succeed(["index", "--lexical", "--quiet", "--db", db, first.path])
+        // The other spelling in another call is the same document, updated.
+        let update = try CLIRunner.succeed(["index", "--lexical", "--json", "--db", db, second.path]).json()
+        #expect(update["added"] as? Int == 0 && update["updated"] as? Int == 1, "\(update)")
+        #expect(try CLIRunner.succeed(["stats", "--json", "--db", db]).json()["documents"] as? Int == 1)
+        for spelling in [nfc, nfd] {
+            let get = try CLIRunner.succeed(["get", "--db", db, spelling])
+            #expect(get.stdout.contains("second visit"), "\(get.stdout)")
+        }
+        // Stored in NFC: the bytes in the file are the composed form.
+        let queue = try DatabaseQueue(path: db)
+        let stored = try queue.read { db in try String.fetchOne(db, sql: "SELECT external_id FROM documents") }
+        try queue.close()
+        #expect(stored.map { Array($0.utf8) } == Array(nfc.utf8))
+        try CLIRunner.succeed(["delete", "--db", db, nfd])
+        #expect(try CLIRunner.succeed(["stats", "--json", "--db", db]).json()["documents"] as? Int == 0)
+    }
+
+    @Test func oldDatesKeepTheirDayInEveryReaderFilterAndPrinter() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let records = folder.appendingPathComponent("old.jsonl")
+        try [
+            #"{"id": "d1500", "text": "A chronicle entry about the harvest.", "date": "1500-01-01"}"#,
+            #"{"id": "d0001", "text": "The first day of the first year.", "date": "0001-01-01"}"#,
+            #"{"id": "d0000", "text": "A year that does not exist.", "date": "0000-01-01"}"#,
+            #"{"id": "dhuge", "text": "Far too far in the future.", "date": 1e20}"#,
+        ].joined(separator: "\n").write(to: records, atomically: true, encoding: .utf8)
+        let table = folder.appendingPathComponent("old.csv")
+        try "id,text,date\nc1,A row from far ahead,1e20\nc2,A leap day row,2024-02-29\n".write(
+            to: table, atomically: true, encoding: .utf8)
+        let db = folder.appendingPathComponent("d.hush").path
+        let index = try CLIRunner.succeed(["index", "--lexical", "--json", "--db", db, records.path, table.path]).json()
+        #expect(index["added"] as? Int == 3, "\(index)")
+        let skipped = (index["skipped"] as? [[String: Any]]) ?? []
+        #expect(skipped.count == 3, "\(skipped)")
+        #expect(skipped.allSatisfy { ($0["reason"] as? String)?.contains("0001-01-01 and 9999-12-31") == true })
+
+        #expect(try CLIRunner.succeed(["get", "--db", db, "d1500"]).stdout.contains("1500-01-01T00:00:00Z"))
+        #expect(try CLIRunner.succeed(["get", "--db", db, "d0001"]).stdout.contains("0001-01-01T00:00:00Z"))
+        let found = try CLIRunner.succeed([
+            "search", "--db", db, "--mode", "keyword", "--json", "--filter", "after=1500-01-01",
+            "--filter", "before=1500-01-02", "harvest",
+        ]).json()
+        let hits = (found["hits"] as? [[String: Any]]) ?? (found["results"] as? [[String: Any]]) ?? []
+        #expect(hits.first?["id"] as? String == "d1500", "\(found)")
+        #expect(hits.first?["created"] as? String == "1500-01-01T00:00:00Z")
+        let refused = try CLIRunner.run(["search", "--db", db, "--filter", "after=0000-01-01", "harvest"])
+        #expect(refused.status != 0 && refused.stderr.contains("0001-01-01 and 9999-12-31"), "\(refused.stderr)")
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import HushTestSupport
+import HushToolSupport
 import Testing
 
 /// `hush build` killed (SIGKILL) at random points, many times: the shipped file is always the last complete
@@ -34,7 +35,7 @@ import Testing
         var current = 0
         #expect(try audit().documents == totals[0])
 
-        var random = SeededGenerator(seed: 0xB111D)
+        var random = SplitMix(seed: 0xB111D)
         var killed = 0
         var publishedLate = 0
         var attempts = 0

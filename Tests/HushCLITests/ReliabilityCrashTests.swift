@@ -1,5 +1,6 @@
 import Foundation
 import HushTestSupport
+import HushToolSupport
 import Testing
 
 @testable import Hush
@@ -63,7 +64,7 @@ struct StoreWriterCommand: Sendable, CustomTestStringConvertible {
 
         let path = folder.appendingPathComponent("killed.hush").path
         let arguments = writer.arguments(path, corpus.path, lexical)
-        var random = SeededGenerator(seed: seed)
+        var random = SplitMix(seed: seed)
         var killed = 0
         var attempts = 0
         var reruns = 0

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import HushTestSupport
+import HushToolSupport
 import Testing
 
 @testable import Hush
@@ -39,7 +39,7 @@ enum ReliabilityCorpus {
         count: Int, prefix: String, files: Int = 4, seed: UInt64, into folder: URL
     ) throws -> Int {
         let sentences = try sentences()
-        var random = SeededGenerator(seed: seed)
+        var random = SplitMix(seed: seed)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var lines = [[String]](repeating: [], count: files)
         let tags = ["sleep", "work", "family", "health", "money", "friends", "anxiety", "gratitude"]

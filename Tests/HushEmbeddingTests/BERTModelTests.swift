@@ -85,4 +85,20 @@ import Testing
         #expect(model.pooling == .mean)
         #expect(model.maxSequenceLength == 256)
     }
+
+    @Test func modelsRefuseThreadCountsOutOfRange() throws {
+        let nowhere = URL(fileURLWithPath: "/nonexistent-hush-model")
+        for threads in [0, -3, BERTModel.maximumThreads + 1, 100_000] {
+            #expect {
+                _ = try BERTEmbedder(modelDirectory: nowhere, threads: threads)
+            } throws: { error in
+                guard case EmbeddingError.invalidInput(let reason) = error else { return false }
+                return reason.contains("threads must be between 1 and \(BERTModel.maximumThreads)")
+            }
+            #expect(throws: EmbeddingError.self) { _ = try E5Embedder(modelFile: nowhere, threads: threads) }
+            #expect(throws: EmbeddingError.self) { _ = try ModelChoice.e5Small.load(threads: threads) }
+        }
+        #expect(try BERTModel.checkedThreads(nil) == ProcessInfo.processInfo.activeProcessorCount)
+        #expect(try BERTModel.checkedThreads(1) == 1)
+    }
 }

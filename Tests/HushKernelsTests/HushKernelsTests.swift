@@ -1,5 +1,4 @@
 import HushKernels
-import HushTestSupport
 import Testing
 
 /// Every kernel suite hangs off this one so they run one at a time: they force kernel levels, which are global.

@@ -1,5 +1,5 @@
 import HushKernels
-import HushTestSupport
+import HushToolSupport
 import Testing
 
 extension HushKernelsTests {
@@ -11,7 +11,7 @@ extension HushKernelsTests {
         /// f32 dot products: |got - ref| <= 1e-5 * sum |a_i * b_i| (relative to the size of the terms, since the
         /// sum itself may cancel to near zero).
         @Test func dotF32MatchesReference() {
-            var rng = SeededGenerator(seed: 1)
+            var rng = SplitMix(seed: 1)
             forEachSupportedLevel { level in
                 for n in kernelSizes {
                     let matrix = rng.floats(rows * n, in: -1...1)
@@ -33,7 +33,7 @@ extension HushKernelsTests {
         /// Q4_0 dequantisation is exact at every level (one product per weight), for any scale: normal,
         /// subnormal, zero, negative, infinite and NaN (compared by bit pattern).
         @Test func dequantizeQ4IsExact() {
-            var rng = SeededGenerator(seed: 9)
+            var rng = SplitMix(seed: 9)
             let scales: [UInt16] = [0x3C00, 0x2E66, 0x0001, 0x03FF, 0x0000, 0x8000, 0xBC00, 0x7C00, 0xFC00, 0x7E00]
             forEachSupportedLevel { level in
                 for count in [0, 1, 3, 12, 48] {
@@ -61,7 +61,7 @@ extension HushKernelsTests {
         /// Q8_0 activation quantisation gives the reference's bytes at every level: codes, scales and sums, with
         /// strided rows, an all-zero block, a block of one sign, and values on a .5 rounding boundary.
         @Test func quantizeQ8IsExact() {
-            var rng = SeededGenerator(seed: 10)
+            var rng = SplitMix(seed: 10)
             forEachSupportedLevel { level in
                 for (m, k) in [(1, 32), (3, 384), (6, 1536)] {
                     let ldx = k + 5
@@ -103,7 +103,7 @@ extension HushKernelsTests {
         /// and of rows (two at a time), with and without a bias, strided y, more tokens than one chunk (32), and
         /// rows over 4096 (done in passes).
         @Test func matmulQ4Q8MatchesReference() {
-            var rng = SeededGenerator(seed: 11)
+            var rng = SplitMix(seed: 11)
             forEachSupportedLevel { level in
                 for (m, k, n) in [
                     (1, 32, 3), (4, 384, 5), (7, 384, 2), (9, 1536, 3), (2, 4160, 3), (5, 64, 1), (37, 96, 3),
@@ -174,7 +174,7 @@ extension HushKernelsTests {
         /// not a multiple of 8), and the product against the panels gives the reference's bits: each output is
         /// the same chain of fused multiply-adds, for any number of tokens (tiles of 6 and every remainder).
         @Test func halfPanelProductsMatchTheReferenceBitForBit() {
-            var rng = SeededGenerator(seed: 23)
+            var rng = SplitMix(seed: 23)
             forEachSupportedLevel { level in
                 for (m, k, n) in [(1, 8, 16), (5, 384, 32), (6, 13, 16), (7, 384, 48), (12, 1536, 16), (23, 40, 64)] {
                     let w = rng.floats(n * k, in: -1...1)
@@ -238,7 +238,7 @@ extension HushKernelsTests {
         /// writes (low nibble: dimension 64b + j, high nibble: 64b + 32 + j), including the extremes 15 × -128
         /// and 15 × 127 in every lane.
         @Test func dotU4I8IsExactInItsLayout() {
-            var rng = SeededGenerator(seed: 9)
+            var rng = SplitMix(seed: 9)
             forEachSupportedLevel { level in
                 for blocks in [0, 1, 2, 6, 7] {
                     var codes = (0..<(blocks * 32)).map { _ in UInt8.random(in: 0...255, using: &rng) }
@@ -264,7 +264,7 @@ extension HushKernelsTests {
 
         /// int8 dot products are exact, including the extremes -128 * -128 and -128 * 127.
         @Test func dotI8IsExact() {
-            var rng = SeededGenerator(seed: 2)
+            var rng = SplitMix(seed: 2)
             forEachSupportedLevel { level in
                 for n in kernelSizes {
                     var matrix = rng.int8s(rows * n)
@@ -304,7 +304,7 @@ extension HushKernelsTests {
 
         /// Hamming distances are exact; the sizes here count 64-bit words.
         @Test func hammingIsExact() {
-            var rng = SeededGenerator(seed: 3)
+            var rng = SplitMix(seed: 3)
             forEachSupportedLevel { level in
                 for words in kernelSizes {
                     let matrix = rng.words(rows * words)
@@ -327,7 +327,7 @@ extension HushKernelsTests {
         /// The eight-row blocks of the Hamming row kernel, at the code size of 384-d vectors (6 words) and with
         /// a tail of rows after the last full block.
         @Test func hammingRowsOfBinaryCodes() {
-            var rng = SeededGenerator(seed: 13)
+            var rng = SplitMix(seed: 13)
             forEachSupportedLevel { level in
                 for (words, count) in [(6, 37), (12, 16), (32, 9), (33, 17)] {
                     let matrix = rng.words(count * words)
@@ -345,7 +345,7 @@ extension HushKernelsTests {
 
         /// Selection keeps exactly the indices below the limit, in order.
         @Test func selectBelowKeepsIndicesUnderTheLimit() {
-            var rng = SeededGenerator(seed: 14)
+            var rng = SplitMix(seed: 14)
             let values = (0..<1000).map { _ in UInt32(truncatingIfNeeded: rng.next() % 400) }
             for limit: UInt32 in [0, 1, 150, 399, 400, .max] {
                 var picked = [UInt32](repeating: 0, count: values.count)
@@ -357,7 +357,7 @@ extension HushKernelsTests {
 
         /// Scaled selection keeps the indices whose scaled dot product is above the limit, with those scores.
         @Test func selectScaledAboveKeepsScoresOverTheLimit() {
-            var rng = SeededGenerator(seed: 15)
+            var rng = SplitMix(seed: 15)
             let dots = (0..<500).map { _ in Int32(truncatingIfNeeded: rng.next() % 2001) - 1000 }
             let scales = rng.floats(dots.count, in: 0.001...0.01)
             for limit: Float in [-.infinity, -2, 0, 3.5, 20] {
@@ -378,7 +378,7 @@ extension HushKernelsTests {
 
         /// Adding a bias is exact: one f32 addition per element.
         @Test func addBiasIsExact() {
-            var rng = SeededGenerator(seed: 4)
+            var rng = SplitMix(seed: 4)
             forEachSupportedLevel { level in
                 for n in kernelSizes {
                     let x = rng.floats(rows * n, in: -4...4)
@@ -393,7 +393,7 @@ extension HushKernelsTests {
 
         /// GELU within 1e-6 absolute of the erff reference over [-8, 8] (where an f32 ulp is at most 4.8e-7).
         @Test func biasGeluMatchesReference() {
-            var rng = SeededGenerator(seed: 5)
+            var rng = SplitMix(seed: 5)
             forEachSupportedLevel { level in
                 for n in kernelSizes {
                     let x = rng.floats(rows * n, in: -7...7)
@@ -410,7 +410,7 @@ extension HushKernelsTests {
         /// LayerNorm of `x + bias + residual` within 1e-5 absolute, on rows with a large common offset (50), which
         /// a naive f32 variance would get wrong; also with no bias and no residual.
         @Test func layerNormMatchesReference() {
-            var rng = SeededGenerator(seed: 6)
+            var rng = SplitMix(seed: 6)
             forEachSupportedLevel { level in
                 for n in kernelSizes {
                     let x = rng.floats(rows * n, in: 47...53)
@@ -435,7 +435,7 @@ extension HushKernelsTests {
 
         /// Softmax within 1e-6 absolute of the reference; each row sums to 1 and padding columns are exactly 0.
         @Test func softmaxMatchesReference() {
-            var rng = SeededGenerator(seed: 7)
+            var rng = SplitMix(seed: 7)
             forEachSupportedLevel { level in
                 for n in kernelSizes {
                     for valid in uniqued([n, n - n / 3, min(n, 1)]) {

@@ -239,4 +239,44 @@ struct BuildTests {
         try "not json".write(to: url, atomically: true, encoding: .utf8)
         #expect(throws: BuildError.self) { try BuildConfiguration.load(from: url) }
     }
+
+    @Test func aBuildReplacesOnlyWhatABuildMade() async throws {
+        let directory = try TemporaryDirectory()
+        let content = directory.url.appendingPathComponent("content")
+        try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
+        try "Plant tomatoes after the last frost.".write(
+            to: content.appendingPathComponent("garden.txt"), atomically: true, encoding: .utf8)
+
+        let thesis = directory.url.appendingPathComponent("thesis.txt")
+        try "Chapter one.".write(to: thesis, atomically: true, encoding: .utf8)
+        var builder = KnowledgeBaseBuilder(
+            inputs: [content], output: thesis, configuration: .init(lexical: true), embedder: HashingEmbedder())
+        await #expect(throws: BuildError.self) { _ = try await builder.build() }
+        #expect(try String(contentsOf: thesis, encoding: .utf8) == "Chapter one.")
+
+        // A store made by upsert (no manifest) is refused too.
+        let indexed = directory.path("indexed.hush")
+        try await HushStore.open(path: indexed, embedder: HashingEmbedder()).upsert(Corpus.documents)
+        builder.output = URL(fileURLWithPath: indexed)
+        await #expect(throws: BuildError.self) { _ = try await builder.build() }
+        #expect(
+            try await HushStore.open(path: indexed, embedder: HashingEmbedder()).stats().documents
+                == Corpus.documents.count)
+
+        // A previous build's output is replaced; --force replaces anything; -wal and -shm leftovers go.
+        builder.output = directory.url.appendingPathComponent("kb.sqlite")
+        _ = try await builder.build()
+        for suffix in ["-wal", "-shm"] { try Data().write(to: URL(fileURLWithPath: builder.output.path + suffix)) }
+        _ = try await builder.build()
+        #expect(!FileManager.default.fileExists(atPath: builder.output.path + "-wal"))
+        #expect(!FileManager.default.fileExists(atPath: builder.output.path + "-shm"))
+        for file in [builder.output.path, BuildManifest.sidecarURL(for: builder.output).path] {
+            let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int
+            #expect(mode == 0o600, "\(file)")
+        }
+        builder.output = thesis
+        builder.replaceAnyFile = true
+        _ = try await builder.build()
+        #expect(try await HushStore.open(path: thesis.path, embedder: HashingEmbedder()).stats().documents == 1)
+    }
 }

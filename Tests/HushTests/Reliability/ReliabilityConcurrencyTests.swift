@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HushTestSupport
+import HushToolSupport
 import Testing
 
 @testable import Hush
@@ -24,7 +25,7 @@ import Testing
 
         let writes = try await withThrowingTaskGroup(of: (writer: Bool, count: Int, live: Set<String>).self) { group in
             group.addTask {
-                var random = SeededGenerator(seed: 3)
+                var random = SplitMix(seed: 3)
                 var live = Set<String>()
                 var operations = 0
                 var round = 0

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HushTestSupport
+import HushToolSupport
 import Testing
 
 @testable import Hush
@@ -35,7 +36,7 @@ private func skipped(_ what: String) {
 }
 
 private func entry(_ number: Int, words: Int) -> Document {
-    var random = SeededGenerator(seed: UInt64(number))
+    var random = SplitMix(seed: UInt64(number))
     let vocabulary = [
         "morning", "walk", "river", "sleep", "worry", "sister", "coffee", "letter", "rain", "garden", "train",
         "budget", "evening", "quiet", "laugh", "doctor", "music", "window", "bread", "friend",

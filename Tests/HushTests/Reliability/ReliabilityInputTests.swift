@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HushTestSupport
+import HushToolSupport
 import Testing
 
 @testable import Hush
@@ -181,7 +182,7 @@ private func expectJournalIntact(_ store: HushStore, extra: Int = 0, _ context: 
     @Test func garbageTruncatedAndNewerFilesAreRefusedClearly() async throws {
         let directory = try TemporaryDirectory()
         // Garbage.
-        var random = SeededGenerator(seed: 99)
+        var random = SplitMix(seed: 99)
         let garbage = Data((0..<65_536).map { _ in UInt8.random(in: 0...255, using: &random) })
         try garbage.write(to: directory.url.appendingPathComponent("garbage.hush"))
         await #expect {

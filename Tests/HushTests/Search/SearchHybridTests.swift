@@ -176,4 +176,36 @@ import Testing
         let runs = try await store.search("runs", mode: .semantic, explain: true)
         #expect(runs.hits.first { $0.id == "runner" }?.explanation?.matchedTags == ["running"])
     }
+
+    @Test func scoresThatDifferOnlyByFloatNoiseNormaliseEqually() {
+        let noisy: [Float] = [0.731_254_3, 0.731_254_4, 0.731_254_2, 0.731_254_3]
+        for normalization in [SearchMode.Normalization.minMax, .zScore] {
+            let normalize = HybridFusion.normalizer(noisy, normalization)
+            let values = Set(noisy.map(normalize))
+            #expect(values.count == 1, "\(normalization): \(values)")
+        }
+        // A real spread is still stretched.
+        let spread = HybridFusion.normalizer([0.2, 0.5, 0.8], .minMax)
+        #expect(spread(0.2) == 0 && spread(0.8) == 1)
+    }
+
+    @Test func identicalRecordsGetIdenticalHybridScores() async throws {
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        let text = "Walked to the river after dinner and felt calmer."
+        let base = try HashingEmbedder().embed(text, role: .passage).vector
+        var documents: [Document] = []
+        var vectors: [[Float]] = []
+        for index in 0..<17 {
+            documents.append(Document(id: "same-\(index)", body: text))
+            // The last bits differ, as they do when one text is embedded in different batches.
+            var vector = base
+            vector[index % vector.count] += Float(index) * 1e-7
+            vectors.append(vector)
+        }
+        try await store.upsert(documents, precomputed: vectors)
+        let hits = try await store.search("river after dinner", mode: .hybrid, limit: 17).hits
+        #expect(hits.count == 17)
+        let scores = Set(hits.map { ($0.score * 1000).rounded() })
+        #expect(scores.count == 1, "\(hits.map(\.score))")
+    }
 }

@@ -187,4 +187,24 @@ import Testing
         let stats = try await store.stats()
         #expect(stats.documents == 0 && stats.vectorBytes == 0 && stats.fileSizeBytes == 0)
     }
+
+    @Test func everyLimitUpToIntMaxIsClampedNotTrapped() async throws {
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        try await store.upsert(Corpus.documents)
+        let count = Corpus.documents.count
+        for mode in [SearchMode.semantic, .keyword, .hybrid, .reciprocalRankFusion()] {
+            for limit in [Int.max, Int(Int32.max), count + 1] {
+                let hits = try await store.search("budget travel bread", mode: mode, limit: limit).hits
+                #expect(hits.count <= count)
+            }
+        }
+        let wide = SearchMode.hybrid(alpha: 0.5, candidates: Int.max)
+        #expect(try await store.search("bread", mode: wide, limit: Int.max).hits.isEmpty == false)
+        #expect(try await store.search("bread", limit: Int.max, diversify: 0.7).hits.count <= count)
+        #expect(try await store.related(to: "sourdough", limit: Int.max).count == count - 1)
+        #expect(try await store.rank(liked: ["sourdough"], limit: Int.max).count <= count)
+        _ = try await store.summarize(query: "budget", k: Int.max, sentences: Int.max)
+        let results = try await store.search("bread", limit: 3)
+        #expect(try await store.diversify(results, limit: Int.max).hits.count == results.hits.count)
+    }
 }

@@ -90,6 +90,34 @@ import Testing
         let empty = try await HushStore.inMemory(embedder: HashingEmbedder())
         try await empty.warmUp()
     }
+
+    @Test func withoutItsModelAStoreCanBeReadKeywordSearchedAndDeleted() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("nomodel.hush")
+        let made = try await HushStore.open(path: path, embedder: HashingEmbedder())
+        try await made.upsert(Corpus.documents)
+
+        let store = try await HushStore.open(path: path, embedder: nil)
+        #expect(!store.semanticAvailable)
+        #expect(try await store.document(id: "sourdough")?.document.title != nil)
+        let stats = try await store.stats()
+        #expect(stats.documents == Corpus.documents.count && !stats.modelLoaded)
+        #expect(try await store.search("sourdough", mode: .keyword, limit: 1).hits.first?.id == "sourdough")
+        await #expect(throws: StoreError.modelNotLoaded(stored: HashingEmbedder().identity)) {
+            _ = try await store.search("sourdough", mode: .semantic, limit: 1)
+        }
+        await #expect(throws: StoreError.modelNotLoaded(stored: HashingEmbedder().identity)) {
+            try await store.upsert([Document(id: "new", body: "Needs the model.")])
+        }
+        #expect(try await store.delete(ids: ["sourdough"]) == 1)
+        #expect(try await store.prune(maxDocuments: 3) == Corpus.documents.count - 4)
+        _ = try await store.compact()
+
+        // With the model again, the graph and vectors follow the deletions.
+        let back = try await HushStore.open(path: path, embedder: HashingEmbedder())
+        #expect(try await back.stats().documents == 3)
+        #expect(try await back.search("bread", mode: .semantic, limit: 10).hits.count <= 3)
+    }
 }
 
 /// Changing only a document's dates or tags is an update that embeds nothing, and the summary says so.

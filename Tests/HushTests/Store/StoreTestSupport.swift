@@ -42,6 +42,14 @@ final class InstrumentedEmbedder: Embedder, @unchecked Sendable {
     func tokenCount(_ text: String) -> Int { base.tokenCount(text) }
 }
 
+/// The progress values a long store operation reported, collected across threads.
+final class ProgressLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [StoreProgress] = []
+    func append(_ value: StoreProgress) { lock.withLock { values.append(value) } }
+    var entries: [StoreProgress] { lock.withLock { values } }
+}
+
 func date(_ text: String) -> Date {
     let formatter = ISO8601DateFormatter()
     formatter.formatOptions = [.withFullDate]

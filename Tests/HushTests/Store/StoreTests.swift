@@ -141,6 +141,35 @@ import Testing
         await #expect(throws: StoreError.self) { try await store.upsert([Document(id: "a", body: "text")]) }
     }
 
+    @Test func identityIsTheWeightsNotTheFolderName() async throws {
+        struct Named: Embedder {
+            let name: String
+            let base = HashingEmbedder()
+            var identity: EmbedderIdentity {
+                EmbedderIdentity(
+                    model: name, weightsSHA256: String(repeating: "ab", count: 32), dimension: base.dimension,
+                    pooling: .mean, normalized: true)
+            }
+            var maxTokens: Int { base.maxTokens }
+            func embed(_ texts: [String], role: EmbeddingRole) throws -> [Embedding] {
+                try base.embed(texts, role: role)
+            }
+            func tokenCount(_ text: String) -> Int { base.tokenCount(text) }
+        }
+        #expect(Named(name: "all-MiniLM-L6-v2").identity == Named(name: "copy-of-model").identity)
+        #expect(Set([Named(name: "a").identity, Named(name: "b").identity]).count == 1)
+        #expect(HashingEmbedder(dimension: 64).identity != HashingEmbedder(dimension: 128).identity)
+
+        let directory = try TemporaryDirectory()
+        let path = directory.path("copied.hush")
+        let store = try await HushStore.open(path: path, embedder: Named(name: "all-MiniLM-L6-v2"))
+        try await store.upsert(Corpus.documents)
+        let moved = try await HushStore.open(path: path, embedder: Named(name: "models-copy"))
+        #expect(try await moved.search("sourdough rye", mode: .semantic, limit: 1).hits.first?.id == "sourdough")
+        // Nothing is re-embedded: the same weights under another folder name change no text hash.
+        #expect(try await moved.upsert(Corpus.documents).unchanged == Corpus.documents.count)
+    }
+
     @Test func newerSchemaAndForeignFilesAreRefused() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("future.hush")
@@ -162,6 +191,20 @@ import Testing
         } throws: { error in
             if case StoreError.notAStore = error { return true }
             return false
+        }
+    }
+
+    @Test func databaseErrorsNeverCarryTheirStatement() async throws {
+        let queue = try DatabaseQueue()
+        try await queue.write { db in try db.execute(sql: "CREATE TABLE t (x UNIQUE); INSERT INTO t VALUES (1)") }
+        do {
+            try await queue.write { db in try db.execute(sql: "INSERT INTO t VALUES (1)") }
+            Issue.record("the duplicate was accepted")
+        } catch {
+            #expect(String(describing: error).contains("INSERT INTO t"))  // GRDB's own description has it
+            let text = String(describing: StoreError.wrapping(error, path: "x.hush"))
+            #expect(text.contains("UNIQUE constraint failed: t.x"), "\(text)")
+            #expect(!text.contains("INSERT") && !text.contains("while executing"), "\(text)")
         }
     }
 
@@ -261,57 +304,6 @@ import Testing
         #expect(abs(try #require(selfCosine) - 1) < 1e-5)
     }
 
-    @Test func reembedResumesAfterAnInterruptedRun() async throws {
-        let directory = try TemporaryDirectory()
-        let path = directory.path("reembed.hush")
-        let old = try await HushStore.open(path: path, embedder: HashingEmbedder(dimension: 384))
-        let many = (0..<40).map { Document(id: "doc-\($0)", body: "Note number \($0) about topic \($0 % 7).") }
-        try await old.upsert(many + Corpus.documents)
-        let chunks = try await old.stats().chunks
-
-        let newEmbedder = InstrumentedEmbedder(dimension: 128)
-        let options = StoreOptions(allowEmbedderMismatch: true, embeddingBatchSize: 8)
-        let first = try await HushStore.open(path: path, embedder: newEmbedder, options: options)
-        struct Killed: Error {}
-        first.setTestHooks(.init(afterReembedBatch: { batch in if batch == 2 { throw Killed() } }))
-        await #expect(throws: Killed.self) { try await first.reembed(batchSize: 10) }
-        #expect(newEmbedder.embedded == 20)
-        // Still stamped with the old identity until the run finishes, and the old vectors are all still there:
-        // a document's exact text finds it with the old model (it did not when new vectors overwrote old ones).
-        let oldAgain = try await HushStore.open(path: path, embedder: HashingEmbedder(dimension: 384))
-        for document in many.prefix(4) {
-            let hits = try await oldAgain.search(document.body, mode: .semantic, limit: 1).hits
-            #expect(hits.first?.id == document.id)
-        }
-        let pending = try #require(try await oldAgain.stats().unfinishedReembed)
-        #expect(pending.target == newEmbedder.identity)
-        #expect(pending.completed == 20 && pending.total == chunks)
-        // The new model opens, but searching with it before the re-embed finishes says to resume.
-        let waiting = try await HushStore.open(path: path, embedder: newEmbedder)
-        await #expect(throws: StoreError.reembedUnfinished(target: newEmbedder.identity, completed: 20, total: chunks))
-        {
-            _ = try await waiting.search("sourdough", mode: .semantic, limit: 1)
-        }
-        await #expect(throws: StoreError.self) { try await waiting.upsert([Document(id: "x", body: "More text.")]) }
-
-        let resumed = try await HushStore.open(path: path, embedder: newEmbedder, options: options)
-        let progress = ProgressLog()
-        try await resumed.reembed(batchSize: 10) { progress.append($0) }
-        #expect(newEmbedder.embedded == chunks)  // 20 before the kill + the rest, nothing twice
-        #expect(progress.entries.first?.completed == 20)
-        #expect(progress.entries.last == StoreProgress(completed: chunks, total: chunks))
-
-        let stats = try await resumed.stats()
-        #expect(stats.embedder == newEmbedder.identity)
-        #expect(stats.vectorBytes == chunks * 128 * 4)
-        #expect(
-            try await resumed.search("sourdough rye flour", mode: .semantic, limit: 1).hits.first?.id == "sourdough")
-        // And it opens without the option now.
-        _ = try await HushStore.open(path: path, embedder: newEmbedder)
-        let blobs = try await resumed.vectors(forDocument: "sourdough")
-        #expect(!blobs.isEmpty && blobs.allSatisfy { $0.count == 128 })
-    }
-
     @Test func concurrentSearchesDuringIndexingSeeConsistentStates() async throws {
         let directory = try TemporaryDirectory()
         let store = try await HushStore.open(
@@ -349,13 +341,6 @@ import Testing
         #expect(try await store.stats().documents == Corpus.documents.count + extra.count - 2)
         try await expectConsistent(store)
     }
-}
-
-final class ProgressLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var values: [StoreProgress] = []
-    func append(_ value: StoreProgress) { lock.withLock { values.append(value) } }
-    var entries: [StoreProgress] { lock.withLock { values } }
 }
 
 /// SQLite and memory agree: every chunk has one vector and one FTS row, and the matrix holds them all.

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+
+@testable import HushCLI
+
+/// How `hush` reads its arguments: bad values refused with what to write, any `--k` clamped, `--threads`
+/// bounded, values starting with a dash, a folder given as the database, and thousands of trailing words.
+@Suite(.serialized) struct ArgumentsCLITests {
+    @Test func badArgumentsAreRefusedAndAnyKIsClamped() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let db = try CLIRunner.buildSamples(in: folder)
+        for (argument, message) in [
+            (["--min-score", "nan"], "--min-score"), (["--filter", "tags=,"], "tags"),
+            (["--filter", "meta.=1"], "metadata key"), (["--filter", "colour=red"], "unknown key"),
+        ] {
+            let result = try CLIRunner.run(["search", "--db", db] + argument + ["money"])
+            #expect(result.status != 0 && result.stderr.contains(message), "\(argument): \(result.stderr)")
+        }
+        let huge = String(Int.max)
+        for mode in ["hybrid", "semantic", "keyword", "rrf"] {
+            let result = try CLIRunner.run(["search", "--db", db, "--mode", mode, "--k", huge, "money"])
+            #expect(result.status == 0, "\(mode): \(result.stderr)")
+        }
+        for arguments in [
+            ["related", "--db", db, "--k", huge, "r-money"],
+            ["summarize", "--db", db, "--query", "money", "--k", huge],
+            ["rank", "--db", db, "--liked", "r-money", "--k", huge],
+        ] {
+            let result = try CLIRunner.run(arguments)
+            #expect(result.status == 0, "\(arguments[0]): \(result.stderr)")
+        }
+    }
+
+    @Test func threadCountsBeyondTheCoresAreRefusedAtOnce() throws {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        for arguments in [
+            ["embed", "--threads", "100000", "hello"], ["embed", "--threads", "0", "hello"],
+            ["search", "--db", "x.hush", "--threads", "\(cores + 1)", "hello"],
+            ["index", "--db", "x.hush", "--threads", "200", "notes"],
+        ] {
+            let begin = Date()
+            let result = try CLIRunner.run(arguments)
+            #expect(result.status != 0, "\(arguments)")
+            #expect(result.stderr.contains("--threads must be between 1 and \(cores)"), "\(result.stderr)")
+            #expect(Date().timeIntervalSince(begin) < 10)
+        }
+        let fine = try CLIRunner.run(["embed", "--lexical", "--threads", "\(cores)", "hello"])
+        #expect(fine.status == 0, "\(fine.stderr)")
+    }
+
+    @Test func valuesStartingWithADashAreRefusedWithHowToPassThem() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let notes = folder.appendingPathComponent("-dash dir")
+        try FileManager.default.createDirectory(at: notes, withIntermediateDirectories: true)
+        try "A note in a folder whose name starts with a dash.".write(
+            to: notes.appendingPathComponent("-n.txt"), atomically: true, encoding: .utf8)
+        let db = folder.appendingPathComponent("j.hush").path
+        try CLIRunner.succeed(["index", "--lexical", "--quiet", "--db", db, "--", notes.path])
+        for arguments in [["get", "--db", db, "-dash dir/-n.txt"], ["delete", "--db", db, "-n.txt"]] {
+            let result = try CLIRunner.run(arguments)
+            #expect(result.status != 0, "\(arguments)")
+            #expect(result.stderr.contains("put -- before it"), "\(result.stderr)")
+            #expect(!result.stdout.contains("USAGE"))
+        }
+        let get = try CLIRunner.succeed(["get", "--db", db, "--", "-dash dir/-n.txt"])
+        #expect(get.stdout.contains("starts with a dash"), "\(get.stdout)")
+    }
+
+    @Test func aFolderGivenAsTheDatabaseIsNamedAsSuch() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for arguments in [
+            ["search", "--db", folder.path, "x"], ["index", "--lexical", "--db", folder.path, folder.path],
+        ] {
+            let result = try CLIRunner.run(arguments)
+            #expect(result.status != 0)
+            #expect(result.stderr.contains("it is a folder"), "\(arguments[0]): \(result.stderr)")
+            #expect(!result.stderr.contains("disk I/O") && !result.stderr.contains("open read-only"))
+        }
+    }
+
+    @Test func manyQueryWordsAndTextsParseInLinearTime() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let texts = (0..<20_000).map { "w\($0)" }
+        let begin = Date()
+        let embedded = try CLIRunner.run(["embed", "--lexical"] + texts)
+        let seconds = Date().timeIntervalSince(begin)
+        #expect(embedded.status == 0, "\(embedded.stderr)")
+        let lines = embedded.stdout.split(separator: "\n")
+        #expect(lines.count == texts.count)
+        let last = try #require(
+            try JSONSerialization.jsonObject(with: Data(lines[lines.count - 1].utf8)) as? [String: Any])
+        #expect(last["text"] as? String == "w19999")
+        // Quadratic parsing took about 40 s for 20,000 arguments; linear takes well under a second of it.
+        #expect(seconds < 15, "\(seconds) s")
+        #expect(TrailingArguments.split(["search", "--db", "x", "--mode", "keyword"] + texts).trailing.count == 19_999)
+        #expect(TrailingArguments.split(["search", "--", "-a"] + texts).trailing.isEmpty)
+    }
+}
