@@ -41,7 +41,7 @@ struct HushBench: AsyncParsableCommand {
                 throw ValidationError("--thread-counts takes positive numbers, e.g. 1,2")
             }
             for threads in counts {
-                let embedder = try modelOptions.makeEmbedder(fallback: .standard, threads: threads)
+                let embedder = try modelOptions.makeEmbedder(threads: threads)
                 _ = try embedder.embed(Array(texts.prefix(64)), role: .passage)
                 var seconds: [Double] = []
                 var tokens = 0

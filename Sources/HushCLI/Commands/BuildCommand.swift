@@ -64,10 +64,10 @@ struct BuildCommand: AsyncParsableCommand {
         if let tokens = chunks.tokens { configuration.chunking.targetTokens = tokens }
         if let overlap = chunks.overlap { configuration.chunking.overlapTokens = overlap }
         try configuration.validate()
-        let embedder: any Embedder =
-            configuration.lexical
-            ? HashingEmbedder()
-            : try configuration.modelChoice.load(threads: modelOptions.threads)
+        let embedder = try StoreModelResolver(
+            request: configuration.lexical ? .lexical : .model(configuration.modelChoice), needsModel: true,
+            threads: modelOptions.threads
+        ).embedder()
         let output = URL(fileURLWithPath: out).standardizedFileURL
         var builder = KnowledgeBaseBuilder(
             inputs: from.map { URL(fileURLWithPath: $0) }, output: output, configuration: configuration,

@@ -26,7 +26,9 @@ struct SearchCommand: AsyncParsableCommand {
             Ranking: semantic, keyword, hybrid (min-max normalised convex fusion), calibrated (hybrid scored \
             by the estimated probability of relevance) or rrf (reciprocal rank fusion).
             """,
-            discussion: "Default hybrid; keyword when the database's model is not installed."))
+            discussion:
+                "Default hybrid; keyword when the database's model is not loaded (not installed, or a model folder not given with --model)."
+        ))
     var mode: ModeArgument?
 
     @Option(name: .customLong("k"), help: "Number of results.")
@@ -83,7 +85,11 @@ struct SearchCommand: AsyncParsableCommand {
         var mode = self.mode ?? .hybrid
         if self.mode == nil, !hush.semanticAvailable {
             mode = .keyword
-            Console.error("note: the database's model is not loaded here, so this is a keyword search")
+            Console.error(
+                StoreModelResolver.findsModel(of: hush.identity)
+                    ? "note: the database's model is not loaded here, so this is a keyword search"
+                    : "note: the database was made with \(hush.identity.model), a model Hush cannot find by itself "
+                        + "(pass its folder with --model FOLDER), so this is a keyword search")
         }
         let searchMode = searchMode(mode)
         let results =

@@ -52,7 +52,11 @@ struct StatsCommand: AsyncParsableCommand {
             if let memory = ResidentMemory.current() {
                 Console.out("memory:    \(Self.bytes(memory.now)) resident in this process (model included)")
             }
-            if !s.modelLoaded {
+            if !s.modelLoaded, !StoreModelResolver.findsModel(of: s.embedder) {
+                Console.out(
+                    "model:     not loaded (a model Hush cannot find by itself: pass its folder with --model): "
+                        + "keyword search, get and delete work; semantic search needs it")
+            } else if !s.modelLoaded {
                 Console.out("model:     not installed: keyword search, get and delete work; semantic search needs it")
             }
             if let pending = s.unfinishedReembed {
