@@ -82,8 +82,10 @@ let package = Package(
             dependencies: ["Hush", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Examples/HushExamples"
         ),
-        // What the test targets share: the one model locator, temporary folders and the make check / make test tiers.
-        .target(name: "HushTestSupport", dependencies: ["HushEmbedding"], path: "Tests/HushTestSupport"),
+        // What the test targets share: the one model locator, temporary folders, a tiny model folder and the
+        // make check / make test tiers.
+        .target(
+            name: "HushTestSupport", dependencies: ["HushEmbedding", "HushToolSupport"], path: "Tests/HushTestSupport"),
         // Examples/ClientApp's program, built with everything else so `make test` compiles the package once; the
         // test script also type-checks it against the built modules with nothing but their public interface.
         .executableTarget(name: "ClientAppCheck", dependencies: ["Hush"], path: "Examples/ClientApp/Sources/ClientApp"),

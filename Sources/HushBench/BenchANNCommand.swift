@@ -86,7 +86,7 @@ struct BenchANN: ParsableCommand {
                 try statement.execute(arguments: [row, data])
             }
         }
-        report(
+        try report(
             "exact-f32", n: n, d: dimension, build: 0, seconds: exactSeconds, recall: 1, memory: dimension * 4,
             disk: exactDisk, extra: [:])
 
@@ -129,7 +129,7 @@ struct BenchANN: ParsableCommand {
                 let blob = Data(count: size)
                 for row in 0..<n { try statement.execute(arguments: [row, blob]) }
             }
-            report(
+            try report(
                 name, n: n, d: dimension, build: build, seconds: seconds, recall: recall(results),
                 memory: codes.bytesPerVector, disk: disk,
                 extra: ["oversample": "\(oversample)", "recall_without_rescore": String(format: "%.4f", rawRecall)])
@@ -179,7 +179,7 @@ struct BenchANN: ParsableCommand {
                         }
                     }
                 }
-                report(
+                try report(
                     system, n: n, d: dimension, build: build, seconds: seconds, recall: recall(results),
                     memory: dimension * 4 + index.graphBytes / max(1, n) + (guided ? guide.bytesPerVector : 0),
                     disk: exactDisk + graphDisk / max(1, n),
@@ -241,23 +241,18 @@ struct BenchANN: ParsableCommand {
     private func report(
         _ system: String, n: Int, d: Int, build: Double, seconds: Double, recall: Double, memory: Int, disk: Int,
         extra: [String: String]
-    ) {
+    ) throws {
         let msPerQuery = seconds * 1000 / Double(max(1, queries))
         if json {
-            var line = JSONLine()
-            line.add("bench", "ann")
-            line.add("system", system)
-            line.add("n", n)
-            line.add("d", d)
-            line.add("build_s", build)
-            line.add("ms_per_query", msPerQuery)
-            line.add("recall_at_k", recall)
-            line.add("memory_bytes_per_vector", memory)
-            line.add("disk_bytes_per_vector", disk)
-            for (key, value) in extra.sorted(by: { $0.key < $1.key }) {
-                if let number = Double(value) { line.add(key, number) } else { line.add(key, value) }
+            let fields: [(key: String, value: BenchRecord.Value)] = [
+                ("bench", .text("ann")), ("system", .text(system)), ("n", .int(n)), ("d", .int(d)),
+                ("build_s", .number(build)), ("ms_per_query", .number(msPerQuery)), ("recall_at_k", .number(recall)),
+                ("memory_bytes_per_vector", .int(memory)), ("disk_bytes_per_vector", .int(disk)),
+            ]
+            let extras = extra.sorted { $0.key < $1.key }.map { key, value -> (key: String, value: BenchRecord.Value) in
+                (key, Double(value).map { .number($0) } ?? .text(value))
             }
-            Console.out(line.finish())
+            Console.out(try JSONOutput.line(BenchRecord(fields + extras)))
         } else {
             let fields = extra.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
             Console.out(

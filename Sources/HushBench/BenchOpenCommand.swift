@@ -68,26 +68,20 @@ struct BenchOpen: AsyncParsableCommand {
         let stats = try await store.stats()
         let storeBytes = (afterFirst?.now ?? 0) - (beforeOpen?.now ?? 0)
         if json {
-            var line = JSONLine()
-            line.add("bench", "open")
-            line.add("db", db)
-            line.add("chunks", stats.chunks)
-            line.add("model_ms", milliseconds(modelTime))
-            line.add("open_ms", milliseconds(openTime))
-            line.add("first_query_ms", milliseconds(firstTime))
-            line.add("open_plus_first_ms", milliseconds(openTime) + milliseconds(firstTime))
-            line.add("first_query_embed_ms", firstEmbed)
-            line.add("first_hits", firstHits)
-            line.add("rss_before_open_bytes", beforeOpen?.now ?? 0)
-            line.add("rss_after_first_bytes", afterFirst?.now ?? 0)
-            line.add("peak_rss_bytes", afterFirst?.peak ?? 0)
-            line.add("store_rss_bytes", storeBytes)
-            line.add("vectors_in_memory", stats.vectorBytes > 0)
+            var fields: [(key: String, value: BenchRecord.Value)] = [
+                ("bench", .text("open")), ("db", .text(db)), ("chunks", .int(stats.chunks)),
+                ("model_ms", .number(milliseconds(modelTime))), ("open_ms", .number(milliseconds(openTime))),
+                ("first_query_ms", .number(milliseconds(firstTime))),
+                ("open_plus_first_ms", .number(milliseconds(openTime) + milliseconds(firstTime))),
+                ("first_query_embed_ms", .number(firstEmbed)), ("first_hits", .int(firstHits)),
+                ("rss_before_open_bytes", .int(beforeOpen?.now ?? 0)),
+                ("rss_after_first_bytes", .int(afterFirst?.now ?? 0)), ("peak_rss_bytes", .int(afterFirst?.peak ?? 0)),
+                ("store_rss_bytes", .int(storeBytes)), ("vectors_in_memory", .flag(stats.vectorBytes > 0)),
+            ]
             if !later.isEmpty {
-                line.add("later_queries", later.count)
-                line.add("later_p50_ms", later[later.count / 2])
+                fields += [("later_queries", .int(later.count)), ("later_p50_ms", .number(later[later.count / 2]))]
             }
-            Console.out(line.finish())
+            Console.out(try JSONOutput.line(BenchRecord(fields)))
         } else {
             func mib(_ bytes: Int) -> String { String(format: "%.1f MiB", Double(bytes) / 1_048_576) }
             Console.out(

@@ -73,15 +73,14 @@ struct BenchScan: AsyncParsableCommand {
         let floor = median["floor"] ?? 1
         for (name, value) in median.sorted(by: { $0.value < $1.value }) {
             if json {
-                var line = JSONLine()
-                line.add("bench", "scan")
-                line.add("system", "hush-\(name)")
-                line.add("rows", count)
-                line.add("dim", dimension)
-                line.add("ms_per_query", value)
-                line.add("x_floor", value / floor)
-                line.add("level", String(cString: hush_kernels_level_name(hush_kernels_level())))
-                Console.out(line.finish())
+                Console.out(
+                    try JSONOutput.line(
+                        BenchRecord([
+                            ("bench", .text("scan")), ("system", .text("hush-\(name)")), ("rows", .int(count)),
+                            ("dim", .int(dimension)), ("ms_per_query", .number(value)),
+                            ("x_floor", .number(value / floor)),
+                            ("level", .text(String(cString: hush_kernels_level_name(hush_kernels_level())))),
+                        ])))
             } else {
                 Console.out(
                     String(

@@ -59,15 +59,14 @@ struct BenchSearch: AsyncParsableCommand {
             let p50 = milliseconds[milliseconds.count / 2]
             let p95 = milliseconds[min(milliseconds.count - 1, milliseconds.count * 95 / 100)]
             if json {
-                var line = JSONLine()
-                line.add("bench", "search")
-                line.add("mode", mode.kind.rawValue)
-                line.add("queries", texts.count)
-                line.add("searches", milliseconds.count)
-                line.add("p50_ms", p50)
-                line.add("p95_ms", p95)
-                line.add("hits", hits)
-                Console.out(line.finish())
+                Console.out(
+                    try JSONOutput.line(
+                        BenchRecord([
+                            ("bench", .text("search")), ("mode", .text(mode.kind.rawValue)),
+                            ("queries", .int(texts.count)),
+                            ("searches", .int(milliseconds.count)), ("p50_ms", .number(p50)), ("p95_ms", .number(p95)),
+                            ("hits", .int(hits)),
+                        ])))
             } else {
                 Console.out(
                     "\(mode.kind.rawValue): \(milliseconds.count) searches, p50 \(String(format: "%.3f", p50)) ms, "

@@ -41,7 +41,7 @@ struct HushBench: AsyncParsableCommand {
                 throw ValidationError("--thread-counts takes positive numbers, e.g. 1,2")
             }
             for threads in counts {
-                let embedder = try modelOptions.makeEmbedder(fallback: .standard, threads: threads)
+                let embedder = try modelOptions.makeEmbedder(threads: threads)
                 _ = try embedder.embed(Array(texts.prefix(64)), role: .passage)
                 var seconds: [Double] = []
                 var tokens = 0
@@ -53,11 +53,12 @@ struct HushBench: AsyncParsableCommand {
                     tokens = embeddings.reduce(0) { $0 + $1.tokenCount }
                 }
                 let median = seconds.sorted()[seconds.count / 2]
-                report([
-                    ("bench", "embed"), ("system", "hush"), ("cpu", ComputeInfo.cpu), ("kernels", ComputeInfo.kernels),
-                    ("blas", ComputeInfo.blas), ("threads", threads), ("texts", texts.count),
-                    ("tokens", tokens), ("seconds", median), ("tok_per_s", Double(tokens) / median),
-                    ("sent_per_s", Double(texts.count) / median),
+                try report([
+                    ("bench", .text("embed")), ("system", .text("hush")), ("cpu", .text(ComputeInfo.cpu)),
+                    ("kernels", .text(ComputeInfo.kernels)), ("blas", .text(ComputeInfo.blas)),
+                    ("threads", .int(threads)), ("texts", .int(texts.count)), ("tokens", .int(tokens)),
+                    ("seconds", .number(median)), ("tok_per_s", .number(Double(tokens) / median)),
+                    ("sent_per_s", .number(Double(texts.count) / median)),
                 ])
                 // Single queries with the same threads (a lone query splits its products over them).
                 for query in queryTexts.prefix(20) { _ = try embedder.embed(query, role: .query) }
@@ -70,12 +71,12 @@ struct HushBench: AsyncParsableCommand {
                 latencies.sort()
                 let meanTokens =
                     Double(queryTexts.reduce(0) { $0 + embedder.tokenCount($1) }) / Double(max(1, queryTexts.count))
-                report([
-                    ("bench", "query-latency"), ("system", "hush"), ("kernels", ComputeInfo.kernels),
-                    ("threads", threads), ("queries", latencies.count),
-                    ("mean_tokens", meanTokens), ("p50_ms", percentile(latencies, 0.5)),
-                    ("p95_ms", percentile(latencies, 0.95)),
-                    ("peak_rss_mb", Double(PeakMemory.residentBytes()) / 1_048_576),
+                try report([
+                    ("bench", .text("query-latency")), ("system", .text("hush")),
+                    ("kernels", .text(ComputeInfo.kernels)), ("threads", .int(threads)),
+                    ("queries", .int(latencies.count)), ("mean_tokens", .number(meanTokens)),
+                    ("p50_ms", .number(percentile(latencies, 0.5))), ("p95_ms", .number(percentile(latencies, 0.95))),
+                    ("peak_rss_mb", .number(Double(PeakMemory.residentBytes()) / 1_048_576)),
                 ])
             }
         }
@@ -85,24 +86,9 @@ struct HushBench: AsyncParsableCommand {
             return sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.down)))]
         }
 
-        private func report(_ fields: [(String, Any)]) {
-            if json {
-                var line = JSONLine()
-                for (key, value) in fields {
-                    switch value {
-                    case let v as Int: line.add(key, v)
-                    case let v as Double: line.add(key, v)
-                    default: line.add(key, "\(value)")
-                    }
-                }
-                Console.out(line.finish())
-            } else {
-                Console.out(
-                    fields.map { key, value in
-                        if let v = value as? Double { return "\(key)=\(String(format: "%.2f", v))" }
-                        return "\(key)=\(value)"
-                    }.joined(separator: " "))
-            }
+        private func report(_ fields: [(key: String, value: BenchRecord.Value)]) throws {
+            let record = BenchRecord(fields)
+            Console.out(json ? try JSONOutput.line(record) : record.text)
         }
     }
 }

@@ -91,11 +91,21 @@ struct CommandLineMessage: Error, CustomStringConvertible {
         }
         switch error {
         case StoreError.embedderMismatch(let stored, let current): return mismatch(stored, current)
+        case StoreError.modelNotLoaded(let stored) where !StoreModelResolver.findsModel(of: stored):
+            return CommandLineMessage(
+                description: "the database's vectors were made with \(stored), a model Hush cannot find by "
+                    + "itself: pass its folder with --model FOLDER; without it, `hush get`, `hush stats`, "
+                    + "`hush delete` and `hush search --mode keyword` work")
         case StoreError.modelNotLoaded(let stored):
             return CommandLineMessage(
                 description: "the database's vectors were made with \(stored), which is not installed here: "
                     + "\(EmbeddingError.fetchHint); without it, `hush get`, `hush stats`, `hush delete` and "
                     + "`hush search --mode keyword` work")
+        case StoreError.modelUnavailable(let path, let model, _):
+            return CommandLineMessage(
+                description: "\(path) was made with \(model), a model Hush cannot find by itself: pass its folder "
+                    + "with --model FOLDER to add to it, or convert the database with "
+                    + "`hush reembed --db \(path) --model e5-small`")
         case StoreError.reembeddedMeanwhile(let stored, _):
             return CommandLineMessage(
                 description: "another process re-embedded the database with \(stored) while this command ran: "

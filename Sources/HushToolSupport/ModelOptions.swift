@@ -31,15 +31,16 @@ package struct ModelOptions: ParsableArguments {
         }
     }
 
-    /// The model `--model` names, or `fallback` (the standard model when none is given).
-    package func choice(fallback: ModelChoice = .standard) -> ModelChoice {
-        model.map(ModelChoice.init) ?? fallback
+    /// What these options ask a store to open with: `--lexical`, `--model`, else the model the file was made
+    /// with (the standard one for a new file).
+    package var request: StoreModelResolver.Request {
+        if lexical { return .lexical }
+        return model.map { .model(ModelChoice($0)) } ?? .stored
     }
 
-    /// The embedder these options name (`fallback` when `--model` is absent), with `threads` workers
-    /// (default: `--threads`, else all cores).
-    package func makeEmbedder(fallback: ModelChoice = .standard, threads: Int? = nil) throws -> any Embedder {
-        if lexical { return HashingEmbedder() }
-        return try choice(fallback: fallback).load(threads: threads ?? self.threads)
+    /// The embedder these options name (the standard model when neither `--model` nor `--lexical` is given),
+    /// with `threads` workers (default: `--threads`, else all cores).
+    package func makeEmbedder(threads: Int? = nil) throws -> any Embedder {
+        try StoreModelResolver(request: request, needsModel: true, threads: threads ?? self.threads).embedder()
     }
 }

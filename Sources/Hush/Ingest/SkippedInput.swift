@@ -3,7 +3,7 @@
 /// ```swift
 /// for skip in skipped { print("\(skip.path):\(skip.line ?? 0): \(skip.reason)") }
 /// ```
-public struct SkippedInput: Sendable, Hashable {
+public struct SkippedInput: Sendable, Hashable, Codable {
     /// The file's path.
     public var path: String
     /// The 1-based line where the skipped record starts, or `nil` when the whole file was skipped.

@@ -8,7 +8,8 @@ extension HushStore {
     /// file gets ``ModelChoice/standard`` (multilingual-e5-small). A file made with the lexical fallback
     /// opens with it. A read-only open of an existing file whose model is not installed, or was made with a
     /// model Hush does not know by name, still works, for reading and keyword search (as
-    /// ``open(path:embedder:readOnly:options:)`` with `embedder: nil`; ``semanticAvailable`` says which).
+    /// ``open(path:embedder:readOnly:options:)`` with `embedder: nil`; ``semanticAvailable`` says which). A
+    /// `model` given must load, read-only or not.
     ///
     /// ```swift
     /// let journal = try await HushStore.open(path: "journal.hush")          // e5-small for a new file
@@ -16,32 +17,17 @@ extension HushStore {
     /// ```
     ///
     /// - Throws: `EmbeddingError.modelNotFound` naming `scripts/fetch-model` when the model is not installed
-    ///   (and the open needs it), ``StoreError/modelUnavailable(path:model:reason:)`` for a writable open of a
-    ///   file made with a model Hush cannot find by name, `.corruptModel`, or any error of
-    ///   ``open(path:embedder:readOnly:options:)``.
+    ///   and the open needs it (a `model` given, a new file, a writable open),
+    ///   ``StoreError/modelUnavailable(path:model:reason:)`` for a writable open of a file made with a model
+    ///   Hush cannot find by name, `.corruptModel`, or any error of ``open(path:embedder:readOnly:options:)``.
     public static func open(
         path: String, model: ModelChoice? = nil, threads: Int? = nil, readOnly: Bool = false,
         options: StoreOptions = .init()
     ) async throws -> HushStore {
-        try open(path: path, readOnly: readOnly, options: options) { stored in
-            if model == nil, let stored, stored.pooling == .lexical {
-                return HashingEmbedder(dimension: stored.dimension)
-            }
-            if model == nil, let stored, ModelChoice.matching(stored) == nil {
-                // Made with a model Hush does not know by name (an app's own folder): never guess another one.
-                guard readOnly else {
-                    throw StoreError.modelUnavailable(
-                        path: path, model: stored.model,
-                        reason: "not a model Hush can find by itself; pass it with open(path:embedder:)")
-                }
-                return nil
-            }
-            let choice = model ?? stored.flatMap(ModelChoice.matching) ?? .standard
-            do {
-                return try choice.load(threads: threads)
-            } catch EmbeddingError.modelNotFound where readOnly && stored != nil && model == nil {
-                return nil
-            }
+        let resolver = StoreModelResolver(
+            request: model.map { .model($0) } ?? .stored, needsModel: !readOnly, threads: threads)
+        return try open(path: path, readOnly: readOnly, options: options) { stored in
+            try resolver.embedder(for: stored, path: path)
         }
     }
 
@@ -74,6 +60,121 @@ extension HushStore {
             // What the open wrote (a migration, a stamp) goes into the file itself before the error leaves.
             try? database.finish(checkpointing: !readOnly, busyTimeout: options.busyTimeout)
             throw error
+        }
+    }
+}
+
+/// Which embedder a store file opens with: the one place that decides it, for
+/// ``HushStore/open(path:model:threads:readOnly:options:)`` and for the `hush` command line (whose flags
+/// only say which ``Request`` to make and whether the command embeds).
+///
+/// - The lexical fallback (asked for, or the one a file was made with) always opens, with the file's
+///   dimension when the file was made with it.
+/// - A model asked for by name or path must load: when it cannot, that is the error, whatever the open does.
+/// - Otherwise an existing file opens with the model it was made with, recognised by its stored identity
+///   (``ModelChoice/matching(_:)``), and a new file with ``ModelChoice/standard``. When that model is not
+///   installed, or the file was made with a model folder Hush does not know by name (it never guesses
+///   another), an open that embeds nothing opens without a model (reading, keyword search, deleting); one
+///   that embeds throws.
+///
+/// ```swift
+/// let resolver = StoreModelResolver(request: .stored, needsModel: false)
+/// let store = try HushStore.open(path: path, readOnly: true, options: .init()) { stored in
+///     try resolver.embedder(for: stored, path: path)
+/// }
+/// ```
+package struct StoreModelResolver: Sendable {
+    /// The model an open asks for.
+    package enum Request: Sendable, Hashable {
+        /// The model the file was made with; ``ModelChoice/standard`` for a new file.
+        case stored
+        /// This model, whatever the file was made with (another vector space is refused by the open).
+        case model(ModelChoice)
+        /// The lexical fallback, ``HashingEmbedder``.
+        case lexical
+    }
+
+    /// The model asked for.
+    package var request: Request
+    /// Whether the open embeds text (writes new documents): then the model must load. Without it, a model
+    /// that is not installed or not known by name opens the store without one.
+    package var needsModel: Bool
+    /// Worker threads for the model; `nil` for all active cores.
+    package var threads: Int?
+
+    /// Creates a resolver.
+    ///
+    /// ```swift
+    /// let resolver = StoreModelResolver(request: .model(.miniLM), needsModel: true, threads: 2)
+    /// ```
+    package init(request: Request, needsModel: Bool, threads: Int? = nil) {
+        self.request = request
+        self.needsModel = needsModel
+        self.threads = threads
+    }
+
+    /// The embedder for a new file (or for embedding text without a file): the lexical fallback, the model
+    /// asked for, or ``ModelChoice/standard``.
+    ///
+    /// ```swift
+    /// let embedder = try StoreModelResolver(request: .stored, needsModel: true).embedder()  // e5-small
+    /// ```
+    ///
+    /// - Throws: `EmbeddingError.modelNotFound` (with the command that fetches it) or `.corruptModel`.
+    package func embedder() throws -> any Embedder {
+        switch request {
+        case .lexical: return HashingEmbedder()
+        case .model(let choice): return try choice.load(threads: threads)
+        case .stored: return try ModelChoice.standard.load(threads: threads)
+        }
+    }
+
+    /// Whether the model a file stamped with `stored` was made with can be found without being named: the
+    /// lexical fallback, or a model Hush knows (``ModelChoice/matching(_:)``). A file made with any other model
+    /// folder needs it asked for (``Request/model(_:)``, `--model FOLDER`).
+    ///
+    /// ```swift
+    /// if !StoreModelResolver.findsModel(of: store.identity) { print("pass the model folder") }
+    /// ```
+    package static func findsModel(of stored: EmbedderIdentity) -> Bool {
+        stored.pooling == .lexical || ModelChoice.matching(stored) != nil
+    }
+
+    /// The embedder for the file at `path` stamped with `stored` (`nil`: a new file), or `nil` to open it
+    /// without a model.
+    ///
+    /// ```swift
+    /// let embedder = try StoreModelResolver(request: .stored, needsModel: false).embedder(for: stored, path: path)
+    /// ```
+    ///
+    /// - Throws: the model's load error (`EmbeddingError.modelNotFound`, `.corruptModel`) for a model asked
+    ///   for, a new file's, or one the open needs; ``StoreError/modelUnavailable(path:model:reason:)`` when
+    ///   the open needs the model of a file made with a model Hush does not know by name;
+    ///   ``StoreError/notAStore(path:reason:)`` for a lexical identity without a positive dimension.
+    package func embedder(for stored: EmbedderIdentity?, path: String) throws -> (any Embedder)? {
+        guard let stored else { return try embedder() }
+        if case .model(let choice) = request { return try choice.load(threads: threads) }
+        if stored.pooling == .lexical {
+            guard stored.dimension > 0 else {
+                throw StoreError.notAStore(path: path, reason: "its lexical embedder has dimension \(stored.dimension)")
+            }
+            return HashingEmbedder(dimension: stored.dimension)
+        }
+        // The lexical fallback for a neural file: another vector space, which the open refuses and names.
+        if request == .lexical { return HashingEmbedder() }
+        guard let known = ModelChoice.matching(stored) else {
+            // A model folder of the app's own: never guess another model for it.
+            guard !needsModel else {
+                throw StoreError.modelUnavailable(
+                    path: path, model: stored.model,
+                    reason: "not a model Hush can find by itself; pass it with open(path:embedder:)")
+            }
+            return nil
+        }
+        do {
+            return try known.load(threads: threads)
+        } catch EmbeddingError.modelNotFound where !needsModel {
+            return nil
         }
     }
 }

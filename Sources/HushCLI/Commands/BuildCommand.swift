@@ -64,10 +64,10 @@ struct BuildCommand: AsyncParsableCommand {
         if let tokens = chunks.tokens { configuration.chunking.targetTokens = tokens }
         if let overlap = chunks.overlap { configuration.chunking.overlapTokens = overlap }
         try configuration.validate()
-        let embedder: any Embedder =
-            configuration.lexical
-            ? HashingEmbedder()
-            : try configuration.modelChoice.load(threads: modelOptions.threads)
+        let embedder = try StoreModelResolver(
+            request: configuration.lexical ? .lexical : .model(configuration.modelChoice), needsModel: true,
+            threads: modelOptions.threads
+        ).embedder()
         let output = URL(fileURLWithPath: out).standardizedFileURL
         var builder = KnowledgeBaseBuilder(
             inputs: from.map { URL(fileURLWithPath: $0) }, output: output, configuration: configuration,
@@ -87,33 +87,14 @@ struct BuildCommand: AsyncParsableCommand {
             }
         }
         bar.finish()
-        print(report: report, output: output)
+        try print(report: report, output: output)
     }
 
-    private func print(report: KnowledgeBaseBuilder.Report, output: URL) {
+    private func print(report: KnowledgeBaseBuilder.Report, output: URL) throws {
         let manifest = report.manifest
         let summary = report.summary
         if json {
-            var line = JSONLine()
-            line.add("output", output.path)
-            line.add("manifest", BuildManifest.sidecarURL(for: output).path)
-            line.add("documents", manifest.counts.documents)
-            line.add("chunks", manifest.counts.chunks)
-            line.add("added", summary.added)
-            line.add("updated", summary.updated)
-            line.add("metadata_only", summary.metadataOnly)
-            line.add("unchanged", summary.unchanged)
-            line.add("deleted", report.deleted)
-            line.add("chunks_embedded", summary.chunksEmbedded)
-            line.add("rejected", summary.errors.count)
-            line.add("skipped", report.skipped.count)
-            line.add("reused_previous", report.reusedPrevious)
-            line.add("input_digest", manifest.inputDigest)
-            line.add("content_digest", manifest.contentDigest)
-            line.add("output_sha256", manifest.outputSHA256 ?? "")
-            line.add("removed_stale", report.removedStaleFiles.count)
-            line.add("seconds", report.seconds)
-            Console.out(line.finish())
+            Console.out(try JSONOutput.line(BuildJSON(report: report, output: output)))
             return
         }
         Console.out(
@@ -165,5 +146,49 @@ final class InterruptGuard: @unchecked Sendable {
         for source in sources { source.cancel() }
         signal(SIGINT, SIG_DFL)
         signal(SIGTERM, SIG_DFL)
+    }
+}
+
+/// `hush build --json`: the files written, the counts, whether the previous build was reused, the digests.
+struct BuildJSON: Encodable {
+    var report: KnowledgeBaseBuilder.Report
+    var output: URL
+
+    enum CodingKeys: String, CodingKey {
+        case output, manifest, documents, chunks, added, updated
+        case metadataOnly = "metadata_only"
+        case unchanged, deleted
+        case chunksEmbedded = "chunks_embedded"
+        case rejected, skipped
+        case reusedPrevious = "reused_previous"
+        case inputDigest = "input_digest"
+        case contentDigest = "content_digest"
+        case outputSHA256 = "output_sha256"
+        case removedStale = "removed_stale"
+        case seconds
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        let manifest = report.manifest
+        let summary = report.summary
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(output.path, forKey: .output)
+        try container.encode(BuildManifest.sidecarURL(for: output).path, forKey: .manifest)
+        try container.encode(manifest.counts.documents, forKey: .documents)
+        try container.encode(manifest.counts.chunks, forKey: .chunks)
+        try container.encode(summary.added, forKey: .added)
+        try container.encode(summary.updated, forKey: .updated)
+        try container.encode(summary.metadataOnly, forKey: .metadataOnly)
+        try container.encode(summary.unchanged, forKey: .unchanged)
+        try container.encode(report.deleted, forKey: .deleted)
+        try container.encode(summary.chunksEmbedded, forKey: .chunksEmbedded)
+        try container.encode(summary.errors.count, forKey: .rejected)
+        try container.encode(report.skipped.count, forKey: .skipped)
+        try container.encode(report.reusedPrevious, forKey: .reusedPrevious)
+        try container.encode(manifest.inputDigest, forKey: .inputDigest)
+        try container.encode(manifest.contentDigest, forKey: .contentDigest)
+        try container.encode(manifest.outputSHA256 ?? "", forKey: .outputSHA256)
+        try container.encode(report.removedStaleFiles.count, forKey: .removedStale)
+        try container.encode(JSONNumber(report.seconds), forKey: .seconds)
     }
 }

@@ -18,12 +18,11 @@ struct CompactCommand: AsyncParsableCommand {
         let hush = try await store.open(.maintain)
         let report = try await hush.compact()
         if json {
-            var line = JSONLine()
-            line.add("bytes_before", Int(report.bytesBefore))
-            line.add("bytes_after", Int(report.bytesAfter))
-            line.add("reclaimed_bytes", Int(report.reclaimedBytes))
-            line.add("wal_bytes_left", Int(report.walBytesLeft))
-            Console.out(line.finish())
+            Console.out(
+                try JSONOutput.line([
+                    "bytes_before": report.bytesBefore, "bytes_after": report.bytesAfter,
+                    "reclaimed_bytes": report.reclaimedBytes, "wal_bytes_left": report.walBytesLeft,
+                ]))
         } else {
             Console.out(
                 "\(store.db): \(StatsCommand.bytes(Int(report.bytesBefore))) -> "

@@ -65,17 +65,14 @@ struct EmbedCommand: ParsableCommand {
         let embeddings = try embedder.embed(batch, role: role)
         var output = ""
         for (text, embedding) in zip(batch, embeddings) {
-            var line = JSONLine()
-            line.add("text", text)
-            line.add("vector", floats: embedding.vector)
-            line.add("truncated", embedding.truncated)
+            var ids: [Int32]?
             if tokens, let bert = embedder as? BERTEmbedder {
-                line.add("ids", ints: bert.tokens(text, role: role).ids)
+                ids = bert.tokens(text, role: role).ids
             } else if tokens, let e5 = embedder as? E5Embedder {
                 // One list per window; a text of at most 510 tokens has one.
-                line.add("ids", ints: e5.windows(text, role: role).flatMap { $0 })
+                ids = e5.windows(text, role: role).flatMap { $0 }
             }
-            output += line.finish() + "\n"
+            output += try JSONOutput.line(EmbedJSON(text: text, embedding: embedding, ids: ids)) + "\n"
         }
         FileHandle.standardOutput.write(Data(output.utf8))
     }
@@ -104,5 +101,21 @@ enum StandardInputLines {
             }
         }
         if !pending.isEmpty { try flush(pending) }
+    }
+}
+
+/// One line of `hush embed`: the text, its vector (every component exact; null for one that is not finite),
+/// whether it was truncated, and with `--tokens` the ids the model saw.
+struct EmbedJSON: Encodable {
+    var text: String
+    var vector: [Float?]
+    var truncated: Bool
+    var ids: [Int32]?
+
+    init(text: String, embedding: Embedding, ids: [Int32]?) {
+        self.text = text
+        vector = embedding.vector.map { $0.isFinite ? $0 : nil }
+        truncated = embedding.truncated
+        self.ids = ids
     }
 }

@@ -88,23 +88,11 @@ struct EvalCommand: AsyncParsableCommand {
         }
         progress.finish()
         if json {
-            var line = JSONLine()
-            line.add("ndcg@10", metrics.ndcg10)
-            line.add("mrr@10", metrics.mrr10)
-            line.add("recall@10", metrics.recall10)
-            line.add("recall@100", metrics.recall100)
-            line.add("queries", metrics.count)
-            line.add("mode", mode.rawValue)
-            if unanswerable {
-                line.add("auc", separation.auc)
-                if let threshold {
-                    line.add("min_score", Double(threshold))
-                    line.add("answerable_kept", separation.answerableKept(threshold))
-                    line.add("correct_kept", separation.correctKept(threshold))
-                    line.add("unanswerable_kept", separation.unanswerableKept(threshold))
-                }
-            }
-            Console.out(line.finish())
+            Console.out(
+                try JSONOutput.line(
+                    EvalJSON(
+                        metrics: metrics, mode: mode.rawValue, separation: unanswerable ? separation : nil,
+                        threshold: threshold)))
         } else {
             Console.out("queries:    \(metrics.count) (\(mode.rawValue))")
             Console.out(String(format: "nDCG@10:    %.4f", metrics.ndcg10))
@@ -217,26 +205,78 @@ final class EvidenceWriter {
     func write(query: String, language: String, answerable: Bool, _ results: SearchResults, _ relevant: Set<String>)
         throws
     {
-        var line = JSONLine()
-        line.add("query", query)
-        line.add("language", language)
-        line.add("answerable", answerable)
-        let hits = results.hits.map { hit -> String in
-            var object = JSONLine()
-            object.add("id", hit.id)
-            object.add("relevant", relevant.contains(hit.id))
-            object.add("score", Double(hit.score))
-            if let explanation = hit.explanation {
-                if let cosine = explanation.semanticScore { object.add("cosine", Double(cosine)) }
-                if let bm25 = explanation.keywordScore { object.add("bm25", Double(bm25)) }
-                if let evidence = explanation.evidence {
-                    object.add("standing", Double(evidence.standing))
-                    object.add("keyword", Double(evidence.keyword))
-                }
+        let line = Line(
+            query: query, language: language, answerable: answerable,
+            hits: results.hits.map { Line.Hit($0, relevant: relevant.contains($0.id)) })
+        try handle.write(contentsOf: Data((try JSONOutput.line(line) + "\n").utf8))
+    }
+
+    /// One search: the query, its language, whether its relevant documents were left in, and its hits.
+    struct Line: Encodable {
+        var query: String
+        var language: String
+        var answerable: Bool
+        var hits: [Hit]
+
+        /// One hit: its id, whether it is relevant, its score, and the evidence it was scored from (when
+        /// explained; absent parts left out).
+        struct Hit: Encodable {
+            var id: String
+            var relevant: Bool
+            var score: JSONNumber
+            var cosine: JSONNumber?
+            var bm25: JSONNumber?
+            var standing: JSONNumber?
+            var keyword: JSONNumber?
+
+            init(_ hit: SearchHit, relevant: Bool) {
+                id = hit.id
+                self.relevant = relevant
+                score = JSONNumber(hit.score)
+                cosine = hit.explanation?.semanticScore.map(JSONNumber.init)
+                bm25 = hit.explanation?.keywordScore.map(JSONNumber.init)
+                standing = hit.explanation?.evidence.map { JSONNumber($0.standing) }
+                keyword = hit.explanation?.evidence.map { JSONNumber($0.keyword) }
             }
-            return object.finish()
         }
-        line.add("hits", raw: "[" + hits.joined(separator: ",") + "]")
-        try handle.write(contentsOf: Data((line.finish() + "\n").utf8))
+    }
+}
+
+/// `hush eval --json`: the four metrics, the query count, the mode and, with `--unanswerable`, the AUC and
+/// what the threshold keeps.
+struct EvalJSON: Encodable {
+    var metrics: RetrievalMetrics
+    var mode: String
+    /// With `--unanswerable`.
+    var separation: ScoreSeparation?
+    var threshold: Float?
+
+    enum CodingKeys: String, CodingKey {
+        case ndcg10 = "ndcg@10"
+        case mrr10 = "mrr@10"
+        case recall10 = "recall@10"
+        case recall100 = "recall@100"
+        case queries, mode, auc
+        case minScore = "min_score"
+        case answerableKept = "answerable_kept"
+        case correctKept = "correct_kept"
+        case unanswerableKept = "unanswerable_kept"
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(JSONNumber(metrics.ndcg10), forKey: .ndcg10)
+        try container.encode(JSONNumber(metrics.mrr10), forKey: .mrr10)
+        try container.encode(JSONNumber(metrics.recall10), forKey: .recall10)
+        try container.encode(JSONNumber(metrics.recall100), forKey: .recall100)
+        try container.encode(metrics.count, forKey: .queries)
+        try container.encode(mode, forKey: .mode)
+        guard let separation else { return }
+        try container.encode(JSONNumber(separation.auc), forKey: .auc)
+        guard let threshold else { return }
+        try container.encode(JSONNumber(threshold), forKey: .minScore)
+        try container.encode(JSONNumber(separation.answerableKept(threshold)), forKey: .answerableKept)
+        try container.encode(JSONNumber(separation.correctKept(threshold)), forKey: .correctKept)
+        try container.encode(JSONNumber(separation.unanswerableKept(threshold)), forKey: .unanswerableKept)
     }
 }

@@ -18,27 +18,12 @@ struct GetCommand: AsyncParsableCommand {
     func run() async throws {
         let hush = try await store.open(.read)
         guard let stored = try await hush.document(id: id) else {
-            Console.error("hush get: no document with id \(JSONLine.quote(id)) in \(store.db)")
+            Console.error("hush get: no document with id \(JSONOutput.quoted(id)) in \(store.db)")
             throw ExitCode(1)
         }
         let d = stored.document
         if json {
-            var line = JSONLine()
-            line.add("id", d.id)
-            if let title = d.title { line.add("title", title) }
-            line.add("text", d.body)
-            if let quoted = d.quoted { line.add("quoted", quoted) }
-            if let type = d.sourceType { line.add("type", type) }
-            line.add("language", stored.language)
-            line.add("tags", raw: "[" + d.tags.map(JSONLine.quote).joined(separator: ",") + "]")
-            if let category = d.category { line.add("category", category) }
-            var metadata = JSONLine()
-            for key in d.metadata.keys.sorted() { metadata.add(key, d.metadata[key] ?? "") }
-            line.add("metadata", raw: metadata.finish())
-            if let created = d.createdAt { line.add("created", RecordDate.format(created)) }
-            line.add("chunks", stored.chunkCount)
-            line.add("content_hash", stored.contentHash)
-            Console.out(line.finish())
+            Console.out(try JSONOutput.line(GetJSON(stored: stored)))
         } else {
             Console.out("id:       \(Console.escaped(d.id))")
             if let title = d.title { Console.out("title:    \(Console.escaped(title))") }
@@ -53,5 +38,33 @@ struct GetCommand: AsyncParsableCommand {
             Console.out(d.body)
             if let quoted = d.quoted { Console.out("\n> " + quoted) }
         }
+    }
+}
+
+/// `hush get --json`: the document as stored (absent fields left out), its language, chunk count and content
+/// hash.
+struct GetJSON: Encodable {
+    var stored: StoredDocument
+
+    enum CodingKeys: String, CodingKey {
+        case id, title, text, quoted, type, language, tags, category, metadata, created, chunks
+        case contentHash = "content_hash"
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        let d = stored.document
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(d.id, forKey: .id)
+        try container.encodeIfPresent(d.title, forKey: .title)
+        try container.encode(d.body, forKey: .text)
+        try container.encodeIfPresent(d.quoted, forKey: .quoted)
+        try container.encodeIfPresent(d.sourceType, forKey: .type)
+        try container.encode(stored.language, forKey: .language)
+        try container.encode(d.tags, forKey: .tags)
+        try container.encodeIfPresent(d.category, forKey: .category)
+        try container.encode(d.metadata, forKey: .metadata)
+        try container.encodeIfPresent(d.createdAt, forKey: .created)
+        try container.encode(stored.chunkCount, forKey: .chunks)
+        try container.encode(stored.contentHash, forKey: .contentHash)
     }
 }

@@ -82,14 +82,12 @@ struct ImportCommand: AsyncParsableCommand {
         progress.finish()
         let seconds = Date().timeIntervalSince(start)
         if json {
-            var line = JSONLine()
-            line.add("added", summary.added)
-            line.add("updated", summary.updated)
-            line.add("unchanged", summary.unchanged)
-            line.add("rejected", summary.errors.count)
-            line.add("embedder", embedder.identity.description)
-            line.add("seconds", seconds)
-            Console.out(line.finish())
+            Console.out(
+                try JSONOutput.line(
+                    ImportJSON(
+                        added: summary.added, updated: summary.updated, unchanged: summary.unchanged,
+                        rejected: summary.errors.count, embedder: embedder.identity.description,
+                        seconds: JSONNumber(seconds))))
         } else {
             Console.out(
                 "imported \(from) into \(db) in \(String(format: "%.2f", seconds)) s without re-embedding: "
@@ -99,4 +97,14 @@ struct ImportCommand: AsyncParsableCommand {
             for error in summary.errors { Console.out("  rejected \(Console.escaped(error.id)): \(error.reason)") }
         }
     }
+}
+
+/// `hush import --json`: the counts, the embedder the vectors are stamped with, the time.
+struct ImportJSON: Encodable {
+    var added: Int
+    var updated: Int
+    var unchanged: Int
+    var rejected: Int
+    var embedder: String
+    var seconds: JSONNumber
 }

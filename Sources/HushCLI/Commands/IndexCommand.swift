@@ -49,29 +49,7 @@ struct IndexCommand: AsyncParsableCommand {
         progress.finish()
         let seconds = Date().timeIntervalSince(start)
         if json {
-            var line = JSONLine()
-            line.add("added", summary.added)
-            line.add("updated", summary.updated)
-            line.add("metadata_only", summary.metadataOnly)
-            line.add("unchanged", summary.unchanged)
-            line.add("chunks_embedded", summary.chunksEmbedded)
-            line.add("seconds", seconds)
-            let rejected = summary.errors.map { error -> String in
-                var item = JSONLine()
-                item.add("id", error.id)
-                item.add("reason", error.reason)
-                return item.finish()
-            }
-            line.add("rejected", raw: "[" + rejected.joined(separator: ",") + "]")
-            let skips = skipped.map { skip -> String in
-                var item = JSONLine()
-                item.add("path", skip.path)
-                if let number = skip.line { item.add("line", number) }
-                item.add("reason", skip.reason)
-                return item.finish()
-            }
-            line.add("skipped", raw: "[" + skips.joined(separator: ",") + "]")
-            Console.out(line.finish())
+            Console.out(try JSONOutput.line(IndexJSON(summary: summary, seconds: seconds, skipped: skipped)))
         } else {
             let rate = seconds > 0 ? Double(documents.count) / seconds : 0
             // Every document read is exactly one of added, updated, unchanged or rejected; skipped inputs
@@ -89,5 +67,32 @@ struct IndexCommand: AsyncParsableCommand {
                     "  skipped \(Console.escaped(skip.path))\(skip.line.map { ":\($0)" } ?? ""): \(skip.reason)")
             }
         }
+    }
+}
+
+/// `hush index --json`: the summary's counts, the time, and each rejected document and skipped input.
+struct IndexJSON: Encodable {
+    var summary: UpsertSummary
+    var seconds: Double
+    var skipped: [SkippedInput]
+
+    enum CodingKeys: String, CodingKey {
+        case added, updated
+        case metadataOnly = "metadata_only"
+        case unchanged
+        case chunksEmbedded = "chunks_embedded"
+        case seconds, rejected, skipped
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(summary.added, forKey: .added)
+        try container.encode(summary.updated, forKey: .updated)
+        try container.encode(summary.metadataOnly, forKey: .metadataOnly)
+        try container.encode(summary.unchanged, forKey: .unchanged)
+        try container.encode(summary.chunksEmbedded, forKey: .chunksEmbedded)
+        try container.encode(JSONNumber(seconds), forKey: .seconds)
+        try container.encode(summary.errors, forKey: .rejected)
+        try container.encode(skipped, forKey: .skipped)
     }
 }

@@ -21,31 +21,7 @@ struct ModelCommand: ParsableCommand {
             let embedder = try modelOptions.makeEmbedder()
             let identity = embedder.identity
             if json {
-                var line = JSONLine()
-                line.add("model", identity.model)
-                line.add("weights_sha256", identity.weightsSHA256)
-                line.add("dimension", identity.dimension)
-                line.add("pooling", identity.pooling.rawValue)
-                line.add("normalized", identity.normalized)
-                line.add("max_tokens", embedder.maxTokens)
-                line.add("languages", embedder.languageScope.rawValue)
-                line.add("cpu", ComputeInfo.cpu)
-                line.add("kernels", ComputeInfo.kernels)
-                line.add("blas", ComputeInfo.blas)
-                if !identity.queryPrefix.isEmpty || !identity.passagePrefix.isEmpty {
-                    line.add("query_prefix", identity.queryPrefix)
-                    line.add("passage_prefix", identity.passagePrefix)
-                }
-                if let bert = embedder as? BERTEmbedder {
-                    line.add("path", bert.modelDirectory.path)
-                    line.add("layers", bert.model.configuration.numHiddenLayers)
-                    line.add("vocabulary", bert.tokenizer.vocabularySize)
-                } else if let e5 = embedder as? E5Embedder {
-                    line.add("path", e5.modelFile.path)
-                    line.add("layers", e5.model.configuration.numHiddenLayers)
-                    line.add("vocabulary", e5.tokenizer.vocabularySize)
-                }
-                Console.out(line.finish())
+                Console.out(try JSONOutput.line(ModelInfoJSON(embedder: embedder)))
             } else {
                 Console.out("model:      \(identity.model)")
                 if let bert = embedder as? BERTEmbedder { Console.out("path:       \(bert.modelDirectory.path)") }
@@ -75,6 +51,51 @@ struct ModelCommand: ParsableCommand {
                     )
                 }
             }
+        }
+    }
+}
+
+/// `hush model info --json`: the identity, the limits, the compute in use and, for a neural model, where it
+/// was loaded from and its size (prefixes only when the model has them).
+struct ModelInfoJSON: Encodable {
+    var embedder: any Embedder
+
+    enum CodingKeys: String, CodingKey {
+        case model
+        case weightsSHA256 = "weights_sha256"
+        case dimension, pooling, normalized
+        case maxTokens = "max_tokens"
+        case languages, cpu, kernels, blas
+        case queryPrefix = "query_prefix"
+        case passagePrefix = "passage_prefix"
+        case path, layers, vocabulary
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        let identity = embedder.identity
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(identity.model, forKey: .model)
+        try container.encode(identity.weightsSHA256, forKey: .weightsSHA256)
+        try container.encode(identity.dimension, forKey: .dimension)
+        try container.encode(identity.pooling, forKey: .pooling)
+        try container.encode(identity.normalized, forKey: .normalized)
+        try container.encode(embedder.maxTokens, forKey: .maxTokens)
+        try container.encode(embedder.languageScope, forKey: .languages)
+        try container.encode(ComputeInfo.cpu, forKey: .cpu)
+        try container.encode(ComputeInfo.kernels, forKey: .kernels)
+        try container.encode(ComputeInfo.blas, forKey: .blas)
+        if !identity.queryPrefix.isEmpty || !identity.passagePrefix.isEmpty {
+            try container.encode(identity.queryPrefix, forKey: .queryPrefix)
+            try container.encode(identity.passagePrefix, forKey: .passagePrefix)
+        }
+        if let bert = embedder as? BERTEmbedder {
+            try container.encode(bert.modelDirectory.path, forKey: .path)
+            try container.encode(bert.model.configuration.numHiddenLayers, forKey: .layers)
+            try container.encode(bert.tokenizer.vocabularySize, forKey: .vocabulary)
+        } else if let e5 = embedder as? E5Embedder {
+            try container.encode(e5.modelFile.path, forKey: .path)
+            try container.encode(e5.model.configuration.numHiddenLayers, forKey: .layers)
+            try container.encode(e5.tokenizer.vocabularySize, forKey: .vocabulary)
         }
     }
 }

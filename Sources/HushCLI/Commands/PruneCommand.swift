@@ -35,10 +35,7 @@ struct PruneCommand: AsyncParsableCommand {
         let removed = try await hush.prune(maxDocuments: maxDocuments, olderThan: cutoff)
         let left = try await hush.stats().documents
         if json {
-            var line = JSONLine()
-            line.add("deleted", removed)
-            line.add("documents", left)
-            Console.out(line.finish())
+            Console.out(try JSONOutput.line(["deleted": removed, "documents": left]))
         } else {
             Console.out("deleted \(removed) documents, \(left) left (run `hush compact` to shrink the file)")
         }

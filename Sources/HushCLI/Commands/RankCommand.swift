@@ -68,15 +68,28 @@ struct RankCommand: AsyncParsableCommand {
                 options: options, limit: limit)
         }
         if json {
-            var line = JSONLine()
-            line.add("liked", raw: "[" + Self.ids(liked).map(JSONLine.quote).joined(separator: ",") + "]")
-            line.add("disliked", raw: "[" + Self.ids(disliked).map(JSONLine.quote).joined(separator: ",") + "]")
-            line.add("alpha", Double(alpha))
-            line.add("half_life_days", halfLifeDays)
-            line.add("results", raw: RankedOutput.json(ranked))
-            Console.out(line.finish())
+            Console.out(
+                try JSONOutput.line(
+                    RankJSON(
+                        liked: Self.ids(liked), disliked: Self.ids(disliked), alpha: JSONNumber(alpha),
+                        halfLifeDays: JSONNumber(halfLifeDays), results: ranked.map(RankedOutput.Item.init))))
         } else {
             Console.out(RankedOutput.text(ranked))
         }
+    }
+}
+
+/// `hush rank --json`: the liked and disliked ids, the weights, and the documents in order.
+struct RankJSON: Encodable {
+    var liked: [String]
+    var disliked: [String]
+    var alpha: JSONNumber
+    var halfLifeDays: JSONNumber
+    var results: [RankedOutput.Item]
+
+    enum CodingKeys: String, CodingKey {
+        case liked, disliked, alpha
+        case halfLifeDays = "half_life_days"
+        case results
     }
 }

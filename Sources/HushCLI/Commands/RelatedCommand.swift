@@ -49,10 +49,7 @@ struct RelatedCommand: AsyncParsableCommand {
                 filter: try FilterParsing.filter(from: filters))
         }
         if json {
-            var line = JSONLine()
-            line.add("id", id)
-            line.add("results", raw: RankedOutput.json(related))
-            Console.out(line.finish())
+            Console.out(try JSONOutput.line(RelatedJSON(id: id, results: related.map(RankedOutput.Item.init))))
         } else {
             Console.out(RankedOutput.text(related))
         }
@@ -71,25 +68,33 @@ enum RankedOutput {
         }
     }
 
-    static func json(_ items: [RankedDocument]) -> String {
-        "["
-            + items.map { item -> String in
-                var line = JSONLine()
-                line.add("id", item.id)
-                func optional(_ key: String, _ value: Float?) {
-                    if let value { line.add(key, Double(value)) } else { line.add(key, raw: "null") }
-                }
-                optional("score", item.score)
-                optional("similarity", item.similarity)
-                if item.recency != nil || item.score == nil { optional("recency", item.recency) }
-                if let title = item.title { line.add("title", title) } else { line.add("title", raw: "null") }
-                line.add("language", item.language)
-                if let type = item.sourceType { line.add("type", type) }
-                line.add("tags", raw: "[" + item.tags.map(JSONLine.quote).joined(separator: ",") + "]")
-                if let category = item.category { line.add("category", category) }
-                line.add("created", RecordDate.format(item.createdAt))
-                return line.finish()
-            }.joined(separator: ",") + "]"
+    /// One ranked document in JSON: `score` and `similarity` are null when not computed, `recency` is there
+    /// when computed or when the document was left unranked (then null), `title` is null when absent, `type`
+    /// and `category` are left out.
+    struct Item: Encodable {
+        var item: RankedDocument
+
+        init(_ item: RankedDocument) { self.item = item }
+
+        enum CodingKeys: String, CodingKey {
+            case id, score, similarity, recency, title, language, type, tags, category, created
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(item.id, forKey: .id)
+            try container.encode(item.score.map(JSONNumber.init), forKey: .score)
+            try container.encode(item.similarity.map(JSONNumber.init), forKey: .similarity)
+            if item.recency != nil || item.score == nil {
+                try container.encode(item.recency.map(JSONNumber.init), forKey: .recency)
+            }
+            try container.encode(item.title, forKey: .title)
+            try container.encode(item.language, forKey: .language)
+            try container.encodeIfPresent(item.sourceType, forKey: .type)
+            try container.encode(item.tags, forKey: .tags)
+            try container.encodeIfPresent(item.category, forKey: .category)
+            try container.encode(item.createdAt, forKey: .created)
+        }
     }
 
     static func text(_ items: [RankedDocument]) -> String {
@@ -107,4 +112,10 @@ enum RankedOutput {
             return parts.joined(separator: " ") + "  (" + details.joined(separator: ", ") + ")"
         }.joined(separator: "\n")
     }
+}
+
+/// `hush related --json`: the stored document's id and its related documents.
+struct RelatedJSON: Encodable {
+    var id: String
+    var results: [RankedOutput.Item]
 }

@@ -26,7 +26,9 @@ struct SearchCommand: AsyncParsableCommand {
             Ranking: semantic, keyword, hybrid (min-max normalised convex fusion), calibrated (hybrid scored \
             by the estimated probability of relevance) or rrf (reciprocal rank fusion).
             """,
-            discussion: "Default hybrid; keyword when the database's model is not installed."))
+            discussion:
+                "Default hybrid; keyword when the database's model is not loaded (not installed, or a model folder not given with --model)."
+        ))
     var mode: ModeArgument?
 
     @Option(name: .customLong("k"), help: "Number of results.")
@@ -83,7 +85,11 @@ struct SearchCommand: AsyncParsableCommand {
         var mode = self.mode ?? .hybrid
         if self.mode == nil, !hush.semanticAvailable {
             mode = .keyword
-            Console.error("note: the database's model is not loaded here, so this is a keyword search")
+            Console.error(
+                StoreModelResolver.findsModel(of: hush.identity)
+                    ? "note: the database's model is not loaded here, so this is a keyword search"
+                    : "note: the database was made with \(hush.identity.model), a model Hush cannot find by itself "
+                        + "(pass its folder with --model FOLDER), so this is a keyword search")
         }
         let searchMode = searchMode(mode)
         let results =
@@ -95,7 +101,8 @@ struct SearchCommand: AsyncParsableCommand {
                 text, mode: searchMode, filter: filter, limit: limit, minScore: minScore, explain: explain)
         let analysis = explain ? hush.analyze(text) : nil
         if json {
-            Console.out(SearchOutput.json(query: text, mode: mode.rawValue, results: results, analysis: analysis))
+            Console.out(
+                try SearchOutput.json(query: text, mode: mode.rawValue, results: results, analysis: analysis))
         } else {
             if let analysis { Console.out(SearchOutput.text(analysis: analysis)) }
             Console.out(SearchOutput.text(results: results, explain: explain))
@@ -105,77 +112,16 @@ struct SearchCommand: AsyncParsableCommand {
 
 /// How search results are printed.
 enum SearchOutput {
-    static func json(query: String, mode: String, results: SearchResults, analysis: QueryAnalysis? = nil) -> String {
-        var line = JSONLine()
-        line.add("query", query)
-        line.add("mode", mode)
-        if let analysis {
-            var object = JSONLine()
-            object.add("cleaned", analysis.cleaned)
-            object.add("language", analysis.language)
-            object.add("keywords", raw: "[" + analysis.keywords.map(JSONLine.quote).joined(separator: ",") + "]")
-            object.add("terms", raw: "[" + analysis.terms.map(JSONLine.quote).joined(separator: ",") + "]")
-            if let characters = analysis.modelCharacters { object.add("model_characters", characters) }
-            line.add("analysis", raw: object.finish())
-        }
-        let hits = results.hits.map { hit -> String in
-            var item = JSONLine()
-            item.add("id", hit.id)
-            item.add("score", Double(hit.score))
-            if let title = hit.title { item.add("title", title) } else { item.add("title", raw: "null") }
-            item.add("text", hit.text)
-            item.add("chunk", hit.chunkOrdinal)
-            item.add("range", raw: "[\(hit.range.lowerBound),\(hit.range.upperBound)]")
-            item.add("passage_range", raw: "[\(hit.passageRange.lowerBound),\(hit.passageRange.upperBound)]")
-            item.add("language", hit.language)
-            if let type = hit.sourceType { item.add("type", type) }
-            item.add("tags", raw: "[" + hit.tags.map(JSONLine.quote).joined(separator: ",") + "]")
-            if let category = hit.category { item.add("category", category) }
-            item.add("created", RecordDate.format(hit.createdAt))
-            if let e = hit.explanation {
-                var explanation = JSONLine()
-                func optional(_ key: String, _ value: Float?) {
-                    if let value { explanation.add(key, Double(value)) } else { explanation.add(key, raw: "null") }
-                }
-                func optional(_ key: String, _ value: Int?) {
-                    if let value { explanation.add(key, value) } else { explanation.add(key, raw: "null") }
-                }
-                optional("semantic_rank", e.semanticRank)
-                optional("semantic_score", e.semanticScore)
-                optional("semantic_normalized", e.semanticNormalized)
-                optional("keyword_rank", e.keywordRank)
-                optional("keyword_score", e.keywordScore)
-                optional("keyword_normalized", e.keywordNormalized)
-                if let evidence = e.evidence, let calibration = e.calibration {
-                    var object = JSONLine()
-                    object.add("cosine", Double(evidence.cosine))
-                    object.add("standing", Double(evidence.standing))
-                    object.add("keyword", Double(evidence.keyword))
-                    object.add("calibration", calibration)
-                    explanation.add("evidence", raw: object.finish())
-                }
-                explanation.add("base_score", Double(e.baseScore))
-                explanation.add(
-                    "matched_tags", raw: "[" + e.matchedTags.map(JSONLine.quote).joined(separator: ",") + "]")
-                explanation.add("tag_boost", Double(e.tagBoost))
-                explanation.add("category_boost", Double(e.categoryBoost))
-                explanation.add("final_score", Double(e.finalScore))
-                item.add("explain", raw: explanation.finish())
-            }
-            return item.finish()
-        }
-        line.add("results", raw: "[" + hits.joined(separator: ",") + "]")
-        var timings = JSONLine()
-        timings.add("embed_ms", results.timings.embedMs)
-        timings.add("search_ms", results.timings.searchMs)
-        timings.add("total_ms", results.timings.totalMs)
-        line.add("timings", raw: timings.finish())
-        return line.finish()
+    /// The results as one line of JSON, the schema of docs/cli.md.
+    static func json(query: String, mode: String, results: SearchResults, analysis: QueryAnalysis? = nil) throws
+        -> String
+    {
+        try JSONOutput.line(SearchJSON(query: query, mode: mode, results: results, analysis: analysis))
     }
 
     static func text(analysis: QueryAnalysis) -> String {
         // The words as the person typed them (stop words left out); the stems matched are internal.
-        "query: \(JSONLine.quote(analysis.cleaned))  language: \(analysis.language)  keywords: "
+        "query: \(JSONOutput.quoted(analysis.cleaned))  language: \(analysis.language)  keywords: "
             + (analysis.terms.isEmpty ? "(none)" : analysis.terms.map(Console.escaped).joined(separator: ", "))
             + (analysis.modelCharacters.map {
                 "\nthe model reads the first \($0) of \(analysis.cleaned.count) characters (one window); keywords use all"
@@ -217,5 +163,149 @@ enum SearchOutput {
                 format: "(%d results; embed %.1f ms, search %.1f ms, total %.1f ms)", results.hits.count, t.embedMs,
                 t.searchMs, t.totalMs))
         return lines.joined(separator: "\n")
+    }
+}
+
+/// `hush search --json`: the query, the mode, the analysis (with `--explain`), the hits and the timings.
+struct SearchJSON: Encodable {
+    var query: String
+    var mode: String
+    var results: SearchResults
+    var analysis: QueryAnalysis?
+
+    enum CodingKeys: String, CodingKey {
+        case query, mode, analysis, results, timings
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(query, forKey: .query)
+        try container.encode(mode, forKey: .mode)
+        try container.encodeIfPresent(analysis.map(Analysis.init), forKey: .analysis)
+        try container.encode(results.hits.map(Hit.init), forKey: .results)
+        try container.encode(Timings(results.timings), forKey: .timings)
+    }
+
+    /// What the query says (`--explain`); not the query as given, which is `query`.
+    struct Analysis: Encodable {
+        var analysis: QueryAnalysis
+
+        init(_ analysis: QueryAnalysis) { self.analysis = analysis }
+
+        enum CodingKeys: String, CodingKey {
+            case cleaned, language, keywords, terms
+            case modelCharacters = "model_characters"
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(analysis.cleaned, forKey: .cleaned)
+            try container.encode(analysis.language, forKey: .language)
+            try container.encode(analysis.keywords, forKey: .keywords)
+            try container.encode(analysis.terms, forKey: .terms)
+            try container.encodeIfPresent(analysis.modelCharacters, forKey: .modelCharacters)
+        }
+    }
+
+    /// One hit: `title` is null when the document has none; `type`, `category` and `explain` are left out.
+    struct Hit: Encodable {
+        var hit: SearchHit
+
+        init(_ hit: SearchHit) { self.hit = hit }
+
+        enum CodingKeys: String, CodingKey {
+            case id, score, title, text, chunk, range
+            case passageRange = "passage_range"
+            case language, type, tags, category, created, explain
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(hit.id, forKey: .id)
+            try container.encode(JSONNumber(hit.score), forKey: .score)
+            try container.encode(hit.title, forKey: .title)
+            try container.encode(hit.text, forKey: .text)
+            try container.encode(hit.chunkOrdinal, forKey: .chunk)
+            try container.encode(hit.range, forKey: .range)
+            try container.encode(hit.passageRange, forKey: .passageRange)
+            try container.encode(hit.language, forKey: .language)
+            try container.encodeIfPresent(hit.sourceType, forKey: .type)
+            try container.encode(hit.tags, forKey: .tags)
+            try container.encodeIfPresent(hit.category, forKey: .category)
+            try container.encode(hit.createdAt, forKey: .created)
+            try container.encodeIfPresent(hit.explanation.map(Explanation.init), forKey: .explain)
+        }
+    }
+
+    /// `explain`: each arm's rank and scores (null outside it), the calibrated evidence, the boosts.
+    struct Explanation: Encodable {
+        var explanation: SearchHit.Explanation
+
+        init(_ explanation: SearchHit.Explanation) { self.explanation = explanation }
+
+        enum CodingKeys: String, CodingKey {
+            case semanticRank = "semantic_rank"
+            case semanticScore = "semantic_score"
+            case semanticNormalized = "semantic_normalized"
+            case keywordRank = "keyword_rank"
+            case keywordScore = "keyword_score"
+            case keywordNormalized = "keyword_normalized"
+            case evidence
+            case baseScore = "base_score"
+            case matchedTags = "matched_tags"
+            case tagBoost = "tag_boost"
+            case categoryBoost = "category_boost"
+            case finalScore = "final_score"
+        }
+
+        /// The calibrated score's evidence and the table that weighed it.
+        struct Evidence: Encodable {
+            var cosine: JSONNumber
+            var standing: JSONNumber
+            var keyword: JSONNumber
+            var calibration: String
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            let e = explanation
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(e.semanticRank, forKey: .semanticRank)
+            try container.encode(e.semanticScore.map(JSONNumber.init), forKey: .semanticScore)
+            try container.encode(e.semanticNormalized.map(JSONNumber.init), forKey: .semanticNormalized)
+            try container.encode(e.keywordRank, forKey: .keywordRank)
+            try container.encode(e.keywordScore.map(JSONNumber.init), forKey: .keywordScore)
+            try container.encode(e.keywordNormalized.map(JSONNumber.init), forKey: .keywordNormalized)
+            if let evidence = e.evidence, let calibration = e.calibration {
+                try container.encode(
+                    Evidence(
+                        cosine: JSONNumber(evidence.cosine), standing: JSONNumber(evidence.standing),
+                        keyword: JSONNumber(evidence.keyword), calibration: calibration),
+                    forKey: .evidence)
+            }
+            try container.encode(JSONNumber(e.baseScore), forKey: .baseScore)
+            try container.encode(e.matchedTags, forKey: .matchedTags)
+            try container.encode(JSONNumber(e.tagBoost), forKey: .tagBoost)
+            try container.encode(JSONNumber(e.categoryBoost), forKey: .categoryBoost)
+            try container.encode(JSONNumber(e.finalScore), forKey: .finalScore)
+        }
+    }
+
+    /// Milliseconds per stage.
+    struct Timings: Encodable {
+        var embedMs: JSONNumber
+        var searchMs: JSONNumber
+        var totalMs: JSONNumber
+
+        init(_ timings: SearchResults.Timings) {
+            embedMs = JSONNumber(timings.embedMs)
+            searchMs = JSONNumber(timings.searchMs)
+            totalMs = JSONNumber(timings.totalMs)
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case embedMs = "embed_ms"
+            case searchMs = "search_ms"
+            case totalMs = "total_ms"
+        }
     }
 }

@@ -18,39 +18,7 @@ struct StatsCommand: AsyncParsableCommand {
         let hush = try await store.open(.read)
         let s = try await hush.stats()
         if json {
-            var line = JSONLine()
-            line.add("documents", s.documents)
-            line.add("chunks", s.chunks)
-            line.add("vectors", s.vectors)
-            line.add("embedder", s.embedder.model)
-            line.add("weights_sha256", s.embedder.weightsSHA256)
-            line.add("dimension", s.embedder.dimension)
-            line.add("file_bytes", Int(s.fileSizeBytes))
-            line.add("vector_bytes", s.vectorBytes)
-            line.add("index", s.index.rawValue)
-            line.add("index_reason", s.indexReason)
-            line.add("index_bytes", s.indexBytes)
-            line.add("graph_file_bytes", Int(s.graphFileBytes))
-            line.add("model_loaded", s.modelLoaded)
-            line.add("open_ms", s.openMilliseconds)
-            line.add("vectors_in_file", s.vectorsInFile)
-            line.add("image_bytes", Int(s.imageBytes))
-            line.add("image_current", s.imageCurrent)
-            line.add("chunk_tokens", s.chunking.targetTokens)
-            line.add("chunk_overlap", s.chunking.overlapTokens)
-            line.add("window_tokens", s.chunking.maxTokens)
-            line.add("process_resident_bytes", ResidentMemory.current()?.now ?? 0)
-            if let pending = s.unfinishedReembed {
-                var reembed = JSONLine()
-                reembed.add("target", pending.target.model)
-                reembed.add("target_weights_sha256", pending.target.weightsSHA256)
-                reembed.add("completed", pending.completed)
-                reembed.add("total", pending.total)
-                line.add("unfinished_reembed", raw: reembed.finish())
-            } else {
-                line.add("unfinished_reembed", raw: "null")
-            }
-            Console.out(line.finish())
+            Console.out(try JSONOutput.line(StatsJSON(stats: s, residentBytes: ResidentMemory.current()?.now ?? 0)))
         } else {
             Console.out("file:      \(store.db) (\(Self.bytes(Int(s.fileSizeBytes))))")
             Console.out("documents: \(s.documents)")
@@ -84,7 +52,11 @@ struct StatsCommand: AsyncParsableCommand {
             if let memory = ResidentMemory.current() {
                 Console.out("memory:    \(Self.bytes(memory.now)) resident in this process (model included)")
             }
-            if !s.modelLoaded {
+            if !s.modelLoaded, !StoreModelResolver.findsModel(of: s.embedder) {
+                Console.out(
+                    "model:     not loaded (a model Hush cannot find by itself: pass its folder with --model): "
+                        + "keyword search, get and delete work; semantic search needs it")
+            } else if !s.modelLoaded {
                 Console.out("model:     not installed: keyword search, get and delete work; semantic search needs it")
             }
             if let pending = s.unfinishedReembed {
@@ -106,5 +78,80 @@ struct StatsCommand: AsyncParsableCommand {
             unit += 1
         }
         return unit == 0 ? "\(count) B" : String(format: "%.1f %@", value, units[unit])
+    }
+}
+
+/// `hush stats --json`: the counts, the embedder, the sizes, the index and why, the chunking, the process's
+/// resident memory, and an unfinished re-embed (null when there is none).
+struct StatsJSON: Encodable {
+    var stats: StoreStats
+    var residentBytes: Int
+
+    enum CodingKeys: String, CodingKey {
+        case documents, chunks, vectors, embedder
+        case weightsSHA256 = "weights_sha256"
+        case dimension
+        case fileBytes = "file_bytes"
+        case vectorBytes = "vector_bytes"
+        case index
+        case indexReason = "index_reason"
+        case indexBytes = "index_bytes"
+        case graphFileBytes = "graph_file_bytes"
+        case modelLoaded = "model_loaded"
+        case openMs = "open_ms"
+        case vectorsInFile = "vectors_in_file"
+        case imageBytes = "image_bytes"
+        case imageCurrent = "image_current"
+        case chunkTokens = "chunk_tokens"
+        case chunkOverlap = "chunk_overlap"
+        case windowTokens = "window_tokens"
+        case processResidentBytes = "process_resident_bytes"
+        case unfinishedReembed = "unfinished_reembed"
+    }
+
+    /// A re-embed that stopped part-way: the model it moves to, and how far it got.
+    struct Reembed: Encodable {
+        var target: String
+        var targetWeightsSHA256: String
+        var completed: Int
+        var total: Int
+
+        enum CodingKeys: String, CodingKey {
+            case target
+            case targetWeightsSHA256 = "target_weights_sha256"
+            case completed, total
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        let s = stats
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(s.documents, forKey: .documents)
+        try container.encode(s.chunks, forKey: .chunks)
+        try container.encode(s.vectors, forKey: .vectors)
+        try container.encode(s.embedder.model, forKey: .embedder)
+        try container.encode(s.embedder.weightsSHA256, forKey: .weightsSHA256)
+        try container.encode(s.embedder.dimension, forKey: .dimension)
+        try container.encode(s.fileSizeBytes, forKey: .fileBytes)
+        try container.encode(s.vectorBytes, forKey: .vectorBytes)
+        try container.encode(s.index.rawValue, forKey: .index)
+        try container.encode(s.indexReason, forKey: .indexReason)
+        try container.encode(s.indexBytes, forKey: .indexBytes)
+        try container.encode(s.graphFileBytes, forKey: .graphFileBytes)
+        try container.encode(s.modelLoaded, forKey: .modelLoaded)
+        try container.encode(JSONNumber(s.openMilliseconds), forKey: .openMs)
+        try container.encode(s.vectorsInFile, forKey: .vectorsInFile)
+        try container.encode(s.imageBytes, forKey: .imageBytes)
+        try container.encode(s.imageCurrent, forKey: .imageCurrent)
+        try container.encode(s.chunking.targetTokens, forKey: .chunkTokens)
+        try container.encode(s.chunking.overlapTokens, forKey: .chunkOverlap)
+        try container.encode(s.chunking.maxTokens, forKey: .windowTokens)
+        try container.encode(residentBytes, forKey: .processResidentBytes)
+        try container.encode(
+            s.unfinishedReembed.map {
+                Reembed(
+                    target: $0.target.model, targetWeightsSHA256: $0.target.weightsSHA256, completed: $0.completed,
+                    total: $0.total)
+            }, forKey: .unfinishedReembed)
     }
 }

@@ -49,22 +49,7 @@ struct SummarizeCommand: AsyncParsableCommand {
             return try await hush.summarize(ids: ids, sentences: sentences, lambda: lambda)
         }
         if json {
-            var line = JSONLine()
-            if let query { line.add("query", query) }
-            line.add("documents", raw: "[" + summary.documentIDs.map(JSONLine.quote).joined(separator: ",") + "]")
-            line.add(
-                "sentences",
-                raw: "["
-                    + summary.sentences.map { sentence in
-                        var item = JSONLine()
-                        item.add("text", sentence.text)
-                        item.add("id", sentence.documentID)
-                        item.add("position", sentence.position)
-                        item.add("relevance", Double(sentence.relevance))
-                        return item.finish()
-                    }.joined(separator: ",") + "]")
-            line.add("summary", summary.text)
-            Console.out(line.finish())
+            Console.out(try JSONOutput.line(SummarizeJSON(query: query, summary: summary)))
         } else if summary.sentences.isEmpty {
             Console.out("nothing to summarise")
         } else {
@@ -72,5 +57,36 @@ struct SummarizeCommand: AsyncParsableCommand {
                 Console.out("[\(Console.escaped(sentence.documentID))] \(sentence.text)")
             }
         }
+    }
+}
+
+/// `hush summarize --json`: the query (with `--query`), the documents summarised, the sentences chosen and
+/// the summary text.
+struct SummarizeJSON: Encodable {
+    var query: String?
+    var summary: Summary
+
+    enum CodingKeys: String, CodingKey {
+        case query, documents, sentences, summary
+    }
+
+    /// One sentence: its text, its document, its position there, its relevance.
+    struct Sentence: Encodable {
+        var text: String
+        var id: String
+        var position: Int
+        var relevance: JSONNumber
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(query, forKey: .query)
+        try container.encode(summary.documentIDs, forKey: .documents)
+        try container.encode(
+            summary.sentences.map {
+                Sentence(
+                    text: $0.text, id: $0.documentID, position: $0.position, relevance: JSONNumber($0.relevance))
+            }, forKey: .sentences)
+        try container.encode(summary.text, forKey: .summary)
     }
 }

@@ -22,32 +22,19 @@ struct StoreArguments: ParsableArguments {
     enum Access {
         /// Reads only (search, get, stats, related, rank, summarize, eval): the file is opened read-only, so
         /// it is never written, works in a read-only folder and never waits for another process's writes;
-        /// the model is loaded when it is installed, and keyword search and reading work without it.
+        /// the file's model is loaded when it can be (installed, and known by name), and keyword search and
+        /// reading work without it.
         case read
-        /// Writes that need no model (delete, prune, compact).
+        /// Writes that need no model (delete, prune, compact): as `read`, the file's model when it can be loaded.
         case maintain
-        /// Writes that embed (index, import): the model must load.
+        /// Writes that embed (index): the model must load.
         case embed
     }
 
-    /// The embedder for a file stamped with `stored` (`nil`: a new file): `--lexical` or `--model` when given;
-    /// else the model the file was made with (the lexical fallback, or a known model recognised by its
-    /// identity); else the standard model.
-    func makeEmbedder(stored: EmbedderIdentity?) throws -> any Embedder {
-        if !modelOptions.lexical, modelOptions.model == nil, let stored, stored.pooling == .lexical {
-            return HashingEmbedder(dimension: stored.dimension)
-        }
-        return try modelOptions.makeEmbedder(fallback: stored.flatMap(ModelChoice.matching) ?? .standard)
-    }
-
-    /// The embedder for `access`, or `nil` when the model is not installed and the command can do without it
-    /// (an explicit `--model` that fails to load is always an error).
-    func embedder(for access: Access, stored: EmbedderIdentity?) throws -> (any Embedder)? {
-        do {
-            return try makeEmbedder(stored: stored)
-        } catch EmbeddingError.modelNotFound where access != .embed && modelOptions.model == nil {
-            return nil
-        }
+    /// Which embedder `access` opens the file with: the library's one resolver, asked for what the flags say
+    /// (`--lexical`, `--model`, else the file's own model); only indexing needs the model to load.
+    func resolver(for access: Access) -> StoreModelResolver {
+        StoreModelResolver(request: modelOptions.request, needsModel: access == .embed, threads: modelOptions.threads)
     }
 
     /// Opens the store for `access` (creating it for `.embed` when `create` is true), reading the file once.
@@ -55,8 +42,9 @@ struct StoreArguments: ParsableArguments {
         if !create, !FileManager.default.fileExists(atPath: db) {
             throw ValidationError("no database at \(db): create one with `hush index --db \(db) PATH...`")
         }
+        let resolver = resolver(for: access)
         let store = try HushStore.open(path: db, readOnly: access == .read, options: options) { stored in
-            try embedder(for: access, stored: stored)
+            try resolver.embedder(for: stored, path: db)
         }
         return OpenStores.shared.track(store)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import HushEmbedding
 import HushTestSupport
 import Testing
@@ -61,6 +62,148 @@ import Testing
             #expect(errorPath == path && model == "custom-notes-model")
             #expect(reason.contains("open(path:embedder:)"))
         }
+    }
+
+    // MARK: Which model a file opens with (StoreModelResolver, for open(path:model:) and `hush` alike)
+
+    /// A store made with a model folder Hush knows neither by name nor by weights opens with that folder when
+    /// it is given; without it, a read or a write that embeds nothing (`hush delete`, `prune`, `compact`)
+    /// opens without a model, and an open that embeds is refused: Hush never guesses another model for it.
+    @Test func aModelFolderHushDoesNotKnowIsUsedOnlyWhenGiven() async throws {
+        let folder = try TemporaryDirectory()
+        let model = try TinyModelFolder.write(in: folder.url, name: "notes-model")
+        let path = folder.path("notes.hush")
+        do {
+            let store = try await HushStore.open(path: path, model: .path(model.path))
+            #expect(store.identity.model == "notes-model")
+            #expect(!StoreModelResolver.findsModel(of: store.identity))
+            try await store.upsert(Corpus.documents)
+        }
+        let given = try await HushStore.open(path: path, model: .path(model.path), readOnly: true)
+        #expect(given.semanticAvailable)
+        #expect(try await !given.search("budget", mode: .semantic).hits.isEmpty)
+
+        let reader = try await HushStore.open(path: path, readOnly: true)
+        #expect(!reader.semanticAvailable)
+        #expect(try await reader.search("budget", mode: .keyword).hits.first?.id == "budget-review")
+
+        let maintenance = StoreModelResolver(request: .stored, needsModel: false)
+        let keeper = try HushStore.open(path: path, readOnly: false, options: .init()) { stored in
+            try maintenance.embedder(for: stored, path: path)
+        }
+        #expect(!keeper.semanticAvailable)
+        #expect(try await keeper.delete(ids: ["budget-review"]) == 1)
+
+        let indexing = StoreModelResolver(request: .stored, needsModel: true)
+        #expect(throws: StoreError.self) {
+            _ = try HushStore.open(path: path, readOnly: false, options: .init()) { stored in
+                try indexing.embedder(for: stored, path: path)
+            }
+        }
+        do {
+            _ = try indexing.embedder(for: keeper.identity, path: path)
+            Issue.record("expected modelUnavailable")
+        } catch StoreError.modelUnavailable(let errorPath, let name, _) {
+            #expect(errorPath == path && name == "notes-model")
+        }
+    }
+
+    /// A model asked for must load, whatever the open: a folder that is not there is an error even for a
+    /// read-only open of a file whose own model is missing too, never a silent open without a model.
+    @Test func aModelAskedForThatCannotLoadIsAnError() async throws {
+        let folder = try TemporaryDirectory()
+        let model = try TinyModelFolder.write(in: folder.url, name: "notes-model")
+        let path = folder.path("notes.hush")
+        do {
+            let store = try await HushStore.open(path: path, model: .path(model.path))
+            try await store.upsert(Corpus.documents)
+        }
+        let missing = folder.path("no-such-model")
+        do {
+            _ = try await HushStore.open(path: path, model: .path(missing), readOnly: true)
+            Issue.record("expected modelNotFound")
+        } catch EmbeddingError.modelNotFound(let notFound) {
+            #expect(notFound == missing)
+        }
+        let resolver = StoreModelResolver(request: .model(.path(missing)), needsModel: false)
+        #expect(throws: EmbeddingError.modelNotFound(path: missing)) {
+            try resolver.embedder(for: nil, path: path)
+        }
+    }
+
+    /// The lexical fallback, found in the file or asked for (`--lexical`), opens with the file's dimension;
+    /// asked for on a file of another model it is another vector space, refused by name; and a lexical identity
+    /// without a positive dimension is a damaged file, reported, not a crash.
+    @Test func theLexicalFallbackOpensWithTheFilesDimension() async throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("lexical.hush")
+        do {
+            let store = try await HushStore.open(path: path, embedder: HashingEmbedder(dimension: 128))
+            try await store.upsert(Corpus.documents)
+        }
+        for request in [StoreModelResolver.Request.lexical, .stored] {
+            let resolver = StoreModelResolver(request: request, needsModel: true)
+            let store = try HushStore.open(path: path, readOnly: true, options: .init()) { stored in
+                try resolver.embedder(for: stored, path: path)
+            }
+            #expect(store.identity == HashingEmbedder(dimension: 128).identity, "\(request)")
+            #expect(try await store.search("budget travel costs", mode: .semantic).hits.first?.id == "budget-review")
+        }
+        // A new file asked for the lexical fallback gets its standard dimension.
+        let fresh = try StoreModelResolver(request: .lexical, needsModel: true).embedder(for: nil, path: "new.hush")
+        #expect(fresh?.identity == HashingEmbedder().identity)
+
+        let customPath = folder.path("custom.hush")
+        do {
+            let store = try await HushStore.open(path: customPath, embedder: CustomModel())
+            try await store.upsert(Corpus.documents)
+        }
+        let lexical = StoreModelResolver(request: .lexical, needsModel: false)
+        do {
+            _ = try HushStore.open(path: customPath, readOnly: true, options: .init()) { stored in
+                try lexical.embedder(for: stored, path: customPath)
+            }
+            Issue.record("expected embedderMismatch")
+        } catch StoreError.embedderMismatch(let stored, let current) {
+            #expect(stored.model == "custom-notes-model" && current.pooling == .lexical)
+        }
+
+        let queue = try DatabaseQueue(path: path)
+        try await queue.write { db in
+            try db.execute(sql: "UPDATE meta SET value = '0' WHERE key = 'embedder_dimension'")
+        }
+        try queue.close()
+        do {
+            _ = try await HushStore.open(path: path, readOnly: true)
+            Issue.record("expected notAStore")
+        } catch StoreError.notAStore(let errorPath, let reason) {
+            #expect(errorPath == path && reason.contains("dimension 0"), "\(reason)")
+        }
+    }
+
+    /// A model folder given by path that holds a model Hush knows (MiniLM's weights under another folder name)
+    /// stamps the file with that name; the file then opens without the folder, with MiniLM, found by its
+    /// weights.
+    @Test(.needsModel) func aKnownModelGivenByPathIsFoundAgainByItsWeights() async throws {
+        let folder = try TemporaryDirectory()
+        let copy = folder.url.appendingPathComponent("my-minilm")
+        try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
+        for name in try FileManager.default.contentsOfDirectory(atPath: TestModels.miniLMDirectory.path) {
+            try FileManager.default.createSymbolicLink(
+                at: copy.appendingPathComponent(name),
+                withDestinationURL: TestModels.miniLMDirectory.appendingPathComponent(name))
+        }
+        let path = folder.path("copy.hush")
+        do {
+            let store = try await HushStore.open(path: path, model: .path(copy.path), threads: 2)
+            #expect(store.identity.model == "my-minilm")
+            try await store.upsert(Corpus.documents)
+        }
+        let reopened = try await HushStore.open(path: path, threads: 2)
+        #expect(reopened.semanticAvailable)
+        #expect(StoreModelResolver.findsModel(of: reopened.identity))
+        let hits = try await reopened.search("travel budget", mode: .semantic).hits.prefix(3).map(\.id)
+        #expect(hits.contains("budget-review"), "\(hits)")
     }
 
     @Test func metricsCountSearchesAndTheQueryCache() async throws {
