@@ -30,7 +30,8 @@ struct Searcher: Sendable {
         var limit: Int
         var minScore: Float?
         var boosts: Boosts
-        /// The query's keywords, for the tag and category boosts.
+        /// The keyword index's stems of the query's words, for the tag and category boosts
+        /// (``Searcher/boostKeywords(_:)``).
         var keywords: Set<String>
 
         /// The calibration's coefficients when the fusion is calibrated.
@@ -93,7 +94,7 @@ struct Searcher: Sendable {
         let plan = Plan(
             kind: mode.kind, fusion: fusion, filter: filter, queryVector: queryVector, expression: expression,
             pool: index.clampedLimit(max(limit, mode.candidates)), limit: index.clampedLimit(limit),
-            minScore: minScore, boosts: boosts, keywords: Set(analysis.keywords))
+            minScore: minScore, boosts: boosts, keywords: Self.boostKeywords(analysis))
         let chosen = try choose(plan)
 
         let chunks = try loadChunks(chosen.map(\.chunkID))
@@ -391,8 +392,16 @@ struct Searcher: Sendable {
         return FTSQuery.expression(terms: terms)
     }
 
+    /// What the boosts match tags against: the stem the keyword index gives each of the query's words (the
+    /// words the keyword arm searches for), whatever the query's language. The analyzer leaves the keywords of
+    /// a query in another language unstemmed, but the index stems every word the same way.
+    static func boostKeywords(_ analysis: QueryAnalysis) -> Set<String> {
+        Set(analysis.terms.flatMap(FTSQuery.terms).map(QueryAnalyzer.stem))
+    }
+
     /// Adds the tag and category nudges to `explanation` (its final score is the base score plus them): a tag or
-    /// category matches when all its stemmed words are query keywords.
+    /// category matches when each of its words has the stem of a query word (`keywords`, from
+    /// ``boostKeywords(_:)``), that is when the keyword index would match each of its words with a query word.
     static func boost(
         _ explanation: inout SearchHit.Explanation, record: DocumentRecord, keywords: Set<String>, boosts: Boosts
     ) {
@@ -401,7 +410,7 @@ struct Searcher: Sendable {
         func matches(_ label: String) -> Bool {
             let words = FTSQuery.terms(label)
             return !words.isEmpty
-                && words.allSatisfy { keywords.contains(QueryAnalyzer.stem($0)) || keywords.contains($0) }
+                && words.allSatisfy { keywords.contains(QueryAnalyzer.stem($0)) }
         }
         if boosts.perTag != 0 && boosts.maxTags > 0 {
             for tag in record.tags where matches(tag) {
