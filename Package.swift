@@ -94,7 +94,8 @@ let package = Package(
         // Examples/ClientApp's program, built with everything else so `make test` compiles the package once; the
         // test script also type-checks it against the built modules with nothing but their public interface.
         .executableTarget(name: "ClientAppCheck", dependencies: ["Hush"], path: "Examples/ClientApp/Sources/ClientApp"),
-        .testTarget(name: "HushKernelsTests", dependencies: ["HushKernels", "HushToolSupport"], swiftSettings: testSettings),
+        .testTarget(
+            name: "HushKernelsTests", dependencies: ["HushKernels", "HushToolSupport"], swiftSettings: testSettings),
         .testTarget(
             name: "HushEmbeddingTests",
             dependencies: ["HushEmbedding", "HushTestSupport"],

@@ -87,7 +87,9 @@ public struct SearchMode: Sendable, Hashable, Codable {
 
 /// Small score nudges for documents whose tags or category name what the query asks for. Never a gate.
 ///
-/// A tag matches when all its (stemmed) words are among the query's keywords.
+/// A tag (or the category) matches when each of its words is one the keyword index matches with a word of the
+/// query: the same stem (``QueryAnalyzer/stem(_:)``), so "Cafés" matches the query "cafe" and "meetings" the
+/// query "meeting", in any language.
 ///
 /// ```swift
 /// let results = try await store.search("budget", boosts: Boosts(perTag: 0.05, category: 0.1))

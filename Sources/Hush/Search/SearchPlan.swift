@@ -20,7 +20,8 @@ struct SearchPlan {
     var limit: Int
     var minScore: Float?
     var boosts: Boosts
-    /// The query's keywords, for the tag and category boosts.
+    /// The keyword index's stems of the query's words, for the tag and category boosts
+    /// (``Searcher/boostKeywords(_:)``).
     var keywords: Set<String>
     /// Whether the hits carry their explanation.
     var explain: Bool
@@ -67,7 +68,7 @@ extension Searcher {
         var plan = SearchPlan(
             kind: mode.kind, fusion: fusion, calibrationName: calibrationName, filter: filter, queryVector: nil,
             keyword: nil, pool: memory.clampedLimit(max(limit, mode.candidates)), limit: memory.clampedLimit(limit),
-            minScore: minScore, boosts: boosts, keywords: Set(analysis.keywords), explain: explain,
+            minScore: minScore, boosts: boosts, keywords: Self.boostKeywords(analysis), explain: explain,
             embedMilliseconds: 0, embedded: false)
         if mode.kind != .keyword && !trimmed.isEmpty {
             if let blocker = try memory.semanticBlocker(current: embedder.identity, database: database) {
@@ -149,6 +150,13 @@ extension Searcher {
         }
         cache.insert(vector, for: text)
         return (vector, true)
+    }
+
+    /// What the boosts match tags against: the stem the keyword index gives each of the query's words (the
+    /// words the keyword arm searches for), whatever the query's language. The analyzer leaves the keywords of
+    /// a query in another language unstemmed, but the index stems every word the same way.
+    static func boostKeywords(_ analysis: QueryAnalysis) -> Set<String> {
+        Set(analysis.terms.flatMap(FTSQuery.terms).map(QueryAnalyzer.stem))
     }
 
     /// The FTS5 expression for a query: the analyzer's content words (stop words removed; it keeps them

@@ -104,7 +104,8 @@ extension Searcher {
     }
 
     /// Adds the tag and category nudges to `explanation` (its final score is the base score plus them): a tag or
-    /// category matches when all its stemmed words are query keywords.
+    /// category matches when each of its words has the stem of a query word (`keywords`, from
+    /// ``boostKeywords(_:)``), that is when the keyword index would match each of its words with a query word.
     static func boost(
         _ explanation: inout SearchHit.Explanation, record: DocumentRecord, keywords: Set<String>, boosts: Boosts
     ) {
@@ -113,7 +114,7 @@ extension Searcher {
         func matches(_ label: String) -> Bool {
             let words = FTSQuery.terms(label)
             return !words.isEmpty
-                && words.allSatisfy { keywords.contains(QueryAnalyzer.stem($0)) || keywords.contains($0) }
+                && words.allSatisfy { keywords.contains(QueryAnalyzer.stem($0)) }
         }
         if boosts.perTag != 0 && boosts.maxTags > 0 {
             for tag in record.tags where matches(tag) {

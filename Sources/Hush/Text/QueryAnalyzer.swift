@@ -14,7 +14,8 @@ public struct QueryAnalysis: Sendable, Hashable, Codable {
     public var cleaned: String
     /// The query's language (`und` for short queries).
     public var language: String
-    /// Lower-cased words without stop words, stemmed (Porter) when the query is English or undetermined.
+    /// Lower-cased words without stop words; when the query is English or undetermined, stemmed as the keyword
+    /// index stems them (``QueryAnalyzer/stem(_:)``: Porter, diacritics removed).
     public var keywords: [String]
     /// Lower-cased words without stop words, before stemming.
     public var terms: [String]
@@ -92,17 +93,18 @@ public struct QueryAnalyzer: Sendable {
         return QueryAnalysis(original: query, cleaned: cleaned, language: language, keywords: keywords, terms: terms)
     }
 
-    /// The Porter stem of an English word (lower-cased ASCII); other words are returned lower-cased.
+    /// The stem of one word exactly as the keyword index stores it: lower-cased, Latin diacritics removed,
+    /// then Porter-stemmed the way SQLite FTS5's `porter unicode61 remove_diacritics 2` tokenizer does it
+    /// (see `KeywordStemmer`), so two words share a stem here exactly when the index matches one with the other.
     ///
     /// ```swift
     /// QueryAnalyzer.stem("relational")  // "relat"
     /// QueryAnalyzer.stem("ponies")      // "poni"
+    /// QueryAnalyzer.stem("Cafés")       // "cafe"
+    /// QueryAnalyzer.stem("1990s")       // "1990"
     /// ```
     public static func stem(_ word: String) -> String {
-        let lower = word.lowercased()
-        guard lower.utf8.count > 2, lower.utf8.allSatisfy({ $0 >= 0x61 && $0 <= 0x7A }) else { return lower }
-        var stemmer = PorterStemmer(Array(lower.utf8))
-        return stemmer.run()
+        KeywordStemmer.stem(word)
     }
 
     private static func isStrayLetter(_ word: String) -> Bool {
