@@ -53,7 +53,7 @@ test-no-network: build
 	@scripts/test-no-network $(HUSH)
 
 # libFuzzer targets in Fuzz/, FUZZ_SECONDS (default 60) each; `make test` runs each for CI_FUZZ_SECONDS.
-CI_FUZZ_SECONDS ?= 15
+CI_FUZZ_SECONDS ?= 5
 FUZZ_SECONDS ?= 60
 fuzz:
 	@FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz
