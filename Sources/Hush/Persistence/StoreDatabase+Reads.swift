@@ -20,7 +20,9 @@ struct ChunkRow {
     var range: Range<Int>
     /// Where the passage starts in `text`; `nil` for a chunk written before schema version 4.
     var passageStart: Int?
-    var body: String
+    /// The document's body and quote, read only for a first chunk without `passageStart` (whose passage is
+    /// found by comparison with the cleaned body); `nil` otherwise.
+    var body: String?
     var quoted: String?
 }
 
@@ -393,16 +395,22 @@ extension StoreDatabase {
     /// The chunks with these ids, with their documents' title, body and quote.
     func chunks(ids: [Int64]) throws -> [Int64: ChunkRow] {
         guard !ids.isEmpty else { return [:] }
-        // A file opened read-only at schema version 2 or 3 has no `passage_start` (GRDB caches the columns).
-        let passageStart = try read { db in try db.columns(in: "chunks").contains { $0.name == "passage_start" } }
         return try keyedRows(
             "search",
-            sql: """
-                SELECT c.id, d.title, c.text, c.ordinal, c.range_start, c.range_end, d.body, d.quoted,
-                    \(passageStart ? "c.passage_start" : "NULL")
-                FROM chunks c JOIN documents d ON d.id = c.document_id
-                WHERE c.id IN (SELECT value FROM json_each(?))
-                """, ids: ids
+            sql: { db in
+                // A file opened read-only at schema version 2 or 3 has no `passage_start` (GRDB caches the
+                // columns). The body is read only where the passage must be found by comparison.
+                let start =
+                    try db.columns(in: "chunks").contains { $0.name == "passage_start" }
+                    ? "c.passage_start" : "NULL"
+                let legacy = "\(start) IS NULL AND c.ordinal = 0"
+                return """
+                    SELECT c.id, d.title, c.text, c.ordinal, c.range_start, c.range_end,
+                        CASE WHEN \(legacy) THEN d.body END, CASE WHEN \(legacy) THEN d.quoted END, \(start)
+                    FROM chunks c JOIN documents d ON d.id = c.document_id
+                    WHERE c.id IN (SELECT value FROM json_each(?))
+                    """
+            }, ids: ids
         ) { row in
             let start: Int = row[4]
             let end: Int = row[5]
@@ -420,9 +428,17 @@ extension StoreDatabase {
     private func keyedRows<ID: Encodable, Key: Hashable, Value>(
         _ operation: String = "read", sql: String, ids: [ID], _ entry: (Row) -> (Key, Value)?
     ) throws -> [Key: Value] {
+        try keyedRows(operation, sql: { _ in sql }, ids: ids, entry)
+    }
+
+    /// ``keyedRows(_:sql:ids:_:)`` with a statement that depends on the file's schema, made in the same read
+    /// transaction.
+    private func keyedRows<ID: Encodable, Key: Hashable, Value>(
+        _ operation: String = "read", sql: (Database) throws -> String, ids: [ID], _ entry: (Row) -> (Key, Value)?
+    ) throws -> [Key: Value] {
         try read(operation) { db in
             var result: [Key: Value] = [:]
-            let rows = try Row.fetchCursor(db, sql: sql, arguments: [JSONCoding.encode(ids)])
+            let rows = try Row.fetchCursor(db, sql: try sql(db), arguments: [JSONCoding.encode(ids)])
             while let row = try rows.next() {
                 if let (key, value) = entry(row) { result[key] = value }
             }

@@ -30,8 +30,9 @@ extension Searcher {
             if let start = chunk.passageStart ?? (chunk.ordinal == 0 ? nil : 0) {
                 return (chunk, start >= 0 && start + range.count <= length ? start..<(start + range.count) : 0..<0)
             }
-            let body = cleaner.clean(Document(id: "", body: chunk.body, quoted: chunk.quoted))
-            return (chunk, TextChunk.passageRange(text: chunk.text, range: range, cleanedBody: body))
+            let passage = TextChunk.passageRange(
+                text: chunk.text, range: range, body: chunk.body ?? "", quoted: chunk.quoted, cleaner: cleaner)
+            return (chunk, passage)
         }
     }
 }

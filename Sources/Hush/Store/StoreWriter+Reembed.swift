@@ -212,7 +212,9 @@ extension StoreWriter {
     /// (`TextChunk.passageRange(text:range:cleanedBody:)`).
     static func passageStart(of chunk: StagedDocument.Chunk, in document: Document, cleaner: TextCleaner) -> Int {
         guard chunk.ordinal == 0, chunk.start < chunk.end else { return 0 }
-        let body = cleaner.clean(Document(id: "", body: document.body, quoted: document.quoted))
-        return TextChunk.passageRange(text: chunk.text, range: chunk.start..<chunk.end, cleanedBody: body).lowerBound
+        return TextChunk.passageRange(
+            text: chunk.text, range: chunk.start..<chunk.end, body: document.body, quoted: document.quoted,
+            cleaner: cleaner
+        ).lowerBound
     }
 }

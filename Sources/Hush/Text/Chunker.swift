@@ -85,9 +85,16 @@ public struct TextChunk: Sendable, Hashable {
     /// for a chunk stored without its ``passageStart`` (files written before schema version 4): found by
     /// comparing the body's slice with the text at the two places a passage can start (at 0, or after the
     /// title's blank line). Empty at 0 when neither matches or the chunk has no passage (a title or fields
-    /// alone).
+    /// alone). `body` and `quoted` are the document's as stored, cleaned by `cleaner` as when it was cut.
     ///
-    /// - Complexity: O(n) in the lengths of `text` and `cleanedBody`.
+    /// - Complexity: O(n) in the lengths of `text` and the body.
+    static func passageRange(text: String, range: Range<Int>, body: String, quoted: String?, cleaner: TextCleaner)
+        -> Range<Int>
+    {
+        passageRange(text: text, range: range, cleanedBody: cleaner.clean(Document(id: "", body: body, quoted: quoted)))
+    }
+
+    /// ``passageRange(text:range:body:quoted:cleaner:)`` with the document's body already cleaned.
     static func passageRange(text: String, range: Range<Int>, cleanedBody: String) -> Range<Int> {
         let body = Array(cleanedBody.utf16)
         let chunk = Array(text.utf16)
