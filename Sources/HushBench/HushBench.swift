@@ -10,7 +10,7 @@ import HushToolSupport
 struct HushBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hush-bench", abstract: "Measure Hush on this machine.",
-        subcommands: [Embed.self, BenchScan.self, BenchANN.self, BenchSearch.self, BenchOpen.self])
+        subcommands: [Embed.self, BenchScan.self, BenchANN.self, BenchSearch.self, BenchOpen.self, BenchApp.self])
 
     struct Embed: ParsableCommand {
         static let configuration = CommandConfiguration(

@@ -1,6 +1,8 @@
 import ArgumentParser
+import Foundation
 import Hush
 import HushEmbedding
+import HushToolSupport
 
 @main
 struct HushCommand: AsyncParsableCommand {
@@ -33,6 +35,11 @@ struct HushCommand: AsyncParsableCommand {
     static func main() async {
         do {
             try await execute(Array(CommandLine.arguments.dropFirst()))
+        } catch let interrupted as CommandInterrupted {
+            // The work stopped at a checkpoint: the stores are closed (their log moved into the file) first.
+            await OpenStores.shared.closeAll()
+            Console.error(interrupted.description)
+            Foundation.exit(interrupted.exitStatus)
         } catch {
             await OpenStores.shared.closeAll()
             exit(withError: CommandLineMessage.explaining(error))

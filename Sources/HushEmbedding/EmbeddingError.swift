@@ -20,6 +20,9 @@ public enum EmbeddingError: Error, Sendable, Equatable, CustomStringConvertible 
     case shapeMismatch(name: String, expected: [Int], actual: [Int])
     /// The configuration describes something this encoder cannot run.
     case unsupportedModel(reason: String)
+    /// A model loaded on first need (``LazyEmbedder``) makes other vectors than the store expects: the model
+    /// at `path` was replaced since the store was made.
+    case identityChanged(path: String, expected: String, found: String)
     /// Input text that cannot be embedded (for example invalid UTF-8 on a line of standard input).
     case invalidInput(reason: String)
     /// A bug in Hush: please report it.
@@ -40,6 +43,9 @@ public enum EmbeddingError: Error, Sendable, Equatable, CustomStringConvertible 
             return "tensor \(name) has shape \(actual), config.json implies \(expected)"
         case .unsupportedModel(let reason):
             return "unsupported model: \(reason)"
+        case .identityChanged(let path, let expected, let found):
+            return "the model at \(path) is \(found), not \(expected) as the store expects: put back the model "
+                + "the store was made with, or re-embed the store with this one (hush reembed)"
         case .invalidInput(let reason):
             return "invalid input: \(reason)"
         case .internalInconsistency(let what):

@@ -68,6 +68,46 @@ public enum ModelChoice: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The model as a ``LazyEmbedder`` expected to make vectors of `expected` (a store's stamp): nothing of the
+    /// weights is read until the first embedding. Nil when it is not that model (the installed weights' digest,
+    /// remembered beside them, differs from the stamp's), and for a model given by path (its window and
+    /// language scope are only known by loading it): load it then.
+    ///
+    /// ```swift
+    /// let lazy = try ModelChoice.e5Small.lazy(expecting: storedIdentity)
+    /// ```
+    ///
+    /// - Throws: `EmbeddingError.modelNotFound` when the model is not installed (so a missing model is said at
+    ///   open, as when loading it), `.corruptModel` for MiniLM's unreadable configuration.
+    public func lazy(expecting expected: EmbedderIdentity, threads: Int? = nil) throws -> LazyEmbedder? {
+        _ = try BERTModel.checkedThreads(threads)
+        switch self {
+        case .e5Small:
+            let file = E5Embedder.defaultModelFile
+            guard FileManager.default.fileExists(atPath: file.path) else {
+                throw EmbeddingError.modelNotFound(path: file.path)
+            }
+            guard try WeightsDigest.sha256(ofFileAt: file.path) == expected.weightsSHA256 else { return nil }
+            return LazyEmbedder(
+                identity: expected, maxTokens: E5Embedder.windowTokens, languageScope: .multilingual,
+                preferredChunkSize: .multilingualE5, source: file.path
+            ) { try E5Embedder(modelFile: file, threads: threads) }
+        case .miniLM:
+            let folder = BERTEmbedder.defaultModelDirectory
+            let weights = folder.appendingPathComponent("model.safetensors").path
+            guard FileManager.default.fileExists(atPath: weights) else {
+                throw EmbeddingError.modelNotFound(path: folder.path)
+            }
+            guard try WeightsDigest.sha256(ofFileAt: weights) == expected.weightsSHA256 else { return nil }
+            return LazyEmbedder(
+                identity: expected, maxTokens: try BERTModel.window(modelDirectory: folder),
+                languageScope: .monolingual, preferredChunkSize: .standard, source: folder.path
+            ) { try BERTEmbedder(modelDirectory: folder, threads: threads) }
+        case .path:
+            return nil
+        }
+    }
+
     /// Loads the model.
     ///
     /// - Parameter threads: worker threads for `embed`; `nil` for all active cores.

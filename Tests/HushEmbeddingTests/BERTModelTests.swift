@@ -10,7 +10,7 @@ import Testing
         let cases = try ParityCase.load()
         #expect(cases.count >= 300)
         let model = try BERTModel(modelDirectory: TestModels.miniLMDirectory, threads: 2)
-        let vectors = model.embed(tokenIDs: cases.map(\.ids))
+        let vectors = try model.embed(tokenIDs: cases.map(\.ids))
         var worstCosine = 1.0
         var worstDifference: Float = 0
         for (reference, vector) in zip(cases, vectors) {
@@ -34,13 +34,13 @@ import Testing
         let f32 = try BERTModel(
             modelDirectory: TestModels.miniLMDirectory, threads: 1, batchTokens: 512, halfPanels: false)
         var worst: Float = 1
-        for (a, b) in zip(panels.embed(tokenIDs: Array(cases)), f32.embed(tokenIDs: Array(cases))) {
+        for (a, b) in zip(try panels.embed(tokenIDs: Array(cases)), try f32.embed(tokenIDs: Array(cases))) {
             worst = min(worst, zip(a, b).map(*).reduce(0, +))
             #expect(maxAbsDifference(a, b) < 5e-4)
         }
         for ids in cases.prefix(5) {
-            let a = panels.embed(tokenIDs: [ids])[0]
-            let b = f32.embed(tokenIDs: [ids])[0]
+            let a = try panels.embed(tokenIDs: [ids])[0]
+            let b = try f32.embed(tokenIDs: [ids])[0]
             worst = min(worst, zip(a, b).map(*).reduce(0, +))
         }
         #expect(worst > 0.99999, "worst cosine \(worst)")
@@ -50,7 +50,7 @@ import Testing
         let cases = try ParityCase.load().prefix(40).map(\.ids)
         let one = try BERTModel(modelDirectory: TestModels.miniLMDirectory, threads: 1, batchTokens: 256)
         let two = try BERTModel(modelDirectory: TestModels.miniLMDirectory, threads: 2, batchTokens: 4096)
-        for (a, b) in zip(one.embed(tokenIDs: Array(cases)), two.embed(tokenIDs: Array(cases))) {
+        for (a, b) in zip(try one.embed(tokenIDs: Array(cases)), try two.embed(tokenIDs: Array(cases))) {
             #expect(maxAbsDifference(a, b) < 1e-5)
         }
     }
@@ -68,10 +68,10 @@ import Testing
         for threads in [2, 3] {
             let team = try BERTModel(modelDirectory: TestModels.miniLMDirectory, threads: threads, batchTokens: 256)
             for ids in short {
-                let difference = maxAbsDifference(one.embed(tokenIDs: [ids])[0], team.embed(tokenIDs: [ids])[0])
+                let difference = maxAbsDifference(try one.embed(tokenIDs: [ids])[0], try team.embed(tokenIDs: [ids])[0])
                 #expect(difference <= 1e-6, "\(threads) threads, \(ids.count) tokens: \(difference)")
             }
-            for (a, b) in zip(one.embed(tokenIDs: long), team.embed(tokenIDs: long)) {
+            for (a, b) in zip(try one.embed(tokenIDs: long), try team.embed(tokenIDs: long)) {
                 #expect(maxAbsDifference(a, b) <= 1e-6, "two batches on \(threads) threads")
             }
         }

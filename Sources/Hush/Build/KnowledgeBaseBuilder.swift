@@ -212,7 +212,10 @@ public struct KnowledgeBaseBuilder: Sendable {
         }
     }
 
-    private func fail(at stage: Stage) throws {
+    /// The end of `stage`: throws `CancellationError` when the build's task was cancelled (the previous output
+    /// stays as it was), or the failure a test injected there.
+    private func checkpoint(after stage: Stage) throws {
+        try Task.checkCancellation()
         if injectedFailure == stage { throw InjectedBuildFailure(stage: stage.rawValue) }
     }
 
@@ -236,7 +239,7 @@ public struct KnowledgeBaseBuilder: Sendable {
         var documents: [Document] = []
         let skipped = try reader.read(inputs) { documents.append(contentsOf: $0) }.filter { !isOwn($0.path) }
         guard !documents.isEmpty else { throw BuildError.noDocuments(inputs: inputs.map(\.path)) }
-        try fail(at: .reading)
+        try checkpoint(after: .reading)
 
         // 2. Start from a copy of the previous output when it was made the same way.
         let chunking = try configuration.chunkingConfiguration(for: embedder)
@@ -278,12 +281,12 @@ public struct KnowledgeBaseBuilder: Sendable {
             summary = try await store.upsert(documents) { step in
                 progress?(Progress(stage: .embedding, completed: step.completed, total: total))
             }
-            try fail(at: .embedding)
+            try checkpoint(after: .embedding)
             progress?(Progress(stage: .deleting, completed: 0, total: 0))
             let wanted = Set(documents.map(\.id))
             let stored = try store.database.externalIDs()
             deleted = try await store.delete(ids: stored.filter { !wanted.contains($0) })
-            try fail(at: .deleting)
+            try checkpoint(after: .deleting)
             counts = try store.database.counts()
             contentDigest = try store.database.contentDigest()
             try await store.close()
@@ -315,7 +318,7 @@ public struct KnowledgeBaseBuilder: Sendable {
         } catch {
             throw BuildError.finishing(path: output.path, reason: DatabaseMessage.text(error))
         }
-        try fail(at: .optimizing)
+        try checkpoint(after: .optimizing)
 
         // 6. Publish: sync, rename, sync the folder; then the manifest beside it.
         progress?(Progress(stage: .publishing, completed: 0, total: 0))
@@ -328,7 +331,7 @@ public struct KnowledgeBaseBuilder: Sendable {
             try StoreFile.setPrivateMode(sidecarTemporary)
             try StoreFile.sync(packed)
             try StoreFile.sync(sidecarTemporary)
-            try fail(at: .publishing)
+            try checkpoint(after: .publishing)
             guard rename(packed, output.path) == 0 else {
                 throw BuildError.finishing(path: output.path, reason: String(cString: strerror(errno)))
             }

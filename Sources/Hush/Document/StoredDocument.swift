@@ -49,9 +49,13 @@ public struct StoreStats: Sendable, Hashable {
     public var unfinishedReembed: UnfinishedReembed?
     /// Whether the store was opened read-only.
     public var readOnly = false
-    /// Whether an embedder was loaded: `false` for a store opened without its model, where reading, keyword
-    /// search and deleting work but semantic search does not (see ``HushStore/semanticAvailable``).
+    /// Whether the store has its model: `false` for a store opened without it, where reading, keyword
+    /// search and deleting work but semantic search does not (see ``HushStore/semanticAvailable``). A store
+    /// with its model may not have read its weights yet: see ``modelInMemory``.
     public var modelLoaded = true
+    /// Whether the model's weights are in memory now (see ``HushStore/modelInMemory``): a store opened by model
+    /// name reads them on first need and gives them back on ``HushStore/releaseModel()``.
+    public var modelInMemory = false
     /// How long opening took, in milliseconds: reading the schema and filling memory (from the saved index
     /// image when it is current, else from the tables); the model's load is not included.
     public var openMilliseconds: Double = 0

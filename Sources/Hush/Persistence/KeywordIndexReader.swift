@@ -32,6 +32,12 @@ struct KeywordIndexReader {
         return (rows, limit.map { rows.count < $0 } ?? true)
     }
 
+    /// Whether any chunk matches `expression` (one index lookup for a single term).
+    func matchesAny(_ expression: String) throws -> Bool {
+        let statement = try db.cachedStatement(sql: "SELECT 1 FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT 1")
+        return try Int.fetchOne(statement, arguments: [expression]) != nil
+    }
+
     /// The bm25 (negated: larger is better) of each of `chunks` that matches `expression`.
     func bm25(_ expression: String, chunks: [Int64]) throws -> [Int64: Float] {
         guard !chunks.isEmpty else { return [:] }

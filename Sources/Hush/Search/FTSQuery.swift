@@ -41,6 +41,60 @@ enum FTSQuery {
         expression(terms: terms(text), requireAll: requireAll)
     }
 
+    /// The word being typed at the end of `text`: its last term when the text ends inside it (no space or
+    /// punctuation after it), with the text before it, or `nil`. A term of one character, or with CJK in it (its
+    /// bigrams already match as it grows, and a lone character is a prefix already), is not one.
+    ///
+    /// ```swift
+    /// FTSQuery.partialLastWord("trouble slee")  // ("slee", "trouble ")
+    /// FTSQuery.partialLastWord("trouble ")      // nil
+    /// ```
+    static func partialLastWord(_ text: String) -> (word: String, before: Substring)? {
+        guard let last = text.unicodeScalars.last, WordSplitter.isIndexedCharacter(last) else { return nil }
+        var start = text.endIndex
+        while start > text.startIndex {
+            let previous = text.index(before: start)
+            guard text[previous].unicodeScalars.allSatisfy(WordSplitter.isIndexedCharacter) else { break }
+            start = previous
+        }
+        guard let word = terms(String(text[start...])).last, word.count > 1,
+            !word.unicodeScalars.contains(where: KeywordText.isCJK)
+        else { return nil }
+        return (word, text[..<start])
+    }
+
+    /// The tokens that match `word` as the start of a longer word: `"word"*`, and, since the index holds
+    /// Porter stems (which can be shorter than what was typed: `happines` is on its way to `happiness`, stored
+    /// as `happi`), the shorter beginnings of `word` that a stem could be, as whole tokens: down to 3
+    /// characters and at most 4 shorter than `word`, and only those that are their own stem (the index stems
+    /// a query token too: `ins` would become the word `in`).
+    ///
+    /// ```swift
+    /// FTSQuery.prefixTokens("happines")  // ["\"happines\"*", "\"happin\"", "\"happi\"", "\"happ\""]
+    /// ```
+    static func prefixTokens(_ word: String) -> [String] {
+        let characters = Array(word)
+        var tokens = [quote(word) + "*"]
+        let shortest = max(3, characters.count - 4)
+        if characters.count > shortest {
+            for length in stride(from: characters.count - 1, through: shortest, by: -1) {
+                let start = String(characters[..<length])
+                if KeywordStemmer.stem(start) == start { tokens.append(quote(start)) }
+            }
+        }
+        return tokens
+    }
+
+    /// `base` (the expression of the words typed before) joined by `OR` with `extra` tokens.
+    static func expression(_ base: FTSExpression?, adding extra: [String]) -> FTSExpression? {
+        var seen = Set<String>()
+        var tokens = base.map { [$0.text] } ?? []
+        for token in extra where seen.insert(token).inserted { tokens.append(token) }
+        guard !tokens.isEmpty else { return nil }
+        return FTSExpression(
+            text: tokens.joined(separator: " OR "), alternatives: (base?.alternatives ?? 0) + seen.count)
+    }
+
     /// One term as safe FTS5 tokens, the whole term first: a quoted string; for a term with CJK, the
     /// phrase of its indexed parts (bigrams, and words of other scripts) followed by each part alone; a
     /// single CJK character as a quoted prefix.

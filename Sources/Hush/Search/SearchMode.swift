@@ -51,12 +51,48 @@ public struct SearchMode: Sendable, Hashable, Codable {
     public var fusion: Fusion
     /// How many documents each arm contributes to the fusion pool (at least the requested limit).
     public var candidates: Int
+    /// Search as you type: the query is being typed, so its last word, unless a space or punctuation follows
+    /// it, may be the start of a longer word. When no indexed word is that word exactly, the keyword arm also
+    /// matches it as the start of longer words (`insom` finds `insomnia`), and the semantic arm embeds only the
+    /// words before it (a keyword search alone when there are none). A last word the index holds as it is
+    /// (`insomnia`) is searched exactly as without this option, so the ranking with the whole word typed is the
+    /// same. One-character words and CJK text are searched as always (their bigrams match as they grow).
+    public var asYouType: Bool
 
     /// Creates a mode.
-    public init(kind: Kind, fusion: Fusion = .convexByModel(normalization: .minMax), candidates: Int = 100) {
+    public init(
+        kind: Kind, fusion: Fusion = .convexByModel(normalization: .minMax), candidates: Int = 100,
+        asYouType: Bool = false
+    ) {
         self.kind = kind
         self.fusion = fusion
         self.candidates = candidates
+        self.asYouType = asYouType
+    }
+
+    /// This mode for a search field that searches on every keystroke (``asYouType``).
+    ///
+    /// ```swift
+    /// let hits = try await store.search(field.text, mode: .hybrid.whileTyping, limit: 8)
+    /// ```
+    public var whileTyping: SearchMode {
+        var mode = self
+        mode.asYouType = true
+        return mode
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case kind, fusion, candidates, asYouType
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            kind: try container.decode(Kind.self, forKey: .kind),
+            fusion: try container.decode(Fusion.self, forKey: .fusion),
+            candidates: try container.decode(Int.self, forKey: .candidates),
+            // Modes written before search as you type existed did not have it.
+            asYouType: try container.decodeIfPresent(Bool.self, forKey: .asYouType) ?? false)
     }
 
     /// Meaning only.

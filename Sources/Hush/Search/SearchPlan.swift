@@ -64,7 +64,18 @@ extension Searcher {
         let analysis = analyze(query)
         let (fusion, calibrationName) = ResolvedFusion.resolve(
             mode.fusion, embedder: embedder, queryLanguage: analysis.language)
-        let trimmed = query.trimmingCharacters(in: .whitespacesAndNewlines)
+        // As you type: a last word the index does not hold as it is matches as a prefix, and the arms look for
+        // the words before it.
+        var searched = (text: query, analysis: analysis, prefix: [String]())
+        if mode.asYouType, let partial = FTSQuery.partialLastWord(query),
+            try !database.readKeywordIndex({ try $0.matchesAny(FTSQuery.quote(partial.word)) })
+        {
+            let before = String(partial.before)
+            searched = (before, analyze(before), FTSQuery.prefixTokens(partial.word))
+            // A semantic search has only its vector: with no whole word yet, it embeds what was typed.
+            if mode.kind == .semantic, before.allSatisfy(\.isWhitespace) { searched = (query, analysis, []) }
+        }
+        let trimmed = searched.text.trimmingCharacters(in: .whitespacesAndNewlines)
         var plan = SearchPlan(
             kind: mode.kind, fusion: fusion, calibrationName: calibrationName, filter: filter, queryVector: nil,
             keyword: nil, pool: memory.clampedLimit(max(limit, mode.candidates)), limit: memory.clampedLimit(limit),
@@ -77,14 +88,21 @@ extension Searcher {
             let clock = ContinuousClock()
             let start = clock.now
             let vector = try queryEmbedding(
-                String(Self.firstWindow(of: Self.embeddedText(analysis, query: query), embedder: embedder)))
+                String(
+                    Self.firstWindow(
+                        of: Self.embeddedText(searched.analysis, query: searched.text), embedder: embedder)))
             plan.queryVector = vector.vector
             if vector.embedded {
                 plan.embedded = true
                 plan.embedMilliseconds = Self.milliseconds(clock.now - start)
             }
         }
-        if mode.kind != .semantic { plan.keyword = keywordExpression(analysis, query: trimmed) }
+        if mode.kind != .semantic {
+            let words = keywordExpression(searched.analysis, query: trimmed)
+            plan.keyword = searched.prefix.isEmpty ? words : FTSQuery.expression(words, adding: searched.prefix)
+        }
+        // Only a word being typed: the keyword arm alone, scored as a keyword search.
+        if mode.kind == .hybrid, plan.queryVector == nil, !searched.prefix.isEmpty { plan.kind = .keyword }
         return plan
     }
 

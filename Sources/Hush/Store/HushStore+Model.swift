@@ -1,7 +1,12 @@
 import Foundation
 
 extension HushStore {
-    /// Opens (or creates) a store with a model chosen by name, loading it.
+    /// Opens (or creates) a store with a model chosen by name.
+    ///
+    /// An existing file made with a model Hush knows (e5-small, minilm) opens without reading the weights:
+    /// the model is loaded by the first call that embeds (a semantic search, related items, a write) or by
+    /// ``warmUp()``, once, and ``releaseModel()`` gives its memory back (see ``modelInMemory``). A new file
+    /// loads the model at open, to stamp its identity.
     ///
     /// `model` names the model (``ModelChoice``: `.e5Small`, `.miniLM` or a path). When it is `nil`, an
     /// existing file opens with the model it was made with (recognised from its stored identity), and a new
@@ -61,6 +66,34 @@ extension HushStore {
             try? database.finish(checkpointing: !readOnly, busyTimeout: options.busyTimeout)
             throw error
         }
+    }
+}
+
+extension HushStore {
+    /// Whether the model's weights are in memory now. A store opened by model name loads them on first need
+    /// and drops them on ``releaseModel()``; a store given a loaded embedder holds it for as long as it is
+    /// open; a store without a model has none.
+    ///
+    /// ```swift
+    /// let store = try await HushStore.open(path: "journal.hush")
+    /// store.modelInMemory  // false: opening and keyword search read no weights
+    /// ```
+    public var modelInMemory: Bool {
+        if let lazy = embedder as? LazyEmbedder { return lazy.isLoaded }
+        return semanticAvailable
+    }
+
+    /// Gives the model's memory back (the weights, the worker threads, their buffers), for an app under memory
+    /// pressure or moving to the background. The store stays open: reading, keyword search and deleting go on
+    /// without the model, and the next call that embeds loads it again. Calls running keep the model they
+    /// started with until they finish. Does nothing for a store given a loaded embedder (the app holds it).
+    ///
+    /// ```swift
+    /// NotificationCenter.default.addObserver(forName: UIApplication.didReceiveMemoryWarningNotification,
+    ///                                        object: nil, queue: nil) { _ in store.releaseModel() }
+    /// ```
+    public func releaseModel() {
+        (embedder as? LazyEmbedder)?.release()
     }
 }
 
@@ -153,7 +186,9 @@ package struct StoreModelResolver: Sendable {
     ///   ``StoreError/notAStore(path:reason:)`` for a lexical identity without a positive dimension.
     package func embedder(for stored: EmbedderIdentity?, path: String) throws -> (any Embedder)? {
         guard let stored else { return try embedder() }
-        if case .model(let choice) = request { return try choice.load(threads: threads) }
+        if case .model(let choice) = request {
+            return try choice.lazy(expecting: stored, threads: threads) ?? choice.load(threads: threads)
+        }
         if stored.pooling == .lexical {
             guard stored.dimension > 0 else {
                 throw StoreError.notAStore(path: path, reason: "its lexical embedder has dimension \(stored.dimension)")
@@ -172,7 +207,8 @@ package struct StoreModelResolver: Sendable {
             return nil
         }
         do {
-            return try known.load(threads: threads)
+            // Loaded on first need: opening, reading and keyword search never read the weights.
+            return try known.lazy(expecting: stored, threads: threads) ?? known.load(threads: threads)
         } catch EmbeddingError.modelNotFound where !needsModel {
             return nil
         }

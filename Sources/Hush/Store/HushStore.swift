@@ -278,7 +278,8 @@ public final class HushStore: Sendable {
             vectorBytes: footprint.vectorBytes, index: footprint.choice.strategy, indexReason: footprint.choice.reason,
             indexBytes: footprint.indexBytes,
             graphFileBytes: graphFileBytes, unfinishedReembed: reembed, readOnly: readOnly,
-            modelLoaded: memory.read { $0.gap } != .modelNotLoaded, openMilliseconds: openMilliseconds,
+            modelLoaded: memory.read { $0.gap } != .modelNotLoaded, modelInMemory: modelInMemory,
+            openMilliseconds: openMilliseconds,
             vectorsInFile: memory.read { !$0.isResident }, imageBytes: database.imageBytes(),
             imageCurrent: (try? database.imageIsCurrent(header: StoreMemory.State.imageHeader)) ?? false,
             chunking: chunking)

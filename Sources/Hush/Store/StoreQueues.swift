@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import HushEmbedding
 
 /// Where a store's writes run: the concurrency model in one place.
 ///
@@ -17,9 +18,25 @@ final class StoreQueues: Sendable {
     private let writes = DispatchQueue(label: "hush.store.writes", qos: .userInitiated)
 
     /// Runs `body` on the write queue, after every write submitted before it, and returns its result.
+    ///
+    /// The calling task's cancellation reaches `body` through a ``CancellationFlag`` bound to the queue's thread
+    /// while it runs: the writes check it between batches and embedding sub-batches (and the model twice a
+    /// layer) and throw `CancellationError`, keeping what they committed. A write cancelled before its turn
+    /// throws without starting.
     func write<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            writes.async { continuation.resume(with: Result { try body() }) }
+        let flag = CancellationFlag()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                writes.async {
+                    continuation.resume(
+                        with: Result {
+                            try flag.check()
+                            return try flag.bound(body)
+                        })
+                }
+            }
+        } onCancel: {
+            flag.cancel()
         }
     }
 }

@@ -168,6 +168,7 @@ extension StoreWriter {
         progress?(StoreProgress(completed: completed, total: total))
         var batchNumber = 0
         while true {
+            try CancellationFlag.checkCurrent()
             var items = try next(after)
             if items.isEmpty, after > 0 {
                 after = 0

@@ -16,6 +16,11 @@ extension HushStore {
     /// `options.batchSize`. A batch is all-or-nothing: if embedding or writing fails, the batches before it
     /// stay committed and nothing of the failing batch is written.
     ///
+    /// Cancelling the calling task stops the call within a fraction of a model layer's work (it is checked
+    /// before every batch, every embedding sub-batch and twice in every layer of the model) and throws
+    /// `CancellationError`; the batches committed before stay, and calling `upsert` again with the same
+    /// documents embeds only those not committed (the others are unchanged).
+    ///
     /// ```swift
     /// let summary = try await store.upsert(notes) { progress in
     ///     print("\(progress.completed)/\(progress.total)")
@@ -67,7 +72,9 @@ extension StoreWriter {
     }
 
     /// Runs `write` over `items` in batches of `size` (`options.batchSize` unless given; one transaction each),
-    /// reporting progress after each: a failing batch stops the run, the batches before it stay committed.
+    /// reporting progress after each: a failing batch stops the run, the batches before it stay committed. A
+    /// cancelled call (``CancellationFlag/checkCurrent()``, before each batch and inside its embedding) stops the
+    /// same way, throwing `CancellationError`.
     ///
     /// Each batch is first passed through `prepare` (work that needs no lock and reads nothing from the file) on
     /// another thread, the next batch while the one before it is written, so that the writer's one-thread steps
@@ -91,6 +98,7 @@ extension StoreWriter {
         do {
             while let current = next {
                 let prepared = current.value()
+                try CancellationFlag.checkCurrent()
                 next = started(index + 1)
                 try write(prepared, index == ranges.count - 1 ? .now : .whenDue)
                 progress?(StoreProgress(completed: ranges[index].upperBound, total: items.count))
@@ -358,11 +366,14 @@ extension StoreWriter {
         vectors.reserveCapacity(texts.count)
         var start = 0
         while start < texts.count {
+            try CancellationFlag.checkCurrent()
             let slice = texts[start..<min(start + options.embeddingBatchSize, texts.count)]
             let firstOwner = slice.first?.owner ?? ""
             let embeddings: [Embedding]
             do {
                 embeddings = try embedder.embed(slice.map(\.text), role: .passage)
+            } catch let cancelled as CancellationError {
+                throw cancelled
             } catch {
                 throw StoreError.embeddingFailed(documentID: firstOwner, reason: String(describing: error))
             }

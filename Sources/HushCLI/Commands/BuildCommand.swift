@@ -74,16 +74,24 @@ struct BuildCommand: AsyncParsableCommand {
             embedder: embedder)
         builder.replaceAnyFile = force
 
-        let guards = InterruptGuard(output: output)
-        defer { guards.cancel() }
         let bar = ProgressReporter(label: "embedding", unit: "docs", quiet: quiet || json)
         let throttle = throttleMs
-        let report = try await builder.build { step in
-            if step.stage == .embedding {
-                bar.update(done: step.completed, total: step.total)
-                if throttle > 0 && step.completed > 0 { usleep(UInt32(throttle) * 1000) }
-            } else if step.stage == .optimizing {
+        let building = builder
+        let report = try await Interruption.cancellingOnSignal(
+            stopped: {
                 bar.finish()
+                return "\(output.lastPathComponent) left as it was (this build's temporary files removed)"
+            },
+            resume: "run the same command again to build it",
+            atExit: { KnowledgeBaseBuilder.removeTemporaryFiles(for: output, pid: getpid()) }
+        ) {
+            try await building.build { step in
+                if step.stage == .embedding {
+                    bar.update(done: step.completed, total: step.total)
+                    if throttle > 0 && step.completed > 0 { usleep(UInt32(throttle) * 1000) }
+                } else if step.stage == .optimizing {
+                    bar.finish()
+                }
             }
         }
         bar.finish()
@@ -118,34 +126,6 @@ struct BuildCommand: AsyncParsableCommand {
         for skip in report.skipped {
             Console.out("  skipped \(Console.escaped(skip.path))\(skip.line.map { ":\($0)" } ?? ""): \(skip.reason)")
         }
-    }
-}
-
-/// On SIGINT or SIGTERM during a build: remove this process's temporary files, then exit (130 / 143).
-final class InterruptGuard: @unchecked Sendable {
-    // Sendable: the sources are only created in init and cancelled in cancel().
-    private var sources: [any DispatchSourceSignal] = []
-
-    init(output: URL) {
-        for number in [SIGINT, SIGTERM] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler {
-                KnowledgeBaseBuilder.removeTemporaryFiles(for: output, pid: getpid())
-                let name = number == SIGINT ? "interrupted" : "terminated"
-                FileHandle.standardError.write(
-                    Data("\nbuild \(name): \(output.lastPathComponent) left as it was\n".utf8))
-                _exit(128 + number)
-            }
-            source.resume()
-            sources.append(source)
-        }
-    }
-
-    func cancel() {
-        for source in sources { source.cancel() }
-        signal(SIGINT, SIG_DFL)
-        signal(SIGTERM, SIG_DFL)
     }
 }
 

@@ -54,10 +54,14 @@ struct ImportCommand: AsyncParsableCommand {
         let progress = ProgressReporter(label: "importing", unit: "docs", quiet: quiet || json)
         var summary: UpsertSummary
         do {
-            summary = try await store.upsert(
-                records.map(\.document), precomputed: records.map(\.vector)
-            ) { step in
-                progress.update(done: step.completed, total: step.total)
+            summary = try await Interruption.cancellingOnSignal(stopped: {
+                progress.finish()
+                let (done, total) = progress.reported
+                return "\(done) of \(total) rows were imported before the stop"
+            }) {
+                try await store.upsert(records.map(\.document), precomputed: records.map(\.vector)) { step in
+                    progress.update(done: step.completed, total: step.total)
+                }
             }
         } catch {
             // A store this command created and left empty is not left behind (labelled with a model).

@@ -43,8 +43,13 @@ struct IndexCommand: AsyncParsableCommand {
         }
         let progress = ProgressReporter(label: "indexing", unit: "docs", quiet: quiet || json)
         let start = Date()
-        let summary = try await hush.upsert(documents) { step in
-            progress.update(done: step.completed, total: step.total)
+        let batch = documents
+        let summary = try await Interruption.cancellingOnSignal(stopped: {
+            progress.finish()
+            let (done, total) = progress.reported
+            return "\(done) of \(total) documents were stored before the stop (the rest were not)"
+        }) {
+            try await hush.upsert(batch) { step in progress.update(done: step.completed, total: step.total) }
         }
         progress.finish()
         let seconds = Date().timeIntervalSince(start)

@@ -26,7 +26,19 @@ struct ReembedCommand: AsyncParsableCommand {
         let hush = OpenStores.shared.track(
             try await HushStore.open(path: db, embedder: embedder, options: StoreOptions(allowEmbedderMismatch: true)))
         let progress = ProgressReporter(label: "re-embedding", unit: "chunks", quiet: quiet)
-        try await hush.reembed(batchSize: batchSize) { step in progress.update(done: step.completed, total: step.total)
+        let batchSize = batchSize
+        try await Interruption.cancellingOnSignal(
+            stopped: {
+                progress.finish()
+                let (done, total) = progress.reported
+                return "\(done) of \(total) chunks were re-embedded before the stop; until the re-embed finishes, "
+                    + "searches use the old model's vectors"
+            },
+            resume: "run the same command again to resume where it stopped"
+        ) {
+            try await hush.reembed(batchSize: batchSize) { step in
+                progress.update(done: step.completed, total: step.total)
+            }
         }
         progress.finish()
         let s = try await hush.stats()

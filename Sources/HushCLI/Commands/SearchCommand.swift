@@ -55,6 +55,13 @@ struct SearchCommand: AsyncParsableCommand {
     @Option(help: "The MMR weight on relevance for --diverse, 0...1 (implies --diverse; default 0.7).")
     var lambda: Float?
 
+    @Flag(
+        help: """
+            Search as you type: the query's last word, unless a space follows it, also matches as the start of a \
+            longer word in the keyword arm, and the semantic arm embeds the words before it.
+            """)
+    var asYouType = false
+
     @Argument(help: "The query.")
     var query: [String]
 
@@ -69,13 +76,15 @@ struct SearchCommand: AsyncParsableCommand {
     }
 
     func searchMode(_ mode: ModeArgument) -> SearchMode {
-        switch mode {
-        case .semantic: .semantic
-        case .keyword: .keyword
-        case .hybrid: alpha.map { SearchMode.hybrid(alpha: $0) } ?? .hybrid
-        case .calibrated: .calibrated
-        case .rrf: .reciprocalRankFusion()
-        }
+        let chosen: SearchMode =
+            switch mode {
+            case .semantic: .semantic
+            case .keyword: .keyword
+            case .hybrid: alpha.map { SearchMode.hybrid(alpha: $0) } ?? .hybrid
+            case .calibrated: .calibrated
+            case .rrf: .reciprocalRankFusion()
+            }
+        return asYouType ? chosen.whileTyping : chosen
     }
 
     func run() async throws {

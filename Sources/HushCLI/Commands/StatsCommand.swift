@@ -50,7 +50,15 @@ struct StatsCommand: AsyncParsableCommand {
             }
             Console.out(opened)
             if let memory = ResidentMemory.current() {
-                Console.out("memory:    \(Self.bytes(memory.now)) resident in this process (model included)")
+                Console.out(
+                    "memory:    \(Self.bytes(memory.now)) resident in this process"
+                        + (s.modelInMemory ? " (model included)" : " (no model in memory)"))
+            }
+            if s.modelLoaded {
+                Console.out(
+                    s.modelInMemory
+                        ? "model:     in memory"
+                        : "model:     installed, not in memory (the first semantic search loads it)")
             }
             if !s.modelLoaded, !StoreModelResolver.findsModel(of: s.embedder) {
                 Console.out(
@@ -98,6 +106,7 @@ struct StatsJSON: Encodable {
         case indexBytes = "index_bytes"
         case graphFileBytes = "graph_file_bytes"
         case modelLoaded = "model_loaded"
+        case modelInMemory = "model_in_memory"
         case openMs = "open_ms"
         case vectorsInFile = "vectors_in_file"
         case imageBytes = "image_bytes"
@@ -139,6 +148,7 @@ struct StatsJSON: Encodable {
         try container.encode(s.indexBytes, forKey: .indexBytes)
         try container.encode(s.graphFileBytes, forKey: .graphFileBytes)
         try container.encode(s.modelLoaded, forKey: .modelLoaded)
+        try container.encode(s.modelInMemory, forKey: .modelInMemory)
         try container.encode(JSONNumber(s.openMilliseconds), forKey: .openMs)
         try container.encode(s.vectorsInFile, forKey: .vectorsInFile)
         try container.encode(s.imageBytes, forKey: .imageBytes)

@@ -31,10 +31,16 @@ final class ProgressReporter: @unchecked Sendable {
 
     private let quiet: Bool
 
+    private var latest = (done: 0, total: 0)
+
+    /// The last `done` and `total` reported (printed or not): what a stopped command says it kept.
+    var reported: (done: Int, total: Int) { lock.withLock { latest } }
+
     /// Reports `done` of `total` units.
     func update(done: Int, total: Int) {
         lock.lock()
         defer { lock.unlock() }
+        latest = (done, total)
         guard !quiet, !finished else { return }
         let now = Date()
         let elapsed = now.timeIntervalSince(start)

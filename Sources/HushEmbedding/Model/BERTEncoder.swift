@@ -101,7 +101,8 @@ final class BERTEncoder: Sendable {
     }
 
     /// Encodes packed sequences. `ids` holds every sequence's tokens back to back; `lengths` their lengths.
-    /// Writes `lengths.count` pooled vectors of `H` floats to `output`.
+    /// Writes `lengths.count` pooled vectors of `H` floats to `output`, and returns true; returns false, with
+    /// `output` unfinished, when `stopRequested` said so at one of its checkpoints (twice a layer).
     ///
     /// With a `team` (one small batch and idle cores: a single query), every step is split over the team's
     /// members: matrix products by output columns, attention by heads, layer norms by tokens. With 4-bit weights
@@ -109,8 +110,8 @@ final class BERTEncoder: Sendable {
     /// BLAS may block a narrower f32 product differently, within rounding.
     func encode(
         ids: UnsafeBufferPointer<Int32>, lengths: [Int], workspace: Workspace, output: UnsafeMutablePointer<Float>,
-        team: ThreadTeam? = nil
-    ) {
+        team: ThreadTeam? = nil, stopRequested: () -> Bool = { false }
+    ) -> Bool {
         let h = configuration.hiddenSize
         let i = configuration.intermediateSize
         let total = ids.count
@@ -129,6 +130,9 @@ final class BERTEncoder: Sendable {
             q8?.quantize(x, rows: Steps.share(total, member, members), k: h, columns: 0..<h)
         }
         for (index, layer) in weights.layers.enumerated() {
+            // Checked twice a layer (before the attention, before the feed-forward): a cancelled call stops
+            // within half a layer's work.
+            if stopRequested() { return false }
             let last = index == weights.layers.count - 1
             // Self-attention: qkv = x Wqkv^T + b  (T x 3H), then context = softmax(Q K^T / sqrt(d)) V per head.
             steps.run { member, members in
@@ -175,6 +179,7 @@ final class BERTEncoder: Sendable {
                 q8?.quantize(y, rows: rows, k: h, columns: 0..<h)
             }
             swap(&x, &y)
+            if stopRequested() { return false }
             // Feed-forward: intermediate = gelu(x Wi^T + bi)  (T x I);  y = LayerNorm(intermediate Wo^T + bo + x)
             steps.run { member, members in
                 let columns = Steps.share(i, member, members, multiple: 32)
@@ -202,6 +207,7 @@ final class BERTEncoder: Sendable {
             swap(&x, &y)
         }
         pool(x, lengths: lengths, output: output)
+        return true
     }
 
     /// Columns `columns` of c (row stride `stride`) = a (rows x k) Wᵀ, for W in f32 or 4-bit, plus the bias when

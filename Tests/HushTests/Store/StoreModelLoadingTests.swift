@@ -1,0 +1,99 @@
+import Foundation
+import HushTestSupport
+import Testing
+
+@testable import Hush
+
+/// The model loaded on first need: opening, reading and keyword search never load it; the first call that embeds
+/// does, once; `releaseModel()` gives it back and the next call loads it again.
+@Suite struct StoreModelLoadingTests {
+    /// A lazy lexical "model" counting how often it was read, whose loads take `delay` (a model's load time).
+    static func lazy(identity: EmbedderIdentity = HashingEmbedder().identity, delay: Double = 0) -> LazyEmbedder {
+        LazyEmbedder(
+            identity: HashingEmbedder().identity, maxTokens: HashingEmbedder().maxTokens, languageScope: .monolingual,
+            preferredChunkSize: .standard, source: "lexical"
+        ) {
+            Thread.sleep(forTimeInterval: delay)
+            return HashingEmbedder(dimension: identity.dimension)
+        }
+    }
+
+    @Test func concurrentFirstCallsLoadOnce() async throws {
+        let model = Self.lazy(delay: 0.05)
+        #expect(!model.isLoaded)
+        #expect(model.identity == HashingEmbedder().identity)  // known without loading
+        try await withThrowingTaskGroup(of: [Float].self) { group in
+            for n in 0..<8 { group.addTask { try model.embed("note \(n)", role: .passage).vector } }
+            for try await vector in group { #expect(vector.count == 384) }
+        }
+        #expect(model.isLoaded && model.loadCount == 1)
+        model.release()
+        #expect(!model.isLoaded)
+        #expect(try model.embed("again", role: .query).vector == HashingEmbedder().embed("again", role: .query).vector)
+        #expect(model.loadCount == 2)
+    }
+
+    @Test func aModelThatLoadsWithAnotherIdentityIsRefused() throws {
+        let model = Self.lazy(identity: HashingEmbedder(dimension: 128).identity)
+        #expect(throws: EmbeddingError.self) { try model.embed("note", role: .passage) }
+        #expect(!model.isLoaded)
+        do {
+            _ = try model.load()
+        } catch let error as EmbeddingError {
+            #expect(String(describing: error).contains("hush reembed"))
+        }
+    }
+
+    @Test func openingReadingAndKeywordSearchLeaveTheModelUnloaded() async throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("notes.hush")
+        let writer = try await HushStore.open(path: path, embedder: HashingEmbedder())
+        try await writer.upsert(Corpus.documents)
+        try await writer.close()
+
+        let model = Self.lazy()
+        let store = try await HushStore.open(path: path, embedder: model)
+        #expect(try await store.document(id: Corpus.documents[0].id) != nil)
+        #expect(!(try await store.search("budget", mode: .keyword).hits.isEmpty))
+        _ = try await store.delete(ids: [Corpus.documents[1].id])
+        var stats = try await store.stats()
+        #expect(stats.modelLoaded && !stats.modelInMemory && !store.modelInMemory)
+        #expect(model.loadCount == 0)
+
+        #expect(!(try await store.search("travel budget", mode: .hybrid).hits.isEmpty))
+        stats = try await store.stats()
+        #expect(stats.modelInMemory && model.loadCount == 1)
+
+        store.releaseModel()
+        #expect(!store.modelInMemory)
+        #expect(!(try await store.search("budget", mode: .keyword).hits.isEmpty))
+        #expect(model.loadCount == 1)
+        // The next call that embeds loads it again: a write, then warmUp finds it there.
+        try await store.upsert([Document(id: "new", body: "A note written after the release.")])
+        #expect(model.loadCount == 2)
+        try await store.warmUp()
+        #expect(model.loadCount == 2 && store.modelInMemory)
+        try await store.close()
+    }
+
+    @Test(.needsModel) func aStoreOpenedByModelNameReadsNoWeightsUntilItEmbeds() async throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("journal.hush")
+        let writer = try await HushStore.open(path: path, model: .miniLM)
+        try await writer.upsert(Corpus.documents)
+        #expect(writer.modelInMemory)  // a new file loads it to stamp its identity
+        try await writer.close()
+
+        let store = try await HushStore.open(path: path)
+        #expect(!store.modelInMemory)
+        #expect(!(try await store.search("budget", mode: .keyword).hits.isEmpty))
+        #expect(!store.modelInMemory)
+        let semantic = try await store.search("how much did the trip cost?", mode: .semantic).hits
+        #expect(!semantic.isEmpty && store.modelInMemory)
+        store.releaseModel()
+        #expect(!store.modelInMemory)
+        #expect(
+            try await store.search("how much did the trip cost?", mode: .semantic).hits.map(\.id) == semantic.map(\.id))
+        try await store.close()
+    }
+}
