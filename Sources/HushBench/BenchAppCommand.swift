@@ -93,6 +93,9 @@ struct BenchApp: AsyncParsableCommand {
         @Option(help: "Hits per search.")
         var limit = 10
 
+        @Flag(help: "Search each keystroke without the option (the same searches as a plain keyword search).")
+        var plain = false
+
         @Flag(help: "Print one JSON object.")
         var json = false
 
@@ -109,9 +112,8 @@ struct BenchApp: AsyncParsableCommand {
                 for character in query {
                     typed.append(character)
                     let text = typed
-                    let time = try await clock.measure {
-                        _ = try await store.search(text, mode: SearchMode.keyword.whileTyping, limit: limit)
-                    }
+                    let mode = plain ? SearchMode.keyword : SearchMode.keyword.whileTyping
+                    let time = try await clock.measure { _ = try await store.search(text, mode: mode, limit: limit) }
                     latencies.append(BenchApp.milliseconds(time))
                 }
                 let plain = try await store.search(query, mode: .keyword, limit: 100).hits.map(\.id)
@@ -125,7 +127,8 @@ struct BenchApp: AsyncParsableCommand {
             let stats = try await store.stats()
             try BenchApp.print(
                 [
-                    ("bench", .text("app-typing")), ("db", .text(db)), ("cpu", .text(ComputeInfo.cpu)),
+                    ("bench", .text(plain ? "app-typing-plain" : "app-typing")), ("db", .text(db)),
+                    ("cpu", .text(ComputeInfo.cpu)),
                     ("documents", .int(stats.documents)), ("queries", .int(cases.count)),
                     ("keystrokes", .int(latencies.count)), ("p50_ms", .number(BenchApp.percentile(sorted, 0.5))),
                     ("p99_ms", .number(BenchApp.percentile(sorted, 0.99))), ("max_ms", .number(sorted.last ?? .nan)),
@@ -164,8 +167,8 @@ struct BenchApp: AsyncParsableCommand {
         @Option(help: "Cancellations to time.")
         var trials = 30
 
-        @Option(help: "The longest random delay before cancelling, in milliseconds.")
-        var maxDelayMs = 1500
+        @Option(help: "The longest random delay before cancelling, in milliseconds (the shortest is 50 ms).")
+        var maxDelayMs = 6000
 
         @Option(help: "Seed of the delays.")
         var seed: UInt64 = 7
@@ -187,6 +190,7 @@ struct BenchApp: AsyncParsableCommand {
             var intact = 0
             var committedFound = 0
             var committed = 0
+            var kept = 0
             for _ in 0..<trials {
                 guard committed < documents.count else { break }
                 let task = Task { try await store.upsert(documents) }
@@ -206,6 +210,8 @@ struct BenchApp: AsyncParsableCommand {
                     // Finished before the cancel: it embedded exactly what the last cancel left.
                     if summary.unchanged == committed { resumedRight += 1 }
                 }
+                // Nothing committed is lost, and a batch is all or nothing.
+                if now >= committed, now == documents.count || now % StoreOptions().batchSize == 0 { kept += 1 }
                 if try await integrityIsOK(path) { intact += 1 }
                 // Every committed document is searchable: its id's own words find it (spot check of 20).
                 var found = 0
@@ -227,6 +233,7 @@ struct BenchApp: AsyncParsableCommand {
                     ("p50_ms", .number(BenchApp.percentile(sorted, 0.5))),
                     ("p99_ms", .number(BenchApp.percentile(sorted, 0.99))), ("max_ms", .number(sorted.last ?? .nan)),
                     ("integrity_ok", .int(intact)), ("committed_found", .int(committedFound)),
+                    ("whole_batches_kept", .int(kept)), ("committed_before_last_call", .int(committed)),
                     ("resumed_without_reembedding", .int(resumedRight)), ("final_unchanged", .int(final.unchanged)),
                     ("final_added", .int(final.added)),
                 ], json: json)

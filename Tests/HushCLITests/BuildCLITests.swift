@@ -111,6 +111,17 @@ import Testing
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 128 + SIGTERM)
         #expect(try Self.sha(output) == before)
+        // This build's own temporary files are gone; what it embedded is kept for the next one.
+        let left = try Self.temporaryFiles(folder)
+        #expect(Set(left) == [".kb.sqlite.building-resume", ".kb.sqlite.building-resume.json"], "\(left)")
+
+        let next = try CLIRunner.run(["build", "--lexical", "--json", "--from", input.path, "--out", output.path])
+        #expect(next.status == 0, "\(next.stderr)")
+        let report = try next.json()
+        #expect(report["resumed_stopped"] as? Bool == true)
+        let updated = report["updated"] as? Int ?? -1
+        let unchanged = report["unchanged"] as? Int ?? -1
+        #expect(unchanged > 0 && updated + unchanged == 640, "\(report)")
         #expect(try Self.temporaryFiles(folder).isEmpty)
     }
 

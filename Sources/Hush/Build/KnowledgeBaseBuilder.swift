@@ -71,6 +71,8 @@ public struct KnowledgeBaseBuilder: Sendable {
         public var reusedPrevious: Bool
         /// Why the previous output was not reused (`nil` when it was, or when there was none).
         public var notReusedReason: String?
+        /// Whether the build started from what a cancelled build of the same kind had embedded.
+        public var resumedStopped = false
         /// Inputs that were skipped, with reasons.
         public var skipped: [SkippedInput]
         /// Stale temporary files of dead builds removed before starting.
@@ -177,10 +179,57 @@ public struct KnowledgeBaseBuilder: Sendable {
             report.removedStaleFiles = removedStale
             report.seconds = Date().timeIntervalSince(started)
             return report
+        } catch is CancellationError {
+            // What the embedding committed is kept for the next build (its working store is closed by now).
+            keepStoppedWork(working: prefix)
+            Self.removeTemporaryFiles(for: output, pid: getpid())
+            throw CancellationError()
         } catch {
             Self.removeTemporaryFiles(for: output, pid: getpid())
             throw error
         }
+    }
+
+    /// `.NAME.building-resume`: the working store of a build that was cancelled, with `.json` beside it saying
+    /// how it was made (``StoppedWork``); the next build with the same model and parameters starts from it.
+    var stoppedWorkPath: String {
+        output.deletingLastPathComponent().appendingPathComponent(Self.temporaryStem(for: output) + "resume").path
+    }
+
+    /// How a cancelled build's working store was made.
+    struct StoppedWork: Codable, Equatable {
+        var embedder: EmbedderIdentity
+        var parameters: BuildManifest.Parameters
+    }
+
+    /// Moves a cancelled build's working store (and its description, written before embedding began) to
+    /// ``stoppedWorkPath``. Best effort: without it the next build embeds everything again.
+    private func keepStoppedWork(working: String) {
+        let description = working + ".stopped.json"
+        guard FileManager.default.fileExists(atPath: working), FileManager.default.fileExists(atPath: description)
+        else { return }
+        let kept = stoppedWorkPath
+        for suffix in ["-wal", "-shm"] { unlink(working + suffix) }
+        guard rename(working, kept) == 0, rename(description, kept + ".json") == 0 else {
+            for file in [kept, kept + ".json"] { unlink(file) }
+            return
+        }
+    }
+
+    /// Moves the work a cancelled build kept to `working` when it was made with `identity` and `parameters`
+    /// (else removes it); true when it did.
+    private func adoptStoppedWork(
+        into working: String, identity: EmbedderIdentity, parameters: BuildManifest.Parameters
+    )
+        -> Bool
+    {
+        let kept = stoppedWorkPath
+        defer { for file in [kept, kept + ".json"] { unlink(file) } }
+        guard let data = FileManager.default.contents(atPath: kept + ".json"),
+            let stopped = try? JSONDecoder().decode(StoppedWork.self, from: data),
+            stopped == StoppedWork(embedder: identity, parameters: parameters)
+        else { return false }
+        return rename(kept, working) == 0
     }
 
     /// Throws ``BuildError/wouldReplace(path:reason:)`` unless the output and its manifest are missing or
@@ -260,7 +309,9 @@ public struct KnowledgeBaseBuilder: Sendable {
             }
         }
         let reuse = previous != nil && notReused == nil
-        if reuse {
+        // A build of the same kind that was cancelled kept what it embedded: start from it instead.
+        let resumed = adoptStoppedWork(into: working, identity: embedder.identity, parameters: parameters)
+        if reuse && !resumed {
             do {
                 try FileManager.default.copyItem(atPath: output.path, toPath: working)
             } catch {
@@ -276,6 +327,9 @@ public struct KnowledgeBaseBuilder: Sendable {
         do {
             let store = try await HushStore.open(
                 path: working, embedder: embedder, options: StoreOptions(chunking: chunking))
+            // What a cancel keeps the working store with (see `keepStoppedWork(working:)`).
+            try JSONEncoder().encode(StoppedWork(embedder: embedder.identity, parameters: parameters))
+                .write(to: URL(fileURLWithPath: working + ".stopped.json"))
             let total = documents.count
             progress?(Progress(stage: .embedding, completed: 0, total: total))
             summary = try await store.upsert(documents) { step in
@@ -352,6 +406,7 @@ public struct KnowledgeBaseBuilder: Sendable {
         Self.removeTemporaryFiles(for: output, pid: getpid())
         return Report(
             summary: summary, deleted: deleted, reusedPrevious: reuse, notReusedReason: notReused,
+            resumedStopped: resumed,
             skipped: skipped, removedStaleFiles: [], manifest: manifest, seconds: 0)
     }
 

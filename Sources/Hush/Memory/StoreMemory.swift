@@ -26,14 +26,34 @@ final class StoreMemory: @unchecked Sendable {
         /// Vector rows added or freed since the saved image was last written or read (what decides when a
         /// write refreshes it).
         var rowsChangedSinceImage = 0
+        /// Whether the open left the vectors (and the index over them) in the file because nothing would compare
+        /// them yet (the model was not loaded): the documents are in memory for reading and keyword search, and
+        /// the first semantic call or write loads the rest (``StoreMemory/loadDeferredVectors()``).
+        var vectorsDeferred = false
     }
 
     private let lock = ReadWriteLock()
     private var state: State
+    /// Fills a state whose vectors were deferred (the store's open, run again with the vectors).
+    private let vectorLoader: (@Sendable (inout State) throws -> Void)?
 
-    init(identity: EmbedderIdentity, gap: SemanticGap?, file: VectorFile? = nil) {
+    init(
+        identity: EmbedderIdentity, gap: SemanticGap?, file: VectorFile? = nil,
+        vectorLoader: (@Sendable (inout State) throws -> Void)? = nil
+    ) {
         state = State(
             storedIdentity: identity, gap: gap, matrix: VectorMatrix(dimension: identity.dimension), file: file)
+        self.vectorLoader = vectorLoader
+    }
+
+    /// Loads the vectors the open left in the file (``State/vectorsDeferred``), once, under the write lock;
+    /// nothing when they are in memory.
+    func loadDeferredVectors() throws {
+        guard read({ $0.vectorsDeferred }), let vectorLoader else { return }
+        try write { state in
+            guard state.vectorsDeferred else { return }
+            try vectorLoader(&state)
+        }
     }
 
     func read<T>(_ body: (State) throws -> T) rethrows -> T {
@@ -44,6 +64,19 @@ final class StoreMemory: @unchecked Sendable {
         try lock.withWriteLock {
             defer { state.generation &+= 1 }
             return try body(&state)
+        }
+    }
+
+    /// Lets go of the vectors and the index over them (the documents stay), as an open that deferred them
+    /// leaves memory: the next semantic call or write reads them again (``loadDeferredVectors()``). Nothing
+    /// for a store without a loader, or whose vectors are not in use.
+    func deferVectors() {
+        guard vectorLoader != nil else { return }
+        write { state in
+            guard state.semanticReady, !state.vectorsDeferred else { return }
+            state.matrix = VectorMatrix(dimension: state.storedIdentity.dimension)
+            state.ann = ANNState()
+            state.vectorsDeferred = true
         }
     }
 

@@ -9,6 +9,7 @@ extension Ranker {
             throw RankingError.invalidOption("the MMR lambda must lie in 0…1 (got \(lambda))")
         }
         if let limit, limit < 1 { throw RankingError.invalidOption("limit must be at least 1 (got \(limit))") }
+        try memory.loadDeferredVectors()
         let vectors: [[Float]] = try memory.read { state in
             guard state.semanticReady else { return results.hits.map { _ in [] } }
             let slots = state.slots(ofExternalIDs: results.hits.map(\.id))

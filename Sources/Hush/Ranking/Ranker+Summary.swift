@@ -52,6 +52,8 @@ extension Ranker {
         let batch = max(1, embeddingBatchSize)
         do {
             for start in stride(from: 0, to: candidates.count, by: batch) {
+                // A summary of many documents embeds many sentences: a cancelled caller stops between batches.
+                try Task.checkCancellation()
                 let texts = candidates[start..<min(candidates.count, start + batch)].map(\.text)
                 for embedding in try embedder.embed(texts, role: .passage) {
                     if let problem = VectorBlob.problem(embedding.vector, dimension: current.dimension) {
@@ -61,6 +63,8 @@ extension Ranker {
                 }
             }
         } catch let error as RankingError {
+            throw error
+        } catch let error as CancellationError {
             throw error
         } catch {
             throw RankingError.embeddingFailed(String(describing: error))

@@ -160,6 +160,8 @@ extension Searcher {
         let vector: [Float]
         do {
             vector = try embedder.embed(text, role: .query).vector
+        } catch let cancelled as CancellationError {
+            throw cancelled
         } catch {
             throw SearchError.queryEmbeddingFailed(String(describing: error))
         }

@@ -34,6 +34,9 @@ struct Searcher: Sendable {
         let started = clock.now
         let plan = try self.plan(
             query, mode: mode, filter: filter, limit: limit, minScore: minScore, boosts: boosts, explain: explain)
+        // A search as you type is dropped when the next keystroke's replaces it: between embedding the query
+        // and reading the index is where it stops.
+        try Task.checkCancellation()
         let searchStart = clock.now
         let hits = plan.isEmpty ? [] : try self.hits(execute(plan), plan: plan)
         let end = clock.now

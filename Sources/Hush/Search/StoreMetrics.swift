@@ -106,7 +106,8 @@ extension HushStore {
             } catch {
                 throw SearchError.queryEmbeddingFailed(String(describing: error))
             }
-            // One pass of the index the first query will use (scan, codes or graph).
+            // One pass of the index the first query will use (scan, codes or graph), its vectors read first.
+            try memory.loadDeferredVectors()
             if vector.count == embedder.identity.dimension {
                 _ = try memory.read { state in try state.semanticTop(query: vector, mask: nil, k: 1) }
             }

@@ -83,17 +83,20 @@ extension HushStore {
         return semanticAvailable
     }
 
-    /// Gives the model's memory back (the weights, the worker threads, their buffers), for an app under memory
-    /// pressure or moving to the background. The store stays open: reading, keyword search and deleting go on
-    /// without the model, and the next call that embeds loads it again. Calls running keep the model they
-    /// started with until they finish. Does nothing for a store given a loaded embedder (the app holds it).
+    /// Gives the model's memory back (the weights, the worker threads, their buffers) and the vectors' (they
+    /// stay in the file), for an app under memory pressure or moving to the background: memory is then as
+    /// after opening. The store stays open: reading, keyword search and deleting go on without either, and the
+    /// next call that embeds or compares vectors loads them again. Calls running keep the model they started
+    /// with until they finish. Does nothing for a store given a loaded embedder (the app holds it).
     ///
     /// ```swift
     /// NotificationCenter.default.addObserver(forName: UIApplication.didReceiveMemoryWarningNotification,
     ///                                        object: nil, queue: nil) { _ in store.releaseModel() }
     /// ```
     public func releaseModel() {
-        (embedder as? LazyEmbedder)?.release()
+        guard let lazy = embedder as? LazyEmbedder else { return }
+        lazy.release()
+        memory.deferVectors()
     }
 }
 

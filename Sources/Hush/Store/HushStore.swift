@@ -130,8 +130,12 @@ public final class HushStore: Sendable {
         let chunking = try Self.chunking(
             options: options, database: database, embedder: resolved, sameModel: gap == nil || embedder == nil)
         let preparer = DocumentPreparer(embedder: resolved, chunking: chunking, cleaner: options.cleaner)
-        // Without the model the vectors are not needed in memory; the documents still are (keyword search).
-        let memory = StoreMemory(identity: stored, gap: gap, file: database.path == nil ? nil : database.vectorFile)
+        // Without the model the vectors are not needed in memory; the documents still are (keyword search). With
+        // a model not loaded yet, the vectors wait in the file for the first semantic call or write.
+        let policy = options.indexPolicy
+        let memory = StoreMemory(
+            identity: stored, gap: gap, file: database.path == nil ? nil : database.vectorFile,
+            vectorLoader: { state in try state.open(from: database, policy: policy, save: !readOnly) })
         self.memory = memory
         self.searcher = Searcher(
             database: database, memory: memory, embedder: resolved, cache: cache, analyzer: QueryAnalyzer(),
@@ -142,8 +146,10 @@ public final class HushStore: Sendable {
         self.writer = StoreWriter(
             database: database, memory: memory, embedder: resolved, preparer: preparer, options: options,
             readOnly: readOnly, cache: cache, testHooks: testHooks)
-        let policy = options.indexPolicy
-        try memory.write { state in try state.open(from: database, policy: policy, save: !readOnly) }
+        let deferring = (resolved as? LazyEmbedder)?.isLoaded == false
+        try memory.write { state in
+            try state.open(from: database, policy: policy, save: !readOnly, deferringVectors: deferring)
+        }
         openMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
     }
 

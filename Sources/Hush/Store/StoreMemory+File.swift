@@ -7,12 +7,14 @@ import Foundation
 
 extension StoreMemory {
     /// Why vectors of `current` cannot be compared with the stored ones right now, as the ``StoreError`` every
-    /// caller reports (search, related items, interest ranking, summaries, writes), or `nil`. Throws when the
-    /// file cannot say how far an unfinished re-embed got.
+    /// caller reports (search, related items, interest ranking, summaries, writes), or `nil` when they can: the
+    /// vectors are then in memory (loaded now when the open left them in the file). Throws when the file cannot
+    /// say how far an unfinished re-embed got, or the vectors cannot be read.
     func semanticBlocker(current: EmbedderIdentity, database: StoreDatabase) throws -> StoreError? {
         let (gap, stored) = read { ($0.gap, $0.storedIdentity) }
         switch gap {
         case nil:
+            try loadDeferredVectors()
             return nil
         case .mismatch:
             return StoreError.embedderMismatch(stored: stored, current: current)
@@ -36,16 +38,19 @@ extension StoreMemory.State {
     /// With `save: false` (a read-only store) nothing is written back: rows and repairs stay in memory.
     /// Within `transaction` (a write that found memory behind another process's commit) the file is read and
     /// written through it.
+    ///
+    /// With `vectors: false` only the documents are read (``vectorsDeferred``).
     mutating func load(
         from database: StoreDatabase, policy: IndexPolicy, save: Bool = true,
-        within transaction: StoreTransaction? = nil
+        within transaction: StoreTransaction? = nil, vectors: Bool = true
     ) throws {
         documents = DocumentTable()
         matrix = VectorMatrix(dimension: storedIdentity.dimension)
         ann = ANNState()
+        vectorsDeferred = semanticReady && !vectors
         var unplaced: [(chunkID: Int64, slot: Int32, vector: [Float])] = []
         let (savedGraph, graphProblem) = try database.loadContents(
-            documents: { documents.upsert($0) }, withVectors: semanticReady,
+            documents: { documents.upsert($0) }, withVectors: semanticReady && vectors,
             vectorCount: { matrix.reserve(rows: $0) },
             vectors: { loaded in
                 guard let slot = documents.slot(ofRowid: loaded.documentID) else { return }
@@ -62,7 +67,7 @@ extension StoreMemory.State {
                 }
             }, graph: { try HNSWIndex.load(from: $0) }, in: transaction)
         matrix.rebuildAllocator()
-        guard semanticReady else { return }
+        guard semanticReady, vectors else { return }
         var allocator = matrix.allocator
         var placements: [(chunkID: Int64, row: Int32)] = []
         for entry in unplaced {
@@ -147,7 +152,16 @@ extension StoreMemory.State {
     /// Fills memory from the file at open: from the saved image when it is current and the policy still
     /// chooses HNSW (the f32 vectors then stay in the file), else from the tables; then, when `save`, an HNSW
     /// index writes a fresh image and lets go of its f32 vectors, so the next open is a few large reads.
-    mutating func open(from database: StoreDatabase, policy: IndexPolicy, save: Bool) throws {
+    ///
+    /// With `deferringVectors` (nothing will compare vectors until the model loads) only the documents are
+    /// read, for reading and keyword search; ``StoreMemory/loadDeferredVectors()`` runs the rest later.
+    mutating func open(
+        from database: StoreDatabase, policy: IndexPolicy, save: Bool, deferringVectors: Bool = false
+    ) throws {
+        if deferringVectors, semanticReady {
+            try load(from: database, policy: policy, save: false, vectors: false)
+            return
+        }
         if semanticReady, try loadSavedImage(from: database, policy: policy) { return }
         try load(from: database, policy: policy, save: save)
         if save { try saveImage(to: database) }
@@ -159,6 +173,7 @@ extension StoreMemory.State {
         var loaded = self
         guard try database.readImage({ try loaded.loadImage($0, policy: policy) }) else { return false }
         loaded.rowsChangedSinceImage = 0
+        loaded.vectorsDeferred = false
         self = loaded
         return true
     }

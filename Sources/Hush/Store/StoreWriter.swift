@@ -111,12 +111,14 @@ struct StoreWriter: Sendable {
             var touched = false
             do {
                 return try database.write { transaction in
-                    if try !database.memoryIsCurrent(transaction) {
-                        // Another process re-embedded the file meanwhile: what this store prepared (vectors of
-                        // the old model, or a plan made on the old vectors) no longer fits it.
-                        if let stored = try transaction.storedIdentity(), stored != state.storedIdentity {
-                            throw StoreError.reembeddedMeanwhile(stored: stored, current: state.storedIdentity)
-                        }
+                    let behind = try !database.memoryIsCurrent(transaction)
+                    // Another process re-embedded the file meanwhile: what this store prepared (vectors of the old
+                    // model, or a plan made on the old vectors) no longer fits it.
+                    if behind, let stored = try transaction.storedIdentity(), stored != state.storedIdentity {
+                        throw StoreError.reembeddedMeanwhile(stored: stored, current: state.storedIdentity)
+                    }
+                    // Memory behind another process's commit, or opened without its vectors: read it all first.
+                    if behind || state.vectorsDeferred {
                         touched = true
                         try state.load(from: database, policy: policy, within: transaction)
                     }

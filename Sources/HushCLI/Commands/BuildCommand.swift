@@ -80,9 +80,9 @@ struct BuildCommand: AsyncParsableCommand {
         let report = try await Interruption.cancellingOnSignal(
             stopped: {
                 bar.finish()
-                return "\(output.lastPathComponent) left as it was (this build's temporary files removed)"
+                return "\(output.lastPathComponent) left as it was; what was embedded is kept beside it"
             },
-            resume: "run the same command again to build it",
+            resume: "run the same command again: it goes on from what was embedded",
             atExit: { KnowledgeBaseBuilder.removeTemporaryFiles(for: output, pid: getpid()) }
         ) {
             try await building.build { step in
@@ -112,7 +112,9 @@ struct BuildCommand: AsyncParsableCommand {
                 + (summary.metadataOnly > 0 ? " (\(summary.metadataOnly) metadata only, not re-embedded)" : "")
                 + ", \(summary.unchanged) unchanged, "
                 + "\(report.deleted) deleted; \(summary.chunksEmbedded) chunks embedded)")
-        if report.reusedPrevious {
+        if report.resumedStopped {
+            Console.out("  went on from the stopped build's work (same model and parameters)")
+        } else if report.reusedPrevious {
             Console.out("  started from the previous build (same model and parameters)")
         } else if let reason = report.notReusedReason {
             Console.out("  rebuilt from scratch: \(reason)")
@@ -141,6 +143,7 @@ struct BuildJSON: Encodable {
         case chunksEmbedded = "chunks_embedded"
         case rejected, skipped
         case reusedPrevious = "reused_previous"
+        case resumedStopped = "resumed_stopped"
         case inputDigest = "input_digest"
         case contentDigest = "content_digest"
         case outputSHA256 = "output_sha256"
@@ -165,6 +168,7 @@ struct BuildJSON: Encodable {
         try container.encode(summary.errors.count, forKey: .rejected)
         try container.encode(report.skipped.count, forKey: .skipped)
         try container.encode(report.reusedPrevious, forKey: .reusedPrevious)
+        try container.encode(report.resumedStopped, forKey: .resumedStopped)
         try container.encode(manifest.inputDigest, forKey: .inputDigest)
         try container.encode(manifest.contentDigest, forKey: .contentDigest)
         try container.encode(manifest.outputSHA256 ?? "", forKey: .outputSHA256)

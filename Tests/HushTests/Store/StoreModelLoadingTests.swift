@@ -55,24 +55,35 @@ import Testing
         let store = try await HushStore.open(path: path, embedder: model)
         #expect(try await store.document(id: Corpus.documents[0].id) != nil)
         #expect(!(try await store.search("budget", mode: .keyword).hits.isEmpty))
-        _ = try await store.delete(ids: [Corpus.documents[1].id])
         var stats = try await store.stats()
         #expect(stats.modelLoaded && !stats.modelInMemory && !store.modelInMemory)
-        #expect(model.loadCount == 0)
+        #expect(stats.vectorBytes == 0, "the vectors wait in the file too")
+        // A delete reads the vectors (it takes the document's out of the index), not the model.
+        _ = try await store.delete(ids: [Corpus.documents[1].id])
+        #expect(try await store.stats().vectorBytes > 0)
+        #expect(model.loadCount == 0 && !store.modelInMemory)
 
-        #expect(!(try await store.search("travel budget", mode: .hybrid).hits.isEmpty))
+        let hybrid = try await store.search("travel budget", mode: .hybrid).hits
+        #expect(!hybrid.isEmpty)
         stats = try await store.stats()
-        #expect(stats.modelInMemory && model.loadCount == 1)
+        #expect(stats.modelInMemory && model.loadCount == 1 && stats.vectorBytes > 0)
 
         store.releaseModel()
         #expect(!store.modelInMemory)
+        #expect(try await store.stats().vectorBytes == 0)
         #expect(!(try await store.search("budget", mode: .keyword).hits.isEmpty))
         #expect(model.loadCount == 1)
-        // The next call that embeds loads it again: a write, then warmUp finds it there.
+        // The vectors read again give the same answer (the query's vector comes from the cache: no model).
+        #expect(try await store.search("travel budget", mode: .hybrid).hits == hybrid)
+        #expect(model.loadCount == 1 && !store.modelInMemory)
+        store.releaseModel()
+        // A write reads the vectors first, then loads the model; warmUp finds both there.
         try await store.upsert([Document(id: "new", body: "A note written after the release.")])
         #expect(model.loadCount == 2)
+        #expect(try await store.stats().vectors == Corpus.documents.count)  // one deleted, one added
         try await store.warmUp()
         #expect(model.loadCount == 2 && store.modelInMemory)
+        #expect(try await store.search("written after the release", mode: .semantic, limit: 1).hits.first?.id == "new")
         try await store.close()
     }
 
