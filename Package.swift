@@ -1,4 +1,5 @@
 // swift-tools-version: 6.1
+import Foundation
 import PackageDescription
 
 // Hush: private, on-device semantic search.
@@ -120,3 +121,35 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// `make test`'s Thread Sanitizer step (scripts/test sets HUSH_TSAN_ONLY=1, in its own scratch folder): the library
+// and one test target of the concurrency suites alone, so that the sanitizer's build compiles neither the command
+// lines nor the other tests (it took as long as the release build of everything).
+if ProcessInfo.processInfo.environment["HUSH_TSAN_ONLY"] == "1" {
+    let library: Set<String> = [
+        "HushKernels", "COpenBLAS", "HushEmbedding", "Hush", "HushToolSupport", "HushTestSupport",
+    ]
+    let sources = [
+        "HushTests/Reliability/ReliabilityConcurrencyTests.swift", "HushTests/Search/SearchBetweenPassesTests.swift",
+        "HushTests/Store/StoreConcurrencyTests.swift", "HushTests/Store/StoreTestSupport.swift",
+        "HushEmbeddingTests/ThreadTeamTests.swift",
+    ]
+    // Every other file under Tests/ is left out by name (HushTestSupport's are compiled by their own target).
+    let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Tests").path
+    let others = (FileManager.default.enumerator(atPath: tests)?.allObjects as? [String] ?? []).filter { file in
+        var folder: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: tests + "/" + file, isDirectory: &folder)
+        return exists && !folder.boolValue && !sources.contains(file)
+    }
+    package.targets =
+        package.targets.filter { library.contains($0.name) } + [
+            .testTarget(
+                name: "HushConcurrencyTests",
+                dependencies: [
+                    "Hush", "HushEmbedding", "HushToolSupport", "HushTestSupport",
+                    .product(name: "GRDB", package: "GRDB.swift"),
+                ],
+                path: "Tests", exclude: others, sources: sources)
+        ]
+    package.products = package.products.filter { !($0 is Product.Executable) }
+}

@@ -1,4 +1,6 @@
 import Foundation
+import GRDB
+import Testing
 
 @testable import Hush
 
@@ -116,4 +118,24 @@ enum Corpus {
             sourceType: "meeting", language: "en", tags: ["incident", "database"], category: "work",
             metadata: ["team": "ops", "severity": "high"], createdAt: date("2024-04-22")),
     ]
+}
+
+/// SQLite and memory agree: every chunk has one vector and one FTS row, and the matrix holds them all.
+func expectConsistent(_ store: HushStore) async throws {
+    let counts = try store.database.read { db in
+        (
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM chunks") ?? -1,
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM vectors") ?? -1,
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM chunks_fts") ?? -1,
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM documents") ?? -1,
+            try Int.fetchOne(
+                db, sql: "SELECT COUNT(*) FROM chunks_fts WHERE rowid NOT IN (SELECT id FROM chunks)") ?? -1
+        )
+    }
+    let memory = store.memory.read { ($0.matrix.liveRows, $0.documents.count) }
+    #expect(counts.0 == counts.1)
+    #expect(counts.0 == counts.2)
+    #expect(counts.4 == 0)
+    #expect(memory.0 == counts.1)
+    #expect(memory.1 == counts.3)
 }
