@@ -26,7 +26,7 @@ import Testing
         let folder = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("entries.jsonl")
-        try Self.writeEntries(input, count: 800)
+        try Self.writeEntries(input, count: 500)
         let db = folder.appendingPathComponent("journal.hush").path
         let log = folder.appendingPathComponent("stderr.txt")
         let process = try ReliabilityProcess.start(
@@ -49,9 +49,9 @@ import Testing
         #expect(stderr.contains("press Ctrl-C again to quit at once"), "\(stderr)")
         #expect(stderr.contains("run the same command again to resume"), "\(stderr)")
         let said = try #require(
-            stderr.firstMatch(of: /interrupted: (\d+) of 800 documents were stored before the stop/), "\(stderr)")
+            stderr.firstMatch(of: /interrupted: (\d+) of 500 documents were stored before the stop/), "\(stderr)")
         let kept = Int(said.1) ?? -1
-        #expect(kept > 0 && kept < 800)
+        #expect(kept > 0 && kept < 500)
 
         let stats = try CLIRunner.run(["stats", "--json", "--db", db]).json()
         #expect(stats["documents"] as? Int == kept)
@@ -60,7 +60,7 @@ import Testing
         #expect(again.status == 0, "\(again.stderr)")
         let summary = try again.json()
         #expect(summary["unchanged"] as? Int == kept)
-        #expect(summary["added"] as? Int == 800 - kept)
+        #expect(summary["added"] as? Int == 500 - kept)
     }
 
     @Test func asYouTypeFindsTheWordBeingTyped() throws {
