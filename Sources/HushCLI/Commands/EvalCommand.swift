@@ -50,14 +50,7 @@ struct EvalCommand: AsyncParsableCommand {
     func run() async throws {
         let labelled = try Self.readQueries(queries, limit: limit)
         let hush = try await store.open(.read)
-        let searchMode: SearchMode =
-            switch mode {
-            case .semantic: .semantic
-            case .keyword: .keyword
-            case .hybrid: alpha.map { SearchMode.hybrid(alpha: $0) } ?? .hybrid
-            case .calibrated: .calibrated
-            case .rrf: .reciprocalRankFusion()
-            }
+        let searchMode = mode.searchMode(alpha: alpha)
         var metrics = RetrievalMetrics()
         var separation = ScoreSeparation()
         let threshold =

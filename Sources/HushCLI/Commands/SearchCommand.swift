@@ -6,6 +6,17 @@ import HushToolSupport
 /// The ranking modes of `--mode`.
 enum ModeArgument: String, ExpressibleByArgument, CaseIterable {
     case semantic, keyword, hybrid, calibrated, rrf
+
+    /// The library's mode for this argument; `alpha` (`--alpha`) fixes the hybrid weight.
+    func searchMode(alpha: Float?) -> SearchMode {
+        switch self {
+        case .semantic: .semantic
+        case .keyword: .keyword
+        case .hybrid: alpha.map { SearchMode.hybrid(alpha: $0) } ?? .hybrid
+        case .calibrated: .calibrated
+        case .rrf: .reciprocalRankFusion()
+        }
+    }
 }
 
 /// `hush search`: semantic, keyword or hybrid search of a database.
@@ -76,14 +87,7 @@ struct SearchCommand: AsyncParsableCommand {
     }
 
     func searchMode(_ mode: ModeArgument) -> SearchMode {
-        let chosen: SearchMode =
-            switch mode {
-            case .semantic: .semantic
-            case .keyword: .keyword
-            case .hybrid: alpha.map { SearchMode.hybrid(alpha: $0) } ?? .hybrid
-            case .calibrated: .calibrated
-            case .rrf: .reciprocalRankFusion()
-            }
+        let chosen = mode.searchMode(alpha: alpha)
         return asYouType ? chosen.whileTyping : chosen
     }
 
