@@ -101,8 +101,15 @@ struct BenchApp: AsyncParsableCommand {
 
         func run() async throws {
             let store = try await HushStore.open(path: db, readOnly: true)
-            let cases = try readTexts(queries, field: "query").prefix(count)
-            let relevant = try readRelevant(queries).prefix(count)
+            // One read of the file: each line's query and its relevant ids.
+            let lines = try readJSONLines(queries).prefix(count)
+            let cases = try lines.enumerated().map { number, object in
+                guard let query = object?["query"] as? String else {
+                    throw ValidationError("\(queries):\(number + 1): not a JSON object with a \"query\" string")
+                }
+                return query
+            }
+            let relevant = lines.map { $0?["relevant"] as? [String] ?? [] }
             let clock = ContinuousClock()
             var latencies: [Double] = []
             var sameRank = 0
@@ -134,16 +141,6 @@ struct BenchApp: AsyncParsableCommand {
                     ("p99_ms", .number(BenchApp.percentile(sorted, 0.99))), ("max_ms", .number(sorted.last ?? .nan)),
                     ("same_rank_whole_query", .int(sameRank)), ("found_in_top100", .int(foundTyped)),
                 ], json: json)
-        }
-
-        func readRelevant(_ path: String) throws -> [[String]] {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw ValidationError("cannot read \(path)")
-            }
-            return data.split(separator: 0x0A).map { line in
-                let object = (try? JSONSerialization.jsonObject(with: line)) as? [String: Any]
-                return object?["relevant"] as? [String] ?? []
-            }
         }
     }
 
@@ -240,14 +237,9 @@ struct BenchApp: AsyncParsableCommand {
         }
 
         func readDocuments() throws -> [Document] {
-            guard let data = FileManager.default.contents(atPath: corpus) else {
-                throw ValidationError("cannot read \(corpus)")
-            }
-            return data.split(separator: 0x0A).compactMap { line in
-                guard let object = (try? JSONSerialization.jsonObject(with: line)) as? [String: Any],
-                    let id = object["id"] as? String, let text = object["text"] as? String
-                else { return nil }
-                return Document(id: id, title: object["title"] as? String, body: text)
+            try readJSONLines(corpus).compactMap { object in
+                guard let id = object?["id"] as? String, let text = object?["text"] as? String else { return nil }
+                return Document(id: id, title: object?["title"] as? String, body: text)
             }
         }
 

@@ -93,21 +93,22 @@ struct HushBench: AsyncParsableCommand {
     }
 }
 
-/// Reads the "text" field of each JSON line of a file.
-func readTexts(_ path: String, field: String = "text") throws -> [String] {
+/// Each line of a JSON Lines file as an object, `nil` for a line that is not one.
+func readJSONLines(_ path: String) throws -> [[String: Any]?] {
     guard let data = FileManager.default.contents(atPath: path) else {
         throw ValidationError("cannot read \(path)")
     }
-    var texts: [String] = []
-    for (number, line) in data.split(separator: 0x0A).enumerated() {
-        guard let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any],
-            let text = object[field] as? String
-        else {
+    return data.split(separator: 0x0A).map { (try? JSONSerialization.jsonObject(with: $0)) as? [String: Any] }
+}
+
+/// Reads the "text" field of each JSON line of a file.
+func readTexts(_ path: String, field: String = "text") throws -> [String] {
+    try readJSONLines(path).enumerated().map { number, object in
+        guard let text = object?[field] as? String else {
             throw ValidationError("\(path):\(number + 1): not a JSON object with a \"\(field)\" string")
         }
-        texts.append(text)
+        return text
     }
-    return texts
 }
 
 /// The process's peak resident memory (Linux: VmHWM of /proc/self/status; 0 elsewhere).
