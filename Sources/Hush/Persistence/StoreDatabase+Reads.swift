@@ -65,19 +65,7 @@ extension StoreDatabase {
     ) throws -> (graph: Graph?, graphProblem: String?) {
         func body(_ db: Database) throws -> (graph: Graph?, graphProblem: String?) {
             synced.value = try IndexImageTable.commitCounter(db)
-            let rows = try Row.fetchCursor(
-                db,
-                sql: """
-                    SELECT id, external_id, language, source_type, tags, category, created_at, metadata
-                    FROM documents
-                    """)
-            while let row = try rows.next() {
-                documents(
-                    DocumentRecord(
-                        rowid: row[0], externalID: row[1], language: row[2], sourceType: row[3],
-                        tags: JSONCoding.decodeTags(row[4]), category: row[5], createdAt: row[6],
-                        metadata: JSONCoding.decodeMetadata(row[7])))
-            }
+            try Self.documentRecords(db, documents)
             guard withVectors else { return (nil, nil) }
             vectorCount(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM vectors") ?? 0)
             let cursor = try Row.fetchCursor(
@@ -104,6 +92,45 @@ extension StoreDatabase {
         }
         guard let transaction else { return try read("load the index", body) }
         return try body(transaction.db)
+    }
+
+    /// Hands every document's record to `visit`, in rowid order: from the `documents_listing` covering index
+    /// (schema 5) when the file has it, so that no page of titles and bodies is read; stepped on SQLite's
+    /// statement directly (no row object per document).
+    ///
+    /// - Complexity: O(documents), one pass over the index (or the table).
+    static let documentListingSQL = """
+        SELECT id, external_id, language, source_type, tags, category, created_at, metadata
+        FROM documents ORDER BY id
+        """
+
+    static func documentRecords(_ db: Database, _ visit: (DocumentRecord) -> Void) throws {
+        let select = try db.cachedStatement(sql: documentListingSQL)
+        let statement = select.sqliteStatement
+        sqlite3_reset(statement)
+        defer { sqlite3_reset(statement) }
+        func text(_ column: Int32) -> String? {
+            guard let bytes = sqlite3_column_text(statement, column) else { return nil }
+            let count = Int(sqlite3_column_bytes(statement, column))
+            return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+        }
+        while true {
+            switch sqlite3_step(statement) {
+            case SQLITE_ROW:
+                visit(
+                    DocumentRecord(
+                        rowid: sqlite3_column_int64(statement, 0), externalID: text(1) ?? "",
+                        language: text(2) ?? "und", sourceType: text(3), tags: JSONCoding.decodeTags(text(4)),
+                        category: text(5), createdAt: sqlite3_column_double(statement, 6),
+                        metadata: JSONCoding.decodeMetadata(text(7))))
+            case SQLITE_DONE:
+                return
+            case let code:
+                throw DatabaseError(
+                    resultCode: ResultCode(rawValue: code),
+                    message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+            }
+        }
     }
 
     // MARK: - Documents

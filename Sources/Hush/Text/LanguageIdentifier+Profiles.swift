@@ -138,7 +138,7 @@ enum LatinProfiles {
         var owners: [String: Set<String>] = [:]
         for (language, list) in trigrams {
             for gram in list.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
-                owners[gram.replacingOccurrences(of: "_", with: " "), default: []].insert(language)
+                owners[String(gram.map { $0 == "_" ? " " : $0 }), default: []].insert(language)
             }
         }
         return owners.mapValues { languages in

@@ -190,7 +190,8 @@ import Testing
             try db.execute(
                 sql: """
                     ALTER TABLE chunks DROP COLUMN passage_start;
-                    DELETE FROM grdb_migrations WHERE identifier = 'v4';
+                    DROP INDEX documents_listing;
+                    DELETE FROM grdb_migrations WHERE identifier IN ('v4', 'v5');
                     UPDATE meta SET value = '3' WHERE key = 'schema_version';
                     """)
         }

@@ -38,6 +38,31 @@ import Testing
         #expect(try await reopened.document(id: "missing") == nil)
     }
 
+    /// Opening reads each document's attributes from the `documents_listing` covering index (schema 5), never
+    /// the pages of titles and bodies, and a reopened store filters on what it read from there.
+    @Test func openingReadsDocumentsFromTheListingIndex() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("notes.hush")
+        do {
+            let store = try await HushStore.open(path: path, embedder: HashingEmbedder())
+            try await store.upsert(Corpus.documents)
+            try await store.close()
+        }
+        let plan = try await DatabaseQueue(path: path).read { db in
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + StoreDatabase.documentListingSQL).map {
+                $0["detail"] as String
+            }
+        }
+        #expect(plan == ["SCAN documents USING COVERING INDEX documents_listing"])
+
+        let reopened = try await HushStore.open(path: path, embedder: HashingEmbedder(), readOnly: true)
+        let filtered = try await reopened.search(
+            "budget", mode: .keyword, filter: SearchFilter(tagsAny: ["finance"], metadata: ["room": "B2"]), limit: 5)
+        #expect(filtered.hits.map(\.id) == ["budget-review"])
+        let stored = try #require(try await reopened.document(id: "budget-review"))
+        #expect(stored.document.metadata == ["team": "ops", "room": "B2"])
+    }
+
     @Test func unchangedDocumentsAreSkippedWithoutReembedding() async throws {
         let embedder = InstrumentedEmbedder()
         let store = try await HushStore.inMemory(embedder: embedder)
