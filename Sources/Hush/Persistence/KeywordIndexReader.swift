@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// Reads of the full-text index (`chunks_fts`) inside one read transaction (see
@@ -30,6 +31,53 @@ struct KeywordIndexReader {
             }
         }
         return (rows, limit.map { rows.count < $0 } ?? true)
+    }
+
+    /// The best-ranked chunks for `expression`, as ``rows(_:limit:documents:)-(String,_,_)`` reads them, without
+    /// reading the rows of a token that matches at least half of the index when other tokens remain.
+    ///
+    /// FTS5's bm25 gives such a token an idf of 10⁻⁶ (`log((N - n + 0.5) / (n + 0.5))` is not positive), so it
+    /// adds nothing to any row's rank, but `ORDER BY rank` still scores every row it matches: "library for
+    /// parsing" scored 8,079 of 10,273 chunks for the sake of "for", 13.7 ms instead of 6.2. The rows that match
+    /// only such tokens rank after all the others; they are read (the whole expression) only when the others run
+    /// out before `limit` or `documents`.
+    func rows(_ expression: FTSExpression, limit: Int?, documents: Int? = nil) throws -> (
+        rows: [KeywordRow], complete: Bool
+    ) {
+        if let limit, let tokens = expression.orTokens, tokens.count > 1 {
+            let informative = try tokens.filter { try !isUninformative($0) }
+            if !informative.isEmpty, informative.count < tokens.count {
+                let read = try rows(informative.joined(separator: " OR "), limit: limit, documents: documents)
+                if !read.complete { return read }
+            }
+        }
+        return try rows(expression.text, limit: limit, documents: documents)
+    }
+
+    /// Whether `token` matches at least half of the indexed rows (FTS5's bm25 then gives it no weight). Counts at
+    /// most that many matches.
+    func isUninformative(_ token: String) throws -> Bool {
+        let total = try indexedRows()
+        guard total > 0 else { return false }
+        let half = (total + 1) / 2
+        let statement = try db.cachedStatement(
+            sql: "SELECT count(*) FROM (SELECT 1 FROM chunks_fts WHERE chunks_fts MATCH ? LIMIT ?)")
+        return try Int.fetchOne(statement, arguments: [token, half]) ?? 0 >= half
+    }
+
+    /// The number of rows FTS5 counts for bm25 (the first varint of its averages record, `chunks_fts_data`
+    /// row 1), 0 when it has none.
+    func indexedRows() throws -> Int {
+        let statement = try db.cachedStatement(sql: "SELECT block FROM chunks_fts_data WHERE id = 1")
+        guard let block = try Data.fetchOne(statement) else { return 0 }
+        // SQLite's varint: 7 bits a byte, high bit set on all but the last, the ninth byte whole.
+        var value: UInt64 = 0
+        for (index, byte) in block.prefix(9).enumerated() {
+            if index == 8 { return Int(clamping: value << 8 | UInt64(byte)) }
+            value = value << 7 | UInt64(byte & 0x7F)
+            if byte & 0x80 == 0 { return Int(clamping: value) }
+        }
+        return Int(clamping: value)
     }
 
     /// Whether any chunk matches `expression` (one index lookup for a single term).

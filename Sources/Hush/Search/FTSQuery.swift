@@ -33,7 +33,8 @@ enum FTSQuery {
         }
         guard !tokens.isEmpty else { return nil }
         return FTSExpression(
-            text: tokens.joined(separator: requireAll ? " AND " : " OR "), alternatives: requireAll ? 1 : tokens.count)
+            text: tokens.joined(separator: requireAll ? " AND " : " OR "), alternatives: requireAll ? 1 : tokens.count,
+            orTokens: requireAll ? nil : tokens)
     }
 
     /// A MATCH expression for raw user text.
@@ -88,11 +89,14 @@ enum FTSQuery {
     /// `base` (the expression of the words typed before) joined by `OR` with `extra` tokens.
     static func expression(_ base: FTSExpression?, adding extra: [String]) -> FTSExpression? {
         var seen = Set<String>()
-        var tokens = base.map { [$0.text] } ?? []
-        for token in extra where seen.insert(token).inserted { tokens.append(token) }
+        let added = extra.filter { seen.insert($0).inserted }
+        let tokens = (base.map { [$0.text] } ?? []) + added
         guard !tokens.isEmpty else { return nil }
+        // An AND base is one unit, of which nothing can be left out.
+        let orTokens = base.map { $0.orTokens.map { $0 + added } } ?? added
         return FTSExpression(
-            text: tokens.joined(separator: " OR "), alternatives: (base?.alternatives ?? 0) + seen.count)
+            text: tokens.joined(separator: " OR "), alternatives: (base?.alternatives ?? 0) + added.count,
+            orTokens: orTokens)
     }
 
     /// One term as safe FTS5 tokens, the whole term first: a quoted string; for a term with CJK, the
@@ -156,4 +160,7 @@ struct FTSExpression: Hashable, Sendable {
     /// How many tokens an `OR` expression joins (1 for an `AND` expression): the number of terms whose bm25
     /// contributions one match can add up.
     var alternatives: Int
+    /// The tokens an `OR` expression joins, in order (`nil` for an `AND` expression): what a keyword read
+    /// leaves out when a token is too common to change the ranking (see `KeywordIndexReader.rows`).
+    var orTokens: [String]?
 }

@@ -113,7 +113,7 @@ struct Searcher: Sendable {
                     let chunks = plan.calibration == nil ? [] : first.semantic.map(\.chunkID).filter { $0 >= 0 }
                     bm25 = try reader.bm25(expression.text, chunks: chunks)
                 }
-                return try reader.rows(expression.text, limit: budget, documents: documents)
+                return try reader.rows(expression, limit: budget, documents: documents)
             }
             if held == nil { try testHooks.value.afterKeywordRead?() }
             let outcome = try hold { state -> SecondPass in

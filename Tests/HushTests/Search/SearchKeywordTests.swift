@@ -144,3 +144,64 @@ import Testing
         #expect(trigramRecall == 2)  // only ラーメン and 新幹線 (three characters or more)
     }
 }
+
+/// A token in at least half of the indexed chunks has no weight in FTS5's bm25: the keyword read leaves its rows
+/// out while the other tokens fill the request, and the rows and scores are those of the whole expression.
+@Suite struct KeywordCommonTokenTests {
+    static let notes = [
+        "The garden needs water before the heat of the afternoon.",
+        "Planted the tomatoes in the garden beds by the fence.",
+        "The meeting moved to Thursday because of the holiday.",
+        "Read the chapter on sleep and the body clock.",
+        "The train was late again, so the call started without me.",
+        "Bought seeds for the herb garden and a new watering can.",
+        "Called the dentist about the appointment next week.",
+        "The tomatoes are ripening; picked the first ones today.",
+        "Walked the dog along the river before work.",
+        "Finished the budget review with the finance team.",
+        "Insomnia again: awake at three, reading until dawn.",
+        "Garden tomatoes with basil and olive oil for dinner.",
+    ]
+
+    static func store() async throws -> HushStore {
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        try await store.upsert(notes.enumerated().map { Document(id: "note-\($0)", body: $1) })
+        return store
+    }
+
+    @Test func aTokenInHalfTheChunksIsLeftOutAndTheRanksStayTheSame() async throws {
+        let store = try await Self.store()
+        let expression = try #require(FTSQuery.expression(for: "the garden tomatoes"))
+        #expect(expression.orTokens == ["\"the\"", "\"garden\"", "\"tomatoes\""])
+        try store.database.readKeywordIndex { reader in
+            #expect(try reader.indexedRows() == Self.notes.count)
+            #expect(try reader.isUninformative("\"the\""))
+            #expect(try !reader.isUninformative("\"garden\""))
+            #expect(try !reader.isUninformative("\"tomatoes\""))
+            // Three rows asked: the garden and tomato notes fill them, read without "the".
+            let pruned = try reader.rows(expression, limit: 3)
+            let whole = try reader.rows(expression.text, limit: 3)
+            #expect(pruned.rows.map(\.chunkID) == whole.rows.map(\.chunkID))
+            for (a, b) in zip(pruned.rows, whole.rows) { #expect(abs(a.score - b.score) < 1e-4) }
+            // Ten asked: the five garden or tomato notes run out, so the rows with only "the" follow them.
+            let all = try reader.rows(expression, limit: 10)
+            #expect(try all.rows == reader.rows(expression.text, limit: 10).rows)
+            #expect(all.rows.count == 10)
+        }
+        // Through a search: the same hits as the expression read whole.
+        let hits = try await store.search("the garden tomatoes", mode: .keyword, limit: 3).hits.map(\.id)
+        #expect(Set(hits).isSubset(of: ["note-0", "note-1", "note-5", "note-7", "note-11"]))
+        #expect(hits.count == 3)
+    }
+
+    /// A query of common words only keeps them all (leaving every token out would find nothing).
+    @Test func aQueryOfCommonWordsOnlyIsReadWhole() async throws {
+        let store = try await Self.store()
+        let expression = try #require(FTSQuery.expression(for: "the"))
+        let (read, whole) = try store.database.readKeywordIndex { reader in
+            (try reader.rows(expression, limit: 5).rows, try reader.rows(expression.text, limit: 5).rows)
+        }
+        #expect(read == whole)
+        #expect(try await store.search("the", mode: .keyword, limit: 5).hits.count == 5)
+    }
+}
