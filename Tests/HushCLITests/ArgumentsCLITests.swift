@@ -1,4 +1,6 @@
 import Foundation
+import HushEmbedding
+import HushToolSupport
 import Testing
 
 @testable import HushCLI
@@ -99,5 +101,35 @@ import Testing
         let seconds = Date().timeIntervalSince(begin)
         #expect(seconds < 2, "\(seconds) s")
         #expect(TrailingArguments.split(["search", "--", "-a"] + texts).trailing.isEmpty)
+    }
+}
+
+/// `hush embed` writes its lines itself: each is the line `JSONEncoder` makes of the same value, byte for byte,
+/// and every component reads back as the float it was.
+@Suite struct EmbedLineTests {
+    @Test func theDirectLineIsTheEncodersLine() throws {
+        let vectors: [[Float]] = [
+            [0, -0.0, 1, -1, 0.1, 1e-5, -3.25e-7, 123_456.79, .leastNonzeroMagnitude, .greatestFiniteMagnitude],
+            (0..<384).map { Float(sin(Double($0) * 1.7)) / 19.5 },
+            [.nan, .infinity, 0.5],
+        ]
+        let texts = ["plain", "quote \" and back\\slash", "line\nbreak\ttab", "a/b 🙂 失眠怎么办", ""]
+        for (index, vector) in vectors.enumerated() {
+            for text in texts {
+                for ids in [nil, [101, 7, 102] as [Int32]] {
+                    let value = EmbedJSON(
+                        text: text, embedding: Embedding(vector: vector, tokenCount: 3, truncated: index == 1), ids: ids
+                    )
+                    #expect(value.line == (try JSONOutput.line(value)))
+                    let parsed = try #require(
+                        try JSONSerialization.jsonObject(with: Data(value.line.utf8)) as? [String: Any])
+                    #expect(parsed["text"] as? String == text)
+                    let numbers = try #require(parsed["vector"] as? [Any])
+                    for (component, number) in zip(vector, numbers) where component.isFinite {
+                        #expect(Float((number as? NSNumber)?.doubleValue ?? .nan) == component)
+                    }
+                }
+            }
+        }
     }
 }

@@ -5,6 +5,14 @@ import GRDB
 /// `StoreDatabase.readKeywordIndex(_:)`): every call sees the same commit.
 struct KeywordIndexReader {
     let db: Database
+    /// The answers of ``isUninformative(_:)`` already counted, shared by the reads of one store.
+    var commonTokens = Locked(CommonTokens())
+
+    /// Tokens counted at one commit of the file, and whether each matched half the index or more.
+    struct CommonTokens: Sendable {
+        var commit: Int64 = -1
+        var uninformative: [String: Bool] = [:]
+    }
 
     /// The best-ranked chunks for an FTS5 `expression`, best first, at most `limit` of them (`nil`: all), each
     /// with its document's rowid; bm25 is negated so that larger is better. With `documents`, reading stops
@@ -57,6 +65,17 @@ struct KeywordIndexReader {
     /// Whether `token` matches at least half of the indexed rows (FTS5's bm25 then gives it no weight). Counts at
     /// most that many matches.
     func isUninformative(_ token: String) throws -> Bool {
+        let commit = try IndexImageTable.commitCounter(db)
+        if let known = commonTokens.withLock({ $0.commit == commit ? $0.uninformative[token] : nil }) { return known }
+        let answer = try countsAsUninformative(token)
+        commonTokens.withLock { cache in
+            if cache.commit != commit || cache.uninformative.count >= 4096 { cache = CommonTokens(commit: commit) }
+            cache.uninformative[token] = answer
+        }
+        return answer
+    }
+
+    private func countsAsUninformative(_ token: String) throws -> Bool {
         let total = try indexedRows()
         guard total > 0 else { return false }
         let half = (total + 1) / 2

@@ -19,6 +19,9 @@ struct StoreDatabase: Sendable {
     /// leaves it behind, and the next write reloads memory first, inside its transaction; `nil` before the first
     /// load.
     let synced = Locked<Int64?>(nil)
+    /// Which keyword tokens match half the index or more (see `KeywordIndexReader.isUninformative`), as counted
+    /// at one commit: a search as you type asks again for the words typed before on every keystroke.
+    let commonTokens = Locked(KeywordIndexReader.CommonTokens())
 
     /// The path as messages show it.
     var displayPath: String { path ?? ":memory:" }

@@ -72,7 +72,7 @@ struct EmbedCommand: ParsableCommand {
                 // One list per window; a text of at most 510 tokens has one.
                 ids = e5.windows(text, role: role).flatMap { $0 }
             }
-            output += try JSONOutput.line(EmbedJSON(text: text, embedding: embedding, ids: ids)) + "\n"
+            output += EmbedJSON(text: text, embedding: embedding, ids: ids).line + "\n"
         }
         FileHandle.standardOutput.write(Data(output.utf8))
     }
@@ -117,5 +117,26 @@ struct EmbedJSON: Encodable {
         vector = embedding.vector.map { $0.isFinite ? $0 : nil }
         truncated = embedding.truncated
         self.ids = ids
+    }
+
+    /// The line `JSONOutput.line(self)` prints (keys sorted, each component the shortest decimal that reads back
+    /// as the same float), written directly: `JSONEncoder` took about 0.85 µs a number, 12.6 s for 20,000
+    /// lexical vectors.
+    var line: String {
+        var line = "{"
+        line.reserveCapacity(vector.count * 12 + text.utf8.count + 64)
+        if let ids { line += "\"ids\":[" + ids.map(String.init).joined(separator: ",") + "]," }
+        line += "\"text\":" + JSONOutput.quoted(text) + ",\"truncated\":" + (truncated ? "true" : "false")
+        line += ",\"vector\":["
+        for (index, component) in vector.enumerated() {
+            if index > 0 { line += "," }
+            guard let component else {
+                line += "null"
+                continue
+            }
+            let text = component.description
+            line += text.hasSuffix(".0") ? text.dropLast(2) : Substring(text)
+        }
+        return line + "]}"
     }
 }
