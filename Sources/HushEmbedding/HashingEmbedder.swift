@@ -28,7 +28,15 @@ public struct HashingEmbedder: Embedder {
     }
 
     public func tokenCount(_ text: String) -> Int {
-        Self.words(text).count + 2
+        // The number of `words(text)`, counted without making them (the chunker asks for every sentence).
+        var count = 0
+        var inWord = false
+        for scalar in text.lowercased().unicodeScalars {
+            let isWord = WordSplitter.isLetterOrDigit(scalar)
+            if isWord && !inWord { count += 1 }
+            inWord = isWord
+        }
+        return count + 2
     }
 
     private func embedOne(_ text: String) -> Embedding {

@@ -44,7 +44,8 @@ struct StoreWriterCommand: Sendable, CustomTestStringConvertible {
         let folder = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let corpus = folder.appendingPathComponent("corpus")
-        let total = try ReliabilityCorpus.write(count: 300, prefix: "m", seed: 11, into: corpus)
+        // Three batches of 64: a kill lands before the first commit, between commits or after the last.
+        let total = try ReliabilityCorpus.write(count: 192, prefix: "m", seed: 11, into: corpus)
         try await survivesKills(
             writer: writer, corpus: corpus, documents: total, lexical: false, kills: 3, seed: 0xBEEF,
             folder: folder)

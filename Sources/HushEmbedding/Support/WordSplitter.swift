@@ -32,6 +32,7 @@ package enum WordSplitter {
 
     /// A token character of FTS5's `unicode61`: a letter, a digit, or a combining mark.
     package static func isIndexedCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII { return isASCIILetterOrDigit(scalar.value) }
         let properties = scalar.properties
         if properties.isAlphabetic || properties.numericType != nil { return true }
         switch properties.generalCategory {
@@ -42,6 +43,14 @@ package enum WordSplitter {
 
     /// A letter or a digit (no marks): the lexical fallback embedder's rule.
     package static func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+        if scalar.isASCII { return isASCIILetterOrDigit(scalar.value) }
+        return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+    }
+
+    /// The two rules above for an ASCII scalar (no ASCII mark; the only alphabetic and numeric ones are A-Z,
+    /// a-z and 0-9), without the Unicode property tables' lookups: they were a tenth of indexing's time.
+    @inline(__always)
+    static func isASCIILetterOrDigit(_ value: UInt32) -> Bool {
+        (0x30...0x39).contains(value) || (0x61...0x7A).contains(value | 0x20)
     }
 }
