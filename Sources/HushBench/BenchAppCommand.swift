@@ -40,6 +40,9 @@ struct BenchApp: AsyncParsableCommand {
         @Option(help: "The first keyword query.")
         var query = "library for parsing"
 
+        @Option(help: "Open and search this many times in this process (the first is the launch; for profiling).")
+        var times = 1
+
         @Flag(help: "Print one JSON object.")
         var json = false
 
@@ -48,10 +51,18 @@ struct BenchApp: AsyncParsableCommand {
             let empty = ResidentMemory.current()?.now ?? 0
             var opened: HushStore?
             var hits = 0
+            var openTime = Duration.zero
             let firstTime = try await clock.measure {
+                let start = clock.now
                 let store = try await HushStore.open(path: db)
+                openTime = clock.now - start
                 hits = try await store.search(query, mode: .keyword, limit: 10).hits.count
                 opened = store
+            }
+            for _ in 1..<Swift.max(1, times) {
+                let store = try await HushStore.open(path: db)
+                _ = try await store.search(query, mode: .keyword, limit: 10)
+                try await store.close()
             }
             guard let store = opened else { return }
             let afterKeyword = ResidentMemory.current()?.now ?? 0
@@ -66,6 +77,7 @@ struct BenchApp: AsyncParsableCommand {
                     ("bench", .text("app-launch")), ("db", .text(db)), ("cpu", .text(ComputeInfo.cpu)),
                     ("hits", .int(hits)), ("model_loaded_by_keyword", .flag(loadedBefore)),
                     ("open_plus_keyword_ms", .number(BenchApp.milliseconds(firstTime))),
+                    ("open_ms", .number(BenchApp.milliseconds(openTime))),
                     ("first_semantic_ms", .number(BenchApp.milliseconds(semanticTime))),
                     ("empty_rss_bytes", .int(empty)), ("keyword_rss_above_empty", .int(afterKeyword - empty)),
                     ("model_rss_above_empty", .int(withModel - empty)),
@@ -96,6 +108,9 @@ struct BenchApp: AsyncParsableCommand {
         @Flag(help: "Search each keystroke without the option (the same searches as a plain keyword search).")
         var plain = false
 
+        @Option(help: "Also print the N slowest keystrokes (milliseconds and the text typed so far), slowest first.")
+        var slowest = 0
+
         @Flag(help: "Print one JSON object.")
         var json = false
 
@@ -112,6 +127,7 @@ struct BenchApp: AsyncParsableCommand {
             let relevant = lines.map { $0?["relevant"] as? [String] ?? [] }
             let clock = ContinuousClock()
             var latencies: [Double] = []
+            var typedTexts: [String] = []
             var sameRank = 0
             var foundTyped = 0
             for (query, targets) in zip(cases, relevant) {
@@ -122,6 +138,7 @@ struct BenchApp: AsyncParsableCommand {
                     let mode = plain ? SearchMode.keyword : SearchMode.keyword.whileTyping
                     let time = try await clock.measure { _ = try await store.search(text, mode: mode, limit: limit) }
                     latencies.append(BenchApp.milliseconds(time))
+                    if slowest > 0 { typedTexts.append(text) }
                 }
                 let plain = try await store.search(query, mode: .keyword, limit: 100).hits.map(\.id)
                 let asTyped = try await store.search(query, mode: SearchMode.keyword.whileTyping, limit: 100).hits.map(
@@ -131,6 +148,9 @@ struct BenchApp: AsyncParsableCommand {
                 if rank(asTyped) != nil { foundTyped += 1 }
             }
             let sorted = latencies.sorted()
+            for index in latencies.indices.sorted(by: { latencies[$0] > latencies[$1] }).prefix(slowest) {
+                Console.error(String(format: "%8.3f ms  ", latencies[index]) + typedTexts[index])
+            }
             let stats = try await store.stats()
             try BenchApp.print(
                 [

@@ -181,6 +181,7 @@ struct StoreDatabase: Sendable {
         configuration.foreignKeysEnabled = true
         configuration.prepareDatabase { db in
             db.add(function: CosineFunction.function)
+            try KeywordRankFunction.register(db)
         }
         return configuration
     }

@@ -4,11 +4,12 @@ import GRDB
 /// The on-disk schema (see docs/store-schema.md), created and upgraded through a `DatabaseMigrator`.
 enum StoreSchema {
     /// The newest schema version this code knows.
-    static let version = 5
+    static let version = 6
     /// The oldest schema version a read-only open can use as it is: version 3 only added the index image,
     /// which a read-only store without it does without (it loads from the tables), version 4 only added
     /// `chunks.passage_start`, which a search does without (it finds the passage by comparison), and version 5
-    /// only added the `documents_listing` index, without which opening reads the documents table itself.
+    /// only added the `documents_listing` index, without which opening reads the documents table itself;
+    /// version 6 only gave a new file's keyword index prefix indexes, which prefix queries do without.
     static let oldestReadable = 2
 
     /// Keys of the `meta` table.
@@ -168,6 +169,29 @@ enum StoreSchema {
                     ON documents(id, external_id, language, source_type, tags, category, created_at, metadata)
                     """)
             try setMeta(db, Key.schemaVersion, "5")
+        }
+        // v6: the keyword index keeps prefix indexes of 1, 2 and 3 characters, so that a word being typed
+        // (`"pr"*`) reads one list of rows instead of merging those of every word that starts so (`pr*` on
+        // 10,000 Debian descriptions: 2.7 ms to 0.7 ms to list its 6,719 rows, 5.8 ms to 1.9 ms scored; the
+        // index grows by about 1.7 times its size). A file that already holds chunks keeps its index as it is:
+        // rebuilding it at an open would take about a minute per million chunks. Frozen.
+        migrator.registerMigration("v6") { db in
+            if try Row.fetchOne(db, sql: "SELECT 1 FROM chunks LIMIT 1") == nil {
+                try db.execute(
+                    sql: """
+                        DROP TRIGGER chunks_fts_delete;
+                        DROP TABLE chunks_fts;
+                        CREATE VIRTUAL TABLE chunks_fts USING fts5(
+                            text,
+                            tokenize = 'porter unicode61 remove_diacritics 2',
+                            prefix = '1 2 3'
+                        );
+                        CREATE TRIGGER chunks_fts_delete AFTER DELETE ON chunks BEGIN
+                            DELETE FROM chunks_fts WHERE rowid = old.id;
+                        END;
+                        """)
+            }
+            try setMeta(db, Key.schemaVersion, "6")
         }
         return migrator
     }

@@ -118,7 +118,7 @@ import Testing
             let version = try pools[0].read { try StoreSchema.recordedVersion($0) }
             #expect(version == StoreSchema.version)
             let applied = try pools[1].read { try StoreSchema.migrator.appliedIdentifiers($0) }
-            #expect(applied == ["v1", "v2", "v3", "v4", "v5"])
+            #expect(applied == Set((1...StoreSchema.version).map { "v\($0)" }))
         }
     }
 }

@@ -191,7 +191,7 @@ import Testing
                 sql: """
                     ALTER TABLE chunks DROP COLUMN passage_start;
                     DROP INDEX documents_listing;
-                    DELETE FROM grdb_migrations WHERE identifier IN ('v4', 'v5');
+                    DELETE FROM grdb_migrations WHERE identifier IN ('v4', 'v5', 'v6');
                     UPDATE meta SET value = '3' WHERE key = 'schema_version';
                     """)
         }

@@ -1,0 +1,149 @@
+import Foundation
+import GRDB
+import HushTestSupport
+import Testing
+
+@testable import Hush
+
+/// The keyword arm's ranking: `hush_bm25` (``KeywordRankFunction``) against FTS5's own bm25, to the bit, on the
+/// samples; its remembered row lengths across writes; and the prefix indexes of new files (schema 6).
+@Suite struct KeywordRankTests {
+    /// Queries of every shape the keyword arm sends: single and several words, common and rare, prefixes being
+    /// typed, a phrase, a CJK bigram.
+    static let expressions = [
+        "\"budget\"", "\"the\" OR \"garden\" OR \"tomatoes\"", "\"sleep\" OR \"insomnia\" OR \"night\"",
+        "\"meeting\" OR \"notes\" OR \"review\" OR \"team\"", "\"pr\"*", "\"s\"*", "\"deadline\" OR \"rel\"*",
+        "\"budget review\"", "\"project\" AND \"plan\"", "\"a\" OR \"to\" OR \"and\"",
+    ]
+
+    static func samplesStore(_ path: String) async throws -> HushStore {
+        var documents: [Document] = []
+        _ = try DocumentReader().read([Repository.samples]) { documents += $0 }
+        let store = try await HushStore.open(path: path, embedder: HashingEmbedder())
+        try await store.upsert(documents)
+        return store
+    }
+
+    /// Every matching row's `hush_bm25` equals FTS5's `rank` exactly, and `rows` returns them in FTS5's order
+    /// (equal scores by rowid), each with its document.
+    @Test func theRankFunctionIsFTS5sBM25ToTheBit() async throws {
+        let folder = try TemporaryDirectory()
+        let store = try await Self.samplesStore(folder.path("samples.hush"))
+        try store.database.readKeywordIndex { reader in
+            var compared = 0
+            for expression in Self.expressions {
+                let fts5 = try Row.fetchAll(
+                    reader.db, sql: "SELECT rowid, rank FROM chunks_fts WHERE chunks_fts MATCH ? ORDER BY rank",
+                    arguments: [expression]
+                ).map { (rowid: $0[0] as Int64, rank: $0[1] as Double) }
+                // Twice: the second pass reads the lengths remembered by the first.
+                for _ in 0..<2 {
+                    let ours = try Row.fetchAll(
+                        reader.db,
+                        sql: "SELECT rowid, hush_bm25(chunks_fts, 1) FROM chunks_fts WHERE chunks_fts MATCH ?",
+                        arguments: [expression])
+                    let byRowid = Dictionary(uniqueKeysWithValues: ours.map { ($0[0] as Int64, $0[1] as Double) })
+                    #expect(byRowid.count == fts5.count, "\(expression)")
+                    for row in fts5 {
+                        #expect(byRowid[row.rowid]?.bitPattern == row.rank.bitPattern, "\(expression) row \(row.rowid)")
+                    }
+                }
+                let expected = fts5.sorted { ($0.rank, $0.rowid) < ($1.rank, $1.rowid) }
+                let read = try reader.rows(expression, limit: nil)
+                #expect(read.complete)
+                #expect(read.rows.map(\.chunkID) == expected.map(\.rowid), "\(expression)")
+                #expect(read.rows.map(\.score) == expected.map { Float(-$0.rank) })
+                #expect(read.rows.allSatisfy { $0.documentRowid != nil })
+                // The best five are the first five of the whole list.
+                let five = try reader.rows(expression, limit: 5)
+                #expect(five.rows == Array(read.rows.prefix(5)))
+                #expect(five.complete == (expected.count <= 5))
+                compared += fts5.count
+            }
+            #expect(compared >= 100)
+        }
+    }
+
+    /// A deleted chunk's rowid taken by a chunk of another length: the length remembered for the old one is
+    /// forgotten with the commit, and the new row scores as FTS5 scores it.
+    @Test func aReusedRowidIsScoredWithItsNewLength() async throws {
+        let folder = try TemporaryDirectory()
+        let store = try await HushStore.open(path: folder.path("reuse.hush"), embedder: HashingEmbedder())
+        try await store.upsert([
+            Document(id: "short", body: "Garden tomatoes."),
+            Document(
+                id: "long",
+                body: "The garden in late summer: tomatoes, beans, courgettes and herbs, watered every evening "
+                    + "before the heat, weeded on Sundays, and picked the moment they ripen."),
+        ])
+        func scores() throws -> (ours: [Int64: Double], fts5: [Int64: Double]) {
+            try store.database.readKeywordIndex { reader in
+                let commit = try IndexImageTable.commitCounter(reader.db)
+                let ours = try Row.fetchAll(
+                    reader.db, sql: "SELECT rowid, hush_bm25(chunks_fts, ?) FROM chunks_fts WHERE chunks_fts MATCH ?",
+                    arguments: [commit, "\"garden\""])
+                let fts5 = try Row.fetchAll(
+                    reader.db, sql: "SELECT rowid, rank FROM chunks_fts WHERE chunks_fts MATCH ?",
+                    arguments: ["\"garden\""])
+                return (
+                    Dictionary(uniqueKeysWithValues: ours.map { ($0[0], $0[1]) }),
+                    Dictionary(uniqueKeysWithValues: fts5.map { ($0[0], $0[1]) })
+                )
+            }
+        }
+        let before = try scores()
+        #expect(before.ours == before.fts5 && before.ours.count == 2)
+        let longRowid = try #require(before.ours.keys.max())
+        _ = try await store.delete(ids: ["long"])
+        try await store.upsert([Document(id: "other", body: "Garden.")])
+        let after = try scores()
+        #expect(after.ours.keys.contains(longRowid), "the highest rowid is taken again")
+        #expect(after.ours == after.fts5)
+        #expect(after.ours[longRowid] != before.ours[longRowid])
+    }
+
+    /// A new file's keyword index keeps prefix indexes; a file from before version 6 that holds chunks keeps
+    /// its index as it is, is marked version 6, and still finds words by their beginning.
+    @Test func newFilesIndexPrefixesAndOlderFilesKeepTheirIndex() async throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("notes.hush")
+        func ftsDefinition() throws -> String {
+            try DatabaseQueue(path: path).read { db in
+                try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = 'chunks_fts'") ?? ""
+            }
+        }
+        do {
+            let store = try await HushStore.open(path: path, embedder: HashingEmbedder())
+            try await store.upsert(Corpus.documents)
+            try await store.close()
+        }
+        #expect(try ftsDefinition().contains("prefix = '1 2 3'"))
+
+        // The file as Hush wrote it before version 6: the index without prefixes.
+        let queue = try DatabaseQueue(path: path)
+        try await queue.write { db in
+            try db.execute(
+                sql: """
+                    DROP TRIGGER chunks_fts_delete;
+                    CREATE VIRTUAL TABLE old_fts USING fts5(text, tokenize = 'porter unicode61 remove_diacritics 2');
+                    INSERT INTO old_fts(rowid, text) SELECT rowid, text FROM chunks_fts;
+                    DROP TABLE chunks_fts;
+                    ALTER TABLE old_fts RENAME TO chunks_fts;
+                    CREATE TRIGGER chunks_fts_delete AFTER DELETE ON chunks BEGIN
+                        DELETE FROM chunks_fts WHERE rowid = old.id;
+                    END;
+                    DELETE FROM grdb_migrations WHERE identifier = 'v6';
+                    UPDATE meta SET value = '5' WHERE key = 'schema_version';
+                    """)
+        }
+        try queue.close()
+        let reopened = try await HushStore.open(path: path, embedder: HashingEmbedder())
+        #expect(
+            try await reopened.search("budg", mode: SearchMode.keyword.whileTyping, limit: 3).hits.first?.id
+                == "budget-review")
+        try await reopened.close()
+        #expect(try !ftsDefinition().contains("prefix"))
+        let version = try await DatabaseQueue(path: path).read { db in try StoreSchema.recordedVersion(db) }
+        #expect(version == 6)
+    }
+}
