@@ -43,6 +43,9 @@ struct BenchApp: AsyncParsableCommand {
         @Option(help: "Open and search this many times in this process (the first is the launch; for profiling).")
         var times = 1
 
+        @Flag(help: "Stop after the open and the keyword search (no model; for profiling the launch alone).")
+        var keywordOnly = false
+
         @Flag(help: "Print one JSON object.")
         var json = false
 
@@ -65,6 +68,15 @@ struct BenchApp: AsyncParsableCommand {
                 try await store.close()
             }
             guard let store = opened else { return }
+            if keywordOnly {
+                try BenchApp.print(
+                    [
+                        ("bench", .text("app-launch-keyword")), ("db", .text(db)), ("hits", .int(hits)),
+                        ("open_plus_keyword_ms", .number(BenchApp.milliseconds(firstTime))),
+                        ("open_ms", .number(BenchApp.milliseconds(openTime))),
+                    ], json: json)
+                return
+            }
             let afterKeyword = ResidentMemory.current()?.now ?? 0
             let loadedBefore = store.modelInMemory
             let semanticTime = try await clock.measure { _ = try await store.search(query, mode: .semantic, limit: 10) }

@@ -26,8 +26,11 @@ struct DocumentTable: Sendable {
 
     private(set) var slotByRowid = IDMap()
     private var freeSlots: [Int32] = []
-    /// Live documents per language (lower-cased code).
-    private var languageCounts: [String: Int] = [:]
+    /// Live documents per language, by the id of its lower-cased code (0 for strings that are no document's
+    /// language).
+    private var languageCounts: [Int] = []
+    /// The string interned last and its id: documents loaded one after another mostly share their language.
+    private var lastInterned: (value: String, id: Int32)?
 
     /// The number of live documents.
     var count: Int { slotByRowid.count }
@@ -37,8 +40,14 @@ struct DocumentTable: Sendable {
     /// The language most documents are in (ties: the first by name), or `nil` for an empty table or one whose
     /// documents are all undetermined.
     var dominantLanguage: String? {
-        languageCounts.filter { $0.key != "und" && $0.value > 0 }
-            .max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key
+        var best: (language: String, count: Int)?
+        for (id, count) in languageCounts.enumerated() where count > 0 && strings[id] != "und" {
+            if let current = best, current.count > count || (current.count == count && current.language < strings[id]) {
+                continue
+            }
+            best = (strings[id], count)
+        }
+        return best?.language
     }
 
     func slot(ofRowid rowid: Int64) -> Int32? { slotByRowid[rowid] }
@@ -96,8 +105,11 @@ struct DocumentTable: Sendable {
         languages[index] = intern(record.language)
         sourceTypes[index] = record.sourceType.map { intern($0) } ?? -1
         categories[index] = record.category.map { intern($0) } ?? -1
-        tagLists.set(record.tags.map { intern($0) }, at: index)
-        metadataLists.set(record.metadata.map { Self.pair(intern($0.key), intern($0.value)) }.sorted(), at: index)
+        // A new slot's lists are already empty (most documents have no tags or metadata).
+        if !record.tags.isEmpty || tagLists[index].count > 0 { tagLists.set(record.tags.map { intern($0) }, at: index) }
+        if !record.metadata.isEmpty || metadataLists[index].count > 0 {
+            metadataLists.set(record.metadata.map { Self.pair(intern($0.key), intern($0.value)) }.sorted(), at: index)
+        }
         slotByRowid[record.rowid] = slot
         countLanguage(of: index, by: 1)
         return slot
@@ -123,18 +135,24 @@ struct DocumentTable: Sendable {
     private mutating func countLanguage(of index: Int, by delta: Int) {
         let id = languages[index]
         guard id >= 0 else { return }
-        languageCounts[strings[Int(folded[Int(id)])], default: 0] += delta
+        languageCounts[Int(folded[Int(id)])] += delta
     }
 
     /// The id of `value` as written, interning it (and its lower-cased form) when new.
     private mutating func intern(_ value: String) -> Int32 {
-        if let id = stringIDs[value] { return id }
+        if let last = lastInterned, last.value == value { return last.id }
+        if let id = stringIDs[value] {
+            lastInterned = (value, id)
+            return id
+        }
         let lower = value.lowercased()
         let lowerID = lower == value ? nil : intern(lower)
         let id = Int32(strings.count)
         strings.append(value)
         stringIDs[value] = id
         folded.append(lowerID ?? id)
+        languageCounts.append(0)
+        lastInterned = (value, id)
         return id
     }
 
@@ -256,9 +274,7 @@ extension DocumentTable {
             let language = table.languages[slot]
             if language >= 0 { perLanguage[Int(table.folded[Int(language)])] += 1 }
         }
-        for (id, count) in perLanguage.enumerated() where count > 0 {
-            table.languageCounts[table.strings[id], default: 0] += count
-        }
+        table.languageCounts = perLanguage
         table.freeSlots.reverse()
         return table
     }
