@@ -27,6 +27,14 @@ final class KeywordRankFunction {
     /// 1...255: bumped when the commit changes, and the table cleared when it wraps.
     private var generation: UInt32 = 1
     private var commit: Int64?
+    /// Whether every row's length of this commit is remembered (read in one pass of `chunks_fts_docsize`).
+    private var lengthsComplete = false
+    /// The connection the function is registered on, for that pass.
+    private let connection: OpaquePointer?
+    /// The most rows read in one pass: past it (4 bytes a rowid), lengths are remembered row by row.
+    static let maxBulkRows: Int64 = 1 << 20
+
+    private init(connection: OpaquePointer?) { self.connection = connection }
     /// 4 bytes a rowid: up to 64 MiB for a store whose chunks' rowids reach it.
     static let maxRememberedRowid: Int64 = 1 << 24
 
@@ -40,7 +48,7 @@ final class KeywordRankFunction {
         guard let create = api.pointee.xCreateFunction else {
             throw DatabaseError(resultCode: .SQLITE_ERROR, message: "FTS5 offers no xCreateFunction")
         }
-        let owner = Unmanaged.passRetained(KeywordRankFunction()).toOpaque()
+        let owner = Unmanaged.passRetained(KeywordRankFunction(connection: db.sqliteConnection)).toOpaque()
         let code = create(
             UnsafeMutablePointer(mutating: api), name, owner, rank,
             { pointer in
@@ -82,9 +90,15 @@ final class KeywordRankFunction {
     private final class QueryData {
         let idf: UnsafeMutableBufferPointer<Double>
         let averageLength: Double
+        /// The rows of the table, and how many match some phrase counted once per phrase (at least the rows
+        /// the query matches).
+        let rows: Int64
+        let phraseHits: Int64
         let frequencies: UnsafeMutableBufferPointer<Double>
 
-        init(idf: [Double], averageLength: Double) {
+        init(idf: [Double], averageLength: Double, rows: Int64, phraseHits: Int64) {
+            self.rows = rows
+            self.phraseHits = phraseHits
             self.idf = .allocate(capacity: idf.count)
             _ = self.idf.initialize(from: idf)
             self.averageLength = averageLength
@@ -130,7 +144,12 @@ final class KeywordRankFunction {
         if commit != self.commit { forgetLengths(commit: commit) }
         // FTS5 holds the query's data until the query ends.
         return Unmanaged<QueryData>.fromOpaque(stored)._withUnsafeGuaranteedRef { data in
-            rowScore(data, api, fts, instanceCount: instanceCount, instance: instance, rowid: rowidOf(fts))
+            // A query that matches an eighth of the table or more: one pass over every row's length costs less
+            // than reading them row by row (10,000 rows: about 2 ms against 1 µs a row).
+            if !lengthsComplete, data.phraseHits >= data.rows / 8, data.rows <= Self.maxBulkRows {
+                readAllLengths()
+            }
+            return rowScore(data, api, fts, instanceCount: instanceCount, instance: instance, rowid: rowidOf(fts))
         }
     }
 
@@ -210,7 +229,38 @@ final class KeywordRankFunction {
         lengths = grown
     }
 
+    /// Remembers every row's length from `chunks_fts_docsize` (one varint per row: the table has one column),
+    /// read on the function's own connection, in the caller's transaction. A failed read leaves the lengths to
+    /// be read row by row.
+    private func readAllLengths() {
+        lengthsComplete = true
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(connection, "SELECT id, sz FROM chunks_fts_docsize", -1, &statement, nil) == SQLITE_OK
+        else { return }
+        defer { sqlite3_finalize(statement) }
+        while sqlite3_step(statement) == SQLITE_ROW {
+            let rowid = sqlite3_column_int64(statement, 0)
+            guard rowid >= 0, rowid < Self.maxRememberedRowid, let blob = sqlite3_column_blob(statement, 1) else {
+                continue
+            }
+            let bytes = blob.assumingMemoryBound(to: UInt8.self)
+            let count = Int(sqlite3_column_bytes(statement, 1))
+            // SQLite's varint: 7 bits a byte, high bit set on all but the last (a length needs at most 4 bytes).
+            var length: UInt32 = 0
+            var index = 0
+            while index < Swift.min(count, 4) {
+                length = length << 7 | UInt32(bytes[index] & 0x7F)
+                index += 1
+                if bytes[index - 1] & 0x80 == 0 { break }
+            }
+            guard index > 0, bytes[index - 1] & 0x80 == 0, length < 1 << 24 else { continue }
+            if rowid >= lengths.count { grow(toHold: Int(rowid)) }
+            lengths[Int(rowid)] = generation << 24 | length
+        }
+    }
+
     private func forgetLengths(commit: Int64) {
+        lengthsComplete = false
         self.commit = commit
         generation += 1
         if generation > 255 {
@@ -236,6 +286,7 @@ final class KeywordRankFunction {
         guard code == SQLITE_OK else { return .failure(Failure(code: code)) }
         let averageLength = Double(tokens) / Double(rows)
         var idf: [Double] = []
+        var phraseHits: Int64 = 0
         for phrase in 0..<phraseCount(fts) {
             var hits: Int64 = 0
             code = queryPhrase(fts, phrase, &hits) { _, _, counter in
@@ -243,11 +294,14 @@ final class KeywordRankFunction {
                 return SQLITE_OK
             }
             guard code == SQLITE_OK else { return .failure(Failure(code: code)) }
+            phraseHits += hits
             var value = log((Double(rows - hits) + 0.5) / (Double(hits) + 0.5))
             if value <= 0.0 { value = 1e-6 }
             idf.append(value)
         }
-        let data = Unmanaged.passRetained(QueryData(idf: idf, averageLength: averageLength)).toOpaque()
+        let data = Unmanaged.passRetained(
+            QueryData(idf: idf, averageLength: averageLength, rows: rows, phraseHits: phraseHits)
+        ).toOpaque()
         // FTS5 calls the destructor itself when it cannot keep the data.
         code = setData(fts, data) { pointer in
             if let pointer { Unmanaged<QueryData>.fromOpaque(pointer).release() }
