@@ -31,12 +31,12 @@ final class KeywordRankFunction {
     private var lengthsComplete = false
     /// The connection the function is registered on, for that pass.
     private let connection: OpaquePointer?
-    /// The most rows read in one pass: past it (4 bytes a rowid), lengths are remembered row by row.
+    /// 4 bytes a rowid: up to 64 MiB for a store whose chunks' rowids reach it.
+    static let maxRememberedRowid: Int64 = 1 << 24
+    /// The most rows read in one pass: past it, lengths are remembered row by row.
     static let maxBulkRows: Int64 = 1 << 20
 
     private init(connection: OpaquePointer?) { self.connection = connection }
-    /// 4 bytes a rowid: up to 64 MiB for a store whose chunks' rowids reach it.
-    static let maxRememberedRowid: Int64 = 1 << 24
 
     deinit { lengths.deallocate() }
 
@@ -68,14 +68,15 @@ final class KeywordRankFunction {
         guard code == SQLITE_OK else {
             throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "this SQLite has no FTS5")
         }
-        var api: UnsafePointer<fts5_api>?
+        // SQLite keeps both pointers until the step: the type name is static, and the step writes the API's
+        // address through the other while it is still in scope.
         let type: StaticString = "fts5_api_ptr"
-        type.withUTF8Buffer { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { name in
-                _ = sqlite3_bind_pointer(statement, 1, &api, name.baseAddress, nil)
-            }
+        let typeName = UnsafeRawPointer(type.utf8Start).assumingMemoryBound(to: CChar.self)
+        var api: UnsafePointer<fts5_api>?
+        withUnsafeMutablePointer(to: &api) { slot in
+            _ = sqlite3_bind_pointer(statement, 1, slot, typeName, nil)
+            sqlite3_step(statement)
         }
-        sqlite3_step(statement)
         guard let api else { throw DatabaseError(resultCode: .SQLITE_ERROR, message: "this SQLite has no FTS5") }
         return api
     }
