@@ -13,7 +13,8 @@ build: setup
 	$(SWIFT) build -c $(CONFIG)
 
 # Everything CI runs (scripts/test): one release build (testable imports on), every Swift suite with the HNSW
-# invariant checks, Examples/ClientApp, arm64 under qemu (beside the build), Thread Sanitizer and fuzzing.
+# invariant checks, Examples/ClientApp, arm64 under qemu (beside the build), then one debug build under Thread
+# Sanitizer with libFuzzer's coverage for the concurrency suites and a fuzzing smoke run.
 test: setup
 	@FUZZ_SECONDS=$(CI_FUZZ_SECONDS) HUSH_MODEL_DIR=$(MODEL_DIR) SWIFT=$(SWIFT) CONFIG=$(CONFIG) scripts/test
 

@@ -141,8 +141,27 @@ if ProcessInfo.processInfo.environment["HUSH_TSAN_ONLY"] == "1" {
         let exists = FileManager.default.fileExists(atPath: tests + "/" + file, isDirectory: &folder)
         return exists && !folder.boolValue && !sources.contains(file)
     }
+    // The libFuzzer targets of Fuzz/ too (the same sources as Fuzz/Package.swift), so that one debug build serves
+    // both checks: scripts/test builds everything with `--sanitize=thread` and libFuzzer's coverage
+    // instrumentation (`-sanitize-coverage=edge,indirect-calls,trace-cmp,inline-8bit-counters,pc-table`), links
+    // libFuzzer into these executables alone (the test runner keeps its own `main`), runs the concurrency suites
+    // and fuzzes these. `make fuzz` still builds Fuzz/ by itself, in release, for long sessions.
+    func fuzz(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
+        .executableTarget(
+            name: name, dependencies: ["FuzzDriver"] + dependencies, path: "Fuzz/Sources/" + name,
+            swiftSettings: [.unsafeFlags(["-sanitize=fuzzer"])], linkerSettings: [.unsafeFlags(["-sanitize=fuzzer"])])
+    }
+    let fuzzTargets: [Target] = [
+        .target(name: "FuzzDriver", path: "Fuzz/Sources/FuzzDriver"),
+        .target(name: "FuzzDocuments", dependencies: ["Hush"], path: "Fuzz/Sources/FuzzDocuments"),
+        fuzz("FuzzTokenizer", ["HushEmbedding"]),
+        fuzz("FuzzFTSQuery", ["Hush", .product(name: "GRDB", package: "GRDB.swift")]),
+        fuzz("FuzzSafeTensors", ["HushEmbedding"]), fuzz("FuzzE5S1", ["HushEmbedding"]),
+        fuzz("FuzzTokenizerJSON", ["HushEmbedding"]), fuzz("FuzzJSONL", ["FuzzDocuments"]),
+        fuzz("FuzzCSV", ["FuzzDocuments"]),
+    ]
     package.targets =
-        package.targets.filter { library.contains($0.name) } + [
+        package.targets.filter { library.contains($0.name) } + fuzzTargets + [
             .testTarget(
                 name: "HushConcurrencyTests",
                 dependencies: [
