@@ -196,10 +196,10 @@ struct RankedRows {
     private mutating func siftDown(_ index: Int) {
         var parent = index
         while true {
+            let left = 2 * parent + 1
             var worst = parent
-            for child in [2 * parent + 1, 2 * parent + 2] where child < heap.count {
-                if Self.before(heap[worst], heap[child]) { worst = child }
-            }
+            if left < heap.count, Self.before(heap[worst], heap[left]) { worst = left }
+            if left + 1 < heap.count, Self.before(heap[worst], heap[left + 1]) { worst = left + 1 }
             guard worst != parent else { return }
             heap.swapAt(parent, worst)
             parent = worst

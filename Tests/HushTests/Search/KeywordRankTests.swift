@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HushTestSupport
+import HushToolSupport
 import Testing
 
 @testable import Hush
@@ -61,6 +62,22 @@ import Testing
                 compared += fts5.count
             }
             #expect(compared >= 100)
+        }
+    }
+
+    /// The heap keeps exactly the best rows, in order, whatever the capacity: 2,000 scores with many ties (a
+    /// tenth of the values), against a plain sort by score then rowid.
+    @Test func theHeapKeepsTheBestRowsInOrder() {
+        var random = SplitMix(seed: 11)
+        let rows = (0..<2000).map {
+            (rowid: Int64($0) * 7 % 2003, score: Double(Int.random(in: 0..<200, using: &random)) / 10)
+        }
+        let sorted = rows.sorted { $0.score > $1.score || ($0.score == $1.score && $0.rowid < $1.rowid) }
+        for capacity in [0, 1, 7, 200, 1999, 2000, 5000, nil] as [Int?] {
+            var best = RankedRows(capacity: capacity)
+            for row in rows { best.offer(rowid: row.rowid, score: row.score) }
+            let expected = sorted.prefix(capacity ?? sorted.count)
+            #expect(best.bestFirst().map(\.rowid) == expected.map(\.rowid), "capacity \(String(describing: capacity))")
         }
     }
 
