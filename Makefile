@@ -38,9 +38,10 @@ test-arm64: setup
 client-app: setup
 	cd Examples/ClientApp && $(SWIFT) build -c $(CONFIG) && HUSH_MODEL_DIR=$(MODEL_DIR) .build/$(CONFIG)/ClientApp
 
-# The concurrency suites under Thread Sanitizer: the library and those suites alone (HUSH_TSAN_ONLY=1, see
-# Package.swift: ReliabilityConcurrencyTests, StoreConcurrencyTests, SearchBetweenPassesTests, ThreadTeamTests), in
-# their own build folder; about 2 min cold on 2 cores, then seconds.
+# The concurrency suites under Thread Sanitizer: the library, those suites and the libFuzzer harnesses alone
+# (HUSH_TSAN_ONLY=1, see Package.swift: ReliabilityConcurrencyTests, StoreConcurrencyTests, SearchBetweenPassesTests,
+# ThreadTeamTests), in their own build folder; about 1.5-2 min cold on 2 cores, then seconds. (make test builds the
+# same with libFuzzer's coverage instrumentation in .build/tsan-fuzz and fuzzes from it.)
 test-tsan: setup
 	HUSH_TSAN_ONLY=1 HUSH_MODEL_DIR=$(MODEL_DIR) $(SWIFT) test --sanitize=thread --scratch-path .build/tsan
 
