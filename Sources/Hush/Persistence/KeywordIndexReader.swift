@@ -109,14 +109,19 @@ struct KeywordIndexReader {
     func indexedRows() throws -> Int {
         let statement = try db.cachedStatement(sql: "SELECT block FROM chunks_fts_data WHERE id = 1")
         guard let block = try Data.fetchOne(statement) else { return 0 }
-        // SQLite's varint: 7 bits a byte, high bit set on all but the last, the ninth byte whole.
+        return Int(clamping: Self.varint(block).value)
+    }
+
+    /// The SQLite varint at the start of `bytes` (7 bits a byte, high bit set on all but the last, a ninth byte
+    /// whole), as FTS5 writes its records; `ended` is false when `bytes` ran out before its last byte.
+    static func varint(_ bytes: some Collection<UInt8>) -> (value: UInt64, ended: Bool) {
         var value: UInt64 = 0
-        for (index, byte) in block.prefix(9).enumerated() {
-            if index == 8 { return Int(clamping: value << 8 | UInt64(byte)) }
+        for (index, byte) in bytes.prefix(9).enumerated() {
+            if index == 8 { return (value << 8 | UInt64(byte), true) }
             value = value << 7 | UInt64(byte & 0x7F)
-            if byte & 0x80 == 0 { return Int(clamping: value) }
+            if byte & 0x80 == 0 { return (value, true) }
         }
-        return Int(clamping: value)
+        return (value, false)
     }
 
     /// Whether any chunk matches `expression` (one index lookup for a single term).

@@ -244,17 +244,11 @@ final class KeywordRankFunction {
             guard rowid >= 0, rowid < Self.maxRememberedRowid, let blob = sqlite3_column_blob(statement, 1) else {
                 continue
             }
-            let bytes = blob.assumingMemoryBound(to: UInt8.self)
-            let count = Int(sqlite3_column_bytes(statement, 1))
-            // SQLite's varint: 7 bits a byte, high bit set on all but the last (a length needs at most 4 bytes).
-            var length: UInt32 = 0
-            var index = 0
-            while index < Swift.min(count, 4) {
-                length = length << 7 | UInt32(bytes[index] & 0x7F)
-                index += 1
-                if bytes[index - 1] & 0x80 == 0 { break }
-            }
-            guard index > 0, bytes[index - 1] & 0x80 == 0, length < 1 << 24 else { continue }
+            let bytes = UnsafeBufferPointer(
+                start: blob.assumingMemoryBound(to: UInt8.self), count: Int(sqlite3_column_bytes(statement, 1)))
+            let (value, ended) = KeywordIndexReader.varint(bytes)
+            guard ended, value < 1 << 24 else { continue }
+            let length = UInt32(value)
             if rowid >= lengths.count { grow(toHold: Int(rowid)) }
             lengths[Int(rowid)] = generation << 24 | length
         }
