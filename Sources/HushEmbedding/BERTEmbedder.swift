@@ -27,8 +27,8 @@ public final class BERTEmbedder: Embedder {
     public let model: BERTModel
     /// The model folder.
     public let modelDirectory: URL
-    /// Multilingual for a tokenizer of at least 100,000 pieces (XLM-RoBERTa's 250,002, multilingual BERT's
-    /// 119,547; English vocabularies have 30,000-50,000), else monolingual.
+    /// Multilingual for a vocabulary of at least 100,000 pieces (XLM-RoBERTa's 250,002, multilingual BERT's
+    /// 119,547; English vocabularies have 30,000-50,000), else monolingual (``describe(modelDirectory:)``).
     public let languageScope: LanguageScope
     /// ``ChunkSize/multilingualE5`` for a multilingual model with a window of at least 512 tokens (the
     /// multilingual-e5 folders), else ``ChunkSize/standard``.
@@ -69,18 +69,13 @@ public final class BERTEmbedder: Embedder {
                     "the vocabulary has \(tokenizer.vocabularySize) entries, the model only \(model.configuration.vocabSize)"
             )
         }
-        let digest = try WeightsDigest.sha256(ofFileAt: model.weightsPath)
-        var name = modelDirectory.standardizedFileURL.lastPathComponent
-        if name == "model" { name = modelDirectory.standardizedFileURL.deletingLastPathComponent().lastPathComponent }
-        let prefixes = try ModelFolderPrompts.read(modelDirectory, name: name)
-        self.identity = EmbedderIdentity(
-            model: name, weightsSHA256: digest, dimension: model.configuration.hiddenSize, pooling: model.pooling,
-            normalized: true, queryPrefix: prefixes.query, passagePrefix: prefixes.passage)
+        let description = try Self.describe(modelDirectory: modelDirectory)
+        self.identity = description.identity
         self.maxTokens = model.maxSequenceLength
         self.tokenizer = tokenizer
         self.model = model
         self.modelDirectory = modelDirectory
-        self.languageScope = tokenizer.vocabularySize >= 100_000 ? .multilingual : .monolingual
+        self.languageScope = description.languageScope
     }
 
     /// The ids the model sees for `text` in `role`: the role's prefix, the text, the special tokens,
@@ -139,24 +134,5 @@ enum ModelFolderPrompts {
     static func isE5(_ name: String) -> Bool {
         let words = name.lowercased().split { !($0.isLetter || $0.isNumber) }
         return words.contains("e5")
-    }
-}
-
-/// The sha256 of a weights file, remembered beside it (`.<name>.sha256`, keyed by size and modification
-/// time) so that opening a model does not re-read 90 MB every time.
-enum WeightsDigest {
-    static func sha256(ofFileAt path: String) throws -> String {
-        let size = FileStatus.size(path) ?? -1
-        let modified = FileStatus.modified(path)?.timeIntervalSince1970 ?? 0
-        let key = "\(size) \(modified)"
-        let url = URL(fileURLWithPath: path)
-        let cache = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).sha256")
-        if let cached = try? String(contentsOf: cache, encoding: .utf8) {
-            let parts = cached.split(separator: "\n")
-            if parts.count == 2, parts[0] == key, parts[1].count == 64 { return String(parts[1]) }
-        }
-        let digest = try SHA256.hexDigest(ofFileAt: path)
-        try? "\(key)\n\(digest)".write(to: cache, atomically: true, encoding: .utf8)
-        return digest
     }
 }

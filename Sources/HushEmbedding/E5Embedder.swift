@@ -56,19 +56,11 @@ public final class E5Embedder: Embedder {
     public init(modelFile: URL = E5Embedder.defaultModelFile, threads: Int? = nil) throws {
         // Before any file is read: a bad count is the caller's to fix whatever the model.
         _ = try BERTModel.checkedThreads(threads)
-        var url = modelFile
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            throw EmbeddingError.modelNotFound(path: url.path)
-        }
-        if isDirectory.boolValue { url = url.appendingPathComponent(Self.fileName) }
+        let url = try Self.modelFile(at: modelFile)
         let file = try E5S1File(path: url.path)
         let model = try BERTModel(file: file, threads: threads)
         self.tokenizer = try UnigramTokenizer(file: file)
-        self.identity = EmbedderIdentity(
-            model: "multilingual-e5-small", weightsSHA256: try WeightsDigest.sha256(ofFileAt: url.path),
-            dimension: file.configuration.hiddenSize, pooling: .mean, normalized: true,
-            queryPrefix: Self.prefixes.query, passagePrefix: Self.prefixes.passage)
+        self.identity = try Self.describe(modelFile: url).identity
         self.maxTokens = model.maxSequenceLength
         self.model = model
         self.modelFile = url

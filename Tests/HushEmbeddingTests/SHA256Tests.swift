@@ -31,4 +31,39 @@ import Testing
         #expect(
             try SHA256.hexDigest(ofFileAt: path) == "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db")
     }
+
+    /// A weights digest is remembered beside the file, or in the shared folder when the file's folder cannot be
+    /// written (a model in an app's bundle), and read again once the file changes.
+    @Test func weightsDigestsAreRememberedWhereTheyCanBe() throws {
+        let directory = try TemporaryDirectory()
+        let shared = directory.url.appendingPathComponent("digests")
+        let weights = directory.path("model.safetensors")
+        try Data("first weights".utf8).write(to: URL(fileURLWithPath: weights))
+        let first = SHA256.hexDigest(Data("first weights".utf8))
+        #expect(try WeightsDigest.sha256(ofFileAt: weights, sharedFolder: shared) == first)
+        let beside = WeightsDigest.beside(weights)
+        #expect(FileManager.default.fileExists(atPath: beside.path))
+        #expect(!FileManager.default.fileExists(atPath: shared.path))
+
+        // The record is what is read: a record of another digest for the same stamp is believed.
+        let fake = String(repeating: "a", count: 64)
+        let record = try String(contentsOf: beside, encoding: .utf8)
+        let stamp = try #require(record.split(separator: "\n").first)
+        try "\(stamp)\n\(fake)".write(to: beside, atomically: true, encoding: .utf8)
+        #expect(try WeightsDigest.sha256(ofFileAt: weights, sharedFolder: shared) == fake)
+
+        // A folder that cannot take the record (here a directory stands where it would go): the shared folder.
+        try FileManager.default.removeItem(at: beside)
+        try FileManager.default.createDirectory(at: beside, withIntermediateDirectories: false)
+        #expect(try WeightsDigest.sha256(ofFileAt: weights, sharedFolder: shared) == first)
+        let sharedRecord = WeightsDigest.shared(weights, in: shared)
+        let text = try String(contentsOf: sharedRecord, encoding: .utf8)
+        #expect(text.hasSuffix("\n" + first) && text.contains(weights))
+
+        // Changed weights are read again.
+        try Data("second weights, longer".utf8).write(to: URL(fileURLWithPath: weights))
+        #expect(
+            try WeightsDigest.sha256(ofFileAt: weights, sharedFolder: shared)
+                == SHA256.hexDigest(Data("second weights, longer".utf8)))
+    }
 }

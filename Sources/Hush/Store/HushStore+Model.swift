@@ -3,10 +3,10 @@ import Foundation
 extension HushStore {
     /// Opens (or creates) a store with a model chosen by name.
     ///
-    /// An existing file made with a model Hush knows (e5-small, minilm) opens without reading the weights:
-    /// the model is loaded by the first call that embeds (a semantic search, related items, a write) or by
-    /// ``warmUp()``, once, and ``releaseModel()`` gives its memory back (see ``modelInMemory``). A new file
-    /// loads the model at open, to stamp its identity.
+    /// The store opens without reading the model's weights, for a new file (its identity is stamped from the
+    /// model's small files) as for an existing one, by name or by path (a model folder shipped in the app's
+    /// bundle): the model is loaded by the first call that embeds (a semantic search, related items, a write)
+    /// or by ``warmUp()``, once, and ``releaseModel()`` gives its memory back (see ``modelInMemory``).
     ///
     /// `model` names the model (``ModelChoice``: `.e5Small`, `.miniLM` or a path). When it is `nil`, an
     /// existing file opens with the model it was made with (recognised from its stored identity), and a new
@@ -150,7 +150,8 @@ package struct StoreModelResolver: Sendable {
     }
 
     /// The embedder for a new file (or for embedding text without a file): the lexical fallback, the model
-    /// asked for, or ``ModelChoice/standard``.
+    /// asked for, or ``ModelChoice/standard``; a model as a ``LazyEmbedder``, described from its small files and
+    /// loaded by the first embedding.
     ///
     /// ```swift
     /// let embedder = try StoreModelResolver(request: .stored, needsModel: true).embedder()  // e5-small
@@ -160,8 +161,8 @@ package struct StoreModelResolver: Sendable {
     package func embedder() throws -> any Embedder {
         switch request {
         case .lexical: return HashingEmbedder()
-        case .model(let choice): return try choice.load(threads: threads)
-        case .stored: return try ModelChoice.standard.load(threads: threads)
+        case .model(let choice): return try choice.lazy(threads: threads)
+        case .stored: return try ModelChoice.standard.lazy(threads: threads)
         }
     }
 

@@ -94,7 +94,7 @@ public final class BERTModel: Sendable {
         return try window(modelDirectory: modelDirectory, configuration: configuration)
     }
 
-    private static func window(modelDirectory: URL, configuration: BERTConfiguration) throws -> Int {
+    static func window(modelDirectory: URL, configuration: BERTConfiguration) throws -> Int {
         let declared = try readMaxSequenceLength(modelDirectory.appendingPathComponent("sentence_bert_config.json"))
         return min(declared ?? 512, configuration.maxPositionEmbeddings)
     }
@@ -129,7 +129,7 @@ public final class BERTModel: Sendable {
         self.encoder = BERTEncoder(configuration: configuration, weights: weights, pooling: pooling)
     }
 
-    private static func readPooling(_ url: URL) throws -> Pooling {
+    static func readPooling(_ url: URL) throws -> Pooling {
         guard let data = FileManager.default.contents(atPath: url.path) else { return .mean }
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             throw EmbeddingError.corruptModel(path: url.path, reason: "not a JSON object")

@@ -100,6 +100,22 @@ public final class E5S1File: @unchecked Sendable {
         self.mapping = mapping
     }
 
+    /// The encoder architecture in the header of the E5S1 file at `path`, read without the vocabulary, the
+    /// tensor directory or the weights (a store learns the model's dimension and window from it before loading).
+    ///
+    /// ```swift
+    /// let hidden = try E5S1File.configuration(path: path).hiddenSize  // 384
+    /// ```
+    ///
+    /// - Throws: `EmbeddingError.modelNotFound` if the file does not exist, `.corruptModel` for a bad header.
+    public static func configuration(path: String) throws -> BERTConfiguration {
+        let mapping = try MappedFile(path: path, minimumSize: 72, header: "an E5S1 header")
+        return try withExtendedLifetime(mapping) {
+            var reader = Reader(base: mapping.base, size: mapping.size, path: path)
+            return try Header(&reader).configuration
+        }
+    }
+
     private var base: UnsafeRawPointer { mapping.base }
 
     /// Piece `id`'s UTF-8 bytes.

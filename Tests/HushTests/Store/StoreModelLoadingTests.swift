@@ -91,8 +91,11 @@ import Testing
         let folder = try TemporaryDirectory()
         let path = folder.path("journal.hush")
         let writer = try await HushStore.open(path: path, model: .miniLM)
+        // A new file is stamped from the model's small files; its first write loads the weights.
+        let loaded = try BERTEmbedder(threads: 1)
+        #expect(!writer.modelInMemory && writer.identity == loaded.identity)
         try await writer.upsert(Corpus.documents)
-        #expect(writer.modelInMemory)  // a new file loads it to stamp its identity
+        #expect(writer.modelInMemory)
         try await writer.close()
 
         let store = try await HushStore.open(path: path)
@@ -106,5 +109,57 @@ import Testing
         #expect(
             try await store.search("how much did the trip cost?", mode: .semantic).hits.map(\.id) == semantic.map(\.id))
         try await store.close()
+    }
+
+    /// A model folder given by path (the model an app ships in its bundle) opens lazily too, for a new file and
+    /// an existing one; the identity stamped from its small files is the one the loaded model has; another
+    /// folder for the same file is refused at open, before anything is embedded.
+    @Test func aModelFolderGivenByPathLoadsOnFirstNeed() async throws {
+        let folder = try TemporaryDirectory()
+        let model = try TinyModelFolder.write(in: folder.url, name: "notes-model")
+        let path = folder.path("notes.hush")
+        let eager = try BERTEmbedder(modelDirectory: model)
+
+        let writer = try await HushStore.open(path: path, model: .path(model.path))
+        #expect(!writer.modelInMemory && writer.identity == eager.identity)
+        #expect(try await writer.search("budget", mode: .keyword).hits.isEmpty)
+        #expect(!writer.modelInMemory)
+        try await writer.upsert(Corpus.documents)
+        #expect(writer.modelInMemory)
+        try await writer.close()
+
+        let store = try await HushStore.open(path: path, model: .path(model.path))
+        #expect(!store.modelInMemory)
+        #expect(!(try await store.search("budget", mode: .keyword).hits.isEmpty))
+        #expect(!store.modelInMemory)
+        #expect(!(try await store.search("budget review", mode: .semantic).hits.isEmpty))
+        #expect(store.modelInMemory)
+        store.releaseModel()
+        #expect(!store.modelInMemory)
+        #expect(!(try await store.search("travel costs", mode: .semantic).hits.isEmpty))
+        #expect(store.modelInMemory)
+        try await store.close()
+
+        // The same architecture with other weights makes other vectors: refused at open, by name.
+        let other = try TinyModelFolder.write(
+            in: folder.url.appendingPathComponent("other"), name: "notes-model", seed: 7)
+        do {
+            _ = try await HushStore.open(path: path, model: .path(other.path))
+            Issue.record("expected embedderMismatch")
+        } catch StoreError.embedderMismatch(let stored, let current) {
+            #expect(stored == eager.identity && current.weightsSHA256 != stored.weightsSHA256)
+        }
+    }
+
+    /// What a model's small files describe is what loading it gives, for both kinds of model file.
+    @Test(.needsModel) func theDescriptionIsWhatTheLoadedModelIs() throws {
+        for choice in [ModelChoice.miniLM, .e5Small, .path(E5Embedder.defaultModelFile.path)] {
+            let description = try choice.describe()
+            let model = try choice.load(threads: 1)
+            #expect(description.identity == model.identity && description.identity.model == model.identity.model)
+            #expect(description.maxTokens == model.maxTokens, "\(choice)")
+            #expect(description.languageScope == model.languageScope, "\(choice)")
+            #expect(description.preferredChunkSize == model.preferredChunkSize, "\(choice)")
+        }
     }
 }
