@@ -2,8 +2,9 @@ import Foundation
 import HushTestSupport
 import Testing
 
-/// `hush index` under Ctrl-C: it stops at the next checkpoint, says what it kept and how to resume, exits 130, and
-/// the same command again embeds only the rest. (`hush build` under SIGTERM: BuildCLITests.)
+/// `hush index` and `hush eval` under Ctrl-C: they stop at the next checkpoint, say what they kept and how to
+/// resume, exit 130, and the same index command again embeds only the rest. (`hush build` under SIGTERM:
+/// BuildCLITests; a cancelled prune and compact: StoreCancellationTests.)
 @Suite struct InterruptCLITests {
     /// `count` journal-like entries, each with a word of its own, as JSON Lines.
     static func writeEntries(_ url: URL, count: Int) throws {
@@ -61,6 +62,34 @@ import Testing
         let summary = try again.json()
         #expect(summary["unchanged"] as? Int == kept)
         #expect(summary["added"] as? Int == 500 - kept)
+    }
+
+    /// `hush eval` under Ctrl-C: it stops between queries, says how many it evaluated, prints no scores (they
+    /// would be of a part) and exits 130.
+    @Test func ctrlCStopsAnEvalBetweenQueries() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let db = folder.appendingPathComponent("journal.hush").path
+        #expect(try CLIRunner.run(["index", "--lexical", "--quiet", "--db", db, CLIRunner.samples.path]).status == 0)
+        let queries = folder.appendingPathComponent("queries.jsonl")
+        let count = 50_000
+        let lines = (0..<count).map { #"{"query": "trouble sleeping at night \#($0)", "relevant": ["r-sleep"]}"# }
+        try (lines.joined(separator: "\n") + "\n").write(to: queries, atomically: true, encoding: .utf8)
+        let log = folder.appendingPathComponent("stderr.txt")
+        let process = try ReliabilityProcess.start(["eval", "--db", db, "--queries", queries.path], errorFile: log)
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline, process.isRunning,
+            !((try? String(contentsOf: log, encoding: .utf8)) ?? "").contains("evaluating: ")
+        {
+            usleep(20_000)
+        }
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        let stderr = try String(contentsOf: log, encoding: .utf8)
+        #expect(process.terminationStatus == 128 + SIGINT, "\(stderr)")
+        let said = try #require(
+            stderr.firstMatch(of: /interrupted: (\d+) of 50000 queries were evaluated before the stop/), "\(stderr)")
+        #expect((Int(said.1) ?? 0) > 0 && (Int(said.1) ?? count) < count)
     }
 
     @Test func asYouTypeFindsTheWordBeingTyped() throws {

@@ -366,9 +366,17 @@ public struct KnowledgeBaseBuilder: Sendable {
         progress?(Progress(stage: .optimizing, completed: 0, total: 0))
         let manifestText = String(decoding: try manifest.json(), as: UTF8.self)
         do {
-            try StoreFile.pack(working: working, packed: packed, manifest: manifestText)
+            // Cancellable inside its long statements (VACUUM INTO, ANALYZE), not only after them.
+            let flag = CancellationFlag()
+            try await withTaskCancellationHandler {
+                try flag.bound { try StoreFile.pack(working: working, packed: packed, manifest: manifestText) }
+            } onCancel: {
+                flag.cancel()
+            }
         } catch let error as BuildError {
             throw error
+        } catch let cancelled as CancellationError {
+            throw cancelled
         } catch {
             throw BuildError.finishing(path: output.path, reason: DatabaseMessage.text(error))
         }

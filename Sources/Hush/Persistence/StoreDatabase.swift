@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HushEmbedding
 
 /// Persistence: the store's one SQLite file, through GRDB.
 ///
@@ -332,9 +333,19 @@ struct StoreDatabase: Sendable {
     /// answers them with SQLITE_BUSY at once rather than through the busy handler, so each is retried for up
     /// to `busyTimeout`. Returns false when the VACUUM committed but another process's reader kept the
     /// checkpoint from emptying the log (the compaction is done; the log is moved in later).
+    ///
+    /// A cancelled call (``CancellationFlag/current``) stops the VACUUM where it is: SQLite rolls it back, the file
+    /// is as before, and the call throws `CancellationError`.
     func vacuum(busyTimeout: TimeInterval) throws -> Bool {
+        let flag = CancellationFlag.current
         do {
-            try Self.retryingWhileBusy(timeout: busyTimeout) { try writer.vacuum() }
+            try Self.retryingWhileBusy(timeout: busyTimeout) {
+                try writer.writeWithoutTransaction { db in
+                    try db.interruptible(by: flag) { try db.execute(sql: "VACUUM") }
+                }
+            }
+        } catch let cancelled as CancellationError {
+            throw cancelled
         } catch {
             throw StoreError.wrapping(error, path: path, operation: "compact the file")
         }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HushEmbedding
 
 #if canImport(Glibc)
     import Glibc
@@ -18,29 +19,34 @@ enum StoreFile {
     /// Writes the manifest, runs ANALYZE and the FTS5 'optimize', checkpoints the WAL, packs the database
     /// with `VACUUM INTO` (a fresh, compact file written in a deterministic order) and sets the packed
     /// file's journal mode to DELETE so that it is one self-contained file. The schema cookie is then set to a
-    /// fixed value so that the same content gives the same bytes.
+    /// fixed value so that the same content gives the same bytes. A cancelled call (``CancellationFlag/current``)
+    /// stops inside the statement running and throws `CancellationError`; the working file is as it was, or has
+    /// the manifest (which the next build writes again).
     static func pack(working: String, packed: String, manifest: String) throws {
         let queue = try DatabaseQueue(path: working)
+        let flag = CancellationFlag.current
         try queue.writeWithoutTransaction { db in
-            try db.inTransaction {
-                try StoreSchema.setMeta(db, BuildManifest.metaKey, manifest)
-                return .commit
+            try db.interruptible(by: flag) {
+                try db.inTransaction {
+                    try StoreSchema.setMeta(db, BuildManifest.metaKey, manifest)
+                    return .commit
+                }
+                // Statistics in a fixed row order (ANALYZE visits tables in the order of the in-memory schema).
+                try db.execute(sql: "ANALYZE")
+                try db.execute(
+                    sql: """
+                        CREATE TEMP TABLE hush_stat1 AS SELECT tbl, idx, stat FROM sqlite_stat1;
+                        DELETE FROM sqlite_stat1;
+                        INSERT INTO sqlite_stat1 (tbl, idx, stat) SELECT tbl, idx, stat FROM hush_stat1 ORDER BY tbl, idx;
+                        DROP TABLE hush_stat1;
+                        """)
+                try db.execute(sql: "INSERT INTO chunks_fts(chunks_fts) VALUES ('optimize')")
+                try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+                // VACUUM INTO writes into an empty file that exists, keeping its owner-only mode (it would create
+                // a missing one by the umask).
+                try StoreDatabase.createPrivateFile(packed)
+                try db.execute(sql: "VACUUM INTO ?", arguments: [packed])
             }
-            // Statistics in a fixed row order (ANALYZE visits tables in the order of the in-memory schema).
-            try db.execute(sql: "ANALYZE")
-            try db.execute(
-                sql: """
-                    CREATE TEMP TABLE hush_stat1 AS SELECT tbl, idx, stat FROM sqlite_stat1;
-                    DELETE FROM sqlite_stat1;
-                    INSERT INTO sqlite_stat1 (tbl, idx, stat) SELECT tbl, idx, stat FROM hush_stat1 ORDER BY tbl, idx;
-                    DROP TABLE hush_stat1;
-                    """)
-            try db.execute(sql: "INSERT INTO chunks_fts(chunks_fts) VALUES ('optimize')")
-            try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
-            // VACUUM INTO writes into an empty file that exists, keeping its owner-only mode (it would create
-            // a missing one by the umask).
-            try StoreDatabase.createPrivateFile(packed)
-            try db.execute(sql: "VACUUM INTO ?", arguments: [packed])
         }
         try queue.close()
         let result = try DatabaseQueue(path: packed)

@@ -23,6 +23,12 @@ struct RemovedDocument {
     var chunks: [Int64]
 }
 
+/// A document a prune deletes: its row id and creation time (as stored).
+struct PruneVictim: Sendable {
+    var rowid: Int64
+    var createdAt: Double
+}
+
 /// A document cut and embedded again by a re-chunking `reembed`, waiting in the staging table.
 struct StagedDocument {
     /// One new chunk, as staged (JSON).
@@ -186,32 +192,39 @@ extension StoreTransaction {
         return removed
     }
 
-    /// Deletes the documents created before `createdBefore` and all but the newest `keepingNewest` (by creation
-    /// time, then insertion order), and returns them.
-    func pruneDocuments(createdBefore: Date?, keepingNewest: Int?) throws -> [RemovedDocument] {
-        var victims = Set<Int64>()
+    /// The documents created before `createdBefore` and all but the newest `keepingNewest` (by creation time,
+    /// then insertion order), by row id, each with its creation time.
+    func pruneVictims(createdBefore: Date?, keepingNewest: Int?) throws -> [PruneVictim] {
+        var victims: [Int64: Double] = [:]
+        func add(_ sql: String, _ arguments: StatementArguments) throws {
+            let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+            while let row = try rows.next() { victims[row[0]] = row[1] }
+        }
         if let createdBefore {
-            victims.formUnion(
-                try Int64.fetchAll(
-                    db, sql: "SELECT id FROM documents WHERE created_at < ?",
-                    arguments: [createdBefore.timeIntervalSince1970]))
+            try add(
+                "SELECT id, created_at FROM documents WHERE created_at < ?", [createdBefore.timeIntervalSince1970])
         }
         if let keepingNewest {
-            victims.formUnion(
-                try Int64.fetchAll(
-                    db, sql: "SELECT id FROM documents ORDER BY created_at DESC, id DESC LIMIT -1 OFFSET ?",
-                    arguments: [keepingNewest]))
+            try add(
+                "SELECT id, created_at FROM documents ORDER BY created_at DESC, id DESC LIMIT -1 OFFSET ?",
+                [keepingNewest])
         }
-        guard !victims.isEmpty else { return [] }
-        let list = JSONCoding.encode(victims.sorted())
-        var chunks: [Int64: [Int64]] = [:]
-        let rows = try Row.fetchCursor(
-            db, sql: "SELECT document_id, id FROM chunks WHERE document_id IN (SELECT value FROM json_each(?))",
-            arguments: [list])
-        while let row = try rows.next() { chunks[row[0], default: []].append(row[1]) }
-        // The cascade removes chunks and vectors; the chunks trigger removes the full-text rows.
-        try db.execute(sql: "DELETE FROM documents WHERE id IN (SELECT value FROM json_each(?))", arguments: [list])
-        return victims.sorted().map { RemovedDocument(rowid: $0, chunks: chunks[$0] ?? []) }
+        return victims.map { PruneVictim(rowid: $0.key, createdAt: $0.value) }.sorted { $0.rowid < $1.rowid }
+    }
+
+    /// Deletes the documents `victims` names that are still as they were chosen (the same row id and creation
+    /// time: another process may have deleted one since), and returns them.
+    func deleteDocuments(_ victims: some Collection<PruneVictim>) throws -> [RemovedDocument] {
+        let chunks = try db.cachedStatement(sql: "SELECT id FROM chunks WHERE document_id = ?")
+        let delete = try db.cachedStatement(sql: "DELETE FROM documents WHERE id = ? AND created_at = ?")
+        var removed: [RemovedDocument] = []
+        for victim in victims {
+            let chunkIDs = try Int64.fetchAll(chunks, arguments: [victim.rowid])
+            // The cascade removes chunks and vectors; the chunks trigger removes the full-text rows.
+            try delete.execute(arguments: [victim.rowid, victim.createdAt])
+            if db.changesCount > 0 { removed.append(RemovedDocument(rowid: victim.rowid, chunks: chunkIDs)) }
+        }
+        return removed
     }
 
     /// Records the matrix row of vectors that had none (files from before rows existed).

@@ -29,19 +29,28 @@ public struct CompactionReport: Sendable, Hashable, Codable {
 
 extension HushStore {
     /// Deletes old documents: those created before `olderThan`, and all but the newest `maxDocuments` (by
-    /// creation time, then insertion order). Chunks, vectors and full-text rows go with them, in one
-    /// transaction, and the in-memory index is updated under the same lock as ``delete(ids:)``. Returns how
+    /// creation time, then insertion order). Chunks, vectors and full-text rows go with them, in transactions of
+    /// 500 documents, and the in-memory index is updated under the same lock as ``delete(ids:)``. Returns how
     /// many documents were deleted. The file keeps its size until ``compact()``.
+    ///
+    /// A cancelled task stops the prune before its next transaction with `CancellationError`: what it deleted
+    /// stays deleted, and the same call again deletes the rest. `progress` hears the documents deleted so far
+    /// after each transaction.
     ///
     /// ```swift
     /// let removed = try await store.prune(maxDocuments: 5_000, olderThan: Date(timeIntervalSinceNow: -365 * 86_400))
     /// ```
     ///
-    /// - Throws: ``StoreError/invalidOption(_:)`` for a negative `maxDocuments`, ``StoreError/database(_:)``.
+    /// - Throws: ``StoreError/invalidOption(_:)`` for a negative `maxDocuments`, ``StoreError/database(_:)``,
+    ///   `CancellationError`.
     /// - Complexity: O(documents log documents) to pick the victims, plus O(deleted chunks × log chunks).
     @discardableResult
-    public func prune(maxDocuments: Int? = nil, olderThan: Date? = nil) async throws -> Int {
-        try await queues.write { [writer] in try writer.prune(maxDocuments: maxDocuments, olderThan: olderThan) }
+    public func prune(
+        maxDocuments: Int? = nil, olderThan: Date? = nil, progress: (@Sendable (StoreProgress) -> Void)? = nil
+    ) async throws -> Int {
+        try await queues.write { [writer] in
+            try writer.prune(maxDocuments: maxDocuments, olderThan: olderThan, progress: progress)
+        }
     }
 
     /// Returns the space of deleted rows to the file system: `VACUUM`, then a `TRUNCATE` checkpoint of the
@@ -53,10 +62,12 @@ extension HushStore {
     /// ```
     ///
     /// When another process is reading the file, the compaction still commits and the report says how much
-    /// stayed in the log (``CompactionReport/walBytesLeft``) instead of failing.
+    /// stayed in the log (``CompactionReport/walBytesLeft``) instead of failing. A cancelled task stops the
+    /// `VACUUM` where it is (SQLite rolls it back, the file is as before) and the call throws `CancellationError`.
     ///
     /// - Throws: ``StoreError/database(_:)`` (for example when the disk cannot hold the temporary copy),
-    ///   ``StoreError/busy(path:)`` when another process kept writing for the whole busy timeout.
+    ///   ``StoreError/busy(path:)`` when another process kept writing for the whole busy timeout,
+    ///   `CancellationError`.
     /// - Complexity: O(file size).
     public func compact() async throws -> CompactionReport {
         try await queues.write { [writer] in try writer.compact() }

@@ -43,21 +43,46 @@ struct StoreWriter: Sendable {
     }
 
     /// See ``HushStore/prune(maxDocuments:olderThan:)``.
-    func prune(maxDocuments: Int?, olderThan: Date?) throws -> Int {
+    func prune(maxDocuments: Int?, olderThan: Date?, progress: (@Sendable (StoreProgress) -> Void)? = nil) throws
+        -> Int
+    {
         try requireWritable("prune documents", needsModel: false)
         if let maxDocuments, maxDocuments < 0 {
             throw StoreError.invalidOption("maxDocuments must be at least 0 (got \(maxDocuments))")
         }
         guard maxDocuments != nil || olderThan != nil else { return 0 }
-        let removed = try writeThrough { _, transaction in
-            try transaction.pruneDocuments(createdBefore: olderThan, keepingNewest: maxDocuments)
-        } apply: { state, removed, transaction in
-            try state.save(try state.remove(removed, policy: options.indexPolicy), in: transaction)
-            return removed.count
+        // In transactions of `pruneBatchSize` documents, checking for a cancel before each: a cancelled prune
+        // keeps what it deleted, and the same call again deletes the rest.
+        var pending: ArraySlice<PruneVictim>?
+        var removed = 0
+        do {
+            repeat {
+                try CancellationFlag.checkCurrent()
+                removed += try writeThrough { _, transaction in
+                    if pending == nil {
+                        pending = try transaction.pruneVictims(createdBefore: olderThan, keepingNewest: maxDocuments)[
+                            ...]
+                    }
+                    return try transaction.deleteDocuments(pending?.prefix(Self.pruneBatchSize) ?? [])
+                } apply: { state, removed, transaction in
+                    try state.save(try state.remove(removed, policy: options.indexPolicy), in: transaction)
+                    return removed.count
+                }
+                pending = pending?.dropFirst(Self.pruneBatchSize)
+                progress?(StoreProgress(completed: removed, total: removed + (pending?.count ?? 0)))
+            } while pending?.isEmpty == false
+        } catch {
+            // The batches committed keep their graph changes (see `inBatches`).
+            try? saveGraphChanges()
+            throw error
         }
         try settle()
         return removed
     }
+
+    /// Documents a prune deletes per transaction: a few tens of milliseconds of work, so that a cancel is
+    /// heard soon.
+    static let pruneBatchSize = 500
 
     /// See ``HushStore/compact()``.
     func compact() throws -> CompactionReport {

@@ -7,7 +7,8 @@ import HushToolSupport
 struct CompactCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compact",
-        abstract: "Rewrite the database without the space of deleted rows (VACUUM, WAL checkpoint) and report sizes.")
+        abstract: "Rewrite the database without the space of deleted rows (VACUUM, WAL checkpoint) and report sizes.",
+        discussion: "Ctrl-C rolls the compaction back: the file stays as it was.")
 
     @OptionGroup var store: StoreArguments
 
@@ -16,7 +17,12 @@ struct CompactCommand: AsyncParsableCommand {
 
     func run() async throws {
         let hush = try await store.open(.maintain)
-        let report = try await hush.compact()
+        let report = try await Interruption.cancellingOnSignal(
+            stopped: { "the compaction was rolled back and the file is as it was" },
+            resume: "run `hush compact` again when it can run to its end (it rewrites the whole file)"
+        ) {
+            try await hush.compact()
+        }
         if json {
             Console.out(
                 try JSONOutput.line([

@@ -51,33 +51,47 @@ struct EvalCommand: AsyncParsableCommand {
         let labelled = try Self.readQueries(queries, limit: limit)
         let hush = try await store.open(.read)
         let searchMode = mode.searchMode(alpha: alpha)
-        var metrics = RetrievalMetrics()
-        var separation = ScoreSeparation()
         let threshold =
             minScore ?? (searchMode.fusion == .calibrated ? hush.scoreCalibration?.recommendedMinScore : nil)
         let evidenceFile = try evidence.map { try EvidenceWriter(path: $0) }
         let progress = ProgressReporter(label: "evaluating", unit: "queries", quiet: json)
-        let explain = evidenceFile != nil
-        for (done, item) in labelled.enumerated() {
-            let relevant = Set(item.relevant)
-            // Ranking quality is measured on the whole ranking: no threshold.
-            let results = try await hush.search(
-                item.query, mode: searchMode, limit: 100, minScore: -.infinity, boosts: .none, explain: explain)
-            metrics.add(ranked: results.hits.map(\.id), relevant: relevant)
-            let language = explain ? hush.analyze(item.query).language : ""
-            try evidenceFile?.write(query: item.query, language: language, answerable: true, results, relevant)
-            if unanswerable {
-                let first = results.hits.first
-                separation.addAnswerable(score: first?.score, correct: first.map { relevant.contains($0.id) } ?? false)
-                let without = try await hush.search(
-                    // Only the first hit counts, unless every hit's evidence is written.
-                    item.query, mode: searchMode, filter: SearchFilter(excludedIDs: relevant), limit: explain ? 100 : 1,
-                    minScore: -.infinity, boosts: .none, explain: explain)
-                separation.addUnanswerable(score: without.hits.first?.score)
-                try evidenceFile?.write(
-                    query: item.query, language: language, answerable: false, without, relevant)
+        let unanswerable = unanswerable
+        let (metrics, separation) = try await Interruption.cancellingOnSignal(
+            stopped: {
+                progress.finish()
+                let (done, total) = progress.reported
+                return "\(done) of \(total) queries were evaluated before the stop; no scores are printed"
+                    + (evidenceFile == nil ? "" : " (the evidence file holds those queries)")
+            },
+            resume: "run the same command again (it writes nothing to the store)"
+        ) {
+            var metrics = RetrievalMetrics()
+            var separation = ScoreSeparation()
+            let explain = evidenceFile != nil
+            for (done, item) in labelled.enumerated() {
+                try Task.checkCancellation()
+                let relevant = Set(item.relevant)
+                // Ranking quality is measured on the whole ranking: no threshold.
+                let results = try await hush.search(
+                    item.query, mode: searchMode, limit: 100, minScore: -.infinity, boosts: .none, explain: explain)
+                metrics.add(ranked: results.hits.map(\.id), relevant: relevant)
+                let language = explain ? hush.analyze(item.query).language : ""
+                try evidenceFile?.write(query: item.query, language: language, answerable: true, results, relevant)
+                if unanswerable {
+                    let first = results.hits.first
+                    separation.addAnswerable(
+                        score: first?.score, correct: first.map { relevant.contains($0.id) } ?? false)
+                    let without = try await hush.search(
+                        // Only the first hit counts, unless every hit's evidence is written.
+                        item.query, mode: searchMode, filter: SearchFilter(excludedIDs: relevant),
+                        limit: explain ? 100 : 1, minScore: -.infinity, boosts: .none, explain: explain)
+                    separation.addUnanswerable(score: without.hits.first?.score)
+                    try evidenceFile?.write(
+                        query: item.query, language: language, answerable: false, without, relevant)
+                }
+                progress.update(done: done + 1, total: labelled.count)
             }
-            progress.update(done: done + 1, total: labelled.count)
+            return (metrics, separation)
         }
         progress.finish()
         if json {
@@ -183,7 +197,7 @@ struct ScoreSeparation {
 
 /// Writes each evaluated search's hits with their evidence, one JSON object per search, for fitting a
 /// calibration (`scripts/bench/fit-calibration.py`).
-final class EvidenceWriter {
+final class EvidenceWriter: Sendable {
     private let handle: FileHandle
 
     init(path: String) throws {

@@ -7,8 +7,11 @@ import HushToolSupport
 struct PruneCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "prune",
-        abstract: "Delete documents older than a number of days and/or all but the newest N, in one transaction.",
-        discussion: "The file keeps its size until `hush compact`.")
+        abstract: "Delete documents older than a number of days and/or all but the newest N.",
+        discussion: """
+            Deletes in transactions of 500 documents. Ctrl-C stops before the next one: what was deleted stays \
+            deleted, and the same command again deletes the rest. The file keeps its size until `hush compact`.
+            """)
 
     @OptionGroup var store: StoreArguments
 
@@ -32,7 +35,21 @@ struct PruneCommand: AsyncParsableCommand {
     func run() async throws {
         let hush = try await store.open(.maintain)
         let cutoff = olderThanDays.map { Date(timeIntervalSinceNow: -$0 * 86_400) }
-        let removed = try await hush.prune(maxDocuments: maxDocuments, olderThan: cutoff)
+        let progress = ProgressReporter(label: "pruning", unit: "docs", quiet: json)
+        let (maxDocuments, olderThan) = (maxDocuments, cutoff)
+        let removed = try await Interruption.cancellingOnSignal(
+            stopped: {
+                progress.finish()
+                let (done, total) = progress.reported
+                return "\(done) of \(total) documents were deleted before the stop"
+            },
+            resume: "run the same command again to delete the rest"
+        ) {
+            try await hush.prune(maxDocuments: maxDocuments, olderThan: olderThan) { step in
+                progress.update(done: step.completed, total: step.total)
+            }
+        }
+        progress.finish()
         let left = try await hush.stats().documents
         if json {
             Console.out(try JSONOutput.line(["deleted": removed, "documents": left]))

@@ -7,7 +7,8 @@ import Foundation
     import Darwin
 #endif
 
-/// Ctrl-C (SIGINT) and SIGTERM for the long commands (`index`, `import`, `reembed`, `build`): the first signal
+/// Ctrl-C (SIGINT) and SIGTERM for the long commands (`index`, `import`, `reembed`, `build`, `prune`, `compact`,
+/// `eval`): the first signal
 /// cancels the command's work, which stops at its next checkpoint (between batches, inside the model's
 /// layers) with every committed batch kept, and the command ends with ``CommandInterrupted``; a second signal
 /// exits at once (SQLite's journal keeps the file whole either way).

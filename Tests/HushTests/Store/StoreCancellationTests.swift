@@ -148,4 +148,77 @@ import Testing
         #expect(try await store.stats().embedder == slow.identity)
         try await store.close()
     }
+
+    /// A prune deletes in transactions of 500 documents: cancelled after the first, it keeps that one (the
+    /// oldest documents gone, every other one searchable, the file whole) and the same call deletes the rest.
+    @Test func aCancelledPruneKeepsWhatItDeletedAndTheSameCallDeletesTheRest() async throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("feed.hush")
+        let start = Date(timeIntervalSince1970: 1_700_000_000)
+        let posts = (0..<1_300).map { n in
+            Document(id: "post-\(n)", body: "Post number \(n), marker post\(n).", createdAt: start + Double(n) * 60)
+        }
+        let store = try await HushStore.open(path: path, embedder: HashingEmbedder(dimension: 64))
+        try await store.upsert(posts)
+        let canceller = Canceller(at: 1)
+        let task = Task { _ = try await store.prune(maxDocuments: 100) { canceller.progressed($0.completed) } }
+        canceller.arm(task)
+        await #expect(throws: CancellationError.self) { try await task.value }
+
+        #expect(canceller.cancelledAt == StoreWriter.pruneBatchSize)
+        #expect(try await store.stats().documents == posts.count - StoreWriter.pruneBatchSize)
+        let check = try store.database.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") }
+        #expect(check == "ok")
+        #expect(try await store.search("post0", mode: .keyword).hits.isEmpty)
+        #expect(try await store.search("post499", mode: .keyword).hits.isEmpty)
+        #expect(try await store.search("post500", mode: .keyword).hits.first?.id == "post-500")
+        #expect(try await store.document(id: "post-499") == nil)
+
+        let log = ProgressLog()
+        #expect(try await store.prune(maxDocuments: 100) { log.append($0) } == posts.count - 500 - 100)
+        #expect(log.entries.map(\.completed) == [500, 700] && log.entries.allSatisfy { $0.total == 700 })
+        #expect(try await store.stats().documents == 100)
+        #expect(try await store.search("post1199", mode: .keyword).hits.isEmpty)
+        #expect(try await store.search("post1200", mode: .keyword).hits.first?.id == "post-1200")
+        #expect(try await store.search("post number", mode: .semantic, limit: 200).hits.count == 100)
+
+        // A compaction hears its write's flag (inside its VACUUM too: see the test below): cancelled, it leaves
+        // the file as it was; then it runs.
+        let flag = CancellationFlag()
+        flag.cancel()
+        let before = try store.database.storageBytes()
+        #expect(throws: CancellationError.self) { try flag.bound { try store.writer.compact() } }
+        #expect(try store.database.storageBytes() == before)
+        #expect(try await store.compact().reclaimedBytes > 0)
+        #expect(try await store.stats().documents == 100)
+        try await store.close()
+    }
+
+    /// A statement that runs long on its own (a VACUUM, here a query of ten million steps) stops inside SQLite
+    /// once its flag is raised, with `CancellationError`, and the connection works on.
+    @Test func aLongStatementStopsInsideSQLiteWhenItsFlagIsRaised() throws {
+        let queue = try DatabaseQueue()
+        let flag = CancellationFlag()
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(50)) { flag.cancel() }
+        let started = Date()
+        #expect(throws: CancellationError.self) {
+            try queue.read { db in
+                try db.interruptible(by: flag) {
+                    try Int.fetchOne(
+                        db,
+                        sql: """
+                            WITH RECURSIVE steps(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM steps WHERE n < 1e9)
+                            SELECT count(*) FROM steps
+                            """)
+                }
+            }
+        }
+        #expect(Date().timeIntervalSince(started) < 30, "a billion steps were not run to their end")
+        #expect(try queue.read { db in try Int.fetchOne(db, sql: "SELECT 1") } == 1)
+        // Without a flag, or with one never raised, the statement runs to its end.
+        #expect(
+            try queue.read { db in
+                try db.interruptible(by: CancellationFlag()) { try Int.fetchOne(db, sql: "SELECT 2") }
+            } == 2)
+    }
 }
