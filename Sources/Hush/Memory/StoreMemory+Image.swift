@@ -12,26 +12,42 @@ struct VectorFile: Sendable {
 
 extension StoreMemory.State {
     /// The image format's version; an image of another version is not read (the tables are).
-    static let imageVersion: UInt32 = 5
+    static let imageVersion: UInt32 = 6
     private static let imageMagic: UInt64 = 0x4855_5348_494D_4701  // "HUSHIMG" + 1
     /// What an image of this version starts with.
     static var imageHeader: (magic: UInt64, version: UInt32) { (imageMagic, imageVersion) }
+
+    /// What an image holds after its documents.
+    enum ImageKind: UInt32 {
+        /// Nothing: the image of a store whose vectors are scanned (their index is rebuilt from the `vectors`
+        /// table when they are read); what it spares is reading the documents, for an open that compares no
+        /// vectors (keyword search, the model not loaded yet).
+        case documents = 0
+        /// The row map, 4-bit codes of every row and the HNSW graph: the index, opened without its f32 vectors.
+        case hnsw = 1
+    }
 
     /// Whether the f32 vectors are in memory (see ``VectorMatrix/isResident``).
     var isResident: Bool { matrix.isResident }
 
     // MARK: - Saving
 
-    /// Writes the image of an HNSW index: the documents, the row map, 4-bit codes of every row and the graph
-    /// (`codes`, which ``saveImage(to:)`` makes or keeps). What is resident after ``loadImage(_:policy:)`` is
-    /// exactly this; the f32 vectors stay in the `vectors` table. Only an index on HNSW has an image (smaller
-    /// stores scan f32 in memory).
-    func writeImage(codes: QuantizedMatrix, to output: ImageOutput) throws {
-        guard let graph = ann.hnsw else { return }
+    /// Writes the image: the model's digest and dimension, the kind, the documents and, for an HNSW index
+    /// (with `codes`, which ``saveImage(to:)`` makes or keeps), the row map, 4-bit codes of every row and the
+    /// graph. What is resident after ``loadImage(_:policy:)`` is exactly this; the f32 vectors stay in the
+    /// `vectors` table. Any other index writes the documents alone (``ImageKind/documents``).
+    func writeImage(codes: QuantizedMatrix?, to output: ImageOutput) throws {
         try output.write(Self.imageMagic)
         try output.write(Self.imageVersion)
         try output.write(storedIdentity.weightsSHA256)
         try output.write(UInt32(matrix.dimension))
+        guard let graph = ann.hnsw, let codes else {
+            try output.write(ImageKind.documents.rawValue)
+            try documents.writeImage(to: output)
+            try output.write(Self.imageMagic)
+            return
+        }
+        try output.write(ImageKind.hnsw.rawValue)
         // Documents by slot, then per row its chunk id and document slot (-1 for a hole).
         try documents.writeImage(to: output)
         try output.writeArray(matrix.rowChunk)
@@ -48,20 +64,46 @@ extension StoreMemory.State {
 
     // MARK: - Loading
 
-    /// Replaces memory with a saved image: the documents, the row map, the 4-bit codes and the graph, with the
-    /// f32 vectors left in the file (``withRowVectors(_:_:)`` reads the few a search rescores). Throws
-    /// ``ImageError`` when the image is damaged, made for another model or dimension, or not what the options
-    /// choose.
-    ///
-    /// - Complexity: O(documents + rows × dimension bytes + graph), a few large sequential reads.
-    mutating func loadImage(_ input: ImageInput, policy: IndexPolicy) throws {
+    /// Reads an image's header and documents: its kind and the document table.
+    private func readImageDocuments(_ input: ImageInput) throws -> (ImageKind, DocumentTable) {
         guard try input.read(UInt64.self) == Self.imageMagic, try input.read(UInt32.self) == Self.imageVersion
         else { throw ImageError.malformed("not an index image of this version") }
         guard try input.readString() == storedIdentity.weightsSHA256,
             Int(try input.read(UInt32.self)) == storedIdentity.dimension
         else { throw ImageError.malformed("made for another model") }
+        guard let kind = ImageKind(rawValue: try input.read(UInt32.self)) else {
+            throw ImageError.malformed("an image of an unknown kind")
+        }
+        return (kind, try DocumentTable.readImage(from: input))
+    }
+
+    /// Replaces memory with a saved image's documents, of either kind, leaving the vectors and their index in
+    /// the file (``vectorsDeferred`` when they could be compared): an open that compares none (keyword search,
+    /// the model not loaded yet). Throws ``ImageError`` when the image is damaged or made for another model.
+    ///
+    /// - Complexity: O(documents), a few large sequential reads.
+    mutating func loadImageDocuments(_ input: ImageInput) throws {
+        let (kind, table) = try readImageDocuments(input)
+        // A documents image ends here; an HNSW image's rest is not read.
+        if kind == .documents, try input.read(UInt64.self) != Self.imageMagic {
+            throw ImageError.malformed("image end")
+        }
+        documents = table
+        matrix = VectorMatrix(dimension: storedIdentity.dimension)
+        ann = ANNState()
+        vectorsDeferred = semanticReady
+    }
+
+    /// Replaces memory with a saved HNSW image: the documents, the row map, the 4-bit codes and the graph, with
+    /// the f32 vectors left in the file (``withRowVectors(_:_:)`` reads the few a search rescores). Throws
+    /// ``ImageError`` when the image is damaged, made for another model or dimension, holds documents alone,
+    /// or is not what the options choose.
+    ///
+    /// - Complexity: O(documents + rows × dimension bytes + graph), a few large sequential reads.
+    mutating func loadImage(_ input: ImageInput, policy: IndexPolicy) throws {
+        let (kind, table) = try readImageDocuments(input)
+        guard kind == .hnsw else { throw ImageError.unused }
         let dimension = storedIdentity.dimension
-        let table = try DocumentTable.readImage(from: input)
         let limit = Int(Int32.max)
         let rowChunk = try input.readArray(Int64.self, limit: limit)
         let rowSlot = try input.readArray(Int32.self, limit: limit)

@@ -145,8 +145,12 @@ extension StoreDatabase {
     /// (the image's own transaction does not count as one: it changes no document). Does nothing in a file
     /// without the image table, or when memory is behind the file (another process committed since it was
     /// loaded: an image of it would be stamped current without that commit); returns whether it wrote.
+    ///
+    /// With `emptyingLog` (a large image) the write-ahead log is then moved into the file and emptied; without,
+    /// only moved (a passive checkpoint): a log left empty makes the next writable open of the file write to
+    /// recreate it, which waits for another process's write.
     @discardableResult
-    func writeImage(_ encode: (ImageBlockWriter) throws -> Void) throws -> Bool {
+    func writeImage(emptyingLog: Bool = true, _ encode: (ImageBlockWriter) throws -> Void) throws -> Bool {
         do {
             let written = try writer.write { db -> Bool in
                 guard try IndexImageTable.exists(db) else { return false }
@@ -167,7 +171,7 @@ extension StoreDatabase {
             // one is reading, a passive checkpoint copies what it can without waiting for, or blocking, anyone.
             try writer.writeWithoutTransaction { db in
                 do {
-                    _ = try db.checkpoint(.truncate)
+                    _ = try db.checkpoint(emptyingLog ? .truncate : .passive)
                 } catch let error as DatabaseError
                     where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
                 {

@@ -150,24 +150,28 @@ extension StoreMemory.State {
     // MARK: - Opening from and keeping the image current
 
     /// Fills memory from the file at open: from the saved image when it is current and the policy still
-    /// chooses HNSW (the f32 vectors then stay in the file), else from the tables; then, when `save`, an HNSW
-    /// index writes a fresh image and lets go of its f32 vectors, so the next open is a few large reads.
+    /// chooses HNSW (the f32 vectors then stay in the file), else from the tables; then, when `save`, a fresh
+    /// image is written (an HNSW index's lets go of its f32 vectors), so the next open is a few large reads.
     ///
-    /// With `deferringVectors` (nothing will compare vectors until the model loads) only the documents are
-    /// read, for reading and keyword search; ``StoreMemory/loadDeferredVectors()`` runs the rest later.
+    /// With `deferringVectors` (nothing will compare vectors until the model loads), or when the vectors cannot
+    /// be compared at all, only the documents are read: from the saved image, of either kind, when it is
+    /// current, else from the tables; ``StoreMemory/loadDeferredVectors()`` runs the rest later.
     mutating func open(
         from database: StoreDatabase, policy: IndexPolicy, save: Bool, deferringVectors: Bool = false
     ) throws {
-        if deferringVectors, semanticReady {
+        if deferringVectors || !semanticReady {
+            if try loadSavedDocuments(from: database) { return }
             try load(from: database, policy: policy, save: false, vectors: false)
             return
         }
-        if semanticReady, try loadSavedImage(from: database, policy: policy) { return }
+        if try loadSavedImage(from: database, policy: policy) { return }
         try load(from: database, policy: policy, save: save)
-        if save { try saveImage(to: database) }
+        // An HNSW index's image spares the next open rebuilding or verifying the graph. A documents image is
+        // written by writes only: an open never waits for another process's write.
+        if save, ann.hnsw != nil { try saveImage(to: database) }
     }
 
-    /// Loads the saved image when it is current and the policy chooses HNSW for its rows; `false` otherwise
+    /// Loads the saved HNSW image when it is current and the policy chooses HNSW for its rows; `false` otherwise
     /// (memory untouched).
     mutating func loadSavedImage(from database: StoreDatabase, policy: IndexPolicy) throws -> Bool {
         var loaded = self
@@ -178,12 +182,34 @@ extension StoreMemory.State {
         return true
     }
 
-    /// Writes the image of an HNSW index to the file and, when the matrix holds the vectors, lets go of them
-    /// (the image's 4-bit codes become the guide; searches read the vectors they rescore from the file). Does
-    /// nothing for an index on another strategy or without comparable vectors.
+    /// Loads the documents of the saved image, of either kind, when it is current; `false` otherwise (memory
+    /// untouched).
+    mutating func loadSavedDocuments(from database: StoreDatabase) throws -> Bool {
+        var loaded = self
+        guard try database.readImage({ try loaded.loadImageDocuments($0) }) else { return false }
+        loaded.rowsChangedSinceImage = 0
+        self = loaded
+        return true
+    }
+
+    /// Writes the image to the file: for an HNSW index the documents, the graph and its codes, and then, when
+    /// the matrix holds the vectors, lets go of them (the image's 4-bit codes become the guide; searches read the
+    /// vectors they rescore from the file); for any other index the documents alone. Nothing for a store in
+    /// memory, or an HNSW index whose vectors cannot be compared.
     mutating func saveImage(to database: StoreDatabase) throws {
         // A store in memory has no file to leave its vectors in (and nothing to open fast later).
-        guard semanticReady, ann.hnsw != nil, file != nil else { return }
+        guard file != nil else { return }
+        guard ann.hnsw != nil else {
+            let state = self
+            // A few hundred kilobytes: the log keeps its size (see `writeImage(emptyingLog:_:)`).
+            let written = try database.writeImage(emptyingLog: false) { output in
+                try state.writeImage(codes: nil, to: output)
+            }
+            guard written else { return }
+            rowsChangedSinceImage = 0
+            return
+        }
+        guard semanticReady else { return }
         // The codes of a store opened from its image are kept (its new rows were encoded as they came); others
         // are made from the vectors in memory.
         let codes: QuantizedMatrix
@@ -202,12 +228,31 @@ extension StoreMemory.State {
         }
     }
 
+    /// Documents up to which a store without an HNSW index refreshes its documents image after every write that
+    /// left it stale (a few milliseconds for 10,000 documents); larger ones do when the rows changed reach the
+    /// fraction, as an HNSW index does.
+    static let documentsImageEveryWrite = 20_000
+
     /// After a write: refreshes the image once the rows changed since it reach `fraction` of the live rows
-    /// (a bulk write), so that small writes stay cheap and a store that took many of them still opens fast.
+    /// (a bulk write), so that small writes stay cheap and a store that took many of them still opens fast; the
+    /// documents image of a store of up to ``documentsImageEveryWrite`` documents after any write that left it
+    /// stale (when it can: see below).
     mutating func refreshImageIfStale(database: StoreDatabase, fraction: Double = 0.01) throws {
-        guard semanticReady, ann.hnsw != nil, rowsChangedSinceImage > 0,
-            Double(rowsChangedSinceImage) >= fraction * Double(max(1, matrix.liveRows))
-        else { return }
+        guard file != nil else { return }
+        let changedEnough =
+            rowsChangedSinceImage > 0
+            && Double(rowsChangedSinceImage) >= fraction * Double(max(1, matrix.liveRows))
+        if ann.hnsw == nil {
+            guard changedEnough || documents.count <= Self.documentsImageEveryWrite else { return }
+            // Only a shortcut for the next open: one that cannot be written (the disk full, another process
+            // writing) stays stale, and that open reads the tables.
+            do {
+                if try !database.imageIsCurrent(header: Self.imageHeader) { try saveImage(to: database) }
+            } catch {}
+            return
+        } else {
+            guard semanticReady, changedEnough else { return }
+        }
         try saveImage(to: database)
     }
 }

@@ -231,4 +231,55 @@ import Testing
         #expect(try Self.meta(path, "schema_version") == String(StoreSchema.version))
         #expect(try Self.meta(path, "image_commit") != nil)
     }
+
+    /// A store on an exact scan keeps a documents image, refreshed by each write: an open that compares no
+    /// vectors (the model not loaded yet) reads its documents from it instead of the tables, and the first call
+    /// that compares vectors reads them from the tables as before.
+    @Test func anExactStoreOpensItsDocumentsFromTheirImage() async throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("journal.hush")
+        let embedder = HashingEmbedder()
+        do {
+            let writer = try await HushStore.open(path: path, embedder: embedder)
+            try await writer.upsert(Corpus.documents)
+            #expect(try await writer.stats().index == .exact)
+            #expect(try await writer.stats().imageCurrent, "the write left a documents image")
+            try await writer.close()
+        }
+        // Tags changed behind Hush's back (no commit counted): an open that reads the image still sees the old
+        // ones, which shows where its documents came from; an open that reads the tables sees the new.
+        let queue = try DatabaseQueue(path: path)
+        try await queue.write { db in
+            try db.execute(sql: #"UPDATE documents SET tags = '["moved"]' WHERE external_id = 'sourdough'"#)
+        }
+        try queue.close()
+        func lazy() -> LazyEmbedder { StoreModelLoadingTests.lazy() }
+        let fromImage = try await HushStore.open(path: path, embedder: lazy(), readOnly: true)
+        #expect(try await fromImage.stats().documents == Corpus.documents.count)
+        #expect(try await fromImage.search("sourdough", mode: .keyword, limit: 1).hits.first?.id == "sourdough")
+        let tagged = try await fromImage.search(
+            "sourdough", mode: .keyword, filter: SearchFilter(tagsAny: ["moved"]), limit: 1)
+        #expect(tagged.hits.isEmpty, "documents from the image")
+        let fromTables = try await HushStore.open(path: path, embedder: embedder, readOnly: true)
+        #expect(
+            try await fromTables.search(
+                "sourdough", mode: .keyword, filter: SearchFilter(tagsAny: ["moved"]), limit: 1
+            ).hits.first?.id == "sourdough")
+        // Comparing vectors reads the vectors, the documents with them, from the tables.
+        #expect(try await fromImage.search("sourdough bread", mode: .semantic, limit: 3).hits.count == 3)
+        #expect(
+            try await fromImage.search(
+                "sourdough", mode: .keyword, filter: SearchFilter(tagsAny: ["moved"]), limit: 1
+            ).hits.first?.id == "sourdough")
+
+        // A write makes the image current again, with what it wrote.
+        let writer = try await HushStore.open(path: path, embedder: lazy())
+        try await writer.upsert([Document(id: "late-note", body: "A late note about the garden shed.")])
+        #expect(try await writer.stats().imageCurrent)
+        try await writer.close()
+        let reopened = try await HushStore.open(path: path, embedder: lazy(), readOnly: true)
+        #expect(try await reopened.search("garden shed", mode: .keyword, limit: 1).hits.first?.id == "late-note")
+        #expect(try await reopened.stats().documents == Corpus.documents.count + 1)
+        #expect(!reopened.modelInMemory)
+    }
 }
