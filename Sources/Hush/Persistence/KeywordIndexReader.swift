@@ -9,10 +9,29 @@ struct KeywordIndexReader {
     /// The answers of ``isUninformative(_:)`` already counted, shared by the reads of one store.
     var commonTokens = Locked(CommonTokens())
 
+    /// Each token's rows and bm25 terms (see ``rows(orOf:limit:documents:)``), shared by the reads of one store.
+    var tokenTerms = Locked(TokenTerms())
+
     /// Tokens counted at one commit of the file, and whether each matched half the index or more.
     struct CommonTokens: Sendable {
         var commit: Int64 = -1
         var uninformative: [String: Bool] = [:]
+    }
+
+    /// Tokens read at one commit of the file: the rows each matches, ascending, and its bm25 term in each (what
+    /// the token adds to the row's bm25 in any `OR` expression). At most ``maxEntries`` rows in all (16 bytes
+    /// each): past it, the tokens kept are forgotten.
+    struct TokenTerms: Sendable {
+        var commit: Int64 = -1
+        var tokens: [String: Terms] = [:]
+        var entries = 0
+        static let maxEntries = 1 << 18
+
+        /// One token's rows, ascending, and its term in each.
+        struct Terms: Sendable {
+            var rowids: [Int64] = []
+            var terms: [Double] = []
+        }
     }
 
     /// The best-ranked chunks for an FTS5 `expression`, best first, at most `limit` of them (`nil`: all), each
@@ -27,38 +46,115 @@ struct KeywordIndexReader {
     ///
     /// - Complexity: O(m log limit) for m matching rows, plus the rows' instances.
     func rows(_ expression: String, limit: Int?, documents: Int? = nil) throws -> (rows: [KeywordRow], complete: Bool) {
+        var best = RankedRows(capacity: limit)
+        var matched = 0
+        try scoredRows(expression) { rowid, score in
+            matched += 1
+            best.offer(rowid: rowid, score: score)
+        }
+        return try owned(best, matched: matched, limit: limit, documents: documents)
+    }
+
+    /// Hands every row matching `expression` to `visit` with its bm25, negated (larger is better), in the order
+    /// FTS5 lists them (ascending rowid).
+    private func scoredRows(_ expression: String, _ visit: (Int64, Double) -> Void) throws {
         let select = try db.cachedStatement(
             sql: "SELECT rowid, \(KeywordRankFunction.name)(chunks_fts, ?) FROM chunks_fts WHERE chunks_fts MATCH ?")
         select.arguments = [try IndexImageTable.commitCounter(db), expression]
         let statement = select.sqliteStatement
         defer { sqlite3_reset(statement) }
-        var best = RankedRows(capacity: limit)
-        var matched = 0
         while true {
             switch sqlite3_step(statement) {
             case SQLITE_ROW:
-                matched += 1
-                best.offer(rowid: sqlite3_column_int64(statement, 0), score: -sqlite3_column_double(statement, 1))
+                visit(sqlite3_column_int64(statement, 0), -sqlite3_column_double(statement, 1))
             case SQLITE_DONE:
-                let owner = try db.cachedStatement(sql: "SELECT document_id FROM chunks WHERE id = ?")
-                var rows: [KeywordRow] = []
-                var owners = Set<Int64>()
-                for (rowid, score) in best.bestFirst() {
-                    let documentRowid = try Int64.fetchOne(owner, arguments: [rowid])
-                    rows.append(KeywordRow(chunkID: rowid, documentRowid: documentRowid, score: Float(score)))
-                    if let documents, let documentRowid, owners.insert(documentRowid).inserted,
-                        owners.count >= documents
-                    {
-                        return (rows, rows.count == matched)
-                    }
-                }
-                return (rows, limit.map { matched <= $0 } ?? true)
+                return
             case let code:
                 throw DatabaseError(
                     resultCode: ResultCode(rawValue: code),
                     message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: select.sql)
             }
         }
+    }
+
+    /// The rows kept, best first, each with its document, up to the one that brings the distinct documents to
+    /// `documents`; and whether no further row matches.
+    private func owned(_ best: RankedRows, matched: Int, limit: Int?, documents: Int?) throws -> (
+        rows: [KeywordRow], complete: Bool
+    ) {
+        let owner = try db.cachedStatement(sql: "SELECT document_id FROM chunks WHERE id = ?")
+        var rows: [KeywordRow] = []
+        var owners = Set<Int64>()
+        for (rowid, score) in best.bestFirst() {
+            let documentRowid = try Int64.fetchOne(owner, arguments: [rowid])
+            rows.append(KeywordRow(chunkID: rowid, documentRowid: documentRowid, score: Float(score)))
+            if let documents, let documentRowid, owners.insert(documentRowid).inserted, owners.count >= documents {
+                return (rows, rows.count == matched)
+            }
+        }
+        return (rows, limit.map { matched <= $0 } ?? true)
+    }
+
+    /// The best-ranked chunks for `tokens` joined by `OR`, exactly as ``rows(_:limit:documents:)-(String,_,_)``
+    /// reads them for that expression (the same rows, the same scores to the bit, the same order), from each
+    /// token's rows and terms, read once per commit and kept (``TokenTerms``).
+    ///
+    /// FTS5's bm25 of a row is a sum over the expression's phrases, in their order, of a term that depends on
+    /// that phrase alone (its idf, its frequency in the row, the row's length); a phrase the row does not hold
+    /// adds exactly 0. So a token read alone gives its term in every row, and adding the tokens' terms row by row
+    /// in the expression's order gives the expression's bm25 bit for bit. A search as you type repeats the words
+    /// typed before on every keystroke: only the word being typed is read again ("GNU C Library: Development
+    /// Libraries and Header Files (for cross-compili" re-read every row of every word at each keystroke).
+    ///
+    /// - Complexity: O(rows of the tokens not kept) to read them, plus O(r × t) to add up r rows over t tokens.
+    func rows(orOf tokens: [String], limit: Int?, documents: Int? = nil) throws -> (
+        rows: [KeywordRow], complete: Bool
+    ) {
+        let commit = try IndexImageTable.commitCounter(db)
+        let lists = try tokens.map { try terms(of: $0, commit: commit) }
+        var best = RankedRows(capacity: limit)
+        var matched = 0
+        var positions = [Int](repeating: 0, count: lists.count)
+        while true {
+            var next = Int64.max
+            for (index, list) in lists.enumerated() where positions[index] < list.rowids.count {
+                next = min(next, list.rowids[positions[index]])
+            }
+            guard next != .max else { break }
+            // In the expression's order, as FTS5 adds them.
+            var score = 0.0
+            for (index, list) in lists.enumerated()
+            where positions[index] < list.rowids.count && list.rowids[positions[index]] == next {
+                score += list.terms[positions[index]]
+                positions[index] += 1
+            }
+            matched += 1
+            best.offer(rowid: next, score: score)
+        }
+        return try owned(best, matched: matched, limit: limit, documents: documents)
+    }
+
+    /// `token`'s rows, ascending, and its bm25 term in each, kept for the reads of the same commit.
+    private func terms(of token: String, commit: Int64) throws -> TokenTerms.Terms {
+        if let kept = tokenTerms.withLock({ $0.commit == commit ? $0.tokens[token] : nil }) { return kept }
+        var read = TokenTerms.Terms()
+        // Read alone, a token's bm25 is its term: 0 plus the term, negated twice.
+        try scoredRows(token) { rowid, score in
+            read.rowids.append(rowid)
+            read.terms.append(score)
+        }
+        if zip(read.rowids, read.rowids.dropFirst()).contains(where: { $0 >= $1 }) {
+            let order = read.rowids.indices.sorted { read.rowids[$0] < read.rowids[$1] }
+            read = TokenTerms.Terms(rowids: order.map { read.rowids[$0] }, terms: order.map { read.terms[$0] })
+        }
+        tokenTerms.withLock { kept in
+            if kept.commit != commit || kept.entries + read.rowids.count > TokenTerms.maxEntries {
+                kept = TokenTerms(commit: commit)
+            }
+            kept.tokens[token] = read
+            kept.entries += read.rowids.count
+        }
+        return read
     }
 
     /// The best-ranked chunks for `expression`, as ``rows(_:limit:documents:)-(String,_,_)`` reads them, without
@@ -72,13 +168,18 @@ struct KeywordIndexReader {
     func rows(_ expression: FTSExpression, limit: Int?, documents: Int? = nil) throws -> (
         rows: [KeywordRow], complete: Bool
     ) {
+        let apart = expression.readsTokensApart && (expression.orTokens?.count ?? 0) > 1
         if let limit, let tokens = expression.orTokens, tokens.count > 1 {
             let informative = try tokens.filter { try !isUninformative($0) }
             if !informative.isEmpty, informative.count < tokens.count {
-                let read = try rows(informative.joined(separator: " OR "), limit: limit, documents: documents)
+                let read =
+                    try apart
+                    ? rows(orOf: informative, limit: limit, documents: documents)
+                    : rows(informative.joined(separator: " OR "), limit: limit, documents: documents)
                 if !read.complete { return read }
             }
         }
+        if apart, let tokens = expression.orTokens { return try rows(orOf: tokens, limit: limit, documents: documents) }
         return try rows(expression.text, limit: limit, documents: documents)
     }
 

@@ -416,7 +416,9 @@ extension StoreDatabase {
     /// Runs `body` in one read transaction of the keyword index, so that every read it makes sees the same
     /// commit (a search pages through the matches and scores the semantic arm's chunks in one snapshot).
     func readKeywordIndex<T>(_ body: (KeywordIndexReader) throws -> T) throws -> T {
-        try read("search") { db in try body(KeywordIndexReader(db: db, commonTokens: commonTokens)) }
+        try read("search") { db in
+            try body(KeywordIndexReader(db: db, commonTokens: commonTokens, tokenTerms: tokenTerms))
+        }
     }
 
     /// The chunks with these ids, with their documents' title, body and quote.

@@ -23,6 +23,9 @@ struct StoreDatabase: Sendable {
     /// Which keyword tokens match half the index or more (see `KeywordIndexReader.isUninformative`), as counted
     /// at one commit: a search as you type asks again for the words typed before on every keystroke.
     let commonTokens = Locked(KeywordIndexReader.CommonTokens())
+    /// Each keyword token's rows and bm25 terms, as read at one commit, for searches as you type (see
+    /// `KeywordIndexReader.rows(orOf:limit:documents:)`).
+    let tokenTerms = Locked(KeywordIndexReader.TokenTerms())
 
     /// The path as messages show it.
     var displayPath: String { path ?? ":memory:" }

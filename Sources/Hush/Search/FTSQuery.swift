@@ -163,4 +163,7 @@ struct FTSExpression: Hashable, Sendable {
     /// The tokens an `OR` expression joins, in order (`nil` for an `AND` expression): what a keyword read
     /// leaves out when a token is too common to change the ranking (see `KeywordIndexReader.rows`).
     var orTokens: [String]?
+    /// Whether an `OR` expression is read token by token, each token's rows kept for the next search (a search
+    /// as you type, where every keystroke repeats the words before it); the ranking is the same.
+    var readsTokensApart = false
 }

@@ -100,6 +100,9 @@ extension Searcher {
         if mode.kind != .semantic {
             let words = keywordExpression(searched.analysis, query: trimmed)
             plan.keyword = searched.prefix.isEmpty ? words : FTSQuery.expression(words, adding: searched.prefix)
+            // Each keystroke repeats the words typed before: their rows are read once (see
+            // `KeywordIndexReader.rows(orOf:limit:documents:)`).
+            plan.keyword?.readsTokensApart = mode.asYouType
         }
         // Only a word being typed: the keyword arm alone, scored as a keyword search.
         if mode.kind == .hybrid, plan.queryVector == nil, !searched.prefix.isEmpty { plan.kind = .keyword }

@@ -83,9 +83,9 @@ extension HushStore {
         return semanticAvailable
     }
 
-    /// Gives the model's memory back (the weights, the worker threads, their buffers) and the vectors' (they
-    /// stay in the file), for an app under memory pressure or moving to the background: memory is then as
-    /// after opening. The store stays open: reading, keyword search and deleting go on without either, and the
+    /// Gives the model's memory back (the weights, the worker threads, their buffers), the vectors' (they
+    /// stay in the file) and the keyword rows kept for searches as you type, for an app under memory pressure
+    /// or moving to the background: memory is then as after opening. The store stays open: reading, keyword search and deleting go on without either, and the
     /// next call that embeds or compares vectors loads them again. Calls running keep the model they started
     /// with until they finish. Does nothing for a store given a loaded embedder (the app holds it).
     ///
@@ -94,6 +94,8 @@ extension HushStore {
     ///                                        object: nil, queue: nil) { _ in store.releaseModel() }
     /// ```
     public func releaseModel() {
+        // The keyword rows kept for searches as you type (up to 4 MiB) go too; the next keystroke reads them again.
+        database.tokenTerms.withLock { $0 = KeywordIndexReader.TokenTerms() }
         guard let lazy = embedder as? LazyEmbedder else { return }
         lazy.release()
         memory.deferVectors()

@@ -65,6 +65,71 @@ import Testing
         }
     }
 
+    /// Read token by token (a search as you type), an `OR` expression gives the same rows, scores to the bit and
+    /// order as read whole, for words common and rare, prefixes, phrases and CJK bigrams; the tokens read are
+    /// kept for the next search, and forgotten when a write changes the file.
+    @Test func tokensReadApartAddUpToTheWholeExpressionToTheBit() async throws {
+        let folder = try TemporaryDirectory()
+        let store = try await Self.samplesStore(folder.path("samples.hush"))
+        let queries = [
+            "the garden tomatoes", "sleep insomnia night", "meeting notes review team", "deadline", "budget review",
+            "a to and of the", "失眠 睡不好 sleep", "東京 大学", "project plan for the quarterly budget",
+        ]
+        var expressions = queries.compactMap { FTSQuery.expression(for: $0)?.orTokens }
+        expressions += [["\"pr\"*", "\"s\"*"], ["\"deadline\"", "\"rel\"*", "\"budget review\""], ["\"zzzz\""]]
+        func read(_ tokens: [String], limit: Int?, documents: Int? = nil) throws -> (whole: Bool, same: Bool) {
+            try store.database.readKeywordIndex { reader in
+                let whole = try reader.rows(tokens.joined(separator: " OR "), limit: limit, documents: documents)
+                let apart = try reader.rows(orOf: tokens, limit: limit, documents: documents)
+                let same =
+                    whole.complete == apart.complete && whole.rows.map(\.chunkID) == apart.rows.map(\.chunkID)
+                    && whole.rows.map(\.score.bitPattern) == apart.rows.map(\.score.bitPattern)
+                    && whole.rows.map(\.documentRowid) == apart.rows.map(\.documentRowid)
+                return (whole.complete, same)
+            }
+        }
+        var compared = 0
+        for tokens in expressions {
+            for (limit, documents) in [(nil, nil), (5, nil), (40, 3)] as [(Int?, Int?)] {
+                #expect(
+                    try read(tokens, limit: limit, documents: documents).same, "\(tokens) \(String(describing: limit))")
+            }
+            compared += try store.database.readKeywordIndex {
+                try $0.rows(tokens.joined(separator: " OR "), limit: nil)
+            }
+            .rows.count
+        }
+        #expect(compared >= 100)
+        // The scores themselves, not only their Float rounding: each row's sum against hush_bm25 of the whole.
+        try store.database.readKeywordIndex { reader in
+            let tokens = try #require(FTSQuery.expression(for: "garden tomatoes beans sleep")?.orTokens)
+            let commit = try IndexImageTable.commitCounter(reader.db)
+            let whole = try Row.fetchAll(
+                reader.db, sql: "SELECT rowid, hush_bm25(chunks_fts, ?) FROM chunks_fts WHERE chunks_fts MATCH ?",
+                arguments: [commit, tokens.joined(separator: " OR ")])
+            var sums: [Int64: Double] = [:]
+            for token in tokens {
+                let rows = try Row.fetchAll(
+                    reader.db, sql: "SELECT rowid, hush_bm25(chunks_fts, ?) FROM chunks_fts WHERE chunks_fts MATCH ?",
+                    arguments: [commit, token])
+                for row in rows { sums[row[0], default: 0] += -(row[1] as Double) }
+            }
+            #expect(whole.count == sums.count && whole.count > 3)
+            for row in whole { #expect((-(row[1] as Double)).bitPattern == sums[row[0]]?.bitPattern) }
+        }
+
+        // Kept: the next read of the same tokens finds them; a write forgets them.
+        let tokens = try #require(FTSQuery.expression(for: "garden tomatoes")?.orTokens)
+        #expect(store.database.tokenTerms.withLock { $0.tokens[tokens[0]] != nil })
+        let before = try store.database.readKeywordIndex { try $0.rows(orOf: tokens, limit: nil) }.rows
+        try await store.upsert([Document(id: "new-garden", body: "A garden of tomatoes, tomatoes and more tomatoes.")])
+        let after = try store.database.readKeywordIndex { try $0.rows(orOf: tokens, limit: nil) }.rows
+        #expect(after.count == before.count + 1)
+        #expect(try read(tokens, limit: nil).same)
+        #expect(
+            try await store.search("garden tomat", mode: .keyword.whileTyping, limit: 1).hits.first?.id == "new-garden")
+    }
+
     /// The heap keeps exactly the best rows, in order, whatever the capacity: 2,000 scores with many ties (a
     /// tenth of the values), against a plain sort by score then rowid.
     @Test func theHeapKeepsTheBestRowsInOrder() {
