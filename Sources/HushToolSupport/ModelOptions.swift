@@ -41,6 +41,10 @@ package struct ModelOptions: ParsableArguments {
     /// The embedder these options name (the standard model when neither `--model` nor `--lexical` is given),
     /// with `threads` workers (default: `--threads`, else all cores).
     package func makeEmbedder(threads: Int? = nil) throws -> any Embedder {
-        try StoreModelResolver(request: request, needsModel: true, threads: threads ?? self.threads).embedder()
+        let embedder = try StoreModelResolver(request: request, needsModel: true, threads: threads ?? self.threads)
+            .embedder()
+        // A tool embeds at once and shows the model's own details (its tokens, its layers): the model itself,
+        // loaded now, not the store's lazy stand-in.
+        return try (embedder as? LazyEmbedder)?.load() ?? embedder
     }
 }
