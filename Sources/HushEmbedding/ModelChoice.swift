@@ -78,10 +78,7 @@ public enum ModelChoice: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: `EmbeddingError.modelNotFound` (with the command that fetches it) or `.corruptModel` for an
     ///   unreadable configuration or header.
     public func describe() throws -> ModelDescription {
-        switch try location() {
-        case .e5(let file): try E5Embedder.describe(modelFile: file)
-        case .folder(let folder): try BERTEmbedder.describe(modelDirectory: folder)
-        }
+        try location().describe()
     }
 
     /// The model as a ``LazyEmbedder``: nothing of the weights is read until the first embedding (a new store
@@ -95,7 +92,8 @@ public enum ModelChoice: Sendable, Hashable, CustomStringConvertible {
     ///   open, as when loading it), `.corruptModel` for an unreadable configuration or header.
     public func lazy(threads: Int? = nil) throws -> LazyEmbedder {
         _ = try BERTModel.checkedThreads(threads)
-        return try lazy(location(), describing: describe(), threads: threads)
+        let location = try location()
+        return Self.lazy(location, describing: try location.describe(), threads: threads)
     }
 
     /// The model as a ``LazyEmbedder`` expected to make the vectors of `expected` (a store's stamp), or nil when
@@ -109,23 +107,21 @@ public enum ModelChoice: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: as ``lazy(threads:)``.
     public func lazy(expecting expected: EmbedderIdentity, threads: Int? = nil) throws -> LazyEmbedder? {
         _ = try BERTModel.checkedThreads(threads)
-        var description = try describe()
+        let location = try location()
+        var description = try location.describe()
         guard description.identity == expected else { return nil }
         description.identity = expected  // the stamp's name, should the copy be named otherwise
-        return try lazy(location(), describing: description, threads: threads)
+        return Self.lazy(location, describing: description, threads: threads)
     }
 
-    private func lazy(_ location: Location, describing description: ModelDescription, threads: Int?) -> LazyEmbedder {
+    private static func lazy(_ location: Location, describing description: ModelDescription, threads: Int?)
+        -> LazyEmbedder
+    {
         LazyEmbedder(
             identity: description.identity, maxTokens: description.maxTokens,
             languageScope: description.languageScope, preferredChunkSize: description.preferredChunkSize,
             source: description.source
-        ) {
-            switch location {
-            case .e5(let file): try E5Embedder(modelFile: file, threads: threads)
-            case .folder(let folder): try BERTEmbedder(modelDirectory: folder, threads: threads)
-            }
-        }
+        ) { try location.load(threads: threads) }
     }
 
     /// Where the model's files are, and which kind they are.
@@ -134,6 +130,20 @@ public enum ModelChoice: Sendable, Hashable, CustomStringConvertible {
         case e5(URL)
         /// A sentence-transformers folder.
         case folder(URL)
+
+        func describe() throws -> ModelDescription {
+            switch self {
+            case .e5(let file): try E5Embedder.describe(modelFile: file)
+            case .folder(let folder): try BERTEmbedder.describe(modelDirectory: folder)
+            }
+        }
+
+        func load(threads: Int?) throws -> any Embedder {
+            switch self {
+            case .e5(let file): try E5Embedder(modelFile: file, threads: threads)
+            case .folder(let folder): try BERTEmbedder(modelDirectory: folder, threads: threads)
+            }
+        }
     }
 
     private func location() throws -> Location {
@@ -161,9 +171,6 @@ public enum ModelChoice: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: `EmbeddingError.modelNotFound` (with the command that fetches it) or `.corruptModel`.
     public func load(threads: Int? = nil) throws -> any Embedder {
         _ = try BERTModel.checkedThreads(threads)
-        switch try location() {
-        case .e5(let file): return try E5Embedder(modelFile: file, threads: threads)
-        case .folder(let folder): return try BERTEmbedder(modelDirectory: folder, threads: threads)
-        }
+        return try location().load(threads: threads)
     }
 }
