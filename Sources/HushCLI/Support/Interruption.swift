@@ -28,7 +28,9 @@ enum Interruption {
         atExit: @escaping @Sendable () -> Void = {},
         _ work: @escaping @Sendable () async throws -> T
     ) async throws -> T {
-        let task = Task { try await work() }
+        // The handlers are in place before the work starts: a signal that came between the two would be lost
+        // (ignored, its source not resumed yet) and the work would run to its end.
+        let running = CancellableTask<T>()
         let received = SignalLatch()
         var sources: [any DispatchSourceSignal] = []
         for number in [SIGINT, SIGTERM] {
@@ -42,11 +44,12 @@ enum Interruption {
                 }
                 FileHandle.standardError.write(
                     Data("\nstopping after the current step; press Ctrl-C again to quit at once\n".utf8))
-                task.cancel()
+                running.cancel()
             }
             source.resume()
             sources.append(source)
         }
+        let task = running.start(work)
         defer {
             for source in sources { source.cancel() }
             signal(SIGINT, SIG_DFL)
@@ -89,4 +92,31 @@ private final class SignalLatch: @unchecked Sendable {
     }
 
     var signal: Int32? { lock.withLock { received } }
+}
+
+/// A task that may be cancelled before it exists: a cancel asked for first cancels it as it starts.
+private final class CancellableTask<T: Sendable>: @unchecked Sendable {
+    // Sendable: `task` and `cancelled` are only touched under `lock`.
+    private let lock = NSLock()
+    private var task: Task<T, any Error>?
+    private var cancelled = false
+
+    /// Starts `work` in a task of its own (cancelled at once when a cancel came first) and returns it.
+    func start(_ work: @escaping @Sendable () async throws -> T) -> Task<T, any Error> {
+        let task = Task { try await work() }
+        let cancelNow = lock.withLock {
+            self.task = task
+            return cancelled
+        }
+        if cancelNow { task.cancel() }
+        return task
+    }
+
+    func cancel() {
+        let task = lock.withLock {
+            cancelled = true
+            return self.task
+        }
+        task?.cancel()
+    }
 }
