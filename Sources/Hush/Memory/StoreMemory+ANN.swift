@@ -279,11 +279,41 @@ extension StoreMemory.State {
                 best[slot] = DocumentHit(slot: slot, score: hit.score, chunkID: matrix.rowChunk[hit.row])
             }
             if best.count >= k || wanted >= available || rows.count < wanted {
+                try blendLeadChunks(&best, scored: rows, query: query)
                 return best.values.sorted { $0.score != $1.score ? $0.score > $1.score : $0.slot < $1.slot }
                     .prefix(k).map { $0 }
             }
             wanted = min(available, wanted * 4)
             width *= 4
+        }
+    }
+
+    /// Blends each found document of several chunks with its lead chunk (``DocumentScoring``): the lead's score
+    /// from `scored` when the walk scored it, else from its vector (read from the file when the vectors stay
+    /// there).
+    private func blendLeadChunks(_ best: inout [Int: DocumentHit], scored: [ScoredRow], query: [Float]) throws {
+        var leads: [Int: Int] = [:]  // lead row -> slot
+        for (slot, hit) in best {
+            guard let lead = matrix.leadRow(ofSlot: slot), matrix.rowChunk[Int(lead)] != hit.chunkID else {
+                continue
+            }
+            leads[Int(lead)] = slot
+        }
+        guard !leads.isEmpty else { return }
+        var leadScores: [Int: Float] = [:]
+        for hit in scored where leads[hit.row] != nil { leadScores[hit.row] = hit.score }
+        let missing = leads.keys.filter { leadScores[$0] == nil }.sorted()
+        if !missing.isEmpty {
+            try query.withUnsafeBufferPointer { q in
+                guard let qp = q.baseAddress else { return }
+                try withRowVectors(missing) { row, vector in
+                    leadScores[row] = hush_dot_f32(vector, qp, matrix.dimension)
+                }
+            }
+        }
+        for (row, slot) in leads {
+            guard let lead = leadScores[row], !lead.isNaN, let hit = best[slot] else { continue }
+            best[slot]?.score = DocumentScoring.blend(best: hit.score, lead: lead)
         }
     }
 
@@ -301,24 +331,29 @@ extension StoreMemory.State {
         }
     }
 
-    /// The exact best chunk of one document for `query` (the semantic score of a keyword-only candidate).
+    /// The exact best chunk of one document for `query` (the semantic score of a keyword-only candidate),
+    /// scored as the semantic arm scores documents (``DocumentScoring``).
     ///
     /// - Complexity: O(chunks of the document × dimension), plus a read per chunk when the vectors are in the
     ///   file.
     func exactBest(slot: Int, query: [Float]) throws -> DocumentHit? {
         let rows = matrix.rows(ofSlot: slot).map(Int.init)
         guard !rows.isEmpty, query.count == matrix.dimension else { return nil }
+        let leadRow = matrix.leadRow(ofSlot: slot).map(Int.init)
         var best: DocumentHit?
+        var lead: Float?
         try query.withUnsafeBufferPointer { q in
             guard let qp = q.baseAddress else { return }
             try withRowVectors(rows) { row, vector in
                 let score = hush_dot_f32(vector, qp, matrix.dimension)
                 if score.isNaN { return }
+                if row == leadRow { lead = score }
                 if best.map({ score > $0.score }) ?? true {
                     best = DocumentHit(slot: slot, score: score, chunkID: matrix.rowChunk[row])
                 }
             }
         }
+        if let lead, let hit = best { best?.score = DocumentScoring.blend(best: hit.score, lead: lead) }
         return best
     }
 }

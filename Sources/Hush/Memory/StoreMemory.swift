@@ -1,3 +1,5 @@
+import HushKernels
+
 /// The in-memory side of a store, its mirror of the file: the vector matrix, the document table and the
 /// approximate index (graph or codes), behind a readers-writer lock.
 ///
@@ -110,10 +112,11 @@ struct DocumentScores {
 
 extension StoreMemory.State {
     /// Scores every chunk of the documents allowed by `mask` (all when `nil`) against `query` through the
-    /// exact scan, and keeps the best chunk per document.
+    /// exact scan, and keeps the best chunk per document; a document of several chunks scores its best chunk
+    /// blended with its lead chunk (``DocumentScoring``).
     ///
     /// - Complexity: O(rows × dimension) for the scan (blocks of rows per kernel call), plus O(rows) for the
-    ///   per-document maximum.
+    ///   per-document maximum and one more dot product per document of several chunks.
     func scoreDocuments(query: [Float], mask: Bitset?) -> DocumentScores {
         var best = [Float](repeating: -.infinity, count: documents.capacity)
         var bestRow = [Int32](repeating: -1, count: documents.capacity)
@@ -132,6 +135,14 @@ extension StoreMemory.State {
                         best[slot] = score
                         bestRow[slot] = Int32(row)
                     }
+                }
+                for key in matrix.slotsWithSeveralRows {
+                    let slot = Int(key)
+                    guard slot < best.count, bestRow[slot] >= 0, let lead = matrix.leadRow(ofSlot: slot),
+                        lead != bestRow[slot], Int(lead) < view.count
+                    else { continue }
+                    let score = hush_dot_f32(view.row(Int(lead)), qBase, matrix.dimension)
+                    if !score.isNaN { best[slot] = DocumentScoring.blend(best: best[slot], lead: score) }
                 }
             }
         }

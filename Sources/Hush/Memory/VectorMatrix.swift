@@ -27,8 +27,9 @@ struct VectorMatrix: Sendable {
     private(set) var rowChunk: [Int64] = []
     private(set) var rowSlot: [Int32] = []
     private(set) var rowByChunk = IDMap()
-    /// The first row of each document slot (-1: none); most documents have one chunk, so the other rows of a
-    /// slot live apart, in `moreRows` (no array per document).
+    /// The lead row of each document slot (-1: none): the row of its lowest chunk id, which is the chunk that
+    /// opens the document (a document's chunks are written in order). Most documents have one chunk, so the
+    /// other rows of a slot live apart, in `moreRows` (no array per document).
     private var firstRow: [Int32] = []
     private var moreRows: [Int32: [Int32]] = [:]
     /// Free rows (holes) and the end of the matrix.
@@ -59,7 +60,9 @@ struct VectorMatrix: Sendable {
             throw ImageError.malformed("a chunk on two rows")
         }
         rowByChunk = rows
-        for row in rowChunk.indices where rowChunk[row] >= 0 { attach(row: Int32(row), to: rowSlot[row]) }
+        for row in rowChunk.indices where rowChunk[row] >= 0 {
+            attach(row: Int32(row), chunkID: rowChunk[row], to: rowSlot[row])
+        }
         rebuildAllocator()
     }
 
@@ -118,7 +121,7 @@ struct VectorMatrix: Sendable {
         if rowChunk[index] >= 0, rowChunk[index] != chunkID { remove(chunkID: rowChunk[index]) }
         vectors.replace(row: index, with: vector)
         if rowChunk[index] == chunkID, rowSlot[index] != slot { detach(row: row, from: rowSlot[index]) }
-        if rowChunk[index] != chunkID || rowSlot[index] != slot { attach(row: row, to: slot) }
+        if rowChunk[index] != chunkID || rowSlot[index] != slot { attach(row: row, chunkID: chunkID, to: slot) }
         rowChunk[index] = chunkID
         rowSlot[index] = slot
         rowByChunk[chunkID] = row
@@ -136,7 +139,7 @@ struct VectorMatrix: Sendable {
         rowByChunk[chunkID] = row
         rowChunk[index] = chunkID
         rowSlot[index] = slot
-        attach(row: row, to: slot)
+        attach(row: row, chunkID: chunkID, to: slot)
         return true
     }
 
@@ -160,14 +163,20 @@ struct VectorMatrix: Sendable {
         allocator.free = Array(Set(allocator.free).union(live)).sorted(by: >)
     }
 
-    private mutating func attach(row: Int32, to slot: Int32) {
+    /// Adds `row` (holding `chunkID`) to the rows of `slot`; it becomes the slot's lead row when its chunk id
+    /// is the lowest. `rowChunk[row]` may still hold the row's previous chunk.
+    private mutating func attach(row: Int32, chunkID: Int64, to slot: Int32) {
         guard slot >= 0 else { return }
         let index = Int(slot)
         if index >= firstRow.count {
             firstRow.append(contentsOf: repeatElement(-1, count: index + 1 - firstRow.count))
         }
-        if firstRow[index] < 0 {
+        let lead = firstRow[index]
+        if lead < 0 {
             firstRow[index] = row
+        } else if chunkID < rowChunk[Int(lead)] {
+            firstRow[index] = row
+            moreRows[slot, default: []].append(lead)
         } else {
             moreRows[slot, default: []].append(row)
         }
@@ -178,7 +187,8 @@ struct VectorMatrix: Sendable {
         let index = Int(slot)
         if firstRow[index] == row {
             if var others = moreRows[slot], !others.isEmpty {
-                firstRow[index] = others.removeFirst()
+                let next = others.indices.min { rowChunk[Int(others[$0])] < rowChunk[Int(others[$1])] } ?? 0
+                firstRow[index] = others.remove(at: next)
                 moreRows[slot] = others.isEmpty ? nil : others
             } else {
                 firstRow[index] = -1
@@ -229,11 +239,23 @@ struct VectorMatrix: Sendable {
         return (Float(mean), Float(variance.squareRoot()))
     }
 
-    /// The rows of a document slot.
+    /// The rows of a document slot, its lead row first.
     func rows(ofSlot slot: Int) -> [Int32] {
         guard slot >= 0, slot < firstRow.count, firstRow[slot] >= 0 else { return [] }
         return [firstRow[slot]] + (moreRows[Int32(slot)] ?? [])
     }
+
+    /// The row of the chunk that opens the document in `slot` (its lowest chunk id), when the document has
+    /// more than one chunk; `nil` for a document of one chunk (or none).
+    func leadRow(ofSlot slot: Int) -> Int32? {
+        guard slot >= 0, slot < firstRow.count, firstRow[slot] >= 0, moreRows[Int32(slot)] != nil else {
+            return nil
+        }
+        return firstRow[slot]
+    }
+
+    /// The slots of the documents with more than one chunk.
+    var slotsWithSeveralRows: Dictionary<Int32, [Int32]>.Keys { moreRows.keys }
 
     /// A copy of the vector of one row.
     func vector(row: Int) -> [Float] {
