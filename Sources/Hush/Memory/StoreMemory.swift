@@ -1,5 +1,3 @@
-import HushKernels
-
 /// The in-memory side of a store, its mirror of the file: the vector matrix, the document table and the
 /// approximate index (graph or codes), behind a readers-writer lock.
 ///
@@ -116,7 +114,7 @@ extension StoreMemory.State {
     /// blended with its lead chunk (``DocumentScoring``).
     ///
     /// - Complexity: O(rows × dimension) for the scan (blocks of rows per kernel call), plus O(rows) for the
-    ///   per-document maximum and one more dot product per document of several chunks.
+    ///   per-document maximum and lead.
     func scoreDocuments(query: [Float], mask: Bitset?) -> DocumentScores {
         var best = [Float](repeating: -.infinity, count: documents.capacity)
         var bestRow = [Int32](repeating: -1, count: documents.capacity)
@@ -124,6 +122,8 @@ extension StoreMemory.State {
             return DocumentScores(best: best, bestRow: bestRow)
         }
         let rowSlot = matrix.rowSlot
+        let leadRows = matrix.leadRows
+        var leadScore = [Float](repeating: .nan, count: documents.capacity)
         let rows = mask.map { rowBitmap(mask: $0) }
         matrix.withView { view in
             query.withUnsafeBufferPointer { q in
@@ -135,16 +135,15 @@ extension StoreMemory.State {
                         best[slot] = score
                         bestRow[slot] = Int32(row)
                     }
-                }
-                for key in matrix.slotsWithSeveralRows {
-                    let slot = Int(key)
-                    guard slot < best.count, bestRow[slot] >= 0, let lead = matrix.leadRow(ofSlot: slot),
-                        lead != bestRow[slot], Int(lead) < view.count
-                    else { continue }
-                    let score = hush_dot_f32(view.row(Int(lead)), qBase, matrix.dimension)
-                    if !score.isNaN { best[slot] = DocumentScoring.blend(best: best[slot], lead: score) }
+                    if slot < leadRows.count, leadRows[slot] == Int32(row) { leadScore[slot] = score }
                 }
             }
+        }
+        for key in matrix.slotsWithSeveralRows {
+            let slot = Int(key)
+            guard slot < best.count, bestRow[slot] >= 0, bestRow[slot] != leadRows[slot], !leadScore[slot].isNaN
+            else { continue }
+            best[slot] = DocumentScoring.blend(best: best[slot], lead: leadScore[slot])
         }
         return DocumentScores(best: best, bestRow: bestRow)
     }

@@ -254,6 +254,9 @@ struct VectorMatrix: Sendable {
         return firstRow[slot]
     }
 
+    /// The lead row of every slot (-1: none), indexed by slot; may be shorter than the document table.
+    var leadRows: [Int32] { firstRow }
+
     /// The slots of the documents with more than one chunk.
     var slotsWithSeveralRows: Dictionary<Int32, [Int32]>.Keys { moreRows.keys }
 
