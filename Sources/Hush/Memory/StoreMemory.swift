@@ -122,8 +122,12 @@ extension StoreMemory.State {
             return DocumentScores(best: best, bestRow: bestRow)
         }
         let rowSlot = matrix.rowSlot
+        // The lead rows of the documents of several chunks (the others need no lead): a bit test per row.
         let leadRows = matrix.leadRows
-        var leadScore = [Float](repeating: .nan, count: documents.capacity)
+        let severalRows = matrix.slotsWithSeveralRows
+        var leads = Bitset(count: severalRows.isEmpty ? 0 : matrix.rows)
+        for key in severalRows where Int(key) < leadRows.count { leads.insert(Int(leadRows[Int(key)])) }
+        var leadScore = [Float](repeating: .nan, count: severalRows.isEmpty ? 0 : documents.capacity)
         let rows = mask.map { rowBitmap(mask: $0) }
         matrix.withView { view in
             query.withUnsafeBufferPointer { q in
@@ -135,11 +139,11 @@ extension StoreMemory.State {
                         best[slot] = score
                         bestRow[slot] = Int32(row)
                     }
-                    if slot < leadRows.count, leadRows[slot] == Int32(row) { leadScore[slot] = score }
+                    if leads.contains(row) { leadScore[slot] = score }
                 }
             }
         }
-        for key in matrix.slotsWithSeveralRows {
+        for key in severalRows {
             let slot = Int(key)
             guard slot < best.count, bestRow[slot] >= 0, bestRow[slot] != leadRows[slot], !leadScore[slot].isNaN
             else { continue }
