@@ -87,15 +87,14 @@ def main():
     for r in results:
         b, a = mean(r["before"]), mean(r["after"])
         print(f"| {r['run']} | {r['mode']} | {len(r['before'])} | {b:.3f} | {a:.3f} | {a - b:+.3f} |")
+    print()
     for group, test in [("man pages, e5", lambda r: r["run"].startswith("man e5")),
                         ("all runs", lambda r: True)]:
         chosen = [r for r in results if test(r)]
         for half, start in [("even", 0), ("odd", 1)]:
             b = mean([mean(r["before"][start::2]) for r in chosen])
             a = mean([mean(r["after"][start::2]) for r in chosen])
-            print(f"\n{group}, {half}-numbered queries, mean of {len(chosen)} runs: {b:.4f} -> {a:.4f} ({a - b:+.4f})",
-                  end="")
-    print()
+            print(f"- {group}, {half}-numbered queries, mean of {len(chosen)} runs: {b:.4f} -> {a:.4f} ({a - b:+.4f})")
 
 
 if __name__ == "__main__":
