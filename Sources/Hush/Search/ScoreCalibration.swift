@@ -6,7 +6,8 @@ import HushEmbedding
 ///
 /// The evidence of one document (``Evidence``) does not depend on the other candidates, so the score means
 /// the same whatever else the store returned:
-/// - the cosine similarity of the query with the document's best chunk;
+/// - the document's semantic score: the cosine similarity of the query with its best chunk (for a document of
+///   several chunks blended with its opening chunk's, 0.75 / 0.25);
 /// - its standing: how many standard deviations that cosine lies above the query's mean cosine over the store
 ///   (a model's cosines sit higher or lower by domain and language; the standing does not);
 /// - the keyword evidence, its bm25 as a fraction of the most that a query with that many terms can score in a
@@ -56,7 +57,8 @@ public struct ScoreCalibration: Sendable, Hashable, Codable {
 
     /// What is known of one hit, none of it from the other candidates.
     public struct Evidence: Sendable, Hashable, Codable {
-        /// The cosine similarity of the query with the document's best chunk.
+        /// The document's semantic score: its best chunk's cosine with the query (blended with its opening chunk's
+        /// when it has several).
         public var cosine: Float
         /// `(cosine − mean) / deviation` of the query's cosines over the store (a sample of up to 1,024
         /// chunks): how far the document stands out from what this query scores against everything.

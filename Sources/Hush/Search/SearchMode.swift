@@ -9,7 +9,8 @@
 public struct SearchMode: Sendable, Hashable, Codable {
     /// Which arms run.
     public enum Kind: String, Sendable, Hashable, Codable {
-        /// Cosine similarity of the query vector with every chunk vector (exact scan).
+        /// Cosine similarity of the query vector with the chunk vectors: a document scores its best chunk, blended
+        /// with its opening chunk when it has several (0.75 / 0.25).
         case semantic
         /// FTS5 bm25 over chunk text.
         case keyword

@@ -12,7 +12,8 @@ public struct SearchHit: Sendable, Hashable, Codable, Identifiable {
     public struct Explanation: Sendable, Hashable, Codable {
         /// 1-based rank in the semantic arm's candidate pool (`nil` if outside the pool).
         public var semanticRank: Int?
-        /// Cosine similarity of the best chunk with the query (`nil` in keyword mode).
+        /// The document's semantic score: the best chunk's cosine with the query, blended with the opening chunk's
+        /// (0.75 / 0.25) for a document of several chunks (`nil` in keyword mode).
         public var semanticScore: Float?
         /// The semantic score after normalisation (hybrid convex fusion only).
         public var semanticNormalized: Float?
