@@ -16,9 +16,10 @@ enum DocumentScoring {
     /// The lead chunk's share of a document's score.
     static let leadWeight: Float = 0.25
 
-    /// The score of a document whose best chunk scores `best` and whose lead chunk scores `lead`.
+    /// The score of a document whose best chunk scores `best` and whose lead chunk scores `lead`: exactly `best`
+    /// when the lead is the best chunk.
     @inline(__always)
     static func blend(best: Float, lead: Float) -> Float {
-        (1 - leadWeight) * best + leadWeight * lead
+        lead >= best ? best : (1 - leadWeight) * best + leadWeight * lead
     }
 }

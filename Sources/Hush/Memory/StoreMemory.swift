@@ -145,8 +145,7 @@ extension StoreMemory.State {
         }
         for key in severalRows {
             let slot = Int(key)
-            guard slot < best.count, bestRow[slot] >= 0, bestRow[slot] != leadRows[slot], !leadScore[slot].isNaN
-            else { continue }
+            guard slot < best.count, bestRow[slot] >= 0, !leadScore[slot].isNaN else { continue }
             best[slot] = DocumentScoring.blend(best: best[slot], lead: leadScore[slot])
         }
         return DocumentScores(best: best, bestRow: bestRow)

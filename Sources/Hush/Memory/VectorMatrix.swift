@@ -27,10 +27,11 @@ struct VectorMatrix: Sendable {
     private(set) var rowChunk: [Int64] = []
     private(set) var rowSlot: [Int32] = []
     private(set) var rowByChunk = IDMap()
-    /// The lead row of each document slot (-1: none): the row of its lowest chunk id, which is the chunk that
-    /// opens the document (a document's chunks are written in order). Most documents have one chunk, so the
-    /// other rows of a slot live apart, in `moreRows` (no array per document).
-    private var firstRow: [Int32] = []
+    /// The lead row of each document slot (-1: none; may be shorter than the document table): the row of its
+    /// lowest chunk id, which is the chunk that opens the document (a document's chunks are written in order).
+    /// Most documents have one chunk, so the other rows of a slot live apart, in `moreRows` (no array per
+    /// document).
+    private(set) var leadRows: [Int32] = []
     private var moreRows: [Int32: [Int32]] = [:]
     /// Free rows (holes) and the end of the matrix.
     private(set) var allocator = RowAllocator()
@@ -168,14 +169,14 @@ struct VectorMatrix: Sendable {
     private mutating func attach(row: Int32, chunkID: Int64, to slot: Int32) {
         guard slot >= 0 else { return }
         let index = Int(slot)
-        if index >= firstRow.count {
-            firstRow.append(contentsOf: repeatElement(-1, count: index + 1 - firstRow.count))
+        if index >= leadRows.count {
+            leadRows.append(contentsOf: repeatElement(-1, count: index + 1 - leadRows.count))
         }
-        let lead = firstRow[index]
+        let lead = leadRows[index]
         if lead < 0 {
-            firstRow[index] = row
+            leadRows[index] = row
         } else if chunkID < rowChunk[Int(lead)] {
-            firstRow[index] = row
+            leadRows[index] = row
             moreRows[slot, default: []].append(lead)
         } else {
             moreRows[slot, default: []].append(row)
@@ -183,15 +184,15 @@ struct VectorMatrix: Sendable {
     }
 
     private mutating func detach(row: Int32, from slot: Int32) {
-        guard slot >= 0, Int(slot) < firstRow.count else { return }
+        guard slot >= 0, Int(slot) < leadRows.count else { return }
         let index = Int(slot)
-        if firstRow[index] == row {
+        if leadRows[index] == row {
             if var others = moreRows[slot], !others.isEmpty {
                 let next = others.indices.min { rowChunk[Int(others[$0])] < rowChunk[Int(others[$1])] } ?? 0
-                firstRow[index] = others.remove(at: next)
+                leadRows[index] = others.remove(at: next)
                 moreRows[slot] = others.isEmpty ? nil : others
             } else {
-                firstRow[index] = -1
+                leadRows[index] = -1
             }
         } else if var others = moreRows[slot] {
             others.removeAll { $0 == row }
@@ -241,21 +242,18 @@ struct VectorMatrix: Sendable {
 
     /// The rows of a document slot, its lead row first.
     func rows(ofSlot slot: Int) -> [Int32] {
-        guard slot >= 0, slot < firstRow.count, firstRow[slot] >= 0 else { return [] }
-        return [firstRow[slot]] + (moreRows[Int32(slot)] ?? [])
+        guard slot >= 0, slot < leadRows.count, leadRows[slot] >= 0 else { return [] }
+        return [leadRows[slot]] + (moreRows[Int32(slot)] ?? [])
     }
 
     /// The row of the chunk that opens the document in `slot` (its lowest chunk id), when the document has
     /// more than one chunk; `nil` for a document of one chunk (or none).
     func leadRow(ofSlot slot: Int) -> Int32? {
-        guard slot >= 0, slot < firstRow.count, firstRow[slot] >= 0, moreRows[Int32(slot)] != nil else {
+        guard slot >= 0, slot < leadRows.count, leadRows[slot] >= 0, moreRows[Int32(slot)] != nil else {
             return nil
         }
-        return firstRow[slot]
+        return leadRows[slot]
     }
-
-    /// The lead row of every slot (-1: none), indexed by slot; may be shorter than the document table.
-    var leadRows: [Int32] { firstRow }
 
     /// The slots of the documents with more than one chunk.
     var slotsWithSeveralRows: Dictionary<Int32, [Int32]>.Keys { moreRows.keys }
