@@ -25,7 +25,7 @@ Per set: `hush build --model e5-small` and `--model minilm` (default chunking, i
     debian-descriptions.py report OUT    the markdown table on stdout, all numbers to OUT/results.json
 
 Environment: OUT (/tmp/hush-debdesc), HUSH (/tmp/hush-feed2-bin), PEER_PY (~/.cache/hush-peers/bin/python),
-SIZE_B (10000), NICE (19). Heavy steps run under `nice -n $NICE` with one thread.
+SIZE_B (10000), NICE (19), SETS (A-short,A-name,B,C-name: the stores `run` makes), HELD_OUT_SUITE (trixie), HELD_OUT_MIRROR (http://deb.debian.org/debian). Heavy steps run under `nice -n $NICE` with one thread.
 """
 import glob, hashlib, importlib.util, json, os, re, subprocess, sys, time
 
@@ -35,11 +35,14 @@ HUSH = os.environ.get("HUSH", "/tmp/hush-feed2-bin")
 PEER_PY = os.environ.get("PEER_PY", os.path.expanduser("~/.cache/hush-peers/bin/python"))
 SIZE_B = int(os.environ.get("SIZE_B", "10000"))
 NICE = os.environ.get("NICE", "19")
+SETS = os.environ.get("SETS", "A-short,A-name,B,C-name").split(",")
+HELD_OUT_SUITE = os.environ.get("HELD_OUT_SUITE", "trixie")
+HELD_OUT_MIRROR = os.environ.get("HELD_OUT_MIRROR", "http://deb.debian.org/debian")
 MODELS = {"e5": "e5-small", "minilm": "minilm"}
 MODES = ["semantic", "hybrid"]
 # store -> (corpus file, query sets)
 STORES = {"A-short": ("A/corpus-short.jsonl", ["en", "zh"]), "A-name": ("A/corpus-name.jsonl", ["en", "zh"]),
-          "B": ("B/corpus.jsonl", ["en"])}
+          "B": ("B/corpus.jsonl", ["en"]), "C-name": ("C/corpus-name.jsonl", ["en", "zh"])}
 
 
 def load(name, file):
@@ -104,25 +107,37 @@ def grouped_queries(pairs):
     return [{"query": q, "relevant": by[q]} for q in order]
 
 
-def cmd_data(out):
-    lists = os.path.join(out, "apt-lists")
-    if not glob.glob(os.path.join(lists, "*_i18n_Translation-zh*CN*")):
-        os.makedirs(os.path.join(lists, "partial"), exist_ok=True)
-        subprocess.run(["apt-get", "update", "-o", f"Dir::State::Lists={lists}", "-o", "Acquire::Languages=en,zh_CN",
-                        "-o", "APT::Sandbox::User=root"], check=True)
-    zh_files = sorted(glob.glob(os.path.join(lists, "*_i18n_Translation-zh*CN*")))
+def fetch_lists(lists, sources=None):
+    """The apt lists (en and zh_CN descriptions) into their own folder; the system's are not touched. With
+    `sources`, from that deb822 sources file instead of the system's."""
+    if glob.glob(os.path.join(lists, "*_i18n_Translation-zh*CN*")):
+        return
+    os.makedirs(os.path.join(lists, "partial"), exist_ok=True)
+    extra = ["-o", f"Dir::Etc::SourceList={sources}", "-o", "Dir::Etc::SourceParts=/dev/null"] if sources else []
+    subprocess.run(["apt-get", "update", "-o", f"Dir::State::Lists={lists}", "-o", "Acquire::Languages=en,zh_CN",
+                    "-o", "APT::Sandbox::User=root", *extra], check=True)
+
+
+def translations(lists, suite=None):
+    """(en entries, zh_CN entries, zh file, en file) of the lists' one suite (or of `suite`'s files)."""
+    pattern = f"*_{suite}_main_i18n_Translation-zh*CN*" if suite else "*_i18n_Translation-zh*CN*"
+    zh_files = sorted(glob.glob(os.path.join(lists, pattern)))
     if len(zh_files) != 1:
         sys.exit(f"expected one Translation-zh_CN file, found {zh_files}")
     zh_file = zh_files[0]
     en_file = glob.glob(zh_file.split("_i18n_Translation-")[0] + "_i18n_Translation-en*")[0]
-    en = read_index(en_file)
-    zh = read_index(zh_file)
-    en_by = {(r["Package"], r["Description-md5"]): r["Description-en"] for r in en}
+    return read_index(en_file), read_index(zh_file), zh_file, en_file
 
-    # Set A: the Chinese translations with their English original.
+
+def zh_set(en, zh, skip=frozenset()):
+    """The Chinese translations with their English original (packages in `skip` left out): documents with
+    title = name + zh short description and with title = name only, the en and zh queries, the unpaired."""
+    en_by = {(r["Package"], r["Description-md5"]): r["Description-en"] for r in en}
     docs_short, docs_name, q_en, q_zh, unpaired = [], [], [], [], []
     for r in sorted(zh, key=lambda r: r["Package"]):
         name = r["Package"]
+        if name in skip:
+            continue
         english = en_by.get((name, r["Description-md5"]))
         if english is None:
             unpaired.append(name)
@@ -134,19 +149,43 @@ def cmd_data(out):
         docs_name.append({**base, "title": name})
         q_en.append((english.partition("\n")[0].strip(), name))
         q_zh.append((short.strip(), name))
-    write_jsonl(os.path.join(out, "A", "corpus-short.jsonl"), docs_short)
-    write_jsonl(os.path.join(out, "A", "corpus-name.jsonl"), docs_name)
-    queries = {"en": grouped_queries(q_en), "zh": grouped_queries(q_zh)}
-    for lang, qs in queries.items():
-        write_jsonl(os.path.join(out, "A", f"queries-{lang}.jsonl"), qs)
-    # The same set in quality-multilingual.py's layout for its peer: one text per document (title + text, as
-    # Hush's first chunk has it), the zh queries as same-language, the en queries as the pair en -> zh.
-    for variant, docs in (("short", docs_short), ("name", docs_name)):
-        dest = os.path.join(out, "A", f"peer-{variant}")
+    return docs_short, docs_name, {"en": grouped_queries(q_en), "zh": grouped_queries(q_zh)}, unpaired
+
+
+def write_zh_set(out, key, variants, queries):
+    """Set `key`'s corpus and query files, and the same in quality-multilingual.py's layout for its peer: one
+    text per document (title + text, as Hush's first chunk has it), the zh queries as same-language, the en
+    queries as the pair en -> zh."""
+    for variant, docs in variants.items():
+        write_jsonl(os.path.join(out, key, f"corpus-{variant}.jsonl"), docs)
+        dest = os.path.join(out, key, f"peer-{variant}")
         write_jsonl(os.path.join(dest, "lang", "zh", "corpus.jsonl"),
                     [{"id": d["id"], "text": d["title"] + "\n\n" + d["text"], "language": "zh"} for d in docs])
         write_jsonl(os.path.join(dest, "lang", "zh", "queries.jsonl"), queries["zh"])
         write_jsonl(os.path.join(dest, "cross", "en__zh.jsonl"), queries["en"])
+    for lang, qs in queries.items():
+        write_jsonl(os.path.join(out, key, f"queries-{lang}.jsonl"), qs)
+
+
+def cmd_data(out):
+    lists = os.path.join(out, "apt-lists")
+    fetch_lists(lists)
+    en, zh, zh_file, en_file = translations(lists)
+
+    # Set A: the Chinese translations with their English original.
+    docs_short, docs_name, queries, unpaired = zh_set(en, zh)
+    write_zh_set(out, "A", {"short": docs_short, "name": docs_name}, queries)
+
+    # Set C: the held-out suite's translations of packages set A does not have (no choice was made on them).
+    held_out = os.path.join(out, f"apt-lists-{HELD_OUT_SUITE}")
+    sources = os.path.join(out, f"{HELD_OUT_SUITE}.sources")
+    with open(sources, "w") as f:
+        f.write(f"Types: deb\nURIs: {HELD_OUT_MIRROR}\nSuites: {HELD_OUT_SUITE}\nComponents: main\n"
+                "Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg\n")
+    fetch_lists(held_out, sources)
+    en_c, zh_c, zh_file_c, _ = translations(held_out, HELD_OUT_SUITE)
+    _, docs_c, queries_c, unpaired_c = zh_set(en_c, zh_c, skip={d["id"] for d in docs_name})
+    write_zh_set(out, "C", {"name": docs_c}, queries_c)
 
     # Set B: English packages by sha1 of the name, one per description.
     pool = sorted(en, key=lambda r: hashlib.sha1(r["Package"].encode()).hexdigest())
@@ -169,9 +208,15 @@ def cmd_data(out):
         head = open(path, encoding="utf-8", errors="replace").read(4000)
         fields = dict(re.findall(r"^(Suite|Version|Date): (.*)$", head, re.M))
         release[os.path.basename(path)] = fields
+    for path in glob.glob(os.path.join(held_out, "*_InRelease")):
+        head = open(path, encoding="utf-8", errors="replace").read(4000)
+        release[os.path.basename(path)] = dict(re.findall(r"^(Suite|Version|Date): (.*)$", head, re.M))
     meta = {"en_file": os.path.basename(en_file), "zh_file": os.path.basename(zh_file), "release": release,
-            "en_entries": len(en), "zh_entries": len(zh), "A_unpaired": unpaired, "B_size": SIZE_B}
-    for key, docs, qsets in (("A", docs_short, queries), ("B", docs_b, {"en": grouped_queries(q_b)})):
+            "en_entries": len(en), "zh_entries": len(zh), "A_unpaired": unpaired, "B_size": SIZE_B,
+            "C_suite": HELD_OUT_SUITE, "C_zh_file": os.path.basename(zh_file_c), "C_zh_entries": len(zh_c),
+            "C_unpaired": unpaired_c}
+    for key, docs, qsets in (("A", docs_short, queries), ("B", docs_b, {"en": grouped_queries(q_b)}),
+                             ("C", docs_c, queries_c)):
         meta[key] = {"documents": len(docs), "text_chars_mean": sum(len(d["text"]) for d in docs) / len(docs),
                      "queries": {lang: {"queries": len(qs), "with_several_relevant":
                                         sum(len(q["relevant"]) > 1 for q in qs),
@@ -179,7 +224,7 @@ def cmd_data(out):
                                  for lang, qs in qsets.items()}}
     with open(os.path.join(out, "meta.json"), "w", encoding="utf-8") as f:
         json.dump(meta, f, ensure_ascii=False, indent=1)
-    print(json.dumps({k: v for k, v in meta.items() if k in ("A", "B", "A_unpaired")}, ensure_ascii=False))
+    print(json.dumps({k: v for k, v in meta.items() if k in ("A", "B", "C", "A_unpaired")}, ensure_ascii=False))
 
 
 def hush(*args, capture=True):
@@ -199,6 +244,8 @@ def cmd_run(out):
         with open(machine, "w") as f:
             f.write(subprocess.run([HUSH, "model", "info"], capture_output=True, text=True, check=True).stdout)
     for store, (corpus, qsets) in STORES.items():
+        if store not in SETS:
+            continue
         for key, model in MODELS.items():
             db = os.path.join(out, "stores", f"{store}__{key}.hush")
             build = os.path.join(out, "stores", f"{store}__{key}.build.json")
@@ -230,17 +277,21 @@ def cmd_run(out):
                     print(f"eval {store} {key} {lang} {mode}: nDCG@10 {result['ndcg@10']:.3f}", flush=True)
 
 
+PEER_SETS = [("A", "short"), ("A", "name"), ("C", "name")]
+
+
 def cmd_peer(out):
-    for variant in ("short", "name"):
-        path = os.path.join(out, "A", f"peer-{variant}.json")
+    for key, variant in PEER_SETS:
+        path = os.path.join(out, key, f"peer-{variant}.json")
         if not os.path.exists(path):
-            qm.peer(os.path.join(out, "A", f"peer-{variant}"), ["zh"], [("en", "zh")], path, threads=1)
+            qm.peer(os.path.join(out, key, f"peer-{variant}"), ["zh"], [("en", "zh")], path, threads=1)
 
 
 STORE_NAMES = {"A-short": "A, title = name + zh short description", "A-name": "A, title = name only",
-               "B": "B, English"}
+               "B": "B, English", "C-name": "C (held out), title = name only"}
 QUERY_NAMES = {("A", "en"): "en short description → zh documents", ("A", "zh"): "zh short description",
-               ("B", "en"): "en short description"}
+               ("B", "en"): "en short description", ("C", "en"): "en short description → zh documents",
+               ("C", "zh"): "zh short description"}
 
 
 def cmd_report(out):
@@ -251,8 +302,8 @@ def cmd_report(out):
     results["machine"] = open(machine).read() if os.path.exists(machine) else None
     for store, (corpus, qsets) in STORES.items():
         peer = None
-        if store.startswith("A-"):
-            path = os.path.join(out, "A", f"peer-{store[2:]}.json")
+        if "-" in store:
+            path = os.path.join(out, store[0], f"peer-{store[2:]}.json")
             if os.path.exists(path):
                 with open(path, encoding="utf-8") as f:
                     peer = json.load(f)
@@ -294,7 +345,7 @@ def cmd_all(out):
     if not os.path.exists(os.path.join(out, "meta.json")):
         cmd_data(out)
     cmd_run(out)
-    if not all(os.path.exists(os.path.join(out, "A", f"peer-{v}.json")) for v in ("short", "name")):
+    if not all(os.path.exists(os.path.join(out, key, f"peer-{v}.json")) for key, v in PEER_SETS):
         env = dict(os.environ, OMP_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1")
         subprocess.run(["nice", "-n", NICE, PEER_PY, os.path.abspath(__file__), "peer", out], env=env, check=True)
     cmd_report(out)
