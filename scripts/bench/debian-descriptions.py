@@ -25,7 +25,8 @@ Per set: `hush build --model e5-small` and `--model minilm` (default chunking, i
     debian-descriptions.py report OUT    the markdown table on stdout, all numbers to OUT/results.json
 
 Environment: OUT (/tmp/hush-debdesc), HUSH (/tmp/hush-feed2-bin), PEER_PY (~/.cache/hush-peers/bin/python),
-SIZE_B (10000), NICE (19), SETS (A-short,A-name,B,C-name: the stores `run` makes), HELD_OUT_SUITE (trixie), HELD_OUT_MIRROR (http://deb.debian.org/debian). Heavy steps run under `nice -n $NICE` with one thread.
+SIZE_B (10000), NICE (19), SETS (A-short,A-name,B,C-name: the stores `run` makes), HELD_OUT_SUITE (trixie),
+HELD_OUT_MIRROR (http://deb.debian.org/debian). Heavy steps run under `nice -n $NICE` with one thread.
 """
 import glob, hashlib, importlib.util, json, os, re, subprocess, sys, time
 
@@ -204,13 +205,10 @@ def cmd_data(out):
     write_jsonl(os.path.join(out, "B", "queries-en.jsonl"), grouped_queries(q_b))
 
     release = {}
-    for path in glob.glob(os.path.join(lists, "*_InRelease")):
+    for path in glob.glob(os.path.join(lists, "*_InRelease")) + glob.glob(os.path.join(held_out, "*_InRelease")):
         head = open(path, encoding="utf-8", errors="replace").read(4000)
         fields = dict(re.findall(r"^(Suite|Version|Date): (.*)$", head, re.M))
         release[os.path.basename(path)] = fields
-    for path in glob.glob(os.path.join(held_out, "*_InRelease")):
-        head = open(path, encoding="utf-8", errors="replace").read(4000)
-        release[os.path.basename(path)] = dict(re.findall(r"^(Suite|Version|Date): (.*)$", head, re.M))
     meta = {"en_file": os.path.basename(en_file), "zh_file": os.path.basename(zh_file), "release": release,
             "en_entries": len(en), "zh_entries": len(zh), "A_unpaired": unpaired, "B_size": SIZE_B,
             "C_suite": HELD_OUT_SUITE, "C_zh_file": os.path.basename(zh_file_c), "C_zh_entries": len(zh_c),
