@@ -242,10 +242,10 @@ extension StoreMemory.State {
         return bitmap
     }
 
-    /// The `k` best documents for `query` among those allowed by `mask`, each by its best chunk, through the
-    /// chosen index. Approximate strategies are asked for as many chunks as `k` documents hold on average
-    /// (`k` to `4k`; a graph is walked `4k` wide), growing ×4 until `k` distinct documents are found or the allowed rows are exhausted, so
-    /// the answer is never short.
+    /// The `k` best documents for `query` among those allowed by `mask`, each by its best chunk (blended with its
+    /// lead chunk, ``DocumentScoring``), through the chosen index. Approximate strategies are asked for as many
+    /// chunks as `k` documents hold on average (`k` to `4k`; a graph is walked `4k` wide), growing ×4 until `k`
+    /// distinct documents are found or the allowed rows are exhausted, so the answer is never short.
     ///
     /// - Complexity: exact: O(rows × dimension); HNSW: about O(ef × M0 × log n × dimension) per round;
     ///   int8/binary: O(rows × code size) per round plus the exact rescoring.

@@ -3,8 +3,9 @@ import Foundation
 // The shipped tables: fitted by `scripts/bench/calibration.sh fit` on the even-numbered queries of the
 // multilingual man-page set (seven languages; for e5 also the English <-> other-language pairs), measured on the
 // odd-numbered ones (docs/benchmarks.md). Refitted 2026-11-27 for the stores as they are now made: each model's
-// own chunk sizes, and a document of several chunks scored by its best chunk blended with its opening one. The recommended threshold is the highest that keeps at least 85 % of the
-// correct first hits of the fitting queries (same-language and cross-language alike).
+// own chunk sizes, and a document of several chunks scored by its best chunk blended with its opening one. The
+// recommended threshold is the highest that keeps at least 85 % of the correct first hits of the fitting queries
+// (same-language and cross-language alike).
 extension ScoreCalibration {
     static let multilingualE5Small = ScoreCalibration(
         name: "multilingual-e5-small (man pages 2026-11)",
