@@ -50,6 +50,40 @@ struct DocumentTable: Sendable {
         return best?.language
     }
 
+    /// The live documents grouped by language, as its primary subtag lower-cased ("zh-Hans", "zh_CN" and "ZH"
+    /// are one group, "zh"): per slot the index of its group in `languages`, or -1 for a free slot and for a
+    /// document whose language is undetermined ("und" or empty); and per group its code and live documents.
+    ///
+    /// - Complexity: O(capacity + distinct strings).
+    func languageGroups() -> (groupOfSlot: [Int32], languages: [String], documents: [Int]) {
+        var groupOfString = [Int32](repeating: -1, count: strings.count)
+        var groupOfCode: [String: Int32] = [:]
+        var languages: [String] = []
+        for (id, value) in strings.enumerated() where languageCounts[Int(folded[id])] > 0 {
+            let code = value.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init)
+            guard let code, code != "und" else { continue }
+            if let group = groupOfCode[code] {
+                groupOfString[id] = group
+            } else {
+                groupOfString[id] = Int32(languages.count)
+                groupOfCode[code] = Int32(languages.count)
+                languages.append(code)
+            }
+        }
+        var documents = [Int](repeating: 0, count: languages.count)
+        let groupOfSlot =
+            languages.isEmpty
+            ? [Int32](repeating: -1, count: rowids.count)
+            : (0..<rowids.count).map { slot -> Int32 in
+                let id = self.languages[slot]
+                guard rowids[slot] >= 0, id >= 0 else { return -1 }
+                let group = groupOfString[Int(id)]
+                if group >= 0 { documents[Int(group)] += 1 }
+                return group
+            }
+        return (groupOfSlot, languages, documents)
+    }
+
     func slot(ofRowid rowid: Int64) -> Int32? { slotByRowid[rowid] }
 
     /// Whether `slot` holds a document.

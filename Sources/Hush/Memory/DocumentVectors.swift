@@ -8,14 +8,33 @@ enum DocumentSimilarity: String, Sendable, CaseIterable {
     case bestChunkPair
 }
 
-/// One vector per document: the mean of its chunk vectors less the store's centre, L2-normalised, by
+/// What the document vectors of a store share: the store's centre, and one per language (see
+/// ``StoreMemory/State/documentCentres()``).
+struct DocumentCentres: Sendable {
+    /// The centre of the whole store, for documents of undetermined language.
+    let store: [Float]
+    /// The centre of each language group.
+    let languages: [[Float]]
+    /// Per slot, the index of its language group in `languages`, or -1.
+    let groupOfSlot: [Int32]
+
+    /// The centre of the document at `slot`: its language's, else the store's.
+    func centre(ofSlot slot: Int) -> [Float] {
+        guard slot >= 0, slot < groupOfSlot.count, groupOfSlot[slot] >= 0 else { return store }
+        return languages[Int(groupOfSlot[slot])]
+    }
+}
+
+/// One vector per document: the mean of its chunk vectors less the centre of its language, L2-normalised, by
 /// document slot.
 ///
-/// The centre (``StoreMemory/State/chunkCentre()``) is the part every vector of a model shares: e5's vectors
-/// of unrelated texts have cosine 0.82 on average. Without it, a mean of many chunks keeps that shared part
-/// whole while each chunk's own part cancels, so long documents sat near every centroid and an interest
+/// The centre (``StoreMemory/State/documentCentres()``) is the part every vector of a model shares: e5's
+/// vectors of unrelated texts have cosine 0.82 on average. Without it, a mean of many chunks keeps that shared
+/// part whole while each chunk's own part cancels, so long documents sat near every centroid and an interest
 /// ranking with multilingual-e5-small favoured them whatever their topic (P@40 0.443 against 0.773 centred,
-/// MiniLM 0.734 against 0.788; docs/feed-quality.md).
+/// MiniLM 0.734 against 0.788; docs/feed-quality.md). A multilingual model also gives each language a part of
+/// its own, so each document is centred on its language's centre: otherwise related items and interest
+/// ranking keep to the source's language (docs/feed-quality.md, "Feeds in more than one language").
 ///
 /// Built in one pass over the index matrix; only slots in `wanted` (all live documents when `nil`) get a
 /// vector, stored compactly (memory: wanted documents × dimension), and documents without vectors have none.
@@ -27,16 +46,17 @@ struct DocumentVectors {
 
     /// - Complexity: O(rows × dimension).
     /// The mean vectors of the documents at `slots`.
-    init<Slots: Sequence<Int>>(state: StoreMemory.State, slots: Slots, centre: [Float]? = nil) throws {
+    init<Slots: Sequence<Int>>(state: StoreMemory.State, slots: Slots, centres: DocumentCentres? = nil) throws {
         var wanted = Bitset(count: state.documents.capacity)
         for slot in slots { wanted.insert(slot) }
-        try self.init(state: state, wanted: wanted, centre: centre)
+        try self.init(state: state, wanted: wanted, centres: centres)
     }
 
     /// The mean vectors of the documents `wanted` allows (every live one when `nil`); a store whose vectors stay
     /// in the file reads those documents' rows from it.
-    /// With `centre`, each document's mean chunk vector less it (see ``StoreMemory/State/chunkCentre()``).
-    init(state: StoreMemory.State, wanted: Bitset? = nil, centre: [Float]? = nil) throws {
+    /// With `centres`, each document's mean chunk vector less its centre (see
+    /// ``StoreMemory/State/documentCentres()``).
+    init(state: StoreMemory.State, wanted: Bitset? = nil, centres: DocumentCentres? = nil) throws {
         let matrix = state.matrix
         let dimension = matrix.dimension
         let capacity = state.documents.capacity
@@ -62,12 +82,13 @@ struct DocumentVectors {
                 for index in 0..<dimension { target[to + index] += vector[index] }
             }
         }
-        if let centre, centre.count == dimension {
+        if let centres, centres.store.count == dimension {
             var chunks = [Int32](repeating: 0, count: capacity)
             for slot in rows.map({ Int(rowSlot[$0]) }) { chunks[slot] += 1 }
             for slot in 0..<capacity where position[slot] >= 0 {
                 let start = Int(position[slot]) * dimension
                 let scale = 1 / Float(max(1, chunks[slot]))
+                let centre = centres.centre(ofSlot: slot)
                 for index in 0..<dimension { values[start + index] = values[start + index] * scale - centre[index] }
             }
         }

@@ -27,27 +27,57 @@ extension StoreMemory.State {
     /// The slots of every live document.
     var liveSlots: Bitset { documents.liveSlots }
 
-    /// What every vector of this store shares, for comparing documents with each other (related items,
-    /// interest ranking; see ``DocumentVectors``): the mean of its chunk vectors, over at most 4,096 rows spread
-    /// evenly over the matrix (100 documents' chunks already measure as well as all of them), shrunk toward
-    /// zero by `n / (n + 16)` for `n` documents, so that a store of a few documents is barely centred (two
-    /// documents centred on their own mean would point in opposite directions). `nil` when empty.
+    /// What the vectors of this store's documents share, for comparing documents with each other (related
+    /// items, interest ranking; see ``DocumentVectors``), per language. `nil` when the store holds no vectors.
     ///
-    /// - Complexity: O(rows) to find the live rows, then O(4,096 × dimension).
-    func chunkCentre() throws -> [Float]? {
+    /// The store's centre is the mean of its chunk vectors shrunk toward zero by `n / (n + 16)` for `n`
+    /// documents, so that a store of a few documents is barely centred (two documents centred on their own
+    /// mean would point in opposite directions). A language's centre is the store's plus `m / (m + 16)` of the
+    /// difference between its own mean chunk and the store's, for its `m` documents: a multilingual model
+    /// places each language's texts around a centre of their own, so that without it a document's nearest are
+    /// those of its language (an English man page found its Chinese translation first among its related
+    /// items 16 % of the time, 80 % with it), while a language of a few documents, or a store of one
+    /// language, keeps the store's centre. Documents of undetermined language ("und") use the store's centre.
+    /// Each group's mean is taken over at most 4,096 of its rows spread evenly (100 documents' chunks already
+    /// measure as well as all of them); the store's mean weighs each group's by its rows.
+    ///
+    /// - Complexity: O(rows) to group the live rows, then O(4,096 × languages × dimension).
+    func documentCentres() throws -> DocumentCentres? {
+        let groups = documents.languageGroups()
         let rowSlot = matrix.rowSlot
-        let live = (0..<matrix.rows).filter { rowSlot[$0] >= 0 }
-        guard !live.isEmpty else { return nil }
-        let step = max(1, (live.count + 4_095) / 4_096)
-        let sample = stride(from: 0, to: live.count, by: step).map { live[$0] }
-        let dimension = matrix.dimension
-        var sum = [Float](repeating: 0, count: dimension)
-        try withRowVectors(sample) { _, vector in
-            for index in 0..<dimension { sum[index] += vector[index] }
+        // Group index + 1 per live row (0: undetermined).
+        var rowsOfGroup = [[Int]](repeating: [], count: groups.languages.count + 1)
+        for row in 0..<matrix.rows {
+            let slot = Int(rowSlot[row])
+            guard slot >= 0, slot < groups.groupOfSlot.count else { continue }
+            rowsOfGroup[Int(groups.groupOfSlot[slot]) + 1].append(row)
         }
-        let documents = Float(documentCount)
-        let scale = documents / (documents + 16) / Float(sample.count)
-        return sum.map { $0 * scale }
+        let liveRows = rowsOfGroup.reduce(0) { $0 + $1.count }
+        guard liveRows > 0 else { return nil }
+        let dimension = matrix.dimension
+        var means = [[Float]](repeating: [], count: rowsOfGroup.count)
+        var storeMean = [Float](repeating: 0, count: dimension)
+        for (group, rows) in rowsOfGroup.enumerated() where !rows.isEmpty {
+            let step = max(1, (rows.count + 4_095) / 4_096)
+            let sample = stride(from: 0, to: rows.count, by: step).map { rows[$0] }
+            var sum = [Float](repeating: 0, count: dimension)
+            try withRowVectors(sample) { _, vector in
+                for index in 0..<dimension { sum[index] += vector[index] }
+            }
+            let mean = sum.map { $0 / Float(sample.count) }
+            let weight = Float(rows.count) / Float(liveRows)
+            for index in 0..<dimension { storeMean[index] += weight * mean[index] }
+            means[group] = mean
+        }
+        let total = Float(documentCount)
+        let store = storeMean.map { $0 * total / (total + 16) }
+        let languages = groups.languages.indices.map { group -> [Float] in
+            let mean = means[group + 1]
+            guard !mean.isEmpty else { return store }
+            let share = Float(groups.documents[group]) / Float(groups.documents[group] + 16)
+            return (0..<dimension).map { store[$0] + share * (mean[$0] - storeMean[$0]) }
+        }
+        return DocumentCentres(store: store, languages: languages, groupOfSlot: groups.groupOfSlot)
     }
 
     /// The live slots, newest document first (ties: the later written first).

@@ -47,9 +47,11 @@ extension HushStore {
     /// The stored documents nearest in meaning to a stored one, from the vectors already in the file (nothing
     /// is re-embedded). The document itself is never returned.
     ///
-    /// Documents are compared by the cosine of their mean chunk vectors less the store's centre (what every
-    /// vector of the model shares), normalised; `minCosine` applies to that cosine (measured against best-chunk
-    /// pairing and against uncentred means; see <doc:FeedsAndPlanners>).
+    /// Documents are compared by the cosine of their mean chunk vectors less their language's centre (what
+    /// every vector of the model in that language shares), normalised; `minCosine` applies to that cosine
+    /// (measured against best-chunk pairing and against uncentred means; see <doc:FeedsAndPlanners>). Centred
+    /// per language, a document's translation is found among its related items as well as a document of its own
+    /// language would be.
     ///
     /// ```swift
     /// let more = try await store.related(to: "r-sleep", limit: 5, minCosine: 0.3, sameLanguage: true)
@@ -62,8 +64,8 @@ extension HushStore {
     /// - Throws: ``RankingError/unknownDocument(id:)``, ``RankingError/noVectors(id:)``,
     ///   ``StoreError/embedderMismatch(stored:current:)``, ``RankingError/invalidOption(_:)``.
     /// - Complexity: exact index: O(chunks × dimension) (one pass to build the document vectors) plus
-    ///   O(documents × log limit); HNSW/int8/binary: one approximate search for 4 × limit documents near the
-    ///   source's mean vector, then O(chunks × dimension) to rank them by their mean vectors.
+    ///   O(documents × log limit); HNSW/int8/binary: one approximate search per language for 4 × limit documents
+    ///   near the source's mean vector, then O(chunks × dimension) to rank them by their mean vectors.
     public func related(
         to id: String, limit: Int = 10, minCosine: Float? = nil, sameLanguage: Bool? = nil,
         filter: SearchFilter = .init()

@@ -12,8 +12,8 @@ public struct RankedDocument: Sendable, Hashable, Codable, Identifiable {
     /// The ranking score: the cosine for related items; `alpha × similarity + (1 − alpha) × recency` for
     /// interest ranking; `nil` for a document kept in its original order (no liked item in its language).
     public var score: Float?
-    /// Cosine similarity with the source document or the interest centroid, on document vectors centred on the
-    /// store (`nil` when not compared).
+    /// Cosine similarity with the source document or the interest centroid, on document vectors centred on
+    /// their language (`nil` when not compared).
     public var similarity: Float?
     /// The recency weight, `exp(−ln 2 × age / halfLife)` (interest ranking only).
     public var recency: Float?

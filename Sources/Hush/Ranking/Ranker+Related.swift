@@ -42,21 +42,26 @@ extension Ranker {
             var heap = TopK(capacity: limit)
             switch similarity {
             case .meanVector:
-                let centre = try state.chunkCentre()
-                guard let query = try DocumentVectors(state: state, slots: [source], centre: centre).vector(source)
+                let centres = try state.documentCentres()
+                guard let query = try DocumentVectors(state: state, slots: [source], centres: centres).vector(source)
                 else {
                     throw RankingError.noVectors(id: id)
                 }
                 if state.isApproximate {
-                    // Through the approximate index: documents whose chunks are nearest to the mean vector
-                    // (4 × limit of them), then ranked exactly by their own mean vectors.
-                    let near = try state.semanticTop(query: query, mask: mask, k: limit * 4)
-                    let vectors = try DocumentVectors(state: state, slots: near.map(\.slot), centre: centre)
-                    for hit in near {
-                        if let score = vectors.dot(hit.slot, query) { heap.offer(id: hit.slot, score: score) }
+                    // Through the approximate index: in each language, the documents whose chunks are nearest to
+                    // the mean vector (4 × limit of them), then ranked exactly by their own mean vectors. A
+                    // walk per language, because a chunk's cosine to the query carries its language's centre,
+                    // which a document's vector does not: one walk would find mostly the source's language.
+                    var near: [Int] = []
+                    for languageMask in Self.languageMasks(mask, groupOfSlot: centres?.groupOfSlot ?? []) {
+                        near += try state.semanticTop(query: query, mask: languageMask, k: limit * 4).map(\.slot)
+                    }
+                    let vectors = try DocumentVectors(state: state, slots: near, centres: centres)
+                    for slot in near {
+                        if let score = vectors.dot(slot, query) { heap.offer(id: slot, score: score) }
                     }
                 } else {
-                    let vectors = try DocumentVectors(state: state, wanted: mask, centre: centre)
+                    let vectors = try DocumentVectors(state: state, wanted: mask, centres: centres)
                     mask.forEachAllowed { slot in
                         if let score = vectors.dot(slot, query) { heap.offer(id: slot, score: score) }
                     }
@@ -75,6 +80,17 @@ extension Ranker {
             return heap.sorted().map { ($0.id, $0.score) }.filter { minCosine == nil || $0.score >= minCosine ?? 0 }
         }
         return try describe(found.map { ($0.slot, $0.score, $0.score, nil) })
+    }
+
+    /// `mask` split by the language group of each slot (`groupOfSlot`, -1 for undetermined; see
+    /// ``DocumentCentres``), leaving out the groups it allows none of; `[mask]` when it allows one group only.
+    static func languageMasks(_ mask: Bitset, groupOfSlot: [Int32]) -> [Bitset] {
+        var masks: [Int32: Bitset] = [:]
+        mask.forEachAllowed { slot in
+            let group = slot < groupOfSlot.count ? groupOfSlot[slot] : -1
+            masks[group, default: Bitset(count: mask.count)].insert(slot)
+        }
+        return masks.count <= 1 ? [mask] : masks.keys.sorted().compactMap { masks[$0] }
     }
 
     /// Turns `(slot, score, similarity, recency)` into ``RankedDocument``s, loading titles from SQLite.

@@ -47,34 +47,76 @@ import Testing
         await #expect(throws: RankingError.self) { _ = try await store.related(to: "run-1", limit: 0) }
     }
 
-    @Test func relatedComparesDocumentsCentredOnTheStore() async throws {
-        // With one chunk per document, a document's vector is its chunk vector less the store's centre: the
-        // mean chunk vector, shrunk by n / (n + 16) for n documents. Worked out here from the stored vectors.
+    @Test func relatedComparesDocumentsCentredOnTheirLanguage() async throws {
+        // With one chunk per document, a document's vector is its chunk vector less its language's centre: the
+        // store's centre (the mean chunk vector g, shrunk by n / (n + 16) for n documents) plus m / (m + 16) of
+        // the difference between its language's mean chunk and g, for the m documents of that language (10
+        // English, 2 French, 2 German posts here). Worked out here from the stored vectors.
         let store = try await feedStore()
         let posts = FeedCorpus.posts
         var vectors: [String: [Float]] = [:]
         for post in posts { vectors[post.id] = try await store.vectors(forDocument: post.id).first }
         let dimension = vectors.values.first?.count ?? 0
-        var centre = [Float](repeating: 0, count: dimension)
-        for vector in vectors.values { for index in 0..<dimension { centre[index] += vector[index] } }
+        func mean(_ ids: [String]) -> [Float] {
+            var sum = [Float](repeating: 0, count: dimension)
+            for id in ids { for index in 0..<dimension { sum[index] += vectors[id]?[index] ?? 0 } }
+            return sum.map { $0 / Float(ids.count) }
+        }
+        let g = mean(posts.map(\.id))
         let n = Float(posts.count)
-        centre = centre.map { $0 / n * n / (n + 16) }
+        let storeCentre = g.map { $0 * n / (n + 16) }
+        var centres: [String: [Float]] = [:]
+        for language in Set(posts.compactMap(\.language)) {
+            let ids = posts.filter { $0.language == language }.map(\.id)
+            let share = Float(ids.count) / Float(ids.count + 16)
+            centres[language] = zip(storeCentre, zip(mean(ids), g)).map { $0 + share * ($1.0 - $1.1) }
+        }
         func centred(_ id: String) -> [Float] {
-            let vector = zip(vectors[id] ?? [], centre).map { $0 - $1 }
+            let language = posts.first { $0.id == id }?.language ?? ""
+            let vector = zip(vectors[id] ?? [], centres[language] ?? []).map { $0 - $1 }
             let norm = vector.reduce(0) { $0 + $1 * $1 }.squareRoot()
             return vector.map { $0 / norm }
         }
-        let source = centred("bake-1")
-        let expected = posts.map(\.id).filter { $0 != "bake-1" }.map { id in
-            (id, zip(source, centred(id)).reduce(Float(0)) { $0 + $1.0 * $1.1 })
-        }.sorted { $0.1 > $1.1 }
-        let related = try await store.related(to: "bake-1", limit: 5)
-        #expect(related.map(\.id) == expected.prefix(5).map(\.0))
-        for (found, want) in zip(related, expected) { #expect(abs((found.score ?? 0) - want.1) < 1e-4) }
+        for sourceID in ["bake-1", "fr-run", "de-garden"] {
+            let source = centred(sourceID)
+            let expected = posts.map(\.id).filter { $0 != sourceID }.map { id in
+                (id, zip(source, centred(id)).reduce(Float(0)) { $0 + $1.0 * $1.1 })
+            }.sorted { $0.1 > $1.1 }
+            let related = try await store.related(to: sourceID, limit: 5)
+            #expect(related.map(\.id) == expected.prefix(5).map(\.0), "related to \(sourceID)")
+            for (found, want) in zip(related, expected) { #expect(abs((found.score ?? 0) - want.1) < 1e-4) }
+        }
         // The centre matters: the raw cosines (the best chunk pair, for one-chunk documents) are higher.
         let raw = try store.ranker.relatedDocuments(
             to: "bake-1", limit: 5, minCosine: nil, sameLanguage: false, filter: .init(), similarity: .bestChunkPair)
+        let related = try await store.related(to: "bake-1", limit: 5)
         #expect((raw.first?.score ?? 0) > (related.first?.score ?? 0))
+    }
+
+    @Test func languageCentresGroupCodesByPrimarySubtagAndLeaveUndeterminedToTheStore() async throws {
+        // "zh-Hans", "zh_CN" and "ZH" are one language; "und" documents are centred on the store's centre; a
+        // store of one language is centred on the store's centre alone.
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        let texts = [
+            ("a", "zh-Hans", "Morning run by the river"), ("b", "zh_CN", "Sourdough with a crackly crust"),
+            ("c", "ZH", "Tomatoes and basil in the garden"), ("d", "en", "A spreadsheet of every subscription"),
+            ("e", "und", "ok"), ("f", "en", "Could not fall asleep until three"),
+        ]
+        try await store.upsert(texts.map { Document(id: $0.0, body: $0.2, language: $0.1) })
+        let (centres, slots) = try store.memory.read { state in
+            (try state.documentCentres(), state.slots(ofExternalIDs: texts.map(\.0)))
+        }
+        let found = try #require(centres)
+        #expect(found.languages.count == 2)
+        func centre(_ id: String) -> [Float] { found.centre(ofSlot: slots[id] ?? -1) }
+        #expect(centre("a") == centre("b") && centre("b") == centre("c"))
+        #expect(centre("d") == centre("f") && centre("d") != centre("a"))
+        #expect(centre("e") == found.store)
+
+        let english = try await HushStore.inMemory(embedder: HashingEmbedder())
+        try await english.upsert(FeedCorpus.posts.filter { $0.language == "en" })
+        let one = try #require(try english.memory.read { try $0.documentCentres() })
+        #expect(one.languages.count == 1 && one.languages.first == one.store)
     }
 
     @Test func recencyBreaksTiesBetweenEquallyInterestingDocuments() async throws {

@@ -92,6 +92,63 @@ import Testing
         #expect(partitioned.contains { $0.id == "zh-ex" && $0.score == nil })
     }
 
+    /// Six topics of a bilingual journal; each entry "en-X-n" has its translation "zh-X-n", except the second
+    /// sleep entries, which say different things.
+    static let bilingualJournal: [(id: String, text: String)] = [
+        ("en-sleep-1", "I woke up at three again and lay awake until the alarm. Tired all day at work."),
+        ("en-sleep-2", "Trying a new routine: no phone after ten, tea instead of coffee, lights out by eleven."),
+        ("zh-sleep-1", "又是凌晨三点醒来，一直睁着眼睛到闹钟响，上班一整天都很累。"),
+        ("zh-sleep-2", "失眠好几天了，躺在床上脑子停不下来，越想睡越睡不着。"),
+        ("en-ex-1", "I keep wanting to message my ex. It has been six months and I still check their profile."),
+        ("en-ex-2", "Saw my former partner at the station today and my heart was racing for an hour."),
+        ("zh-ex-1", "分手半年了，还是忍不住想给前任发消息，总去看对方的主页。"),
+        ("zh-ex-2", "今天在地铁站碰到了前男友，心跳了一个小时都没平静下来。"),
+        ("en-money-1", "Went through the household budget and cancelled two streaming subscriptions."),
+        ("en-money-2", "Rent went up again; I need to save more each month or find a cheaper flat."),
+        ("zh-money-1", "把家里的开支算了一遍，退订了两个视频会员。"),
+        ("zh-money-2", "房租又涨了，每个月得多存点钱，或者找个便宜点的房子。"),
+        ("en-garden-1", "Planted tomatoes and basil on the balcony this weekend, hoping for a summer harvest."),
+        ("en-garden-2", "The roses finally bloomed; I watered the herbs and repotted the mint."),
+        ("zh-garden-1", "周末在阳台种了番茄和罗勒，希望夏天能有收获。"),
+        ("zh-garden-2", "玫瑰终于开花了，给香草浇了水，又把薄荷换了个大盆。"),
+        ("en-run-1", "Ran ten kilometres along the river before work; my knees felt fine."),
+        ("en-run-2", "Signed up for a half marathon in spring and started interval training."),
+        ("zh-run-1", "上班前沿着河边跑了十公里，膝盖感觉还好。"),
+        ("zh-run-2", "报名了春天的半程马拉松，开始做间歇跑训练。"),
+        ("en-work-1", "My manager moved the deadline forward again and the whole team is exhausted."),
+        ("en-work-2", "Had a tough performance review; I want to ask for clearer goals next quarter."),
+        ("zh-work-1", "领导又把截止日期提前了，整个团队都累坏了。"),
+        ("zh-work-2", "绩效面谈很难熬，下个季度想请领导把目标说得更清楚。"),
+    ]
+
+    /// A multilingual model gives each language a centre of its own; documents centred on the store's alone
+    /// kept to their language (every Chinese entry's translation ranked 10th-13th, after all the other Chinese
+    /// entries). Centred on their language, an entry's translation is its first related item (18 of these 22
+    /// on the machine this was written on), and a feed of English likes puts the Chinese entries of the topic
+    /// first. The same through the approximate index (a walk per language).
+    @Test(arguments: [IndexStrategy.exact, .hnsw])
+    func relatedItemsAndInterestFindTheOtherLanguageOfABilingualJournal(strategy: IndexStrategy) async throws {
+        let store = try await HushStore.inMemory(
+            embedder: try TestModels.e5Embedder(), options: StoreOptions(indexStrategy: strategy))
+        try await store.upsert(
+            Self.bilingualJournal.map { Document(id: $0.id, body: $0.text, language: String($0.id.prefix(2))) })
+        var first = 0
+        for (id, _) in Self.bilingualJournal where !id.hasSuffix("sleep-2") {
+            let translation = (id.hasPrefix("en-") ? "zh-" : "en-") + id.dropFirst(3)
+            let related = try await store.related(to: id, limit: 5).map(\.id)
+            #expect(related.contains(translation), "related to \(id): \(related)")
+            if related.first == translation { first += 1 }
+        }
+        #expect(first >= 15, "the translation first for \(first) of 22")
+
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        for topic in ["garden", "run", "money", "work", "ex"] {
+            let ranked = try await store.rank(
+                liked: ["en-\(topic)-1", "en-\(topic)-2"], options: InterestOptions(alpha: 1, now: now))
+            #expect(Set(ranked.prefix(2).map(\.id)) == ["zh-\(topic)-1", "zh-\(topic)-2"], "\(ranked.map(\.id))")
+        }
+    }
+
     /// Chinese has no spaces: chunks are sized in the model's own tokens and cut between sentences
     /// (`。！？；`), or between characters for one over-long sentence, never inside a character.
     @Test func chineseIsChunkedByTokensAtSentenceEnds() throws {
