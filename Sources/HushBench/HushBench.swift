@@ -10,7 +10,10 @@ import HushToolSupport
 struct HushBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hush-bench", abstract: "Measure Hush on this machine.",
-        subcommands: [Embed.self, BenchScan.self, BenchANN.self, BenchSearch.self, BenchOpen.self, BenchApp.self])
+        subcommands: [
+            Embed.self, BenchScan.self, BenchANN.self, BenchSearch.self, BenchRelated.self, BenchOpen.self,
+            BenchApp.self,
+        ])
 
     struct Embed: ParsableCommand {
         static let configuration = CommandConfiguration(
