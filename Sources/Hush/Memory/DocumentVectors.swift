@@ -76,25 +76,32 @@ struct DocumentVectors {
             let slot = Int(rowSlot[row])
             return slot >= 0 && slot < capacity && position[slot] >= 0
         }
+        let centred = centres.map { $0.store.count == dimension } ?? false
+        var chunks = [Int32](repeating: 0, count: centred ? capacity : 0)
+        if centred { for row in rows { chunks[Int(rowSlot[row])] += 1 } }
         try values.withUnsafeMutableBufferPointer { target in
+            guard let base = target.baseAddress else { return }
             try state.withRowVectors(rows) { row, vector in
-                let to = Int(position[Int(rowSlot[row])]) * dimension
-                for index in 0..<dimension { target[to + index] += vector[index] }
+                let to = base + Int(position[Int(rowSlot[row])]) * dimension
+                for index in 0..<dimension { to[index] += vector[index] }
             }
-        }
-        if let centres, centres.store.count == dimension {
-            var chunks = [Int32](repeating: 0, count: capacity)
-            for slot in rows.map({ Int(rowSlot[$0]) }) { chunks[slot] += 1 }
             for slot in 0..<capacity where position[slot] >= 0 {
-                let start = Int(position[slot]) * dimension
-                let scale = 1 / Float(max(1, chunks[slot]))
-                let centre = centres.centre(ofSlot: slot)
-                for index in 0..<dimension { values[start + index] = values[start + index] * scale - centre[index] }
+                let vector = base + Int(position[slot]) * dimension
+                if centred, let centres {
+                    let scale = 1 / Float(max(1, chunks[slot]))
+                    centres.centre(ofSlot: slot).withUnsafeBufferPointer { centre in
+                        for index in 0..<dimension { vector[index] = vector[index] * scale - centre[index] }
+                    }
+                }
+                // Scaled to unit length in place; a zero or non-finite vector leaves the document out.
+                let squared = hush_dot_f32(vector, vector, dimension)
+                guard squared > 1e-24, squared.isFinite else {
+                    position[slot] = -1
+                    continue
+                }
+                let scale = 1 / squared.squareRoot()
+                for index in 0..<dimension { vector[index] *= scale }
             }
-        }
-        for slot in 0..<capacity where position[slot] >= 0 {
-            let start = Int(position[slot]) * dimension
-            if !VectorMath.normalize(&values[start..<(start + dimension)]) { position[slot] = -1 }
         }
         self.position = position
         self.values = values

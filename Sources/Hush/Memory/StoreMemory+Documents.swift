@@ -61,8 +61,10 @@ extension StoreMemory.State {
             let step = max(1, (rows.count + 4_095) / 4_096)
             let sample = stride(from: 0, to: rows.count, by: step).map { rows[$0] }
             var sum = [Float](repeating: 0, count: dimension)
-            try withRowVectors(sample) { _, vector in
-                for index in 0..<dimension { sum[index] += vector[index] }
+            try sum.withUnsafeMutableBufferPointer { total in
+                try withRowVectors(sample) { _, vector in
+                    for index in 0..<dimension { total[index] += vector[index] }
+                }
             }
             let mean = sum.map { $0 / Float(sample.count) }
             let weight = Float(rows.count) / Float(liveRows)
