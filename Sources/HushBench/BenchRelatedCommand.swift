@@ -44,30 +44,21 @@ struct BenchRelated: AsyncParsableCommand {
         let store = try await HushStore.open(
             path: db, readOnly: true, options: StoreOptions(indexStrategy: strategy))
         for id in sources { _ = try await store.related(to: id, limit: limit) }
-        var milliseconds: [Double] = []
+        var times = CallTimes()
         var found = 0
         for _ in 0..<max(1, repeats) {
-            for id in sources {
-                let start = DispatchTime.now().uptimeNanoseconds
-                found += try await store.related(to: id, limit: limit).count
-                milliseconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
-            }
+            for id in sources { found += try await times.time { try await store.related(to: id, limit: limit) }.count }
         }
-        milliseconds.sort()
-        let p50 = milliseconds[milliseconds.count / 2]
-        let p95 = milliseconds[min(milliseconds.count - 1, milliseconds.count * 95 / 100)]
         if json {
             Console.out(
                 try JSONOutput.line(
                     BenchRecord([
                         ("bench", .text("related")), ("index", .text(strategy.rawValue)),
-                        ("sources", .int(sources.count)), ("calls", .int(milliseconds.count)),
-                        ("p50_ms", .number(p50)), ("p95_ms", .number(p95)), ("found", .int(found)),
+                        ("sources", .int(sources.count)), ("calls", .int(times.count)),
+                        ("p50_ms", .number(times.p50)), ("p95_ms", .number(times.p95)), ("found", .int(found)),
                     ])))
         } else {
-            Console.out(
-                "related (\(strategy.rawValue)): \(milliseconds.count) calls, p50 \(String(format: "%.3f", p50)) ms, "
-                    + "p95 \(String(format: "%.3f", p95)) ms, \(found) found")
+            Console.out("related (\(strategy.rawValue)): \(times.summary("calls")), \(found) found")
         }
     }
 }

@@ -46,31 +46,23 @@ struct BenchSearch: AsyncParsableCommand {
         for mode in kinds {
             // One untimed pass fills the query cache: the timed passes measure the search, not the encoder.
             for text in texts { _ = try await store.search(text, mode: mode, limit: limit) }
-            var milliseconds: [Double] = []
+            var times = CallTimes()
             var hits = 0
             for _ in 0..<max(1, repeats) {
                 for text in texts {
-                    let start = DispatchTime.now().uptimeNanoseconds
-                    hits += try await store.search(text, mode: mode, limit: limit).hits.count
-                    milliseconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+                    hits += try await times.time { try await store.search(text, mode: mode, limit: limit) }.hits.count
                 }
             }
-            milliseconds.sort()
-            let p50 = milliseconds[milliseconds.count / 2]
-            let p95 = milliseconds[min(milliseconds.count - 1, milliseconds.count * 95 / 100)]
             if json {
                 Console.out(
                     try JSONOutput.line(
                         BenchRecord([
                             ("bench", .text("search")), ("mode", .text(mode.kind.rawValue)),
-                            ("queries", .int(texts.count)),
-                            ("searches", .int(milliseconds.count)), ("p50_ms", .number(p50)), ("p95_ms", .number(p95)),
-                            ("hits", .int(hits)),
+                            ("queries", .int(texts.count)), ("searches", .int(times.count)),
+                            ("p50_ms", .number(times.p50)), ("p95_ms", .number(times.p95)), ("hits", .int(hits)),
                         ])))
             } else {
-                Console.out(
-                    "\(mode.kind.rawValue): \(milliseconds.count) searches, p50 \(String(format: "%.3f", p50)) ms, "
-                        + "p95 \(String(format: "%.3f", p95)) ms, \(hits) hits")
+                Console.out("\(mode.kind.rawValue): \(times.summary("searches")), \(hits) hits")
             }
         }
     }

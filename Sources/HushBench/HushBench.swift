@@ -125,3 +125,31 @@ enum PeakMemory {
         return 0
     }
 }
+
+/// Calls timed one by one: their count, median and 95th percentile in milliseconds.
+struct CallTimes {
+    private(set) var milliseconds: [Double] = []
+
+    var count: Int { milliseconds.count }
+    var p50: Double { percentile(50) }
+    var p95: Double { percentile(95) }
+
+    /// Runs `body` and records how long it took.
+    mutating func time<T>(_ body: () async throws -> T) async rethrows -> T {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let result = try await body()
+        milliseconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+        return result
+    }
+
+    private func percentile(_ p: Int) -> Double {
+        let sorted = milliseconds.sorted()
+        guard !sorted.isEmpty else { return 0 }
+        return sorted[min(sorted.count - 1, sorted.count * p / 100)]
+    }
+
+    /// "N calls, p50 x ms, p95 y ms" with `noun` for the calls.
+    func summary(_ noun: String) -> String {
+        "\(count) \(noun), p50 \(String(format: "%.3f", p50)) ms, p95 \(String(format: "%.3f", p95)) ms"
+    }
+}
