@@ -36,6 +36,8 @@ final class StoreMemory: @unchecked Sendable {
     private var state: State
     /// Fills a state whose vectors were deferred (the store's open, run again with the vectors).
     private let vectorLoader: (@Sendable (inout State) throws -> Void)?
+    /// The document centres and the generation they were computed at (see ``documentCentres(of:)``).
+    private let centres = Locked<(generation: UInt64, value: DocumentCentres?)?>(nil)
 
     init(
         identity: EmbedderIdentity, gap: SemanticGap?, file: VectorFile? = nil,
@@ -78,6 +80,16 @@ final class StoreMemory: @unchecked Sendable {
             state.ann = ANNState()
             state.vectorsDeferred = true
         }
+    }
+
+    /// ``State/documentCentres()`` of `state` (read under this memory's read lock), computed once per generation:
+    /// related items and interest ranking ask for them on every call, and a store whose vectors stay in the file
+    /// would read its sampled rows (up to 4,096 per language) from it each time.
+    func documentCentres(of state: State) throws -> DocumentCentres? {
+        if let cached = centres.value, cached.generation == state.generation { return cached.value }
+        let value = try state.documentCentres()
+        centres.value = (state.generation, value)
+        return value
     }
 
     /// `limit` clamped to the number of documents (at least 1): any `Int` is a valid limit, and no buffer is

@@ -54,7 +54,7 @@ extension Ranker {
             if !options.includeRated { pool.removeAll(where: rated.contains) }
 
             let vectors = try DocumentVectors(
-                state: state, slots: pool + likedSlots + dislikedSlots, centres: try state.documentCentres())
+                state: state, slots: pool + likedSlots + dislikedSlots, centres: try memory.documentCentres(of: state))
             func language(_ slot: Int) -> String {
                 guard perLanguage else { return "" }
                 return state.record(slot)?.language.lowercased() ?? ""

@@ -42,7 +42,7 @@ extension Ranker {
             var heap = TopK(capacity: limit)
             switch similarity {
             case .meanVector:
-                let centres = try state.documentCentres()
+                let centres = try memory.documentCentres(of: state)
                 guard let query = try DocumentVectors(state: state, slots: [source], centres: centres).vector(source)
                 else {
                     throw RankingError.noVectors(id: id)

@@ -117,6 +117,17 @@ import Testing
         try await english.upsert(FeedCorpus.posts.filter { $0.language == "en" })
         let one = try #require(try english.memory.read { try $0.documentCentres() })
         #expect(one.languages.count == 1 && one.languages.first == one.store)
+
+        // Kept for the generation they were computed at: a write (here, the first document in French) makes
+        // the next call compute them again.
+        func cached() throws -> DocumentCentres? {
+            try english.memory.read { try english.memory.documentCentres(of: $0) }
+        }
+        #expect(try cached()?.store == one.store)
+        try await english.upsert([Document(id: "fr", body: "Premier semi-marathon terminé ce matin", language: "fr")])
+        let after = try #require(try cached())
+        let fresh = try #require(try english.memory.read { try $0.documentCentres() })
+        #expect(after.languages.count == 2 && after.store == fresh.store && after.store != one.store)
     }
 
     @Test func recencyBreaksTiesBetweenEquallyInterestingDocuments() async throws {
