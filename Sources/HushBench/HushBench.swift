@@ -65,28 +65,18 @@ struct HushBench: AsyncParsableCommand {
                 ])
                 // Single queries with the same threads (a lone query splits its products over them).
                 for query in queryTexts.prefix(20) { _ = try embedder.embed(query, role: .query) }
-                var latencies: [Double] = []
-                for query in queryTexts {
-                    let start = DispatchTime.now().uptimeNanoseconds
-                    _ = try embedder.embed(query, role: .query)
-                    latencies.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
-                }
-                latencies.sort()
+                var latencies = CallTimes()
+                for query in queryTexts { _ = try latencies.time { try embedder.embed(query, role: .query) } }
                 let meanTokens =
                     Double(queryTexts.reduce(0) { $0 + embedder.tokenCount($1) }) / Double(max(1, queryTexts.count))
                 try report([
                     ("bench", .text("query-latency")), ("system", .text("hush")),
                     ("kernels", .text(ComputeInfo.kernels)), ("threads", .int(threads)),
                     ("queries", .int(latencies.count)), ("mean_tokens", .number(meanTokens)),
-                    ("p50_ms", .number(percentile(latencies, 0.5))), ("p95_ms", .number(percentile(latencies, 0.95))),
+                    ("p50_ms", .number(latencies.p50)), ("p95_ms", .number(latencies.p95)),
                     ("peak_rss_mb", .number(Double(PeakMemory.residentBytes()) / 1_048_576)),
                 ])
             }
-        }
-
-        private func percentile(_ sorted: [Double], _ p: Double) -> Double {
-            guard !sorted.isEmpty else { return 0 }
-            return sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.down)))]
         }
 
         private func report(_ fields: [(key: String, value: BenchRecord.Value)]) throws {
@@ -138,8 +128,20 @@ struct CallTimes {
     mutating func time<T>(_ body: () async throws -> T) async rethrows -> T {
         let start = DispatchTime.now().uptimeNanoseconds
         let result = try await body()
-        milliseconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+        record(since: start)
         return result
+    }
+
+    /// Runs `body` (synchronous) and records how long it took.
+    mutating func time<T>(_ body: () throws -> T) rethrows -> T {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let result = try body()
+        record(since: start)
+        return result
+    }
+
+    private mutating func record(since start: UInt64) {
+        milliseconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
     }
 
     private func percentile(_ p: Int) -> Double {
