@@ -54,12 +54,8 @@ def load(name, file):
     return module
 
 
-fq = load("feed_quality", "feed-quality.py")  # stanzas, read_corpus, SECTIONS, precision_at, bootstrap
-
-
-def read_jsonl(path):
-    with open(path, encoding="utf-8") as f:
-        return [json.loads(line) for line in f if line.strip()]
+fq = load("feed_quality", "feed-quality.py")  # stanzas, read_corpus, SECTIONS, precision_at, fmt
+dd = load("debian_descriptions", "debian-descriptions.py")  # write_jsonl; its qm: read_jsonl
 
 
 def cmd_data(out):
@@ -69,7 +65,7 @@ def cmd_data(out):
     section = {r.get("Package"): r.get("Section", "").split("/")[-1] for r in fq.stanzas(packages)}
     chinese, twins, seen = [], [], set()
     for key in ("A", "C"):
-        for d in read_jsonl(os.path.join(DEBDESC, key, "corpus-name.jsonl")):
+        for d in dd.qm.read_jsonl(os.path.join(DEBDESC, key, "corpus-name.jsonl")):
             name = d["id"]
             topic = by_id[name]["category"] if name in by_id else section.get(name)
             if name in seen or topic not in fq.SECTIONS:
@@ -80,9 +76,7 @@ def cmd_data(out):
             if name in by_id:
                 twins.append(name)
     corpus = english + sorted(chinese, key=lambda d: d["id"])
-    with open(os.path.join(out, "corpus.jsonl"), "w", encoding="utf-8") as f:
-        for d in corpus:
-            f.write(json.dumps(d, ensure_ascii=False) + "\n")
+    dd.write_jsonl(os.path.join(out, "corpus.jsonl"), corpus)
 
     twin_ids = {f"zh:{t}" for t in twins} | set(twins)
     topic = {d["id"]: d["category"] for d in corpus}
