@@ -50,6 +50,27 @@ struct DocumentTable: Sendable {
         return best?.language
     }
 
+    /// Whether the live documents are in two languages or more (by primary subtag, undetermined ones aside;
+    /// see ``languageGroups()``).
+    ///
+    /// - Complexity: O(distinct strings).
+    var hasSeveralLanguages: Bool {
+        var first: Substring?
+        for (id, count) in languageCounts.enumerated() where count > 0 {
+            guard let code = Self.primarySubtag(strings[id]) else { continue }
+            if let first, first != code { return true }
+            first = code
+        }
+        return false
+    }
+
+    /// The lower-cased primary subtag of a language code ("zh" for "zh-Hans" and "ZH_cn"); `nil` for
+    /// undetermined ("und" or empty).
+    static func primarySubtag(_ code: String) -> Substring? {
+        let subtag = code.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).first
+        return subtag == "und" ? nil : subtag
+    }
+
     /// The live documents grouped by language, as its primary subtag lower-cased ("zh-Hans", "zh_CN" and "ZH"
     /// are one group, "zh"): per slot the index of its group in `languages`, or -1 for a free slot and for a
     /// document whose language is undetermined ("und" or empty); and per group its code and live documents.
@@ -60,8 +81,7 @@ struct DocumentTable: Sendable {
         var groupOfCode: [String: Int32] = [:]
         var languages: [String] = []
         for (id, value) in strings.enumerated() where languageCounts[Int(folded[id])] > 0 {
-            let code = value.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init)
-            guard let code, code != "und" else { continue }
+            guard let code = Self.primarySubtag(value).map(String.init) else { continue }
             if let group = groupOfCode[code] {
                 groupOfString[id] = group
             } else {

@@ -249,15 +249,36 @@ extension StoreMemory.State {
     ///
     /// - Complexity: exact: O(rows × dimension); HNSW: about O(ef × M0 × log n × dimension) per round;
     ///   int8/binary: O(rows × code size) per round plus the exact rescoring.
-    func semanticTop(query: [Float], mask: Bitset?, k: Int) throws -> [DocumentHit] {
+    ///
+    /// With `shift`, each document's score is less its language's share of the cosine (``LanguageShift``): the
+    /// exact scan takes it off every document before choosing; an approximate index is searched once per
+    /// language (`k` documents each), since its candidates would otherwise come mostly from the query's
+    /// language, and the shifted hits merged.
+    func semanticTop(query: [Float], mask: Bitset?, k: Int, shift: LanguageShift? = nil) throws -> [DocumentHit] {
         guard k > 0, matrix.liveRows > 0, query.count == matrix.dimension else { return [] }
         if ann.hnsw == nil && ann.codes == nil {
-            let scores = scoreDocuments(query: query, mask: mask)
+            var scores = scoreDocuments(query: query, mask: mask)
+            if let shift {
+                for slot in scores.best.indices where scores.bestRow[slot] >= 0 { scores.best[slot] -= shift(slot) }
+            }
             return scores.top(k).map {
                 DocumentHit(
                     slot: $0.id, score: $0.score, chunkID: matrix.rowChunk[Int(scores.bestRow[$0.id])])
             }
         }
+        guard let shift else { return try approximateTop(query: query, mask: mask, k: k) }
+        var hits: [DocumentHit] = []
+        for languageMask in shift.languageMasks(mask ?? liveSlots) {
+            for var hit in try approximateTop(query: query, mask: languageMask, k: k) {
+                hit.score -= shift(hit.slot)
+                hits.append(hit)
+            }
+        }
+        return hits.sorted { $0.score != $1.score ? $0.score > $1.score : $0.slot < $1.slot }.prefix(k).map { $0 }
+    }
+
+    /// ``semanticTop(query:mask:k:shift:)`` through the approximate index, unshifted.
+    private func approximateTop(query: [Float], mask: Bitset?, k: Int) throws -> [DocumentHit] {
         let filter: Bitset? = (mask != nil || (ann.codes != nil && matrix.hasHoles)) ? rowBitmap(mask: mask) : nil
         let available = filter?.allowedCount ?? matrix.liveRows
         // Rows: as many chunks as k documents hold on average (1 to 4 per document), so that a store whose vectors
@@ -332,11 +353,11 @@ extension StoreMemory.State {
     }
 
     /// The exact best chunk of one document for `query` (the semantic score of a keyword-only candidate),
-    /// scored as the semantic arm scores documents (``DocumentScoring``).
+    /// scored as the semantic arm scores documents (``DocumentScoring``), less `shift`.
     ///
     /// - Complexity: O(chunks of the document × dimension), plus a read per chunk when the vectors are in the
     ///   file.
-    func exactBest(slot: Int, query: [Float]) throws -> DocumentHit? {
+    func exactBest(slot: Int, query: [Float], shift: LanguageShift? = nil) throws -> DocumentHit? {
         let rows = matrix.rows(ofSlot: slot).map(Int.init)
         guard !rows.isEmpty, query.count == matrix.dimension else { return nil }
         let leadRow = matrix.leadRow(ofSlot: slot).map(Int.init)
@@ -354,6 +375,7 @@ extension StoreMemory.State {
             }
         }
         if let lead, let hit = best { best?.score = DocumentScoring.blend(best: hit.score, lead: lead) }
+        if let shift { best?.score -= shift(slot) }
         return best
     }
 }

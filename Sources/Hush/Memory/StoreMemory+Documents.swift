@@ -153,9 +153,20 @@ extension StoreMemory.State {
     }
 
     /// The mean and deviation of `query`'s cosines over a sample of the stored vectors (see
-    /// ``VectorMatrix/background(query:sample:)``).
-    func background(query: [Float]) -> (mean: Float, deviation: Float)? {
-        matrix.isResident ? matrix.background(query: query) : codeBackground(query: query)
+    /// ``VectorMatrix/background(query:sample:shift:)``), each less its document's language `shift`.
+    func background(query: [Float], shift: LanguageShift? = nil) -> (mean: Float, deviation: Float)? {
+        matrix.isResident
+            ? matrix.background(query: query, shift: shift) : codeBackground(query: query, shift: shift)
+    }
+
+    /// The language shift of `query`'s cosines in this store (``LanguageShift``): `nil` unless its documents are
+    /// in two languages or more.
+    ///
+    /// - Complexity: O(distinct strings) in a store of one language; else the centres (computed once per
+    ///   generation by `memory`) and a dot product per language.
+    func languageShift(query: [Float], memory: StoreMemory) throws -> LanguageShift? {
+        guard documents.hasSeveralLanguages, let centres = try memory.documentCentres(of: self) else { return nil }
+        return LanguageShift(query: query, centres: centres)
     }
 
     /// What the index holds in memory, for ``StoreStats``.

@@ -202,17 +202,23 @@ extension StoreMemory.State {
 
     /// ``VectorMatrix/background(query:sample:)`` estimated on the guide's codes (the matrix holds no vectors):
     /// the mean and deviation of the query's approximate cosines over an evenly spaced sample of rows.
-    func codeBackground(query: [Float], sample: Int = 1024) -> (mean: Float, deviation: Float)? {
+    func codeBackground(query: [Float], sample: Int = 1024, shift: LanguageShift? = nil) -> (
+        mean: Float, deviation: Float
+    )? {
         /// The sample's statistics on one scorer.
         struct Background: ScorerTask {
             let matrix: VectorMatrix
             let sample: Int
+            let shift: LanguageShift?
             func run<Scorer: NodeScorer>(_ scorer: Scorer) -> (mean: Float, deviation: Float)? {
-                matrix.sampleStatistics(sample: sample) { Double(scorer.score($0)) }
+                let rowSlot = matrix.rowSlot
+                return matrix.sampleStatistics(sample: sample) { row in
+                    Double(scorer.score(row) - (shift?(Int(rowSlot[row])) ?? 0))
+                }
             }
         }
         guard let guide = ann.guide, query.count == matrix.dimension, guide.count >= matrix.rows else { return nil }
-        return guide.withScorer(for: query, Background(matrix: matrix, sample: sample)) ?? nil
+        return guide.withScorer(for: query, Background(matrix: matrix, sample: sample, shift: shift)) ?? nil
     }
 }
 

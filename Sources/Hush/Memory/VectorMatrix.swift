@@ -203,14 +203,19 @@ struct VectorMatrix: Sendable {
     /// The mean and standard deviation of `query`'s dot product with the live rows, estimated on an evenly
     /// spaced sample of at most `sample` of them (all of them in a smaller store); `nil` below two rows.
     ///
+    /// With `shift`, each row's dot product less its document's language shift (as search scores it).
+    ///
     /// - Complexity: O(min(live rows, sample) × dimension), plus a pass over the row map in a store with holes.
-    func background(query: [Float], sample: Int = 1024) -> (mean: Float, deviation: Float)? {
+    func background(query: [Float], sample: Int = 1024, shift: LanguageShift? = nil) -> (
+        mean: Float, deviation: Float
+    )? {
         guard query.count == dimension else { return nil }
         return vectors.storage.withUnsafeBufferPointer { matrix in
             query.withUnsafeBufferPointer { q in
                 guard let base = matrix.baseAddress, let qBase = q.baseAddress else { return nil }
                 return sampleStatistics(sample: sample) { row in
-                    Double(hush_dot_f32(base + row * dimension, qBase, dimension))
+                    let score = hush_dot_f32(base + row * dimension, qBase, dimension)
+                    return Double(score - (shift?(Int(rowSlot[row])) ?? 0))
                 }
             }
         }

@@ -53,7 +53,7 @@ extension Ranker {
                     // walk per language, because a chunk's cosine to the query carries its language's centre,
                     // which a document's vector does not: one walk would find mostly the source's language.
                     var near: [Int] = []
-                    for languageMask in Self.languageMasks(mask, groupOfSlot: centres?.groupOfSlot ?? []) {
+                    for languageMask in DocumentCentres.languageMasks(mask, groupOfSlot: centres?.groupOfSlot ?? []) {
                         near += try state.semanticTop(query: query, mask: languageMask, k: limit * 4).map(\.slot)
                     }
                     let vectors = try DocumentVectors(state: state, slots: near, centres: centres)
@@ -80,17 +80,6 @@ extension Ranker {
             return heap.sorted().map { ($0.id, $0.score) }.filter { minCosine == nil || $0.score >= minCosine ?? 0 }
         }
         return try describe(found.map { ($0.slot, $0.score, $0.score, nil) })
-    }
-
-    /// `mask` split by the language group of each slot (`groupOfSlot`, -1 for undetermined; see
-    /// ``DocumentCentres``), leaving out the groups it allows none of; `[mask]` when it allows one group only.
-    static func languageMasks(_ mask: Bitset, groupOfSlot: [Int32]) -> [Bitset] {
-        var masks: [Int32: Bitset] = [:]
-        mask.forEachAllowed { slot in
-            let group = slot < groupOfSlot.count ? groupOfSlot[slot] : -1
-            masks[group, default: Bitset(count: mask.count)].insert(slot)
-        }
-        return masks.count <= 1 ? [mask] : masks.keys.sorted().compactMap { masks[$0] }
     }
 
     /// Turns `(slot, score, similarity, recency)` into ``RankedDocument``s, loading titles from SQLite.

@@ -12,9 +12,9 @@ extension SearchHit.Explanation {
     /// An explanation with nothing found yet.
     init() {
         self.init(
-            semanticRank: nil, semanticScore: nil, semanticNormalized: nil, keywordRank: nil, keywordScore: nil,
-            keywordNormalized: nil, evidence: nil, calibration: nil, baseScore: 0, matchedTags: [], tagBoost: 0,
-            categoryBoost: 0, finalScore: 0)
+            semanticRank: nil, semanticScore: nil, languageShift: nil, semanticNormalized: nil, keywordRank: nil,
+            keywordScore: nil, keywordNormalized: nil, evidence: nil, calibration: nil, baseScore: 0, matchedTags: [],
+            tagBoost: 0, categoryBoost: 0, finalScore: 0)
     }
 }
 

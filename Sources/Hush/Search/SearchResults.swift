@@ -13,8 +13,14 @@ public struct SearchHit: Sendable, Hashable, Codable, Identifiable {
         /// 1-based rank in the semantic arm's candidate pool (`nil` if outside the pool).
         public var semanticRank: Int?
         /// The document's semantic score: the best chunk's cosine with the query, blended with the opening chunk's
-        /// (0.75 / 0.25) for a document of several chunks (`nil` in keyword mode).
+        /// (0.75 / 0.25) for a document of several chunks, less ``languageShift`` (`nil` in keyword mode).
         public var semanticScore: Float?
+        /// What the semantic score was lowered by for the part of the cosine the model gives by the document's
+        /// language rather than its meaning: with a multilingual model, in a store of several languages, the
+        /// query's dot product with the document's language centre less the store's. Positive for documents in
+        /// the query's language, negative for the others, so that a query finds what it means in every language
+        /// the store holds. `nil` when there is no shift (one language, or a model that is not multilingual).
+        public var languageShift: Float?
         /// The semantic score after normalisation (hybrid convex fusion only).
         public var semanticNormalized: Float?
         /// 1-based rank in the keyword arm (`nil` when no query keyword matched).

@@ -31,12 +31,14 @@ extension Searcher {
         // The exact best chunk of a document the semantic arm did not return (keyword-only candidates).
         if let query = plan.queryVector {
             for hit in keyword where semanticBest[hit.slot] == nil {
-                semanticBest[hit.slot] = try state.exactBest(slot: hit.slot, query: query)
+                semanticBest[hit.slot] = try state.exactBest(slot: hit.slot, query: query, shift: first.shift)
             }
         }
         func semanticHit(_ slot: Int) -> DocumentHit? { semanticBest[slot] }
         // The query's cosines over the store, against which a document's cosine stands out or not.
-        let background = plan.calibration == nil ? nil : plan.queryVector.flatMap { state.background(query: $0) }
+        let background =
+            plan.calibration == nil
+            ? nil : plan.queryVector.flatMap { state.background(query: $0, shift: first.shift) }
         func evidence(slot: Int, cosine: Float) -> ScoreCalibration.Evidence {
             var standing: Float = 0
             if let background { standing = (cosine - background.mean) / max(background.deviation, 1e-3) }
@@ -75,6 +77,9 @@ extension Searcher {
         candidates = candidates.compactMap { candidate in
             guard let record = state.record(candidate.slot) else { return nil }
             var boosted = candidate
+            if let shift = first.shift, candidate.explanation.semanticScore != nil {
+                boosted.explanation.languageShift = shift(candidate.slot)
+            }
             Self.boost(&boosted.explanation, record: record, keywords: plan.keywords, boosts: plan.boosts)
             return boosted
         }

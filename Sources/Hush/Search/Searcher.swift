@@ -66,6 +66,9 @@ struct Searcher: Sendable {
         var generation: UInt64
         var mask: Bitset?
         var semantic: [DocumentHit]
+        /// What each document's semantic score is less for its language (a multilingual model in a store of
+        /// several languages), or `nil`.
+        var shift: LanguageShift?
     }
 
     /// What the second hold of the read lock made of the keyword rows.
@@ -94,8 +97,11 @@ struct Searcher: Sendable {
         }
         let first = try hold { state in
             let mask = state.allowedSlots(plan.filter)
-            let semantic = try plan.queryVector.map { try state.semanticTop(query: $0, mask: mask, k: plan.pool) }
-            return FirstPass(generation: state.generation, mask: mask, semantic: semantic ?? [])
+            let shift = try plan.queryVector.flatMap { try languageShift(query: $0, state: state) }
+            let semantic = try plan.queryVector.map {
+                try state.semanticTop(query: $0, mask: mask, k: plan.pool, shift: shift)
+            }
+            return FirstPass(generation: state.generation, mask: mask, semantic: semantic ?? [], shift: shift)
         }
         guard let expression = plan.keyword else {
             return try hold { state in try fuse(plan, first, keyword: [], evidence: [:], state: state) }
@@ -130,6 +136,15 @@ struct Searcher: Sendable {
             case .short: budget = budget.flatMap { $0 >= plan.pool * 32 ? nil : $0 * 8 }
             }
         }
+    }
+
+    /// The language shift of the query's cosines (``LanguageShift``) when the model places languages apart in a
+    /// shared space (multilingual) and the store holds several. A monolingual model's vectors of other languages
+    /// say little of their meaning, so that lifting them toward a query would only bring noise; a model per
+    /// language never compares them.
+    private func languageShift(query: [Float], state: StoreMemory.State) throws -> LanguageShift? {
+        guard embedder.languageScope == .multilingual else { return nil }
+        return try state.languageShift(query: query, memory: memory)
     }
 
     /// The best-ranked chunk of up to `limit` allowed documents, best first.

@@ -154,6 +154,7 @@ enum SearchOutput {
                 func show(_ value: Int?) -> String { value.map(String.init) ?? "-" }
                 lines.append(
                     "    semantic: rank \(show(e.semanticRank)) score \(show(e.semanticScore)) norm \(show(e.semanticNormalized))"
+                        + (e.languageShift.map { String(format: " (language shift %+.3f)", -$0) } ?? "")
                         + " | keyword: rank \(show(e.keywordRank)) bm25 \(show(e.keywordScore)) norm \(show(e.keywordNormalized))"
                 )
                 if let evidence = e.evidence, let calibration = e.calibration {
@@ -260,6 +261,7 @@ struct SearchJSON: Encodable {
             case semanticRank = "semantic_rank"
             case semanticScore = "semantic_score"
             case semanticNormalized = "semantic_normalized"
+            case languageShift = "language_shift"
             case keywordRank = "keyword_rank"
             case keywordScore = "keyword_score"
             case keywordNormalized = "keyword_normalized"
@@ -285,6 +287,7 @@ struct SearchJSON: Encodable {
             try container.encode(e.semanticRank, forKey: .semanticRank)
             try container.encode(e.semanticScore.map(JSONNumber.init), forKey: .semanticScore)
             try container.encode(e.semanticNormalized.map(JSONNumber.init), forKey: .semanticNormalized)
+            try container.encodeIfPresent(e.languageShift.map(JSONNumber.init), forKey: .languageShift)
             try container.encode(e.keywordRank, forKey: .keywordRank)
             try container.encode(e.keywordScore.map(JSONNumber.init), forKey: .keywordScore)
             try container.encode(e.keywordNormalized.map(JSONNumber.init), forKey: .keywordNormalized)

@@ -60,28 +60,14 @@ import Testing
     /// The default hybrid weight follows the model and the query's language (measured on the multilingual
     /// man-page set; see docs/benchmarks.md).
     @Test func defaultAlphaFollowsTheModelAndTheQueryLanguage() async throws {
-        /// Hashing vectors under a neural model's identity and scope.
-        struct Neural: Embedder {
-            let base = HashingEmbedder()
-            let languageScope: LanguageScope
-            var identity: EmbedderIdentity {
-                EmbedderIdentity(
-                    model: "test-\(languageScope)", weightsSHA256: "none", dimension: base.dimension, pooling: .mean,
-                    normalized: true)
-            }
-            var maxTokens: Int { base.maxTokens }
-            func embed(_ texts: [String], role: EmbeddingRole) throws -> [Embedding] {
-                try base.embed(texts, role: role)
-            }
-            func tokenCount(_ text: String) -> Int { base.tokenCount(text) }
-        }
-        let english = try await HushStore.inMemory(embedder: Neural(languageScope: .monolingual))
+        let english = try await HushStore.inMemory(embedder: HashingUnderNeuralIdentity(languageScope: .monolingual))
         #expect(english.hybridAlpha(queryLanguage: "en") == 0.6)
         #expect(english.hybridAlpha(queryLanguage: "und") == 0.6)
         #expect(english.hybridAlpha(queryLanguage: "zh") == 0)
         #expect(english.hybridAlpha(queryLanguage: "ja") == 0)
         #expect(english.hybridAlpha(queryLanguage: "de") == 0.3)
-        let multilingual = try await HushStore.inMemory(embedder: Neural(languageScope: .multilingual))
+        let multilingual = try await HushStore.inMemory(
+            embedder: HashingUnderNeuralIdentity(languageScope: .multilingual))
         let lexical = try await HushStore.inMemory(embedder: HashingEmbedder())
         for language in ["en", "zh", "ja", "de", "und"] {
             #expect(multilingual.hybridAlpha(queryLanguage: language) == 0.75)
@@ -208,4 +194,20 @@ import Testing
         let scores = Set(hits.map { ($0.score * 1000).rounded() })
         #expect(scores.count == 1, "\(hits.map(\.score))")
     }
+}
+
+/// Hashing vectors under a neural model's identity and language scope.
+struct HashingUnderNeuralIdentity: Embedder {
+    let base = HashingEmbedder()
+    let languageScope: LanguageScope
+    var identity: EmbedderIdentity {
+        EmbedderIdentity(
+            model: "test-\(languageScope)", weightsSHA256: "none", dimension: base.dimension, pooling: .mean,
+            normalized: true)
+    }
+    var maxTokens: Int { base.maxTokens }
+    func embed(_ texts: [String], role: EmbeddingRole) throws -> [Embedding] {
+        try base.embed(texts, role: role)
+    }
+    func tokenCount(_ text: String) -> Int { base.tokenCount(text) }
 }

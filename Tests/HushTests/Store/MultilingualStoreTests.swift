@@ -149,6 +149,42 @@ import Testing
         }
     }
 
+    /// Search in the bilingual journal answers in both languages: a query's cosine with an entry carries the
+    /// entry's language, which search takes off (`LanguageShift`), so that a question about sleep in Chinese
+    /// also finds the English entry about sleep. Over twelve queries (a topic each, six in English and six in
+    /// Chinese), the topic's four entries fill 32 of the 48 first-four places (29 without the shift, on the
+    /// machine this was written on), in semantic and hybrid search, exact and through the graph.
+    @Test(arguments: [IndexStrategy.exact, .hnsw])
+    func searchFindsTheEntriesOfBothLanguages(strategy: IndexStrategy) async throws {
+        let store = try await HushStore.inMemory(
+            embedder: try TestModels.e5Embedder(), options: StoreOptions(indexStrategy: strategy))
+        try await store.upsert(
+            Self.bilingualJournal.map { Document(id: $0.id, body: $0.text, language: String($0.id.prefix(2))) })
+        let queries = [
+            ("sleep", "I can't sleep at night"), ("sleep", "失眠怎么办"), ("ex", "should I text my ex?"),
+            ("ex", "要不要给前任发消息"), ("money", "saving money on rent and bills"), ("money", "怎么省钱"),
+            ("garden", "growing vegetables and herbs"), ("garden", "在阳台种菜"), ("run", "training for a race"),
+            ("run", "跑步训练"), ("work", "stress at my job"), ("work", "工作压力大"),
+        ]
+        for mode in [SearchMode.semantic, .hybrid] {
+            var onTopic = 0
+            for (topic, query) in queries {
+                let hits = try await store.search(query, mode: mode, limit: 4, explain: true).hits
+                onTopic += hits.filter { $0.id.dropFirst(3).hasPrefix(topic + "-") }.count
+                // Each entry's shift is its language's: the same for all entries of one language, larger for
+                // the query's own.
+                let shifts = Dictionary(grouping: hits, by: { $0.language }).mapValues {
+                    Set($0.compactMap { $0.explanation?.languageShift })
+                }
+                #expect(shifts.values.allSatisfy { $0.count == 1 }, "\(query): \(shifts)")
+                if query == "失眠怎么办" {
+                    #expect(hits.map(\.id).contains("en-sleep-1"), "\(mode) \(query): \(hits.map(\.id))")
+                }
+            }
+            #expect(onTopic >= 31, "\(mode): \(onTopic) of 48 first-four places on topic")
+        }
+    }
+
     /// Chinese has no spaces: chunks are sized in the model's own tokens and cut between sentences
     /// (`。！？；`), or between characters for one over-long sentence, never inside a character.
     @Test func chineseIsChunkedByTokensAtSentenceEnds() throws {
