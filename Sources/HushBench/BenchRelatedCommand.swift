@@ -38,9 +38,7 @@ struct BenchRelated: AsyncParsableCommand {
         let all = try readTexts(ids, field: field)
         let sources = stride(from: 0, to: all.count, by: max(1, every)).map { all[$0] }
         guard !sources.isEmpty else { throw ValidationError("\(ids) holds no ids") }
-        guard let strategy = IndexStrategy(rawValue: index), strategy == .exact || strategy == .hnsw else {
-            throw ValidationError("--index takes exact or hnsw (got \(index))")
-        }
+        let strategy = try exactOrGraph(index)
         let store = try await HushStore.open(
             path: db, readOnly: true, options: StoreOptions(indexStrategy: strategy))
         for id in sources { _ = try await store.related(to: id, limit: limit) }

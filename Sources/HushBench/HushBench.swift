@@ -94,6 +94,14 @@ func readJSONLines(_ path: String) throws -> [[String: Any]?] {
     return data.split(separator: 0x0A).map { (try? JSONSerialization.jsonObject(with: $0)) as? [String: Any] }
 }
 
+/// The vector index named by `--index`: exact, or hnsw (a graph built in memory at the open).
+func exactOrGraph(_ name: String) throws -> IndexStrategy {
+    guard let strategy = IndexStrategy(rawValue: name), strategy == .exact || strategy == .hnsw else {
+        throw ValidationError("--index takes exact or hnsw (got \(name))")
+    }
+    return strategy
+}
+
 /// Reads the "text" field of each JSON line of a file.
 func readTexts(_ path: String, field: String = "text") throws -> [String] {
     try readJSONLines(path).enumerated().map { number, object in

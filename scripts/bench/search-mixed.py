@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Search in a mixed-language store: nDCG@10 when each man page is stored in English or in Chinese, not both.
 
-A user's store is rarely in one language. This measures semantic and hybrid search (`hush eval`, default
-model multilingual-e5-small) on stores built from the parallel man pages of scripts/bench/chunk-curve.sh
+A user's store is rarely in one language. This measures semantic, hybrid and calibrated search (`hush eval`,
+default model multilingual-e5-small) on stores built from the parallel man pages of scripts/bench/chunk-curve.sh
 (its sets/short/lang/en and sets/short/lang/zh_CN): of the pages present in both languages, a random half
 (per seed) is stored in English only and the other half in Chinese only. The English and the Chinese queries
 of those pages are asked of the same store; each has exactly one target, the one stored document of its page
@@ -32,7 +32,7 @@ HUSH_BEFORE = os.environ.get("HUSH_BEFORE", "")
 NICE = os.environ.get("NICE", "19")
 SEEDS = (1, 2, 3)
 LANGS = ("en", "zh_CN")
-MODES = ("semantic", "hybrid")
+MODES = ("semantic", "hybrid", "calibrated")
 SUBSETS = ("all", "same", "cross")
 
 
