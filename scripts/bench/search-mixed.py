@@ -43,14 +43,8 @@ def load(name, file):
     return module
 
 
-qm = load("quality_multilingual", "quality-multilingual.py")  # read_jsonl, page_key
-
-
-def write_jsonl(path, rows):
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, "w", encoding="utf-8") as f:
-        for r in rows:
-            f.write(json.dumps(r, ensure_ascii=False) + "\n")
+dd = load("debian_descriptions", "debian-descriptions.py")  # write_jsonl
+qm = dd.qm  # read_jsonl, page_key
 
 
 def source(lang, name):
@@ -64,7 +58,7 @@ def cmd_data(out):
     for seed in SEEDS:
         english = set(random.Random(seed).sample(pages, len(pages) // 2))
         stored = {p: ("en" if p in english else "zh_CN") for p in pages}
-        write_jsonl(os.path.join(out, f"seed-{seed}", "corpus.jsonl"), [docs[stored[p]][p] for p in pages])
+        dd.write_jsonl(os.path.join(out, f"seed-{seed}", "corpus.jsonl"), [docs[stored[p]][p] for p in pages])
         counts = []
         for lang in LANGS:
             subsets = {s: [] for s in SUBSETS}
@@ -77,7 +71,7 @@ def cmd_data(out):
                 subsets["all"].append(row)
                 subsets["same" if target == lang else "cross"].append(row)
             for s, rows in subsets.items():
-                write_jsonl(os.path.join(out, f"seed-{seed}", f"queries-{lang}-{s}.jsonl"), rows)
+                dd.write_jsonl(os.path.join(out, f"seed-{seed}", f"queries-{lang}-{s}.jsonl"), rows)
             counts.append(f"{lang} {len(subsets['same'])} same + {len(subsets['cross'])} cross")
         print(f"seed {seed}: {len(english)} pages in English, {len(pages) - len(english)} in Chinese; queries "
               + ", ".join(counts))
@@ -161,21 +155,15 @@ def cmd_all(out):
     cmd_report(out, labels)
 
 
+COMMANDS = {"data": cmd_data, "store": cmd_store, "cli": cmd_cli, "all": cmd_all,
+            "report": lambda out, *labels: cmd_report(out, list(labels))}
+
+
 def main(argv):
-    if len(argv) < 3 or argv[1] not in ("data", "store", "cli", "report", "all"):
+    if len(argv) < 3 or argv[1] not in COMMANDS:
         sys.exit(__doc__)
-    out = argv[2]
-    os.makedirs(out, exist_ok=True)
-    if argv[1] == "data":
-        cmd_data(out)
-    elif argv[1] == "store":
-        cmd_store(out)
-    elif argv[1] == "cli":
-        cmd_cli(out, argv[3], argv[4])
-    elif argv[1] == "report":
-        cmd_report(out, argv[3:])
-    else:
-        cmd_all(out)
+    os.makedirs(argv[2], exist_ok=True)
+    COMMANDS[argv[1]](argv[2], *argv[3:])
 
 
 if __name__ == "__main__":

@@ -105,3 +105,38 @@ enum NotesCorpus {
             sourceType: "post", language: "en", createdAt: day(14)),
     ]
 }
+
+/// The centres `DocumentCentres` defines, worked out here from the stored vectors of documents of one chunk each:
+/// the store's is the mean chunk vector g shrunk by n / (n + 16) for n documents; a language's adds m / (m + 16)
+/// of the difference between its own mean chunk and g, for its m documents.
+struct WorkedCentres {
+    let store: [Float]
+    let language: [String: [Float]]
+    /// Each document's (only) chunk vector, by id.
+    let vectors: [String: [Float]]
+
+    init(_ documents: [Document], in hush: HushStore) async throws {
+        var vectors: [String: [Float]] = [:]
+        for document in documents { vectors[document.id] = try await hush.vectors(forDocument: document.id).first }
+        let dimension = vectors.values.first?.count ?? 0
+        func mean(_ ids: [String]) -> [Float] {
+            var sum = [Float](repeating: 0, count: dimension)
+            for id in ids { for index in 0..<dimension { sum[index] += vectors[id]?[index] ?? 0 } }
+            return sum.map { $0 / Float(ids.count) }
+        }
+        let g = mean(documents.map(\.id))
+        let n = Float(documents.count)
+        let store = g.map { $0 * n / (n + 16) }
+        var language: [String: [Float]] = [:]
+        for code in Set(documents.compactMap(\.language)) {
+            let ids = documents.filter { $0.language == code }.map(\.id)
+            let share = Float(ids.count) / Float(ids.count + 16)
+            language[code] = zip(store, zip(mean(ids), g)).map { $0 + share * ($1.0 - $1.1) }
+        }
+        self.store = store
+        self.language = language
+        self.vectors = vectors
+    }
+
+    static func dot(_ a: [Float], _ b: [Float]) -> Float { zip(a, b).reduce(0) { $0 + $1.0 * $1.1 } }
+}

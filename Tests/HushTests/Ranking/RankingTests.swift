@@ -51,29 +51,13 @@ import Testing
         // With one chunk per document, a document's vector is its chunk vector less its language's centre: the
         // store's centre (the mean chunk vector g, shrunk by n / (n + 16) for n documents) plus m / (m + 16) of
         // the difference between its language's mean chunk and g, for the m documents of that language (10
-        // English, 2 French, 2 German posts here). Worked out here from the stored vectors.
+        // English, 2 French, 2 German posts here), worked out from the stored vectors (`WorkedCentres`).
         let store = try await feedStore()
         let posts = FeedCorpus.posts
-        var vectors: [String: [Float]] = [:]
-        for post in posts { vectors[post.id] = try await store.vectors(forDocument: post.id).first }
-        let dimension = vectors.values.first?.count ?? 0
-        func mean(_ ids: [String]) -> [Float] {
-            var sum = [Float](repeating: 0, count: dimension)
-            for id in ids { for index in 0..<dimension { sum[index] += vectors[id]?[index] ?? 0 } }
-            return sum.map { $0 / Float(ids.count) }
-        }
-        let g = mean(posts.map(\.id))
-        let n = Float(posts.count)
-        let storeCentre = g.map { $0 * n / (n + 16) }
-        var centres: [String: [Float]] = [:]
-        for language in Set(posts.compactMap(\.language)) {
-            let ids = posts.filter { $0.language == language }.map(\.id)
-            let share = Float(ids.count) / Float(ids.count + 16)
-            centres[language] = zip(storeCentre, zip(mean(ids), g)).map { $0 + share * ($1.0 - $1.1) }
-        }
+        let worked = try await WorkedCentres(posts, in: store)
         func centred(_ id: String) -> [Float] {
             let language = posts.first { $0.id == id }?.language ?? ""
-            let vector = zip(vectors[id] ?? [], centres[language] ?? []).map { $0 - $1 }
+            let vector = zip(worked.vectors[id] ?? [], worked.language[language] ?? []).map { $0 - $1 }
             let norm = vector.reduce(0) { $0 + $1 * $1 }.squareRoot()
             return vector.map { $0 / norm }
         }

@@ -7,33 +7,6 @@ import Testing
 /// Search with a multilingual model in a store of several languages: each document's semantic score is its
 /// cosine less the query's dot product with its language's centre less the store's (``LanguageShift``).
 @Suite struct SearchLanguageShiftTests {
-    /// The centre of each language of `posts` (one chunk each), worked out from their stored vectors as
-    /// `DocumentCentres` defines them, and the store's.
-    static func centres(_ posts: [Document], store: HushStore) async throws -> (
-        store: [Float], language: [String: [Float]], vectors: [String: [Float]]
-    ) {
-        var vectors: [String: [Float]] = [:]
-        for post in posts { vectors[post.id] = try await store.vectors(forDocument: post.id).first }
-        let dimension = vectors.values.first?.count ?? 0
-        func mean(_ ids: [String]) -> [Float] {
-            var sum = [Float](repeating: 0, count: dimension)
-            for id in ids { for index in 0..<dimension { sum[index] += vectors[id]?[index] ?? 0 } }
-            return sum.map { $0 / Float(ids.count) }
-        }
-        let g = mean(posts.map(\.id))
-        let n = Float(posts.count)
-        let storeCentre = g.map { $0 * n / (n + 16) }
-        var language: [String: [Float]] = [:]
-        for code in Set(posts.compactMap(\.language)) {
-            let ids = posts.filter { $0.language == code }.map(\.id)
-            let share = Float(ids.count) / Float(ids.count + 16)
-            language[code] = zip(storeCentre, zip(mean(ids), g)).map { $0 + share * ($1.0 - $1.1) }
-        }
-        return (storeCentre, language, vectors)
-    }
-
-    static func dot(_ a: [Float], _ b: [Float]) -> Float { zip(a, b).reduce(0) { $0 + $1.0 * $1.1 } }
-
     /// Worked out from the stored vectors for the feed of English, French and German posts: in semantic and
     /// hybrid search, exact and through the graph, every document's semantic score is its cosine less its
     /// language's shift, the shift is in the explanation, and the semantic ranking is by the shifted score.
@@ -43,16 +16,17 @@ import Testing
         let store = try await HushStore.inMemory(embedder: embedder, options: StoreOptions(indexStrategy: strategy))
         let posts = FeedCorpus.posts
         try await store.upsert(posts)
-        let (storeCentre, centres, vectors) = try await Self.centres(posts, store: store)
+        let worked = try await WorkedCentres(posts, in: store)
+        let (storeCentre, centres, vectors) = (worked.store, worked.language, worked.vectors)
         #expect(centres.count == 3)
         let languageOf = Dictionary(uniqueKeysWithValues: posts.map { ($0.id, $0.language ?? "") })
 
         for query in ["long runs in new shoes", "bread dough rising overnight", "tomatoes in the garden"] {
             let q = try embedder.embed([store.analyze(query).cleaned], role: .query)[0].vector
             func shift(_ id: String) -> Float {
-                Self.dot(q, centres[languageOf[id] ?? ""] ?? storeCentre) - Self.dot(q, storeCentre)
+                WorkedCentres.dot(q, centres[languageOf[id] ?? ""] ?? storeCentre) - WorkedCentres.dot(q, storeCentre)
             }
-            let expected = posts.map { ($0.id, Self.dot(q, vectors[$0.id] ?? []) - shift($0.id)) }
+            let expected = posts.map { ($0.id, WorkedCentres.dot(q, vectors[$0.id] ?? []) - shift($0.id)) }
                 .sorted { $0.1 > $1.1 }
             let semantic = try await store.search(query, mode: .semantic, limit: posts.count, explain: true)
             #expect(semantic.hits.map(\.id) == expected.map(\.0), "\(query)")
@@ -92,7 +66,7 @@ import Testing
             for hit in results.hits {
                 #expect(hit.explanation?.languageShift == nil)
                 let vector = try #require(try await store.vectors(forDocument: hit.id).first)
-                #expect(abs(hit.score - Self.dot(q, vector)) < 1e-5, "\(hit.id)")
+                #expect(abs(hit.score - WorkedCentres.dot(q, vector)) < 1e-5, "\(hit.id)")
             }
         }
     }

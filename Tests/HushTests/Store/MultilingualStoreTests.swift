@@ -121,6 +121,15 @@ import Testing
         ("zh-work-2", "绩效面谈很难熬，下个季度想请领导把目标说得更清楚。"),
     ]
 
+    /// The bilingual journal in a store on `strategy`, each entry in the language of its id's prefix.
+    static func bilingualJournalStore(_ strategy: IndexStrategy) async throws -> HushStore {
+        let store = try await HushStore.inMemory(
+            embedder: try TestModels.e5Embedder(), options: StoreOptions(indexStrategy: strategy))
+        try await store.upsert(
+            bilingualJournal.map { Document(id: $0.id, body: $0.text, language: String($0.id.prefix(2))) })
+        return store
+    }
+
     /// A multilingual model gives each language a centre of its own; documents centred on the store's alone
     /// kept to their language (every Chinese entry's translation ranked 10th-13th, after all the other Chinese
     /// entries). Centred on their language, an entry's translation is its first related item (18 of these 22
@@ -128,10 +137,7 @@ import Testing
     /// first. The same through the approximate index (a walk per language).
     @Test(arguments: [IndexStrategy.exact, .hnsw])
     func relatedItemsAndInterestFindTheOtherLanguageOfABilingualJournal(strategy: IndexStrategy) async throws {
-        let store = try await HushStore.inMemory(
-            embedder: try TestModels.e5Embedder(), options: StoreOptions(indexStrategy: strategy))
-        try await store.upsert(
-            Self.bilingualJournal.map { Document(id: $0.id, body: $0.text, language: String($0.id.prefix(2))) })
+        let store = try await Self.bilingualJournalStore(strategy)
         var first = 0
         for (id, _) in Self.bilingualJournal where !id.hasSuffix("sleep-2") {
             let translation = (id.hasPrefix("en-") ? "zh-" : "en-") + id.dropFirst(3)
@@ -156,10 +162,7 @@ import Testing
     /// machine this was written on), in semantic and hybrid search, exact and through the graph.
     @Test(arguments: [IndexStrategy.exact, .hnsw])
     func searchFindsTheEntriesOfBothLanguages(strategy: IndexStrategy) async throws {
-        let store = try await HushStore.inMemory(
-            embedder: try TestModels.e5Embedder(), options: StoreOptions(indexStrategy: strategy))
-        try await store.upsert(
-            Self.bilingualJournal.map { Document(id: $0.id, body: $0.text, language: String($0.id.prefix(2))) })
+        let store = try await Self.bilingualJournalStore(strategy)
         let queries = [
             ("sleep", "I can't sleep at night"), ("sleep", "失眠怎么办"), ("ex", "should I text my ex?"),
             ("ex", "要不要给前任发消息"), ("money", "saving money on rent and bills"), ("money", "怎么省钱"),
