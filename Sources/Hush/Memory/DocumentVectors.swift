@@ -17,6 +17,11 @@ struct DocumentCentres: Sendable {
     let languages: [[Float]]
     /// Per slot, the index of its language group in `languages`, or -1.
     let groupOfSlot: [Int32]
+    /// The matrix rows of each group's documents: undetermined first, then the groups of `languages` in order
+    /// (empty bitmaps left out). A chunk's cosine with a query carries its language's centre, so one walk of a
+    /// graph finds mostly one language's chunks: related items and a shifted search walk once per language, each
+    /// walk filtered to one of these (see ``StoreMemory/State/approximateTopPerLanguage(query:mask:k:centres:shift:)``).
+    let languageRows: [Bitset]
 
     /// The centre of the document at `slot`: its language's, else the store's.
     func centre(ofSlot slot: Int) -> [Float] {

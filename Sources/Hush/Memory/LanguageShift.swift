@@ -19,8 +19,8 @@ struct LanguageShift: Sendable {
     /// Per language group of ``DocumentCentres``: the query's dot product with that language's centre less the
     /// store's.
     let ofGroup: [Float]
-    /// Per slot, its language group, or -1 (see ``DocumentCentres/groupOfSlot``).
-    let groupOfSlot: [Int32]
+    /// The centres the shift was computed from (their language groups and rows).
+    let centres: DocumentCentres
 
     /// The shift of `query`'s cosines per language of `centres`; `nil` when the store has fewer than two
     /// language groups (nothing to shift between) or the query's length is not the centres'.
@@ -28,35 +28,25 @@ struct LanguageShift: Sendable {
         guard centres.languages.count >= 2, query.count == centres.store.count else { return nil }
         let base = VectorMath.dot(query, centres.store)
         ofGroup = centres.languages.map { VectorMath.dot(query, $0) - base }
-        groupOfSlot = centres.groupOfSlot
+        self.centres = centres
     }
 
     /// What is taken off the semantic score of the document at `slot` (0 for undetermined language).
     func callAsFunction(_ slot: Int) -> Float {
+        let groupOfSlot = centres.groupOfSlot
         guard slot >= 0, slot < groupOfSlot.count else { return 0 }
         let group = Int(groupOfSlot[slot])
         return group >= 0 && group < ofGroup.count ? ofGroup[group] : 0
     }
 
-    /// `mask` split by language group: one mask per group it allows documents of (undetermined ones together),
-    /// so that each can be walked on a graph apart. See ``DocumentCentres/languageMasks(_:groupOfSlot:)``.
-    func languageMasks(_ mask: Bitset) -> [Bitset] {
-        DocumentCentres.languageMasks(mask, groupOfSlot: groupOfSlot)
-    }
-}
-
-extension DocumentCentres {
-    /// `mask` split by the language group of each slot (`groupOfSlot`, -1 for undetermined), leaving out the groups
-    /// it allows none of; `[mask]` when it allows one group only.
+    /// Takes each scored document's shift off its score (the exact scan's scores).
     ///
-    /// A chunk's cosine with a query carries its language's centre, so one walk of a graph finds mostly one
-    /// language's chunks; related items and a shifted search walk once per language instead.
-    static func languageMasks(_ mask: Bitset, groupOfSlot: [Int32]) -> [Bitset] {
-        var masks: [Int32: Bitset] = [:]
-        mask.forEachAllowed { slot in
-            let group = slot < groupOfSlot.count ? groupOfSlot[slot] : -1
-            masks[group, default: Bitset(count: mask.count)].insert(slot)
+    /// - Complexity: O(slots).
+    func subtract(from scores: inout DocumentScores) {
+        let groupOfSlot = centres.groupOfSlot
+        for slot in scores.best.indices where scores.bestRow[slot] >= 0 && slot < groupOfSlot.count {
+            let group = Int(groupOfSlot[slot])
+            if group >= 0 && group < ofGroup.count { scores.best[slot] -= ofGroup[group] }
         }
-        return masks.count <= 1 ? [mask] : masks.keys.sorted().compactMap { masks[$0] }
     }
 }

@@ -252,34 +252,57 @@ extension StoreMemory.State {
     ///
     /// With `shift`, each document's score is less its language's share of the cosine (``LanguageShift``): the
     /// exact scan takes it off every document before choosing; an approximate index is searched once per
-    /// language (`k` documents each), since its candidates would otherwise come mostly from the query's
-    /// language, and the shifted hits merged.
+    /// language (`k` documents each, ``approximateTopPerLanguage(query:mask:k:centres:shift:)``), since its
+    /// candidates would otherwise come mostly from the query's language, and the shifted hits merged.
     func semanticTop(query: [Float], mask: Bitset?, k: Int, shift: LanguageShift? = nil) throws -> [DocumentHit] {
         guard k > 0, matrix.liveRows > 0, query.count == matrix.dimension else { return [] }
         if ann.hnsw == nil && ann.codes == nil {
             var scores = scoreDocuments(query: query, mask: mask)
-            if let shift {
-                for slot in scores.best.indices where scores.bestRow[slot] >= 0 { scores.best[slot] -= shift(slot) }
-            }
+            shift?.subtract(from: &scores)
             return scores.top(k).map {
                 DocumentHit(
                     slot: $0.id, score: $0.score, chunkID: matrix.rowChunk[Int(scores.bestRow[$0.id])])
             }
         }
         guard let shift else { return try approximateTop(query: query, mask: mask, k: k) }
+        let hits = try approximateTopPerLanguage(query: query, mask: mask, k: k, centres: shift.centres, shift: shift)
+        return hits.sorted { $0.score != $1.score ? $0.score > $1.score : $0.slot < $1.slot }.prefix(k).map { $0 }
+    }
+
+    /// The `k` best documents of each language of `centres` that `mask` allows, through the approximate index
+    /// (one walk per language, filtered to its rows), less `shift`; the languages' lists one after the other.
+    /// Stores and masks of one language take one walk.
+    ///
+    /// - Complexity: a walk per language, plus O(rows / 64) per language to filter a walk by `mask`.
+    func approximateTopPerLanguage(
+        query: [Float], mask: Bitset?, k: Int, centres: DocumentCentres, shift: LanguageShift?
+    ) throws -> [DocumentHit] {
+        // The centres' rows are those of the generation they were computed at; fall back to one walk otherwise.
+        guard centres.languageRows.count > 1, centres.languageRows.allSatisfy({ $0.count == matrix.rows }) else {
+            return try approximateTop(query: query, mask: mask, k: k)
+        }
+        let allowed = mask.map { rowBitmap(mask: $0) }
         var hits: [DocumentHit] = []
-        for languageMask in shift.languageMasks(mask ?? liveSlots) {
-            for var hit in try approximateTop(query: query, mask: languageMask, k: k) {
-                hit.score -= shift(hit.slot)
+        for rows in centres.languageRows {
+            let filter = allowed.map { $0.intersection(rows) } ?? rows
+            guard filter.allowedCount > 0 else { continue }
+            for var hit in try approximateTop(query: query, filter: filter, k: k) {
+                if let shift { hit.score -= shift(hit.slot) }
                 hits.append(hit)
             }
         }
-        return hits.sorted { $0.score != $1.score ? $0.score > $1.score : $0.slot < $1.slot }.prefix(k).map { $0 }
+        return hits
     }
 
     /// ``semanticTop(query:mask:k:shift:)`` through the approximate index, unshifted.
     private func approximateTop(query: [Float], mask: Bitset?, k: Int) throws -> [DocumentHit] {
         let filter: Bitset? = (mask != nil || (ann.codes != nil && matrix.hasHoles)) ? rowBitmap(mask: mask) : nil
+        return try approximateTop(query: query, filter: filter, k: k)
+    }
+
+    /// The `k` best documents among the rows `filter` allows (every live row when `nil`) through the approximate
+    /// index, unshifted.
+    private func approximateTop(query: [Float], filter: Bitset?, k: Int) throws -> [DocumentHit] {
         let available = filter?.allowedCount ?? matrix.liveRows
         // Rows: as many chunks as k documents hold on average (1 to 4 per document), so that a store whose vectors
         // stay in the file reads no more of them than the answer needs. The graph's walk: 4k wide, whatever the

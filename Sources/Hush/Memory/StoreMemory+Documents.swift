@@ -79,7 +79,13 @@ extension StoreMemory.State {
             let share = Float(groups.documents[group]) / Float(groups.documents[group] + 16)
             return (0..<dimension).map { store[$0] + share * (mean[$0] - storeMean[$0]) }
         }
-        return DocumentCentres(store: store, languages: languages, groupOfSlot: groups.groupOfSlot)
+        let languageRows = rowsOfGroup.filter { !$0.isEmpty }.map { rows in
+            var bitmap = Bitset(count: matrix.rows)
+            for row in rows { bitmap.insert(row) }
+            return bitmap
+        }
+        return DocumentCentres(
+            store: store, languages: languages, groupOfSlot: groups.groupOfSlot, languageRows: languageRows)
     }
 
     /// The live slots, newest document first (ties: the later written first).

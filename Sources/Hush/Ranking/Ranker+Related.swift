@@ -52,12 +52,14 @@ extension Ranker {
                     // the mean vector (4 × limit of them), then ranked exactly by their own mean vectors. A
                     // walk per language, because a chunk's cosine to the query carries its language's centre,
                     // which a document's vector does not: one walk would find mostly the source's language.
-                    var near: [Int] = []
-                    for languageMask in DocumentCentres.languageMasks(mask, groupOfSlot: centres?.groupOfSlot ?? []) {
-                        near += try state.semanticTop(query: query, mask: languageMask, k: limit * 4).map(\.slot)
-                    }
-                    let vectors = try DocumentVectors(state: state, slots: near, centres: centres)
-                    for slot in near {
+                    let near =
+                        try centres.map {
+                            try state.approximateTopPerLanguage(
+                                query: query, mask: mask, k: limit * 4, centres: $0, shift: nil)
+                        } ?? state.semanticTop(query: query, mask: mask, k: limit * 4)
+                    let slots = near.map(\.slot)  // each language's walk finds its own documents: no repeats
+                    let vectors = try DocumentVectors(state: state, slots: slots, centres: centres)
+                    for slot in slots {
                         if let score = vectors.dot(slot, query) { heap.offer(id: slot, score: score) }
                     }
                 } else {

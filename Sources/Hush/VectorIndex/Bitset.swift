@@ -122,6 +122,25 @@ package struct Bitset: Sendable, Equatable {
         return rows
     }
 
+    /// The rows allowed by both bitmaps (covering `count` rows).
+    ///
+    /// - Complexity: O(count / 64).
+    ///
+    /// ```swift
+    /// let both = allowed.intersection(english)
+    /// ```
+    package func intersection(_ other: Bitset) -> Bitset {
+        var result = Bitset(count: count)
+        var allowed = 0
+        for index in result.words.indices where index < other.words.count {
+            let word = words[index] & other.words[index]
+            result.words[index] = word
+            allowed += word.nonzeroBitCount
+        }
+        result.allowedCount = allowed
+        return result
+    }
+
     /// Calls `body` with every allowed row, ascending.
     ///
     /// - Complexity: O(count / 64 + allowedCount).

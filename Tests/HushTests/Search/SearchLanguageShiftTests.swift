@@ -34,6 +34,10 @@ import Testing
                 #expect(abs(hit.score - want.1) < 1e-4, "\(hit.id)")
                 #expect(abs((hit.explanation?.languageShift ?? .nan) - shift(hit.id)) < 1e-5, "\(hit.id)")
             }
+            // A filter keeps its documents in the same order (through the graph: a walk per allowed language).
+            let filtered = try await store.search(
+                query, mode: .semantic, filter: SearchFilter(languages: ["en", "fr"]), limit: posts.count)
+            #expect(filtered.hits.map(\.id) == expected.map(\.0).filter { languageOf[$0] != "de" })
             // The shifts differ by language: not a constant that would leave the order as it was.
             #expect(Set(posts.map { shift($0.id) }).count == 3)
 
