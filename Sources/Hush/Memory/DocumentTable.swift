@@ -26,9 +26,10 @@ struct DocumentTable: Sendable {
 
     private(set) var slotByRowid = IDMap()
     private var freeSlots: [Int32] = []
-    /// Live documents per language, by the id of its lower-cased code (0 for strings that are no document's
-    /// language).
-    private var languageCounts: [Int] = []
+    /// Live documents per language, by the id of its lower-cased code; only languages of live documents are
+    /// keys, so that what is asked on every search (``dominantLanguage``, ``hasSeveralLanguages``) reads a few
+    /// entries however many tags and metadata values the table interns.
+    private var languageCounts: [Int32: Int] = [:]
     /// The string interned last and its id: documents loaded one after another mostly share their language.
     private var lastInterned: (value: String, id: Int32)?
 
@@ -41,11 +42,12 @@ struct DocumentTable: Sendable {
     /// documents are all undetermined.
     var dominantLanguage: String? {
         var best: (language: String, count: Int)?
-        for (id, count) in languageCounts.enumerated() where count > 0 && strings[id] != "und" {
-            if let current = best, current.count > count || (current.count == count && current.language < strings[id]) {
+        for (id, count) in languageCounts where strings[Int(id)] != "und" {
+            let language = strings[Int(id)]
+            if let current = best, current.count > count || (current.count == count && current.language < language) {
                 continue
             }
-            best = (strings[id], count)
+            best = (language, count)
         }
         return best?.language
     }
@@ -53,11 +55,11 @@ struct DocumentTable: Sendable {
     /// Whether the live documents are in two languages or more (by primary subtag, undetermined ones aside;
     /// see ``languageGroups()``).
     ///
-    /// - Complexity: O(distinct strings).
+    /// - Complexity: O(languages of live documents).
     var hasSeveralLanguages: Bool {
         var first: Substring?
-        for (id, count) in languageCounts.enumerated() where count > 0 {
-            guard let code = Self.primarySubtag(strings[id]) else { continue }
+        for id in languageCounts.keys {
+            guard let code = Self.primarySubtag(strings[Int(id)]) else { continue }
             if let first, first != code { return true }
             first = code
         }
@@ -80,7 +82,7 @@ struct DocumentTable: Sendable {
         var groupOfString = [Int32](repeating: -1, count: strings.count)
         var groupOfCode: [String: Int32] = [:]
         var languages: [String] = []
-        for (id, value) in strings.enumerated() where languageCounts[Int(folded[id])] > 0 {
+        for (id, value) in strings.enumerated() where languageCounts[folded[id]] != nil {
             guard let code = Self.primarySubtag(value).map(String.init) else { continue }
             if let group = groupOfCode[code] {
                 groupOfString[id] = group
@@ -189,7 +191,9 @@ struct DocumentTable: Sendable {
     private mutating func countLanguage(of index: Int, by delta: Int) {
         let id = languages[index]
         guard id >= 0 else { return }
-        languageCounts[Int(folded[Int(id)])] += delta
+        let key = folded[Int(id)]
+        let count = languageCounts[key, default: 0] + delta
+        languageCounts[key] = count > 0 ? count : nil
     }
 
     /// The id of `value` as written, interning it (and its lower-cased form) when new.
@@ -205,7 +209,6 @@ struct DocumentTable: Sendable {
         strings.append(value)
         stringIDs[value] = id
         folded.append(lowerID ?? id)
-        languageCounts.append(0)
         lastInterned = (value, id)
         return id
     }
@@ -318,7 +321,7 @@ extension DocumentTable {
             throw ImageError.malformed("a document twice")
         }
         table.slotByRowid = bySlot
-        var perLanguage = [Int](repeating: 0, count: table.strings.count)
+        var perLanguage: [Int32: Int] = [:]
         for slot in 0..<slots {
             let rowid = table.rowids[slot]
             if rowid < 0 {
@@ -326,7 +329,7 @@ extension DocumentTable {
                 continue
             }
             let language = table.languages[slot]
-            if language >= 0 { perLanguage[Int(table.folded[Int(language)])] += 1 }
+            if language >= 0 { perLanguage[table.folded[Int(language)], default: 0] += 1 }
         }
         table.languageCounts = perLanguage
         table.freeSlots.reverse()

@@ -168,7 +168,7 @@ extension StoreMemory.State {
     /// The language shift of `query`'s cosines in this store (``LanguageShift``): `nil` unless its documents are
     /// in two languages or more.
     ///
-    /// - Complexity: O(distinct strings) in a store of one language; else the centres (computed once per
+    /// - Complexity: O(languages) in a store of one language; else the centres (computed once per
     ///   generation by `memory`) and a dot product per language.
     func languageShift(query: [Float], memory: StoreMemory) throws -> LanguageShift? {
         guard documents.hasSeveralLanguages, let centres = try memory.documentCentres(of: self) else { return nil }
