@@ -1,5 +1,6 @@
 import Foundation
 import HushEmbedding
+import HushTestSupport
 import Testing
 
 @testable import Hush
@@ -73,5 +74,35 @@ import Testing
                 #expect(abs(hit.score - WorkedCentres.dot(q, vector)) < 1e-5, "\(hit.id)")
             }
         }
+    }
+
+    /// What every search asks of the document table, the dominant language (for short queries) and whether the
+    /// store holds several (for the shift), follows writes and deletes and survives reopening the file.
+    @Test func theStoreKnowsItsLanguagesThroughWritesDeletesAndReopening() async throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.url.appendingPathComponent("languages.hush").path
+        func languages(_ store: HushStore) -> (dominant: String?, several: Bool) {
+            store.memory.read { ($0.dominantLanguage, $0.documents.hasSeveralLanguages) }
+        }
+        do {
+            let store = try await HushStore.open(path: path, embedder: HashingEmbedder())
+            let documents = [
+                ("a", "en"), ("b", "EN"), ("c", "en-GB"), ("d", "zh_CN"), ("e", "zh_cn"), ("f", "zh-Hans"),
+                ("g", "und"), ("h", "und"), ("i", "und"), ("j", "und"),
+            ]
+            try await store.upsert(
+                documents.map { Document(id: $0.0, body: "entry \($0.0) about sleep", language: $0.1) })
+            // By code as written, case aside: "en" 2, "zh_cn" 2, "en-gb" 1, "zh-hans" 1; "und" never dominates.
+            #expect(languages(store).dominant == "en" && languages(store).several)
+            _ = try await store.delete(ids: ["d", "e", "f"])
+            #expect(languages(store).dominant == "en" && !languages(store).several)  // "en-GB" is English
+            _ = try await store.delete(ids: ["a", "b"])
+            #expect(languages(store).dominant == "en-gb" && !languages(store).several)
+            try await store.upsert([Document(id: "k", body: "又失眠了", language: "zh")])
+            try await store.close()
+        }
+        let reopened = try await HushStore.open(path: path, embedder: HashingEmbedder())
+        #expect(languages(reopened).several)
+        #expect(languages(reopened).dominant == "en-gb")  // one each of "en-gb" and "zh": the first by name
     }
 }
