@@ -13,11 +13,13 @@ per-seed differences.
 
     search-mixed.py data OUT                  OUT/seed-S/corpus.jsonl and queries-L-{all,same,cross}.jsonl
     search-mixed.py store OUT                 OUT/seed-S/e5.hush, built by HUSH (skipped when it exists)
-    search-mixed.py cli OUT LABEL HUSH        HUSH eval on every store and queries file -> OUT/cli-LABEL.json
+    search-mixed.py cli OUT LABEL HUSH [ARG...]
+                                              HUSH eval (with ARG..., e.g. --across-languages) on every store and
+                                              queries file -> OUT/cli-LABEL.json
     search-mixed.py report OUT LABEL...       the markdown table of those runs on stdout
-    search-mixed.py all OUT                   data, store, cli for HUSH_BEFORE (when set, label "before") and
-                                              HUSH ("after", or "hush" alone), report; each step skipped when
-                                              its output exists
+    search-mixed.py all OUT                   data, store, cli for HUSH_BEFORE (when set, label "before") and for
+                                              HUSH as it is ("default") and with --across-languages ("across"),
+                                              report of the last two; each step skipped when its output exists
 
 Environment: CHUNKCURVE (/tmp/hush-chunk-curve: chunk-curve.sh's OUT), HUSH (/tmp/hush-mixed-bin), HUSH_BEFORE
 (a second binary to compare on the same stores), NICE (19). Every hush call runs under `nice -n NICE`; stores
@@ -91,8 +93,8 @@ def cmd_store(out):
                  os.path.join(out, f"seed-{seed}", "corpus.jsonl"))
 
 
-def cmd_cli(out, label, binary):
-    result = {"binary": binary, "ndcg@10": {}, "queries": {}}
+def cmd_cli(out, label, binary, *extra):
+    result = {"binary": binary, "arguments": list(extra), "ndcg@10": {}, "queries": {}}
     for seed in SEEDS:
         folder = os.path.join(out, f"seed-{seed}")
         for mode in MODES:
@@ -100,7 +102,7 @@ def cmd_cli(out, label, binary):
                 for subset in SUBSETS:
                     queries = os.path.join(folder, f"queries-{lang}-{subset}.jsonl")
                     e = hush(binary, "eval", "--db", os.path.join(folder, "e5.hush"), "--threads", "1",
-                             "--queries", queries, "--mode", mode)
+                             "--queries", queries, "--mode", mode, *extra)
                     key = f"seed-{seed}/{mode}/{lang}/{subset}"
                     result["ndcg@10"][key] = e["ndcg@10"]
                     result["queries"][key] = len(qm.read_jsonl(queries))
@@ -148,11 +150,12 @@ def cmd_all(out):
     if not os.path.exists(os.path.join(out, f"seed-{SEEDS[-1]}", "queries-zh_CN-cross.jsonl")):
         timed("data", cmd_data, out)
     timed("store", cmd_store, out)
-    labels = (["before"] if HUSH_BEFORE else []) + ["after" if HUSH_BEFORE else "hush"]
-    for label, binary in zip(labels, ([HUSH_BEFORE] if HUSH_BEFORE else []) + [HUSH]):
+    runs = ([("before", HUSH_BEFORE, [])] if HUSH_BEFORE else []) + [
+        ("default", HUSH, []), ("across", HUSH, ["--across-languages"])]
+    for label, binary, extra in runs:
         if not os.path.exists(os.path.join(out, f"cli-{label}.json")):
-            timed(f"cli {label}", cmd_cli, out, label, binary)
-    cmd_report(out, labels)
+            timed(f"cli {label}", cmd_cli, out, label, binary, *extra)
+    cmd_report(out, [label for label, _, _ in runs][-2:])
 
 
 COMMANDS = {"data": cmd_data, "store": cmd_store, "cli": cmd_cli, "all": cmd_all,

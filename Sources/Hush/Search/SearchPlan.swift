@@ -25,6 +25,8 @@ struct SearchPlan {
     var keywords: Set<String>
     /// Whether the hits carry their explanation.
     var explain: Bool
+    /// Whether semantic scores are taken less their language's share (``SearchMode/acrossLanguages``).
+    var acrossLanguages = false
     /// How long embedding the query took: 0 when its vector came from the cache (`embedded` false).
     var embedMilliseconds: Double
     var embedded: Bool
@@ -80,7 +82,7 @@ extension Searcher {
             kind: mode.kind, fusion: fusion, calibrationName: calibrationName, filter: filter, queryVector: nil,
             keyword: nil, pool: memory.clampedLimit(max(limit, mode.candidates)), limit: memory.clampedLimit(limit),
             minScore: minScore, boosts: boosts, keywords: Self.boostKeywords(analysis), explain: explain,
-            embedMilliseconds: 0, embedded: false)
+            acrossLanguages: mode.acrossLanguages, embedMilliseconds: 0, embedded: false)
         if mode.kind != .keyword && !trimmed.isEmpty {
             if let blocker = try memory.semanticBlocker(current: embedder.identity, database: database) {
                 throw blocker

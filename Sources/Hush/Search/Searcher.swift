@@ -97,7 +97,8 @@ struct Searcher: Sendable {
         }
         let first = try hold { state in
             let mask = state.allowedSlots(plan.filter)
-            let shift = try plan.queryVector.flatMap { try languageShift(query: $0, state: state) }
+            let shift =
+                plan.acrossLanguages ? try plan.queryVector.flatMap { try languageShift(query: $0, state: state) } : nil
             let semantic = try plan.queryVector.map {
                 try state.semanticTop(query: $0, mask: mask, k: plan.pool, shift: shift)
             }
@@ -138,8 +139,9 @@ struct Searcher: Sendable {
         }
     }
 
-    /// The language shift of the query's cosines (``LanguageShift``) when the model places languages apart in a
-    /// shared space (multilingual) and the store holds several. A monolingual model's vectors of other languages
+    /// The language shift of the query's cosines (``LanguageShift``) when the search asks for it
+    /// (``SearchMode/acrossLanguages``), the model places languages apart in a shared space (multilingual) and the
+    /// store holds several. A monolingual model's vectors of other languages
     /// say little of their meaning, so that lifting them toward a query would only bring noise; a model per
     /// language never compares them.
     private func languageShift(query: [Float], state: StoreMemory.State) throws -> LanguageShift? {

@@ -39,18 +39,33 @@ struct EvalCommand: AsyncParsableCommand {
     @Option(help: "Write every hit's evidence (cosine, keyword evidence, relevance label) to this JSONL file.")
     var evidence: String?
 
+    @Option(
+        help: """
+            The vector index to search through: exact, int8, binary or hnsw, built in memory at the open \
+            (default: the store's own choice).
+            """)
+    var index: String?
+
+    @Flag(help: "Weigh every language of the store alike (as hush search --across-languages).")
+    var acrossLanguages = false
+
     @Flag(help: "Print one JSON object.")
     var json = false
 
     func validate() throws {
+        if let index, IndexStrategy(rawValue: index) == nil {
+            throw ValidationError("--index takes exact, int8, binary or hnsw (got \(index))")
+        }
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
         if let alpha, !(0...1).contains(alpha) { throw ValidationError("--alpha must lie between 0 and 1") }
     }
 
     func run() async throws {
         let labelled = try Self.readQueries(queries, limit: limit)
-        let hush = try await store.open(.read)
-        let searchMode = mode.searchMode(alpha: alpha)
+        let hush = try await store.open(.read, options: StoreOptions(indexStrategy: index.flatMap(IndexStrategy.init)))
+        var chosen = mode.searchMode(alpha: alpha)
+        chosen.acrossLanguages = acrossLanguages
+        let searchMode = chosen
         let threshold =
             minScore ?? (searchMode.fusion == .calibrated ? hush.scoreCalibration?.recommendedMinScore : nil)
         let evidenceFile = try evidence.map { try EvidenceWriter(path: $0) }

@@ -73,6 +73,12 @@ struct SearchCommand: AsyncParsableCommand {
             """)
     var asYouType = false
 
+    @Flag(
+        help: """
+            Weigh every language of the store alike (multilingual model): each document's semantic score less the             part the model gives by its language, so that the other languages' documents are found too.
+            """)
+    var acrossLanguages = false
+
     @Argument(help: "The query.")
     var query: [String]
 
@@ -87,8 +93,10 @@ struct SearchCommand: AsyncParsableCommand {
     }
 
     func searchMode(_ mode: ModeArgument) -> SearchMode {
-        let chosen = mode.searchMode(alpha: alpha)
-        return asYouType ? chosen.whileTyping : chosen
+        var chosen = mode.searchMode(alpha: alpha)
+        chosen.asYouType = asYouType
+        chosen.acrossLanguages = acrossLanguages
+        return chosen
     }
 
     func run() async throws {

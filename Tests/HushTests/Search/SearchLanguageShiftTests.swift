@@ -5,8 +5,9 @@ import Testing
 
 @testable import Hush
 
-/// Search with a multilingual model in a store of several languages: each document's semantic score is its
-/// cosine less the query's dot product with its language's centre less the store's (``LanguageShift``).
+/// Search across languages (``SearchMode/acrossLanguages``) with a multilingual model in a store of several
+/// languages: each document's semantic score is its cosine less the query's dot product with its language's
+/// centre less the store's (``LanguageShift``).
 @Suite struct SearchLanguageShiftTests {
     /// Worked out from the stored vectors for the feed of English, French and German posts: in semantic and
     /// hybrid search, exact and through the graph, every document's semantic score is its cosine less its
@@ -29,7 +30,8 @@ import Testing
             }
             let expected = posts.map { ($0.id, WorkedCentres.dot(q, vectors[$0.id] ?? []) - shift($0.id)) }
                 .sorted { $0.1 > $1.1 }
-            let semantic = try await store.search(query, mode: .semantic, limit: posts.count, explain: true)
+            let semantic = try await store.search(
+                query, mode: .semantic.inEveryLanguage, limit: posts.count, explain: true)
             #expect(semantic.hits.map(\.id) == expected.map(\.0), "\(query)")
             for (hit, want) in zip(semantic.hits, expected) {
                 #expect(abs(hit.score - want.1) < 1e-4, "\(hit.id)")
@@ -37,13 +39,21 @@ import Testing
             }
             // A filter keeps its documents in the same order (through the graph: a walk per allowed language).
             let filtered = try await store.search(
-                query, mode: .semantic, filter: SearchFilter(languages: ["en", "fr"]), limit: posts.count)
+                query, mode: .semantic.inEveryLanguage, filter: SearchFilter(languages: ["en", "fr"]),
+                limit: posts.count)
             #expect(filtered.hits.map(\.id) == expected.map(\.0).filter { languageOf[$0] != "de" })
+            // Without asking for it, the cosines are left as they are.
+            let plain = try await store.search(query, mode: .semantic, limit: posts.count, explain: true)
+            for hit in plain.hits {
+                #expect(hit.explanation?.languageShift == nil)
+                #expect(abs(hit.score - WorkedCentres.dot(q, vectors[hit.id] ?? [])) < 1e-5, "\(hit.id)")
+            }
             // The shifts differ by language: not a constant that would leave the order as it was.
             #expect(Set(posts.map { shift($0.id) }).count == 3)
 
             // Hybrid: keyword-only candidates are scored exactly, with the same shift.
-            let hybrid = try await store.search(query, mode: .hybrid(alpha: 0.5), limit: posts.count, explain: true)
+            let hybrid = try await store.search(
+                query, mode: SearchMode.hybrid(alpha: 0.5).inEveryLanguage, limit: posts.count, explain: true)
             let wanted = Dictionary(uniqueKeysWithValues: expected.map { ($0.0, $0.1) })
             for hit in hybrid.hits {
                 let score = try #require(hit.explanation?.semanticScore)
@@ -66,7 +76,8 @@ import Testing
             try await store.upsert(posts)
             let query = "bread dough rising overnight"
             let q = try embedder.embed([store.analyze(query).cleaned], role: .query)[0].vector
-            let results = try await store.search(query, mode: .semantic, limit: posts.count, explain: true)
+            let results = try await store.search(
+                query, mode: .semantic.inEveryLanguage, limit: posts.count, explain: true)
             #expect(results.hits.count == posts.count)
             for hit in results.hits {
                 #expect(hit.explanation?.languageShift == nil)

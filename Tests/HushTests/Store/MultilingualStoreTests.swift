@@ -155,8 +155,9 @@ import Testing
         }
     }
 
-    /// Search in the bilingual journal answers in both languages: a query's cosine with an entry carries the
-    /// entry's language, which search takes off (`LanguageShift`), so that a question about sleep in Chinese
+    /// A search across languages (`SearchMode.acrossLanguages`) in the bilingual journal answers in both: a query's
+    /// cosine with an entry carries the entry's language, which it takes off (`LanguageShift`), so that a question
+    /// about sleep in Chinese
     /// also finds the English entry about sleep. Over twelve queries (a topic each, six in English and six in
     /// Chinese), the topic's four entries fill 32 of the 48 first-four places (29 without the shift, on the
     /// machine this was written on), in semantic and hybrid search, exact and through the graph.
@@ -172,7 +173,7 @@ import Testing
         for mode in [SearchMode.semantic, .hybrid] {
             var onTopic = 0
             for (topic, query) in queries {
-                let hits = try await store.search(query, mode: mode, limit: 4, explain: true).hits
+                let hits = try await store.search(query, mode: mode.inEveryLanguage, limit: 4, explain: true).hits
                 onTopic += hits.filter { $0.id.dropFirst(3).hasPrefix(topic + "-") }.count
                 // Each entry's shift is its language's: the same for all entries of one language, larger for
                 // the query's own.
