@@ -16,10 +16,11 @@ public struct SearchHit: Sendable, Hashable, Codable, Identifiable {
         /// (0.75 / 0.25) for a document of several chunks, less ``languageShift`` (`nil` in keyword mode).
         public var semanticScore: Float?
         /// What the semantic score was lowered by for the part of the cosine the model gives by the document's
-        /// language rather than its meaning: with a multilingual model, in a store of several languages, the
-        /// query's dot product with the document's language centre less the store's. Positive for documents in
-        /// the query's language, negative for the others, so that a query finds what it means in every language
-        /// the store holds. `nil` when there is no shift (one language, or a model that is not multilingual).
+        /// language rather than its meaning, in a search across languages (``SearchMode/acrossLanguages``) with a
+        /// multilingual model in a store of several languages: the query's dot product with the document's
+        /// language centre less the store's. Positive for documents in the query's language, negative for the
+        /// others, so that a query finds what it means in every language the store holds. `nil` when there is no
+        /// shift (a search that does not ask for it, one language, or a model that is not multilingual).
         public var languageShift: Float?
         /// The semantic score after normalisation (hybrid convex fusion only).
         public var semanticNormalized: Float?

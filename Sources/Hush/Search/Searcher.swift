@@ -66,8 +66,8 @@ struct Searcher: Sendable {
         var generation: UInt64
         var mask: Bitset?
         var semantic: [DocumentHit]
-        /// What each document's semantic score is less for its language (a multilingual model in a store of
-        /// several languages), or `nil`.
+        /// What each document's semantic score is less for its language (a search across languages with a
+        /// multilingual model in a store of several languages), or `nil`.
         var shift: LanguageShift?
     }
 
