@@ -23,10 +23,15 @@ struct DocumentCentres: Sendable {
     /// walk filtered to one of these (see ``StoreMemory/State/approximateTopPerLanguage(query:mask:k:centres:shift:)``).
     let languageRows: [Bitset]
 
+    /// The index in `languages` of the group of the document at `slot`; `nil` for undetermined language.
+    func group(ofSlot slot: Int) -> Int? {
+        guard slot >= 0, slot < groupOfSlot.count, groupOfSlot[slot] >= 0 else { return nil }
+        return Int(groupOfSlot[slot])
+    }
+
     /// The centre of the document at `slot`: its language's, else the store's.
     func centre(ofSlot slot: Int) -> [Float] {
-        guard slot >= 0, slot < groupOfSlot.count, groupOfSlot[slot] >= 0 else { return store }
-        return languages[Int(groupOfSlot[slot])]
+        group(ofSlot: slot).map { languages[$0] } ?? store
     }
 }
 

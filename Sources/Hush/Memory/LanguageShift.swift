@@ -35,20 +35,13 @@ struct LanguageShift: Sendable {
 
     /// What is taken off the semantic score of the document at `slot` (0 for undetermined language).
     func callAsFunction(_ slot: Int) -> Float {
-        let groupOfSlot = centres.groupOfSlot
-        guard slot >= 0, slot < groupOfSlot.count else { return 0 }
-        let group = Int(groupOfSlot[slot])
-        return group >= 0 && group < ofGroup.count ? ofGroup[group] : 0
+        centres.group(ofSlot: slot).map { ofGroup[$0] } ?? 0
     }
 
     /// Takes each scored document's shift off its score (the exact scan's scores).
     ///
     /// - Complexity: O(slots).
     func subtract(from scores: inout DocumentScores) {
-        let groupOfSlot = centres.groupOfSlot
-        for slot in scores.best.indices where scores.bestRow[slot] >= 0 && slot < groupOfSlot.count {
-            let group = Int(groupOfSlot[slot])
-            if group >= 0 && group < ofGroup.count { scores.best[slot] -= ofGroup[group] }
-        }
+        for slot in scores.best.indices where scores.bestRow[slot] >= 0 { scores.best[slot] -= self(slot) }
     }
 }
