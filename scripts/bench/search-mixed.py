@@ -14,12 +14,13 @@ per-seed differences.
     search-mixed.py data OUT                  OUT/seed-S/corpus.jsonl and queries-L-{all,same,cross}.jsonl
     search-mixed.py store OUT                 OUT/seed-S/e5.hush, built by HUSH (skipped when it exists)
     search-mixed.py cli OUT LABEL HUSH [ARG...]
-                                              HUSH eval (with ARG..., e.g. --across-languages) on every store and
+                                              HUSH eval (with ARG..., e.g. --no-across-languages) on every store and
                                               queries file -> OUT/cli-LABEL.json
     search-mixed.py report OUT LABEL...       the markdown table of those runs on stdout
     search-mixed.py all OUT                   data, store, cli for HUSH_BEFORE (when set, label "before") and for
-                                              HUSH as it is ("default") and with --across-languages ("across"),
-                                              report of the last two; each step skipped when its output exists
+                                              HUSH with raw cosines (--no-across-languages, "raw") and as it is
+                                              ("default", across languages), report of the last two; each step
+                                              skipped when its output exists
 
 Environment: CHUNKCURVE (/tmp/hush-chunk-curve: chunk-curve.sh's OUT), HUSH (/tmp/hush-mixed-bin), HUSH_BEFORE
 (a second binary to compare on the same stores), NICE (19). Every hush call runs under `nice -n NICE`; stores
@@ -151,7 +152,7 @@ def cmd_all(out):
         timed("data", cmd_data, out)
     timed("store", cmd_store, out)
     runs = ([("before", HUSH_BEFORE, [])] if HUSH_BEFORE else []) + [
-        ("default", HUSH, []), ("across", HUSH, ["--across-languages"])]
+        ("raw", HUSH, ["--no-across-languages"]), ("default", HUSH, [])]
     for label, binary, extra in runs:
         if not os.path.exists(os.path.join(out, f"cli-{label}.json")):
             timed(f"cli {label}", cmd_cli, out, label, binary, *extra)

@@ -11,12 +11,19 @@ enum DocumentSimilarity: String, Sendable, CaseIterable {
 /// What the document vectors of a store share: the store's centre, and one per language (see
 /// ``StoreMemory/State/documentCentres()``).
 struct DocumentCentres: Sendable {
+    /// How many documents' worth of the store's centre each centre starts from: a group of `m` documents
+    /// moves `m / (m + prior)` of the way from the store's centre to its own mean, so that a group of fewer
+    /// documents than this is mostly the store's.
+    static let prior = 16
+
     /// The centre of the whole store, for documents of undetermined language.
     let store: [Float]
     /// The centre of each language group.
     let languages: [[Float]]
     /// Per slot, the index of its language group in `languages`, or -1.
     let groupOfSlot: [Int32]
+    /// The number of live documents of each group of `languages`.
+    let documentsOfGroup: [Int]
     /// The matrix rows of each group's documents: undetermined first, then the groups of `languages` in order
     /// (empty bitmaps left out). A chunk's cosine with a query carries its language's centre, so one walk of a
     /// graph finds mostly one language's chunks: related items and a shifted search walk once per language, each

@@ -31,7 +31,7 @@ extension StoreMemory.State {
     /// items, interest ranking; see ``DocumentVectors``), per language. `nil` when the store holds no vectors.
     ///
     /// The store's centre is the mean of its chunk vectors shrunk toward zero by `n / (n + 16)` for `n`
-    /// documents, so that a store of a few documents is barely centred (two documents centred on their own
+    /// documents (16 is ``DocumentCentres/prior``), so that a store of a few documents is barely centred (two documents centred on their own
     /// mean would point in opposite directions). A language's centre is the store's plus `m / (m + 16)` of the
     /// difference between its own mean chunk and the store's, for its `m` documents: a multilingual model
     /// places each language's texts around a centre of their own, so that without it a document's nearest are
@@ -72,11 +72,12 @@ extension StoreMemory.State {
             means[group] = mean
         }
         let total = Float(documentCount)
-        let store = storeMean.map { $0 * total / (total + 16) }
+        let prior = Float(DocumentCentres.prior)
+        let store = storeMean.map { $0 * total / (total + prior) }
         let languages = groups.languages.indices.map { group -> [Float] in
             let mean = means[group + 1]
             guard !mean.isEmpty else { return store }
-            let share = Float(groups.documents[group]) / Float(groups.documents[group] + 16)
+            let share = Float(groups.documents[group]) / (Float(groups.documents[group]) + prior)
             return (0..<dimension).map { store[$0] + share * (mean[$0] - storeMean[$0]) }
         }
         let languageRows = rowsOfGroup.filter { !$0.isEmpty }.map { rows in
@@ -85,7 +86,8 @@ extension StoreMemory.State {
             return bitmap
         }
         return DocumentCentres(
-            store: store, languages: languages, groupOfSlot: groups.groupOfSlot, languageRows: languageRows)
+            store: store, languages: languages, groupOfSlot: groups.groupOfSlot,
+            documentsOfGroup: groups.documents, languageRows: languageRows)
     }
 
     /// The live slots, newest document first (ties: the later written first).

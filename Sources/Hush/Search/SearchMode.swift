@@ -59,20 +59,23 @@ public struct SearchMode: Sendable, Hashable, Codable {
     /// (`insomnia`) is searched exactly as without this option, so the ranking with the whole word typed is the
     /// same. One-character words and CJK text are searched as always (their bigrams match as they grow).
     public var asYouType: Bool
-    /// Weigh every language of the store alike: with a multilingual model, in a store of two languages or more,
-    /// each document's semantic score is its cosine less the part the model gives by the document's language
-    /// (the query's dot product with its language's centre less the store's), so that a query finds what it
-    /// means in the other languages too. Off by default: it lifts every document of the other languages by the
-    /// model's language gap, which helps a store whose languages are balanced (man pages half English, half
-    /// Chinese: hybrid nDCG@10 0.585 → 0.674 for English queries, 0.457 → 0.573 for Chinese) and hurts one where
-    /// the query's language is a small minority (611 Chinese descriptions among 10,000 English ones: Chinese
-    /// queries for Chinese descriptions 0.910 → 0.818); docs/feed-quality.md, "Search across languages".
+    /// Search across the languages of the store (on by default): with a multilingual model, in a store of two
+    /// languages or more, the documents of the store's other languages are lifted toward the query's own by the
+    /// part of their cosine the model gives by language alone, as far as the query's language holds as many
+    /// documents as the others (``SearchHit/Explanation/languageShift``). A Chinese query then finds the English
+    /// entry about sleep, while a store where the query's language is a small minority keeps its own documents
+    /// first. Measured (docs/feed-quality.md, "Search across languages"): man pages half English, half Chinese,
+    /// hybrid nDCG@10 0.585 → 0.674 for English queries and 0.457 → 0.573 for Chinese; 611 Chinese descriptions
+    /// among 10,000 English, English queries for the Chinese descriptions 0.252 → 0.351, Chinese queries and
+    /// English queries for English descriptions unchanged. Off (``withRawCosines``), semantic scores are the
+    /// model's cosines as they are, which favour documents in the query's language; to keep a search to one
+    /// language, filter by it (``SearchFilter/languages``).
     public var acrossLanguages: Bool
 
     /// Creates a mode.
     public init(
         kind: Kind, fusion: Fusion = .convexByModel(normalization: .minMax), candidates: Int = 100,
-        asYouType: Bool = false, acrossLanguages: Bool = false
+        asYouType: Bool = false, acrossLanguages: Bool = true
     ) {
         self.kind = kind
         self.fusion = fusion
@@ -81,14 +84,15 @@ public struct SearchMode: Sendable, Hashable, Codable {
         self.acrossLanguages = acrossLanguages
     }
 
-    /// This mode weighing every language of the store alike (``acrossLanguages``).
+    /// This mode scoring by the model's cosines as they are, which favour documents in the query's language
+    /// (``acrossLanguages`` off).
     ///
     /// ```swift
-    /// let hits = try await store.search("失眠怎么办", mode: .hybrid.inEveryLanguage, limit: 10)
+    /// let hits = try await store.search("失眠怎么办", mode: .hybrid.withRawCosines, limit: 10)
     /// ```
-    public var inEveryLanguage: SearchMode {
+    public var withRawCosines: SearchMode {
         var mode = self
-        mode.acrossLanguages = true
+        mode.acrossLanguages = false
         return mode
     }
 
@@ -115,7 +119,8 @@ public struct SearchMode: Sendable, Hashable, Codable {
             candidates: try container.decode(Int.self, forKey: .candidates),
             // Modes written before search as you type existed did not have it.
             asYouType: try container.decodeIfPresent(Bool.self, forKey: .asYouType) ?? false,
-            acrossLanguages: try container.decodeIfPresent(Bool.self, forKey: .acrossLanguages) ?? false)
+            // A mode written without it gets the default, as a search that does not mention it.
+            acrossLanguages: try container.decodeIfPresent(Bool.self, forKey: .acrossLanguages) ?? true)
     }
 
     /// Meaning only.

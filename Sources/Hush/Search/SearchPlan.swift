@@ -25,8 +25,9 @@ struct SearchPlan {
     var keywords: Set<String>
     /// Whether the hits carry their explanation.
     var explain: Bool
-    /// Whether semantic scores are taken less their language's share (``SearchMode/acrossLanguages``).
-    var acrossLanguages = false
+    /// Whether the documents of the store's other languages are lifted toward the query's
+    /// (``SearchMode/acrossLanguages``).
+    var acrossLanguages = true
     /// How long embedding the query took: 0 when its vector came from the cache (`embedded` false).
     var embedMilliseconds: Double
     var embedded: Bool

@@ -15,12 +15,12 @@ public struct SearchHit: Sendable, Hashable, Codable, Identifiable {
         /// The document's semantic score: the best chunk's cosine with the query, blended with the opening chunk's
         /// (0.75 / 0.25) for a document of several chunks, less ``languageShift`` (`nil` in keyword mode).
         public var semanticScore: Float?
-        /// What the semantic score was lowered by for the part of the cosine the model gives by the document's
-        /// language rather than its meaning, in a search across languages (``SearchMode/acrossLanguages``) with a
-        /// multilingual model in a store of several languages: the query's dot product with the document's
-        /// language centre less the store's. Positive for documents in the query's language, negative for the
-        /// others, so that a query finds what it means in every language the store holds. `nil` when there is no
-        /// shift (a search that does not ask for it, one language, or a model that is not multilingual).
+        /// What was taken off the semantic score for the part of the cosine the model gives by the document's
+        /// language rather than its meaning (``SearchMode/acrossLanguages``, with a multilingual model in a store
+        /// of several languages): 0 for documents in the query's language, negative (a lift) for the others, by
+        /// the query's dot product with its own language's centre less the document's, times the weight of the
+        /// query's language in the store (at most 1). `nil` when there is no shift (a search with raw cosines,
+        /// one language, a document of undetermined language, or a model that is not multilingual).
         public var languageShift: Float?
         /// The semantic score after normalisation (hybrid convex fusion only).
         public var semanticNormalized: Float?

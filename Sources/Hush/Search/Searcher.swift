@@ -139,11 +139,11 @@ struct Searcher: Sendable {
         }
     }
 
-    /// The language shift of the query's cosines (``LanguageShift``) when the search asks for it
-    /// (``SearchMode/acrossLanguages``), the model places languages apart in a shared space (multilingual) and the
-    /// store holds several. A monolingual model's vectors of other languages
-    /// say little of their meaning, so that lifting them toward a query would only bring noise; a model per
-    /// language never compares them.
+    /// The language shift of the query's cosines (``LanguageShift``) when the search is across languages (the
+    /// default, ``SearchMode/acrossLanguages``), the model places languages apart in a shared space
+    /// (multilingual) and the store holds several. A monolingual model's vectors of other languages say little
+    /// of their meaning, so that lifting them toward a query would only bring noise; a model per language never
+    /// compares them.
     private func languageShift(query: [Float], state: StoreMemory.State) throws -> LanguageShift? {
         guard embedder.languageScope == .multilingual else { return nil }
         return try state.languageShift(query: query, memory: memory)

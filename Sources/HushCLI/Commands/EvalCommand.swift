@@ -46,8 +46,10 @@ struct EvalCommand: AsyncParsableCommand {
             """)
     var index: String?
 
-    @Flag(help: "Weigh every language of the store alike (as hush search --across-languages).")
-    var acrossLanguages = false
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Search across the store's languages (the default; as hush search --no-across-languages when off).")
+    var acrossLanguages = true
 
     @Flag(help: "Print one JSON object.")
     var json = false

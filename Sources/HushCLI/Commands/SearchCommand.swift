@@ -74,10 +74,14 @@ struct SearchCommand: AsyncParsableCommand {
     var asYouType = false
 
     @Flag(
+        inversion: .prefixedNo,
         help: """
-            Weigh every language of the store alike (multilingual model): each document's semantic score less the             part the model gives by its language, so that the other languages' documents are found too.
+            With a multilingual model, lift the documents of the store's other languages toward the query's own \
+            (the default; as far as the query's language holds as many documents as the others), so that a query \
+            finds what it means in every language. --no-across-languages scores by the model's cosines as they \
+            are, which favour the query's language.
             """)
-    var acrossLanguages = false
+    var acrossLanguages = true
 
     @Argument(help: "The query.")
     var query: [String]

@@ -5,59 +5,125 @@ import Testing
 
 @testable import Hush
 
-/// Search across languages (``SearchMode/acrossLanguages``) with a multilingual model in a store of several
-/// languages: each document's semantic score is its cosine less the query's dot product with its language's
-/// centre less the store's (``LanguageShift``).
+/// Search across languages (``SearchMode/acrossLanguages``, the default) with a multilingual model in a store of
+/// several languages: each document of another language than the query's is lifted by the query's dot product
+/// with its own language's centre less the document's, times the query language's weight in the store
+/// (``LanguageShift``).
 @Suite struct SearchLanguageShiftTests {
+    /// The shift worked out from the stored vectors: the query's language is the group of the nearest centre
+    /// (among groups of at least 16 documents or a 16th of the largest), weighted by its documents against the
+    /// others' (at most 1); a document's shift is that weight times its centre's dot product less the query
+    /// language's.
+    struct WorkedShift {
+        let ofLanguage: [String: Float]
+        let queryLanguage: String
+        let weight: Float
+
+        init(query q: [Float], worked: WorkedCentres, counts: [String: Int]) {
+            let dots = worked.language.mapValues { WorkedCentres.dot(q, $0) }
+            let least = min(16, (counts.values.max() ?? 0) / 16)
+            let own = dots.filter { (counts[$0.key] ?? 0) >= least }.max { $0.value < $1.value }?.key ?? ""
+            let others = counts.values.reduce(0, +) - (counts[own] ?? 0)
+            let weight = min(1, Float(counts[own] ?? 0) / Float(max(1, others)))
+            ofLanguage = dots.mapValues { weight * ($0 - (dots[own] ?? 0)) }
+            self.weight = weight
+            queryLanguage = own
+        }
+
+        func callAsFunction(_ language: String) -> Float { ofLanguage[language] ?? 0 }
+    }
+
     /// Worked out from the stored vectors for the feed of English, French and German posts: in semantic and
     /// hybrid search, exact and through the graph, every document's semantic score is its cosine less its
     /// language's shift, the shift is in the explanation, and the semantic ranking is by the shifted score.
     @Test(arguments: [IndexStrategy.exact, .hnsw])
-    func scoresAreTheCosineLessTheLanguagesShare(strategy: IndexStrategy) async throws {
+    func scoresAreTheCosineLiftedTowardTheQuerysLanguage(strategy: IndexStrategy) async throws {
         let embedder = HashingUnderNeuralIdentity(languageScope: .multilingual)
         let store = try await HushStore.inMemory(embedder: embedder, options: StoreOptions(indexStrategy: strategy))
         let posts = FeedCorpus.posts
         try await store.upsert(posts)
         let worked = try await WorkedCentres(posts, in: store)
-        let (storeCentre, centres, vectors) = (worked.store, worked.language, worked.vectors)
-        #expect(centres.count == 3)
+        #expect(worked.language.count == 3)
         let languageOf = Dictionary(uniqueKeysWithValues: posts.map { ($0.id, $0.language ?? "") })
+        let counts = posts.reduce(into: [String: Int]()) { $0[$1.language ?? "", default: 0] += 1 }
 
-        for query in ["long runs in new shoes", "bread dough rising overnight", "tomatoes in the garden"] {
+        var weights: [String: Float] = [:]
+        for query in [
+            "long runs in new shoes", "bread dough rising overnight", "tomatoes in the garden",
+            "une tarte aux pommes tiède", "Laufschuhe im Regen",
+        ] {
             let q = try embedder.embed([store.analyze(query).cleaned], role: .query)[0].vector
-            func shift(_ id: String) -> Float {
-                WorkedCentres.dot(q, centres[languageOf[id] ?? ""] ?? storeCentre) - WorkedCentres.dot(q, storeCentre)
+            let shift = WorkedShift(query: q, worked: worked, counts: counts)
+            weights[shift.queryLanguage] = shift.weight
+            let expected = posts.map {
+                ($0.id, WorkedCentres.dot(q, worked.vectors[$0.id] ?? []) - shift($0.language ?? ""))
             }
-            let expected = posts.map { ($0.id, WorkedCentres.dot(q, vectors[$0.id] ?? []) - shift($0.id)) }
-                .sorted { $0.1 > $1.1 }
-            let semantic = try await store.search(
-                query, mode: .semantic.inEveryLanguage, limit: posts.count, explain: true)
+            .sorted { $0.1 > $1.1 }
+            let semantic = try await store.search(query, mode: .semantic, limit: posts.count, explain: true)
             #expect(semantic.hits.map(\.id) == expected.map(\.0), "\(query)")
             for (hit, want) in zip(semantic.hits, expected) {
                 #expect(abs(hit.score - want.1) < 1e-4, "\(hit.id)")
-                #expect(abs((hit.explanation?.languageShift ?? .nan) - shift(hit.id)) < 1e-5, "\(hit.id)")
+                let language = languageOf[hit.id] ?? ""
+                #expect(abs((hit.explanation?.languageShift ?? .nan) - shift(language)) < 1e-5, "\(hit.id)")
+                // The query's own language keeps its cosines; the others are lifted (or, nearer still, lowered).
+                if language == shift.queryLanguage { #expect(hit.explanation?.languageShift == 0) }
             }
             // A filter keeps its documents in the same order (through the graph: a walk per allowed language).
             let filtered = try await store.search(
-                query, mode: .semantic.inEveryLanguage, filter: SearchFilter(languages: ["en", "fr"]),
-                limit: posts.count)
+                query, mode: .semantic, filter: SearchFilter(languages: ["en", "fr"]), limit: posts.count)
             #expect(filtered.hits.map(\.id) == expected.map(\.0).filter { languageOf[$0] != "de" })
-            // Without asking for it, the cosines are left as they are.
-            let plain = try await store.search(query, mode: .semantic, limit: posts.count, explain: true)
+            // With raw cosines, the cosines are left as they are.
+            let plain = try await store.search(query, mode: .semantic.withRawCosines, limit: posts.count, explain: true)
             for hit in plain.hits {
                 #expect(hit.explanation?.languageShift == nil)
-                #expect(abs(hit.score - WorkedCentres.dot(q, vectors[hit.id] ?? [])) < 1e-5, "\(hit.id)")
+                #expect(abs(hit.score - WorkedCentres.dot(q, worked.vectors[hit.id] ?? [])) < 1e-5, "\(hit.id)")
             }
             // The shifts differ by language: not a constant that would leave the order as it was.
-            #expect(Set(posts.map { shift($0.id) }).count == 3)
+            #expect(Set(shift.ofLanguage.values).count == 3)
 
             // Hybrid: keyword-only candidates are scored exactly, with the same shift.
             let hybrid = try await store.search(
-                query, mode: SearchMode.hybrid(alpha: 0.5).inEveryLanguage, limit: posts.count, explain: true)
+                query, mode: SearchMode.hybrid(alpha: 0.5), limit: posts.count, explain: true)
             let wanted = Dictionary(uniqueKeysWithValues: expected.map { ($0.0, $0.1) })
             for hit in hybrid.hits {
                 let score = try #require(hit.explanation?.semanticScore)
                 #expect(abs(score - (wanted[hit.id] ?? .nan)) < 1e-4, "\(hit.id)")
+            }
+        }
+        // English (10 of 14 posts) lifts the others by the whole gap; French and German (2 each) by 2/12.
+        #expect(weights == ["en": 1, "fr": Float(2) / 12, "de": Float(2) / 12])
+    }
+
+    /// A language of a few documents in a store of one main language is never taken for the query's: one
+    /// English post marked Portuguese among fifty English ones leaves an English query's weight whole, and a
+    /// French query in that store (three French posts) lifts the English ones by 3/51 of the gap only.
+    @Test func aFewDocumentsOfALanguageAreNotTakenForTheQuerys() async throws {
+        let embedder = HashingUnderNeuralIdentity(languageScope: .multilingual)
+        let store = try await HushStore.inMemory(embedder: embedder)
+        let english = FeedCorpus.posts.filter { $0.language == "en" }
+        var posts = (0..<5).flatMap { round in
+            english.map { Document(id: "\($0.id)-\(round)", body: $0.body, language: "en") }
+        }
+        posts.append(Document(id: "pt", body: "Running shoes for long runs in the rain", language: "pt"))
+        posts += FeedCorpus.posts.filter { $0.language == "fr" }
+        posts.append(
+            Document(id: "fr-garden", body: "J'ai planté des tomates et du basilic au potager.", language: "fr"))
+        try await store.upsert(posts)
+        let worked = try await WorkedCentres(posts, in: store)
+        let counts = posts.reduce(into: [String: Int]()) { $0[$1.language ?? "", default: 0] += 1 }
+        #expect(counts == ["en": 50, "pt": 1, "fr": 3])
+
+        for (query, language, weight) in [
+            ("long runs in new shoes", "en", Float(1)), ("une tarte aux pommes tiède", "fr", Float(3) / 51),
+        ] {
+            let q = try embedder.embed([store.analyze(query).cleaned], role: .query)[0].vector
+            let shift = WorkedShift(query: q, worked: worked, counts: counts)
+            #expect(shift.queryLanguage == language && shift.weight == weight, "\(query)")
+            let hits = try await store.search(query, mode: .semantic, limit: posts.count, explain: true).hits
+            #expect(hits.count == posts.count)
+            for hit in hits {
+                let documentLanguage = posts.first { $0.id == hit.id }?.language ?? ""
+                #expect(abs((hit.explanation?.languageShift ?? .nan) - shift(documentLanguage)) < 1e-5, "\(hit.id)")
             }
         }
     }
@@ -77,7 +143,7 @@ import Testing
             let query = "bread dough rising overnight"
             let q = try embedder.embed([store.analyze(query).cleaned], role: .query)[0].vector
             let results = try await store.search(
-                query, mode: .semantic.inEveryLanguage, limit: posts.count, explain: true)
+                query, mode: .semantic, limit: posts.count, explain: true)
             #expect(results.hits.count == posts.count)
             for hit in results.hits {
                 #expect(hit.explanation?.languageShift == nil)
