@@ -319,20 +319,23 @@ def report(result):
     d = lambda a, b: [x - y for x, y in zip(a, b)]
     m = lambda v: f"{np.mean(v):.3f}" if v is not None else "–"
 
-    print("### Interest P@40 (100 trials) and related items (200 queries), numpy from the stored chunk vectors\n")
-    print("| variant | e5 P@40 | MiniLM P@40 | e5 − MiniLM (paired) | e5 Δ vs current | MiniLM Δ vs current | "
-          "related P@10 e5 | MiniLM | MRR e5 | MiniLM |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    def table(title, last_four):
+        print(f"### {title}\n")
+        print("| variant | e5 P@40 | MiniLM P@40 | e5 − MiniLM (paired) | e5 Δ vs current | MiniLM Δ vs current | "
+              + " | ".join(last_four) + " |")
+        print("| --- |" + " ---: |" * 9)
+
+    table("Interest P@40 (100 trials) and related items (200 queries), numpy from the stored chunk vectors",
+          ["related P@10 e5", "MiniLM", "MRR e5", "MiniLM"])
     for name, r in V.items():
         e, n = r["e5"], r["minilm"]
         print(f"| {name} | {m(e['p40'])} | {m(n['p40'])} | {fq.fmt(d(e['p40'], n['p40']), True)} | "
               f"{fq.fmt(d(e['p40'], V[base]['e5']['p40']), True)} | "
               f"{fq.fmt(d(n['p40'], V[base]['minilm']['p40']), True)} | "
               f"{m(e['p10'])} | {m(n['p10'])} | {m(e['rr'])} | {m(n['rr'])} |")
-    print("\n### Less noisy: 400 fresh interest trials, related P@10 of all 3,057 documents\n")
-    print("| variant | e5 P@40 | MiniLM P@40 | e5 − MiniLM (paired) | e5 Δ vs current | MiniLM Δ vs current | "
-          "related-all P@10 e5 | MiniLM | e5 Δ | MiniLM Δ |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    print()
+    table("Less noisy: 400 fresh interest trials, related P@10 of all 3,057 documents",
+          ["related-all P@10 e5", "MiniLM", "e5 Δ", "MiniLM Δ"])
     for name, r in V.items():
         e, n = r["e5"], r["minilm"]
         rel = "– | – | – | –"
