@@ -22,7 +22,8 @@ per-seed differences.
                                               ("default", across languages), report of the last two; each step
                                               skipped when its output exists
 
-Environment: CHUNKCURVE (/tmp/hush-chunk-curve: chunk-curve.sh's OUT), HUSH (/tmp/hush-mixed-bin), HUSH_BEFORE
+Environment: CHUNKCURVE (/tmp/hush-chunk-curve: chunk-curve.sh's OUT), MIXED_LANGS (en,zh_CN: the languages the
+pages are shared out among, equally at random for more than two; any of en, zh_CN, ja, de), HUSH (/tmp/hush-mixed-bin), HUSH_BEFORE
 (a second binary to compare on the same stores), NICE (19). Every hush call runs under `nice -n NICE`; stores
 are built with 2 threads, queries embedded with 1. Everything is deterministic (fixed seeds, sorted inputs).
 """
@@ -34,7 +35,7 @@ HUSH = os.environ.get("HUSH", "/tmp/hush-mixed-bin")
 HUSH_BEFORE = os.environ.get("HUSH_BEFORE", "")
 NICE = os.environ.get("NICE", "19")
 SEEDS = (1, 2, 3)
-LANGS = ("en", "zh_CN")
+LANGS = tuple(os.environ.get("MIXED_LANGS", "en,zh_CN").split(","))
 MODES = ("semantic", "hybrid", "calibrated")
 SUBSETS = ("all", "same", "cross")
 
@@ -57,10 +58,14 @@ def source(lang, name):
 def cmd_data(out):
     docs = {lang: {qm.page_key(d["id"]): d for d in source(lang, "corpus.jsonl")} for lang in LANGS}
     queries = {lang: source(lang, "queries.jsonl") for lang in LANGS}
-    pages = sorted(set(docs["en"]) & set(docs["zh_CN"]))
+    pages = sorted(set.intersection(*(set(docs[lang]) for lang in LANGS)))
     for seed in SEEDS:
-        english = set(random.Random(seed).sample(pages, len(pages) // 2))
-        stored = {p: ("en" if p in english else "zh_CN") for p in pages}
+        if LANGS == ("en", "zh_CN"):
+            english = set(random.Random(seed).sample(pages, len(pages) // 2))
+            stored = {p: ("en" if p in english else "zh_CN") for p in pages}
+        else:  # an equal share of the pages per language, at random
+            shuffled = random.Random(seed).sample(pages, len(pages))
+            stored = {p: LANGS[k % len(LANGS)] for k, p in enumerate(shuffled)}
         dd.write_jsonl(os.path.join(out, f"seed-{seed}", "corpus.jsonl"), [docs[stored[p]][p] for p in pages])
         counts = []
         for lang in LANGS:
@@ -76,8 +81,8 @@ def cmd_data(out):
             for s, rows in subsets.items():
                 dd.write_jsonl(os.path.join(out, f"seed-{seed}", f"queries-{lang}-{s}.jsonl"), rows)
             counts.append(f"{lang} {len(subsets['same'])} same + {len(subsets['cross'])} cross")
-        print(f"seed {seed}: {len(english)} pages in English, {len(pages) - len(english)} in Chinese; queries "
-              + ", ".join(counts))
+        shares = ", ".join(f"{sum(1 for v in stored.values() if v == lang)} in {lang}" for lang in LANGS)
+        print(f"seed {seed}: pages {shares}; queries " + ", ".join(counts))
 
 
 def hush(binary, *args):
@@ -122,8 +127,8 @@ def cmd_report(out, labels):
         with open(os.path.join(out, f"cli-{label}.json")) as f:
             runs[label] = json.load(f)
     first = runs[labels[0]]
-    print(f"nDCG@10 on {len(SEEDS)} mixed stores (seeds {', '.join(map(str, SEEDS))}): half the man pages in "
-          "English, half in Chinese, multilingual-e5-small; mean over the seeds (min–max).\n")
+    print(f"nDCG@10 on {len(SEEDS)} mixed stores (seeds {', '.join(map(str, SEEDS))}): the man pages shared out "
+          f"equally among {', '.join(LANGS)}, multilingual-e5-small; mean over the seeds (min–max).\n")
     two = len(labels) == 2
     print("| mode | queries | target | n per seed | " + " | ".join(labels)
           + (f" | {labels[1]} − {labels[0]}" if two else "") + " |")

@@ -77,7 +77,7 @@ struct SearchCommand: AsyncParsableCommand {
         inversion: .prefixedNo,
         help: """
             With a multilingual model, lift the documents of the store's other languages toward the query's own \
-            (the default; as far as the query's language holds as many documents as the others), so that a query \
+            (the default; as far as the query's language holds as many documents as the largest other), so that a query \
             finds what it means in every language. --no-across-languages scores by the model's cosines as they \
             are, which favour the query's language.
             """)

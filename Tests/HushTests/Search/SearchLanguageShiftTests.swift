@@ -12,7 +12,7 @@ import Testing
 @Suite struct SearchLanguageShiftTests {
     /// The shift worked out from the stored vectors: the query's language is the group of the nearest centre
     /// (among groups of at least 16 documents or a 16th of the largest), weighted by its documents against the
-    /// others' (at most 1); a document's shift is that weight times its centre's dot product less the query
+    /// largest other language's (at most 1); a document's shift is that weight times its centre's dot product less the query
     /// language's.
     struct WorkedShift {
         let ofLanguage: [String: Float]
@@ -23,8 +23,8 @@ import Testing
             let dots = worked.language.mapValues { WorkedCentres.dot(q, $0) }
             let least = min(16, (counts.values.max() ?? 0) / 16)
             let own = dots.filter { (counts[$0.key] ?? 0) >= least }.max { $0.value < $1.value }?.key ?? ""
-            let others = counts.values.reduce(0, +) - (counts[own] ?? 0)
-            let weight = min(1, Float(counts[own] ?? 0) / Float(max(1, others)))
+            let largestOther = counts.filter { $0.key != own }.values.max() ?? 0
+            let weight = min(1, Float(counts[own] ?? 0) / Float(max(1, largestOther)))
             ofLanguage = dots.mapValues { weight * ($0 - (dots[own] ?? 0)) }
             self.weight = weight
             queryLanguage = own
@@ -90,13 +90,13 @@ import Testing
                 #expect(abs(score - (wanted[hit.id] ?? .nan)) < 1e-4, "\(hit.id)")
             }
         }
-        // English (10 of 14 posts) lifts the others by the whole gap; French and German (2 each) by 2/12.
-        #expect(weights == ["en": 1, "fr": Float(2) / 12, "de": Float(2) / 12])
+        // English (10 of 14 posts) lifts the others by the whole gap; French and German (2 each) by 2/10.
+        #expect(weights == ["en": 1, "fr": Float(2) / 10, "de": Float(2) / 10])
     }
 
     /// A language of a few documents in a store of one main language is never taken for the query's: one
     /// English post marked Portuguese among fifty English ones leaves an English query's weight whole, and a
-    /// French query in that store (three French posts) lifts the English ones by 3/51 of the gap only.
+    /// French query in that store (three French posts) lifts the English ones by 3/50 of the gap only.
     @Test func aFewDocumentsOfALanguageAreNotTakenForTheQuerys() async throws {
         let embedder = HashingUnderNeuralIdentity(languageScope: .multilingual)
         let store = try await HushStore.inMemory(embedder: embedder)
@@ -114,7 +114,7 @@ import Testing
         #expect(counts == ["en": 50, "pt": 1, "fr": 3])
 
         for (query, language, weight) in [
-            ("long runs in new shoes", "en", Float(1)), ("une tarte aux pommes tiède", "fr", Float(3) / 51),
+            ("long runs in new shoes", "en", Float(1)), ("une tarte aux pommes tiède", "fr", Float(3) / 50),
         ] {
             let q = try embedder.embed([store.analyze(query).cleaned], role: .query)[0].vector
             let shift = WorkedShift(query: q, worked: worked, counts: counts)
