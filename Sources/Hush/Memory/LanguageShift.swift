@@ -27,8 +27,8 @@ import HushKernels
 /// the largest is not taken for the query's language: its centre is mostly the store's, which in a store of
 /// one main language is that language's: among 10,000 English descriptions, groups of one to three guessed to
 /// be German, Italian or Portuguese were often nearer an English query than the English centre, and the query,
-/// taken for a language of a few documents, lifted nothing. No shift in a store of one language, nor for a document of
-/// undetermined language.
+/// taken for a language of a few documents, lifted nothing. No shift in a store of one language, nor for a
+/// document of undetermined language.
 struct LanguageShift: Sendable {
     /// Per language group of ``DocumentCentres``: what is taken off the cosine of its documents (0 for the
     /// query's own language, negative for a language the query is farther from).

@@ -31,13 +31,14 @@ extension StoreMemory.State {
     /// items, interest ranking; see ``DocumentVectors``), per language. `nil` when the store holds no vectors.
     ///
     /// The store's centre is the mean of its chunk vectors shrunk toward zero by `n / (n + 16)` for `n`
-    /// documents (16 is ``DocumentCentres/prior``), so that a store of a few documents is barely centred (two documents centred on their own
-    /// mean would point in opposite directions). A language's centre is the store's plus `m / (m + 16)` of the
-    /// difference between its own mean chunk and the store's, for its `m` documents: a multilingual model
-    /// places each language's texts around a centre of their own, so that without it a document's nearest are
-    /// those of its language (an English man page found its Chinese translation first among its related
-    /// items 16 % of the time, 79 % with it), while a language of a few documents, or a store of one
-    /// language, keeps the store's centre. Documents of undetermined language ("und") use the store's centre.
+    /// documents (16 is ``DocumentCentres/prior``), so that a store of a few documents is barely centred (two
+    /// documents centred on their own mean would point in opposite directions). A language's centre is the
+    /// store's plus `m / (m + 16)` of the difference between its own mean chunk and the store's, for its `m`
+    /// documents: a multilingual model places each language's texts around a centre of their own, so that
+    /// without it a document's nearest are those of its language (an English man page found its Chinese
+    /// translation first among its related items 16 % of the time, 79 % with it), while a language of a few
+    /// documents, or a store of one language, keeps the store's centre. Documents of undetermined language
+    /// ("und") use the store's centre.
     /// Each group's mean is taken over at most 4,096 of its rows spread evenly (100 documents' chunks already
     /// measure as well as all of them); the store's mean weighs each group's by its rows.
     ///

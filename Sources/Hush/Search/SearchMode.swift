@@ -62,8 +62,8 @@ public struct SearchMode: Sendable, Hashable, Codable {
     /// Search across the languages of the store (on by default): with a multilingual model, in a store of two
     /// languages or more, the documents of the store's other languages are lifted toward the query's own by the
     /// part of their cosine the model gives by language alone, as far as the query's language holds as many
-    /// documents as the largest other (``SearchHit/Explanation/languageShift``). A Chinese query then finds the English
-    /// entry about sleep, while a store where the query's language is a small minority keeps its own documents
+    /// documents as the largest other (``SearchHit/Explanation/languageShift``). A Chinese query then finds the
+    /// English entry about sleep, while a store where the query's language is a small minority keeps its own documents
     /// first. Measured (docs/feed-quality.md, "Search across languages"): man pages half English, half Chinese,
     /// hybrid nDCG@10 0.585 → 0.674 for English queries and 0.457 → 0.573 for Chinese (a third each in English,
     /// Chinese and German: 0.544 → 0.644, 0.344 → 0.476, 0.393 → 0.536); 611 Chinese descriptions

@@ -19,8 +19,9 @@ public struct SearchHit: Sendable, Hashable, Codable, Identifiable {
         /// language rather than its meaning (``SearchMode/acrossLanguages``, with a multilingual model in a store
         /// of several languages): 0 for documents in the query's language, negative (a lift) for the others, by
         /// the query's dot product with its own language's centre less the document's, times the query language's
-        /// documents against the largest other language's (at most 1). `nil` when there is no shift (a search with raw cosines,
-        /// one language, a document of undetermined language, or a model that is not multilingual).
+        /// documents against the largest other language's (at most 1). `nil` when there is no shift (a search
+        /// with raw cosines, one language, a document of undetermined language, or a model that is not
+        /// multilingual).
         public var languageShift: Float?
         /// The semantic score after normalisation (hybrid convex fusion only).
         public var semanticNormalized: Float?

@@ -77,9 +77,9 @@ struct SearchCommand: AsyncParsableCommand {
         inversion: .prefixedNo,
         help: """
             With a multilingual model, lift the documents of the store's other languages toward the query's own \
-            (the default; as far as the query's language holds as many documents as the largest other), so that a query \
-            finds what it means in every language. --no-across-languages scores by the model's cosines as they \
-            are, which favour the query's language.
+            (the default; as far as the query's language holds as many documents as the largest other), so that \
+            a query finds what it means in every language. --no-across-languages scores by the model's cosines \
+            as they are, which favour the query's language.
             """)
     var acrossLanguages = true
 

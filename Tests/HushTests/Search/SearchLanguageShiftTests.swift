@@ -12,8 +12,8 @@ import Testing
 @Suite struct SearchLanguageShiftTests {
     /// The shift worked out from the stored vectors: the query's language is the group of the nearest centre
     /// (among groups of at least 16 documents or a 16th of the largest), weighted by its documents against the
-    /// largest other language's (at most 1); a document's shift is that weight times its centre's dot product less the query
-    /// language's.
+    /// largest other language's (at most 1); a document's shift is that weight times its centre's dot product
+    /// less the query language's.
     struct WorkedShift {
         let ofLanguage: [String: Float]
         let queryLanguage: String
