@@ -153,7 +153,7 @@ def timed(step, function, *args):
 
 
 def cmd_all(out):
-    if not os.path.exists(os.path.join(out, f"seed-{SEEDS[-1]}", "queries-zh_CN-cross.jsonl")):
+    if not os.path.exists(os.path.join(out, f"seed-{SEEDS[-1]}", f"queries-{LANGS[-1]}-cross.jsonl")):
         timed("data", cmd_data, out)
     timed("store", cmd_store, out)
     runs = ([("before", HUSH_BEFORE, [])] if HUSH_BEFORE else []) + [
