@@ -118,6 +118,24 @@ import Testing
         #expect(bad.status != 0)
         #expect(bad.stderr.contains("--chunk-tokens must be at least 8"))
         #expect(try stats()["chunks"] as? Int == small["chunks"] as? Int)
+
+        // More than the model reads is refused with the model's window, and the store keeps its chunks.
+        let wide = try CLIRunner.run(["index", "--db", db, "--lexical", "--chunk-tokens", "300", text.path])
+        #expect(wide.status != 0)
+        #expect(wide.stderr.contains("must be at most 256"), "\(wide.stderr)")
+        #expect(try stats()["chunks"] as? Int == small["chunks"] as? Int)
+
+        // A target alone takes the model's overlap in its proportion (24 of 128: 12 at 64).
+        let alone = try CLIRunner.run(["index", "--db", db, "--lexical", "--chunk-tokens", "64", "--quiet", text.path])
+        #expect(alone.status == 0, "\(alone.stderr)")
+        #expect(try stats()["chunk_overlap"] as? Int == 12)
+
+        // A refused option on a new file leaves no file behind.
+        let fresh = folder.appendingPathComponent("never.hush").path
+        let refused = try CLIRunner.run(["index", "--db", fresh, "--lexical", "--chunk-overlap", "200", text.path])
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("below the chunk target of 128 tokens"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: fresh))
     }
 
     @Test(.needsModel) func indexSearchGetDeleteAndStatsOnTheSamples() throws {

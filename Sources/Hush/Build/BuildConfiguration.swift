@@ -15,14 +15,14 @@ public struct BuildConfiguration: Sendable, Hashable, Codable {
     public struct Chunking: Sendable, Hashable, Codable {
         /// The preferred chunk size, or `nil` for the model's.
         public var targetTokens: Int?
-        /// Tokens repeated between consecutive chunks of a paragraph, or `nil` for the model's (at most
-        /// `targetTokens - 1`).
+        /// Tokens repeated between consecutive chunks of a paragraph, or `nil` for the model's (in the model's
+        /// proportion for a target smaller than its own: 8 for e5-small's 32 of 256 at a target of 64).
         public var overlapTokens: Int?
 
         /// Creates chunk sizes.
         ///
         /// ```swift
-        /// let chunking = BuildConfiguration.Chunking(targetTokens: 96)  // the model's overlap
+        /// let chunking = BuildConfiguration.Chunking(targetTokens: 96)  // the model's overlap, scaled: 12 for e5
         /// ```
         public init(targetTokens: Int? = nil, overlapTokens: Int? = nil) {
             self.targetTokens = targetTokens
@@ -122,18 +122,20 @@ public struct BuildConfiguration: Sendable, Hashable, Codable {
 
     /// The chunker settings for `embedder`: the sizes given, the model's own for the rest, within its window.
     ///
-    /// - Throws: ``BuildError/invalidConfiguration(path:reason:)`` when the overlap given is not below the
-    ///   model's target.
+    /// - Throws: ``BuildError/invalidConfiguration(path:reason:)`` when the target exceeds the model's window
+    ///   or the overlap given is not below the target.
     func chunkingConfiguration(for embedder: any Embedder) throws -> ChunkingConfiguration {
-        let preferred = ChunkingConfiguration(for: embedder)
-        let target = min(chunking.targetTokens ?? preferred.targetTokens, embedder.maxTokens)
-        let overlap = chunking.overlapTokens ?? min(preferred.overlapTokens, target - 1)
-        guard overlap < target else {
+        let resolved = ChunkingConfiguration.resolving(
+            ChunkingConfiguration(for: embedder), model: embedder.preferredChunkSize,
+            modelName: embedder.identity.model, targetTokens: chunking.targetTokens,
+            overlapTokens: chunking.overlapTokens)
+        switch resolved {
+        case .success(let configuration):
+            return configuration
+        case .failure(let problem):
             throw BuildError.invalidConfiguration(
                 path: "(arguments)",
-                reason: "chunking.overlapTokens (\(overlap)) must be less than the target, \(target) tokens "
-                    + "for \(embedder.identity.model)")
+                reason: problem.reason(target: "chunking.targetTokens", overlap: "chunking.overlapTokens"))
         }
-        return ChunkingConfiguration(maxTokens: embedder.maxTokens, targetTokens: target, overlapTokens: overlap)
     }
 }

@@ -27,6 +27,10 @@ struct StoreDatabase: Sendable {
     /// `KeywordIndexReader.rows(orOf:limit:documents:)`).
     let tokenTerms = Locked(KeywordIndexReader.TokenTerms())
 
+    /// Whether this open created the file (it was missing): a store that then fails to open removes it again
+    /// (``abandon(readOnly:busyTimeout:)``), so a refused open leaves no empty store behind.
+    var createdFile = false
+
     /// The path as messages show it.
     var displayPath: String { path ?? ":memory:" }
 
@@ -55,22 +59,44 @@ struct StoreDatabase: Sendable {
         // Opening a pool switches the file to WAL and the migrations add tables: refuse another program's
         // database (or any file that is not a store) before anything can change it.
         try requireStoreOrEmpty(path: path, busyTimeout: busyTimeout)
-        try createPrivateFile(path)
+        let created = try createPrivateFile(path)
         do {
             // Switching a new file to WAL answers SQLITE_BUSY at once, without the busy handler.
             let pool = try retryingWhileBusy(timeout: busyTimeout) {
                 try DatabasePool(path: path, configuration: configuration)
             }
-            return StoreDatabase(writer: pool, path: path)
+            var database = StoreDatabase(writer: pool, path: path)
+            database.createdFile = created
+            return database
         } catch let error as DatabaseError
             where error.resultCode == .SQLITE_READONLY || error.resultCode == .SQLITE_CANTOPEN
         {
+            if created { removeFiles(of: path) }
             throw StoreError.readOnly(
                 path: path,
                 operation: "open it for writing (\(error.message ?? "read-only")): check the file's and its "
                     + "folder's permissions, or open it read-only")
         } catch {
+            if created { removeFiles(of: path) }
             throw StoreError.wrapping(error, path: path, operation: "open the file")
+        }
+    }
+
+    /// Removes the store file at `path` with its write-ahead log and its index (`-wal`, `-shm`).
+    static func removeFiles(of path: String) {
+        for file in [path, path + "-wal", path + "-shm"] { unlink(file) }
+    }
+
+    /// Ends a store's open that failed: removes the file when this open created it (an open that is refused
+    /// leaves no empty store behind, whose model a later open would then take for the user's choice), and
+    /// otherwise finishes it as ``finish(checkpointing:busyTimeout:)`` does, so that what the open wrote (a
+    /// migration, a stamp) is in the file itself.
+    func abandon(readOnly: Bool, busyTimeout: TimeInterval) {
+        if createdFile, let path {
+            try? close()
+            Self.removeFiles(of: path)
+        } else {
+            try? finish(checkpointing: !readOnly, busyTimeout: busyTimeout)
         }
     }
 
@@ -164,16 +190,18 @@ struct StoreDatabase: Sendable {
 
     /// Creates a missing store file readable and writable by its owner only (0600, whatever the umask);
     /// SQLite gives the `-wal` and `-shm` files the same permissions. An existing file is left as it is.
-    static func createPrivateFile(_ path: String) throws {
+    /// Returns whether it created the file.
+    @discardableResult
+    static func createPrivateFile(_ path: String) throws -> Bool {
         let descriptor = Foundation.open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
         if descriptor >= 0 {
             // The umask can only remove bits, never add them, but set the mode explicitly anyway.
             fchmod(descriptor, 0o600)
             _ = Foundation.close(descriptor)
-            return
+            return true
         }
         let code = errno
-        if code == EEXIST { return }
+        if code == EEXIST { return false }
         throw StoreError.database(
             DatabaseFailure(
                 message: "cannot create \(path): \(String(cString: strerror(code))) (check that the folder exists "

@@ -46,24 +46,15 @@ extension HushStore {
         path: String, readOnly: Bool, options: StoreOptions,
         resolve: (EmbedderIdentity?) throws -> (any Embedder)?
     ) throws -> HushStore {
-        let existed = FileManager.default.fileExists(atPath: path)
         let database = try StoreDatabase.open(path: path, readOnly: readOnly, busyTimeout: options.busyTimeout)
-        let embedder: (any Embedder)?
         do {
-            embedder = try resolve(try database.storedIdentity())
-        } catch {
-            // A file this call created stays only if the store opens (no empty file behind a missing model).
-            if !existed {
-                try? database.close()
-                for file in [path, path + "-wal", path + "-shm"] { try? FileManager.default.removeItem(atPath: file) }
-            }
-            throw error
-        }
-        do {
+            let embedder = try resolve(try database.storedIdentity())
             return try HushStore(database: database, embedder: embedder, readOnly: readOnly, options: options)
         } catch {
-            // What the open wrote (a migration, a stamp) goes into the file itself before the error leaves.
-            try? database.finish(checkpointing: !readOnly, busyTimeout: options.busyTimeout)
+            // A file this call created stays only if the store opens (no empty file behind a missing model or a
+            // refused option); what the open wrote into an existing one (a migration, a stamp) goes into the
+            // file itself before the error leaves.
+            database.abandon(readOnly: readOnly, busyTimeout: options.busyTimeout)
             throw error
         }
     }

@@ -78,7 +78,7 @@ public final class HushStore: Sendable {
         do {
             return try HushStore(database: database, embedder: embedder, readOnly: readOnly, options: options)
         } catch {
-            try? database.finish(checkpointing: !readOnly, busyTimeout: options.busyTimeout)
+            database.abandon(readOnly: readOnly, busyTimeout: options.busyTimeout)
             throw error
         }
     }
@@ -204,13 +204,14 @@ public final class HushStore: Sendable {
     /// ``ChunkSize/standard``); else, in a new store or one turning to another model, the model's own sizes;
     /// with `options.chunkTokens` and `options.chunkOverlapTokens` put in.
     ///
-    /// - Throws: ``StoreError/invalidOption(_:)`` for a target under 8 tokens or an overlap not below it.
+    /// - Throws: ``StoreError/invalidOption(_:)`` for a target under 8 tokens or above the model's window, or an
+    ///   overlap not below the target.
     static func chunking(
         options: StoreOptions, database: StoreDatabase, embedder: any Embedder, sameModel: Bool
     ) throws -> ChunkingConfiguration {
         if let chunking = options.chunking { return chunking }
         let (recorded, hasDocuments) = try database.recordedChunking()
-        var chunking: ChunkingConfiguration
+        let chunking: ChunkingConfiguration
         if !sameModel {
             chunking = ChunkingConfiguration(for: embedder)
         } else if let recorded, recorded.maxTokens <= embedder.maxTokens {
@@ -220,23 +221,15 @@ public final class HushStore: Sendable {
         } else {
             chunking = ChunkingConfiguration(for: embedder)
         }
-        guard options.chunkTokens != nil || options.chunkOverlapTokens != nil else { return chunking }
-        if let target = options.chunkTokens {
-            guard target >= 8 else {
-                throw StoreError.invalidOption("chunkTokens must be at least 8 (got \(target))")
-            }
-            chunking.targetTokens = min(target, embedder.maxTokens)
-            chunking.overlapTokens = min(chunking.overlapTokens, chunking.targetTokens - 1)
+        let resolved = ChunkingConfiguration.resolving(
+            chunking, model: embedder.preferredChunkSize, modelName: embedder.identity.model,
+            targetTokens: options.chunkTokens, overlapTokens: options.chunkOverlapTokens)
+        switch resolved {
+        case .success(let configuration):
+            return configuration
+        case .failure(let problem):
+            throw StoreError.invalidOption(problem.reason(target: "chunkTokens", overlap: "chunkOverlapTokens"))
         }
-        if let overlap = options.chunkOverlapTokens {
-            guard overlap >= 0, overlap < chunking.targetTokens else {
-                throw StoreError.invalidOption(
-                    "chunkOverlapTokens must lie in 0…\(chunking.targetTokens - 1), below the chunk target "
-                        + "of \(chunking.targetTokens) tokens (got \(overlap))")
-            }
-            chunking.overlapTokens = overlap
-        }
-        return chunking
     }
 
     /// How documents are cut into chunks in this store (see ``StoreOptions/chunking``).

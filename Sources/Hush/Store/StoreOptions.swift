@@ -21,11 +21,13 @@ public struct StoreOptions: Sendable, Hashable {
     /// new store, the embedder's own sizes (``ChunkingConfiguration/init(for:)``). Part of the text hash, so
     /// changing it re-chunks and re-embeds each document on its next upsert; the store records the new sizes.
     public var chunking: ChunkingConfiguration?
-    /// The chunk target in tokens, in the model's window, when ``chunking`` is `nil`; `nil` keeps the store's
-    /// (or, in a new store, the model's). `StoreOptions(chunkTokens: 480)` is `hush index --chunk-tokens 480`.
+    /// The chunk target in tokens, when ``chunking`` is `nil`: from 8 to the model's window (a target outside
+    /// is refused with ``StoreError/invalidOption(_:)``); `nil` keeps the store's (or, in a new store, the
+    /// model's). `StoreOptions(chunkTokens: 480)` is `hush index --chunk-tokens 480`.
     public var chunkTokens: Int?
-    /// The overlap between consecutive chunks in tokens, when ``chunking`` is `nil`; `nil` keeps the store's
-    /// (or the model's), at most `chunkTokens - 1`.
+    /// The overlap between consecutive chunks in tokens, below the target, when ``chunking`` is `nil`. `nil`
+    /// with a ``chunkTokens`` takes the model's overlap, in the model's proportion for a smaller target than
+    /// its own (multilingual-e5: 32 of 256, so 8 at 64 tokens); `nil` without keeps the store's.
     public var chunkOverlapTokens: Int?
     /// The vector index to use, or `nil` to let `IndexStrategy.choose` decide from the number of vectors and
     /// `memoryBudget` (exact below 20 000 vectors, then HNSW while vectors and graph fit, then int8 or binary

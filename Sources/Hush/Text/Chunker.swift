@@ -40,6 +40,59 @@ public struct ChunkingConfiguration: Sendable, Hashable, Codable {
             maxTokens: embedder.maxTokens, targetTokens: min(size.targetTokens, embedder.maxTokens),
             overlapTokens: size.overlapTokens)
     }
+
+    /// The smallest chunk target a store or a build accepts, in tokens.
+    static let smallestTarget = 8
+
+    /// `base` (a store's recorded sizes, or the model's) with the sizes asked for put in: the one place
+    /// `StoreOptions` and `BuildConfiguration` turn a chunk target and overlap into a chunker setting.
+    ///
+    /// A target given without an overlap takes the model's overlap (`model`), in the model's proportion
+    /// when the target is smaller than the model's: multilingual-e5's 256 / 32 asked for 64 cuts 64 / 8,
+    /// rather than repeating half of every chunk. An overlap given without a target must lie below `base`'s.
+    ///
+    /// - Returns: the configuration, or what is wrong with the sizes asked for.
+    static func resolving(
+        _ base: ChunkingConfiguration, model: ChunkSize, modelName: String, targetTokens: Int?, overlapTokens: Int?
+    ) -> Result<ChunkingConfiguration, SizeProblem> {
+        var chunking = base
+        if let target = targetTokens {
+            guard target >= smallestTarget else { return .failure(.targetTooSmall(target)) }
+            guard target <= base.maxTokens else {
+                return .failure(.targetAboveWindow(target, window: base.maxTokens, model: modelName))
+            }
+            chunking.targetTokens = target
+            let proportional = (target * model.overlapTokens + model.targetTokens / 2) / max(1, model.targetTokens)
+            chunking.overlapTokens = min(model.overlapTokens, proportional, target - 1)
+        }
+        if let overlap = overlapTokens {
+            guard overlap >= 0, overlap < chunking.targetTokens else {
+                return .failure(.overlapNotBelowTarget(overlap, target: chunking.targetTokens))
+            }
+            chunking.overlapTokens = overlap
+        }
+        return .success(chunking)
+    }
+
+    /// What is wrong with a chunk target or overlap asked for; its text names the fields by `target` and
+    /// `overlap` (`"chunkTokens"` for ``StoreOptions``, `"chunking.targetTokens"` for a build configuration).
+    enum SizeProblem: Error, Equatable {
+        case targetTooSmall(Int)
+        case targetAboveWindow(Int, window: Int, model: String)
+        case overlapNotBelowTarget(Int, target: Int)
+
+        func reason(target: String, overlap: String) -> String {
+            switch self {
+            case .targetTooSmall(let value):
+                "\(target) must be at least \(ChunkingConfiguration.smallestTarget) (got \(value))"
+            case .targetAboveWindow(let value, let window, let model):
+                "\(target) must be at most \(window), the most tokens \(model) reads at once (got \(value))"
+            case .overlapNotBelowTarget(let value, let chunkTarget):
+                "\(overlap) must lie in 0…\(chunkTarget - 1), below the chunk target of \(chunkTarget) tokens "
+                    + "(got \(value))"
+            }
+        }
+    }
 }
 
 /// One piece of a document, the unit that is embedded and full-text indexed.

@@ -7,14 +7,18 @@ struct ChunkOptions: ParsableArguments {
     @Option(
         name: .customLong("chunk-tokens"),
         help: """
-            Chunk target in model tokens (default: the store's, or the model's: 256 for e5-small, 128 for \
-            minilm). Changing it re-chunks and re-embeds each document.
+            Chunk target in model tokens, from 8 to the model's window (512 for e5-small, 256 for minilm; \
+            default: the store's, or the model's: 256 for e5-small, 128 for minilm). Changing it re-chunks and \
+            re-embeds each document.
             """)
     var tokens: Int?
 
     @Option(
         name: .customLong("chunk-overlap"),
-        help: "Tokens repeated between consecutive chunks (default: the store's or the model's).")
+        help: """
+            Tokens repeated between consecutive chunks (default: with --chunk-tokens, the model's, scaled \
+            down for a smaller target: 8 at 64 tokens for e5-small; else the store's or the model's).
+            """)
     var overlap: Int?
 
     func validate() throws {

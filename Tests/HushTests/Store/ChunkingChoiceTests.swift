@@ -81,7 +81,8 @@ import Testing
             let store = try await HushStore.open(
                 path: path, embedder: WideModel(), options: StoreOptions(chunkTokens: 100))
             #expect(store.chunking.targetTokens == 100)
-            #expect(store.chunking.overlapTokens == 32)
+            // The model's overlap in its proportion (32 of 256), not a third of every chunk repeated.
+            #expect(store.chunking.overlapTokens == 13)
             let summary = try await store.upsert([long])
             #expect(summary.updated == 1)
             #expect(try await store.stats().chunks > 8)
@@ -125,6 +126,65 @@ import Testing
         } catch StoreError.invalidOption(let reason) {
             #expect(reason.contains("0…63"))
         }
+        // A target beyond what the model reads is refused, not cut down to the window unsaid.
+        await #expect(
+            throws: StoreError.invalidOption(
+                "chunkTokens must be at most 512, the most tokens wide-test-model reads at once (got 600)")
+        ) {
+            _ = try await HushStore.open(path: path, embedder: WideModel(), options: StoreOptions(chunkTokens: 600))
+        }
+        // An overlap alone must lie below the store's target (the model's 256 here).
+        await #expect(throws: StoreError.self) {
+            _ = try await HushStore.open(
+                path: path, embedder: WideModel(), options: StoreOptions(chunkOverlapTokens: 300))
+        }
+        // None of the refused opens left a file behind: the store was never made.
+        for file in [path, path + "-wal", path + "-shm"] { #expect(!FileManager.default.fileExists(atPath: file)) }
+    }
+
+    @Test func aRefusedOptionLeavesAnExistingStoreAsItWas() async throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("kept.hush")
+        do {
+            let store = try await HushStore.open(path: path, embedder: WideModel())
+            try await store.upsert(Corpus.documents)
+            try await store.close()
+        }
+        await #expect(throws: StoreError.self) {
+            _ = try await HushStore.open(path: path, embedder: WideModel(), options: StoreOptions(chunkTokens: 4096))
+        }
+        let store = try await HushStore.open(path: path, embedder: WideModel())
+        #expect(try await store.stats().documents == Corpus.documents.count)
+        #expect(store.chunking == ChunkingConfiguration(maxTokens: 512, targetTokens: 256, overlapTokens: 32))
+        #expect(try await store.search("sourdough", mode: .keyword, limit: 1).hits.first?.id == "sourdough")
+    }
+
+    @Test func aTargetAloneTakesTheModelsOverlapInProportion() throws {
+        let wide = WideModel()  // 256 / 32
+        let base = ChunkingConfiguration(for: wide)
+        func overlap(_ target: Int) throws -> Int {
+            try ChunkingConfiguration.resolving(
+                base, model: wide.preferredChunkSize, modelName: "wide", targetTokens: target, overlapTokens: nil
+            ).get().overlapTokens
+        }
+        #expect(try overlap(64) == 8)
+        #expect(try overlap(16) == 2)
+        #expect(try overlap(8) == 1)
+        #expect(try overlap(256) == 32)
+        // A larger target keeps the model's overlap (the sizes measured for e5 were 480 / 32 and 512 / 32).
+        #expect(try overlap(480) == 32)
+        // MiniLM's 24 of 128.
+        let hashing = HashingEmbedder()
+        let resolved = try ChunkingConfiguration.resolving(
+            ChunkingConfiguration(for: hashing), model: hashing.preferredChunkSize, modelName: "hashing",
+            targetTokens: 64, overlapTokens: nil
+        ).get()
+        #expect(resolved == ChunkingConfiguration(maxTokens: 256, targetTokens: 64, overlapTokens: 12))
+        // An overlap given is kept as given.
+        #expect(
+            try ChunkingConfiguration.resolving(
+                base, model: wide.preferredChunkSize, modelName: "wide", targetTokens: 64, overlapTokens: 0
+            ).get().overlapTokens == 0)
     }
 
     @Test func buildConfigurationTakesTheModelsSizeForWhatItLeavesOut() throws {
@@ -134,10 +194,19 @@ import Testing
                 == ChunkingConfiguration(maxTokens: 512, targetTokens: 256, overlapTokens: 32))
         #expect(
             try BuildConfiguration(chunking: .init(targetTokens: 96)).chunkingConfiguration(for: wide)
-                == ChunkingConfiguration(maxTokens: 512, targetTokens: 96, overlapTokens: 32))
+                == ChunkingConfiguration(maxTokens: 512, targetTokens: 96, overlapTokens: 12))
         #expect(
             try BuildConfiguration(chunking: .init(targetTokens: 20)).chunkingConfiguration(for: wide).overlapTokens
-                == 19)
+                == 3)
+        #expect(
+            throws: BuildError.invalidConfiguration(
+                path: "(arguments)",
+                reason:
+                    "chunking.targetTokens must be at most 256, the most tokens hush-lexical-hashing-v1 reads at once "
+                    + "(got 480)")
+        ) {
+            try BuildConfiguration(chunking: .init(targetTokens: 480)).chunkingConfiguration(for: HashingEmbedder())
+        }
         #expect(
             try BuildConfiguration().chunkingConfiguration(for: HashingEmbedder())
                 == ChunkingConfiguration(maxTokens: 256, targetTokens: 128, overlapTokens: 24))
