@@ -204,12 +204,20 @@ public final class HushStore: Sendable {
     /// ``ChunkSize/standard``); else, in a new store or one turning to another model, the model's own sizes;
     /// with `options.chunkTokens` and `options.chunkOverlapTokens` put in.
     ///
-    /// - Throws: ``StoreError/invalidOption(_:)`` for a target under 8 tokens or above the model's window, or an
-    ///   overlap not below the target.
+    /// - Throws: ``StoreError/invalidOption(_:)`` for a target under 8 tokens or above the model's window, an
+    ///   overlap not below the target, or a given `options.chunking` whose window exceeds the model's.
     static func chunking(
         options: StoreOptions, database: StoreDatabase, embedder: any Embedder, sameModel: Bool
     ) throws -> ChunkingConfiguration {
-        if let chunking = options.chunking { return chunking }
+        if let chunking = options.chunking {
+            switch chunking.checked(window: embedder.maxTokens, modelName: embedder.identity.model) {
+            case .success(let configuration):
+                return configuration
+            case .failure(let problem):
+                throw StoreError.invalidOption(
+                    problem.reason(target: "chunking.targetTokens", overlap: "chunking.overlapTokens"))
+            }
+        }
         let (recorded, hasDocuments) = try database.recordedChunking()
         let chunking: ChunkingConfiguration
         if !sameModel {

@@ -20,6 +20,9 @@ public struct StoreOptions: Sendable, Hashable {
     /// How documents are chunked; `nil` for how the store's chunks were cut (recorded in the file), or, in a
     /// new store, the embedder's own sizes (``ChunkingConfiguration/init(for:)``). Part of the text hash, so
     /// changing it re-chunks and re-embeds each document on its next upsert; the store records the new sizes.
+    /// Its `maxTokens` must not exceed the model's window (the model would cut every longer chunk's tail), and
+    /// its target must lie in 8…`maxTokens` with the overlap below it: the open throws
+    /// ``StoreError/invalidOption(_:)`` otherwise.
     public var chunking: ChunkingConfiguration?
     /// The chunk target in tokens, when ``chunking`` is `nil`: from 8 to the model's window (a target outside
     /// is refused with ``StoreError/invalidOption(_:)``); `nil` keeps the store's (or, in a new store, the

@@ -74,15 +74,35 @@ public struct ChunkingConfiguration: Sendable, Hashable, Codable {
         return .success(chunking)
     }
 
+    /// `self` when a model that reads `window` tokens at once can embed its chunks whole: its window no
+    /// larger than the model's, and a target and overlap that ``resolving(_:model:modelName:targetTokens:overlapTokens:)``
+    /// would accept. A configuration given whole (``StoreOptions/chunking``) is checked here.
+    func checked(window: Int, modelName: String) -> Result<ChunkingConfiguration, SizeProblem> {
+        guard maxTokens <= window else {
+            return .failure(.windowAboveModel(maxTokens, window: window, model: modelName))
+        }
+        guard targetTokens >= Self.smallestTarget else { return .failure(.targetTooSmall(targetTokens)) }
+        guard targetTokens <= maxTokens else {
+            return .failure(.targetAboveWindow(targetTokens, window: maxTokens, model: modelName))
+        }
+        guard overlapTokens >= 0, overlapTokens < targetTokens else {
+            return .failure(.overlapNotBelowTarget(overlapTokens, target: targetTokens))
+        }
+        return .success(self)
+    }
+
     /// What is wrong with a chunk target or overlap asked for; its text names the fields by `target` and
     /// `overlap` (`"chunkTokens"` for ``StoreOptions``, `"chunking.targetTokens"` for a build configuration).
     enum SizeProblem: Error, Equatable {
         case targetTooSmall(Int)
         case targetAboveWindow(Int, window: Int, model: String)
         case overlapNotBelowTarget(Int, target: Int)
+        case windowAboveModel(Int, window: Int, model: String)
 
-        func reason(target: String, overlap: String) -> String {
+        func reason(target: String, overlap: String, window windowName: String = "chunking.maxTokens") -> String {
             switch self {
+            case .windowAboveModel(let value, let window, let model):
+                "\(windowName) must be at most \(window), the most tokens \(model) reads at once (got \(value))"
             case .targetTooSmall(let value):
                 "\(target) must be at least \(ChunkingConfiguration.smallestTarget) (got \(value))"
             case .targetAboveWindow(let value, let window, let model):

@@ -138,6 +138,26 @@ import Testing
             _ = try await HushStore.open(
                 path: path, embedder: WideModel(), options: StoreOptions(chunkOverlapTokens: 300))
         }
+        // A whole configuration is checked too: chunks the model would cut short are refused.
+        await #expect(
+            throws: StoreError.invalidOption(
+                "chunking.maxTokens must be at most 256, the most tokens hush-lexical-hashing-v1 reads at once "
+                    + "(got 512)")
+        ) {
+            _ = try await HushStore.open(
+                path: path, embedder: HashingEmbedder(),
+                options: StoreOptions(chunking: ChunkingConfiguration(maxTokens: 512, targetTokens: 400)))
+        }
+        await #expect(throws: StoreError.self) {
+            _ = try await HushStore.open(
+                path: path, embedder: WideModel(),
+                options: StoreOptions(chunking: ChunkingConfiguration(maxTokens: 512, targetTokens: 600)))
+        }
+        await #expect(throws: StoreError.self) {
+            _ = try await HushStore.open(
+                path: path, embedder: WideModel(),
+                options: StoreOptions(chunking: ChunkingConfiguration(targetTokens: 64, overlapTokens: 64)))
+        }
         // None of the refused opens left a file behind: the store was never made.
         for file in [path, path + "-wal", path + "-shm"] { #expect(!FileManager.default.fileExists(atPath: file)) }
     }
