@@ -304,6 +304,7 @@ def cmd_report(out):
     composition = ["| store | kept language | documents | mean text chars | guessed by Hush |",
                    "| --- | --- | ---: | ---: | --- |"]
     timing = ["| store | documents / chunks | build s | evals s (all) |", "| --- | ---: | ---: | ---: |"]
+    by_kind = collections.defaultdict(list)  # (store, kind, mode, variant) -> the query sets' nDCG@10
     for store in STORES:
         kept = json.load(open(os.path.join(out, store, "kept.json")))
         stats_path = os.path.join(out, "stores", f"{store}.stats.json")
@@ -334,6 +335,8 @@ def cmd_report(out):
                     results["evals"][f"{store}__{name}__{mode}__{variant}"] = r
                     eval_seconds += r["wall_seconds"]
                     cells[(mode, variant)], firsts[(mode, variant)] = r["ndcg@10"], share
+                    kind = "own" if "-" not in name else ("en → L" if name.startswith("en-") else "L → en")
+                    by_kind[(store, kind, mode, variant)].append(r["ndcg@10"])
 
             def nd(mode):
                 if (mode, "raw") not in cells or (mode, "default") not in cells:
@@ -350,11 +353,25 @@ def cmd_report(out):
                          f"| {nd('hybrid')} | {fh('semantic')} | {fh('hybrid')} |")
         timing.append(f"| {store} | {stats['stats'].get('documents')} / {stats['stats'].get('chunks')} "
                       f"| {build['wall_seconds']:.0f} | {eval_seconds:.0f} |")
+    summary = ["| store | query sets | semantic raw → default | hybrid raw → default |", "| --- | --- | ---: | ---: |"]
+    for store in STORES:
+        for kind in ("own", "en → L", "L → en"):
+            cells = []
+            for mode in MODES:
+                raw, new = by_kind.get((store, kind, mode, "raw")), by_kind.get((store, kind, mode, "default"))
+                if not raw or not new:
+                    break
+                raw, new = sum(raw) / len(raw), sum(new) / len(new)
+                cells.append(f"{raw:.3f} → {new:.3f} ({new - raw:+.3f})")
+            if len(cells) == len(MODES):
+                n = len(by_kind[(store, kind, MODES[0], "raw")])
+                summary.append(f"| {store} | {kind} ({n}) | " + " | ".join(cells) + " |")
     skipped = [f"{store} {name} ({info['grouped']})" for store in STORES
                for name, info in meta["stores"][store]["query_sets"].items() if not info["queries"]]
     text = "\n".join(
         ["## nDCG@10, raw (`--no-across-languages`) → default", "", *lines, "",
          f"Query sets left out (fewer than {MIN_QUERIES} queries): " + (", ".join(skipped) or "none") + ".", "",
+         "## Mean over the query sets of each kind (unweighted)", "", *summary, "",
          "## Store composition", "", *composition, "", "## Run times (one thread, nice 19)", "", *timing, "",
          f"Languages: {', '.join(meta['languages'])}; dropped: "
          + (", ".join(f"{l} ({why})" for l, why in meta["dropped_languages"].items()) or "none") + "."])

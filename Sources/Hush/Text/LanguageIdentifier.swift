@@ -7,8 +7,10 @@ import Foundation
 /// Guesses the language of a text and returns its BCP-47 primary code (`en`, `de`, `zh`, …).
 ///
 /// On Apple platforms it asks `NLLanguageRecognizer`. Elsewhere it decides by Unicode script (Han, kana,
-/// Hangul, Cyrillic, Arabic, …) and, for Latin script, by common words and distinctive letter trigrams of
-/// English, German, French, Spanish, Italian, Portuguese and Dutch. Text with fewer than `minimumLetters`
+/// Hangul, Cyrillic, Arabic, …) and, for Latin script, by common words, distinctive letter groups and letters
+/// of English, German, French, Spanish, Italian, Portuguese, Dutch, Catalan, Romanian, Polish, Czech, Slovak,
+/// Croatian, Hungarian, Danish, Norwegian (`nb`), Swedish, Finnish, Turkish, Indonesian and Vietnamese (a Latin
+/// text of another language gets the nearest of these). Text with fewer than `minimumLetters`
 /// letters, or with no evidence, gets `defaultLanguage`, except text in a script other than Latin: its script
 /// names the language from two letters on (a Chinese question is often five characters).
 ///

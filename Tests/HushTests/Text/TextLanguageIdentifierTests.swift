@@ -66,6 +66,34 @@ import Testing
         #expect(Double(correct) / Double(total) >= 0.8, "\(correct)/\(total)")
     }
 
+    /// Feeds in many languages: the portable identifier also names Polish, Czech, Slovak, Croatian, Hungarian,
+    /// Danish, Norwegian, Swedish, Finnish, Turkish, Romanian, Catalan, Indonesian and Vietnamese, which it
+    /// used to file under the seven it knew (Polish as Portuguese or Italian, Danish as English, Finnish and
+    /// Swedish as German), and the first seven keep their samples.
+    @Test func latinLanguagesOfFeedsInManyLanguagesAreNamed() {
+        let identifier = LanguageIdentifier()
+        var misses: [String] = []
+        for (language, sentences) in TextLanguageSamples.moreLatin.sorted(by: { $0.key < $1.key }) {
+            var correct = 0
+            for sentence in sentences {
+                let found = identifier.identifyByScript(sentence)
+                if found == language {
+                    correct += 1
+                } else {
+                    misses.append("\(language) -> \(found ?? "nil"): \(sentence)")
+                }
+            }
+            #expect(correct >= 3, "\(language): \(correct)/\(sentences.count)")
+        }
+        print("more Latin languages, misses:", misses)
+        #expect(misses.count <= 3, "\(misses)")
+        // None of them is taken for one of the first seven languages' samples.
+        for (language, sentences) in TextLanguageSamples.latin {
+            let moved = sentences.filter { identifier.identifyByScript($0) != language }
+            #expect(moved.count <= 1, "\(language): \(moved)")
+        }
+    }
+
     @Test func nonLatinScriptsAreIdentified() {
         let identifier = LanguageIdentifier()
         for (language, sentence) in TextLanguageSamples.otherScripts {
