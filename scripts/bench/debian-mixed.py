@@ -27,7 +27,7 @@ sha1 of the text):
   L-en     the short description in L of the packages kept in English that have an L translation
 A short description in L equal to the English one is not an L query (left out of L and L-en).
 
-Per store: `hush build --model e5-small --threads 1`, `hush stats --json`, the guessed document languages
+Per store: `hush build --model e5-small --threads $THREADS`, `hush stats --json`, the guessed document languages
 (read from the store's documents table, as `hush stats` does not show them); per query set `hush eval --mode
 semantic|hybrid`, each with `--no-across-languages` ("raw") and without ("default"), with `--evidence` (for
 the share of queries whose first hit is in the query set's target language).
@@ -42,7 +42,8 @@ the share of queries whose first hit is in the query set's target language).
                                    OUT/results.json
 
 Environment: OUT (/tmp/hush-debmixed), HUSH (/tmp/s48/hush-final2), NICE (19: every apt-get and hush call
-runs under `nice -n $NICE`, hush with one thread), DEBDESC (/tmp/hush-debdesc: debian-descriptions.py's OUT,
+runs under `nice -n $NICE`), THREADS (1: hush's worker threads), STORES (E-bal,E-unbal: the stores `run`
+makes), DEBDESC (/tmp/hush-debdesc: debian-descriptions.py's OUT,
 for the packages to leave out), SUITE (trixie), MIRROR (http://deb.debian.org/debian), CANDIDATE_LANGS
 (de,fr,it,ja,ru,es,pt_BR,nl,pl), MIN_TRANSLATED (400), UNBAL_LANGS (de,ja,ru), QUOTA_BAL (250), QUOTA_EN (3000),
 QUOTA_UNBAL (250), MIN_QUERIES (50), MAX_QUERIES (300).
@@ -66,7 +67,8 @@ MIN_QUERIES = int(os.environ.get("MIN_QUERIES", "50"))
 MAX_QUERIES = int(os.environ.get("MAX_QUERIES", "300"))
 MODES = ["semantic", "hybrid"]
 VARIANTS = {"raw": ["--no-across-languages"], "default": []}
-STORES = ["E-bal", "E-unbal"]
+STORES = os.environ.get("STORES", "E-bal,E-unbal").split(",")
+THREADS = os.environ.get("THREADS", "1")
 WIDE = {"ja"}  # long text joined as debian-descriptions.py's zh_long_text
 
 
@@ -258,7 +260,7 @@ def cmd_run(out):
         if not os.path.exists(build):
             started = time.time()
             report = hush("build", "--from", os.path.join(out, store, "corpus.jsonl"), "--out", db, "--model",
-                          "e5-small", "--threads", "1", "--quiet", "--json", "--force")
+                          "e5-small", "--threads", THREADS, "--quiet", "--json", "--force")
             report["wall_seconds"] = time.time() - started
             with open(build, "w") as f:
                 json.dump(report, f)
@@ -276,7 +278,7 @@ def cmd_run(out):
                         continue
                     started = time.time()
                     result = hush("eval", "--db", db, "--queries", os.path.join(out, store, f"queries-{name}.jsonl"),
-                                  "--mode", mode, "--threads", "1", "--json", "--evidence", stem + ".evidence.jsonl",
+                                  "--mode", mode, "--threads", THREADS, "--json", "--evidence", stem + ".evidence.jsonl",
                                   *extra)
                     result["wall_seconds"] = time.time() - started
                     with open(stem + ".json", "w") as f:
