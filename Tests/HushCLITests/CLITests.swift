@@ -98,6 +98,7 @@ import Testing
         #expect(lexical.status == 0, "\(lexical.stderr)")
         let standard = try stats()
         #expect(standard["chunk_tokens"] as? Int == 128)
+        #expect((standard["languages"] as? [String: Int]) == ["en": 1])
         #expect(standard["chunk_overlap"] as? Int == 24)
 
         let resized = try CLIRunner.run([

@@ -68,6 +68,13 @@ public struct StoreStats: Sendable, Hashable {
     public var imageCurrent = false
     /// How the store cuts documents into chunks (see ``HushStore/chunking``).
     public var chunking = ChunkingConfiguration()
+    /// Documents per language, as given or guessed when they were stored (`und` where neither named one):
+    /// what search across languages, per-language centres and `SearchFilter(languages:)` go by.
+    ///
+    /// ```swift
+    /// try await store.stats().documentsPerLanguage  // ["en": 3000, "de": 250, "pl": 250]
+    /// ```
+    public var documentsPerLanguage: [String: Int] = [:]
 }
 
 /// A `reembed` that stopped part-way: the model it converts to and how far it got.

@@ -322,6 +322,18 @@ extension StoreDatabase {
         }
     }
 
+    /// Documents per stored language code (`und` where none was given or guessed).
+    func documentsPerLanguage() throws -> [String: Int] {
+        try read { db in
+            var counts: [String: Int] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT language, COUNT(*) FROM documents GROUP BY language") {
+                let language: String? = row[0]
+                counts[language ?? "und", default: 0] += row[1] as Int
+            }
+            return counts
+        }
+    }
+
     /// Bytes of the graph tables' pages, or 0 when this SQLite has no `dbstat` table.
     func graphFileBytes() -> Int64 {
         (try? read { db in

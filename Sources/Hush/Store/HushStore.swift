@@ -303,7 +303,7 @@ public final class HushStore: Sendable {
             openMilliseconds: openMilliseconds,
             vectorsInFile: memory.read { !$0.isResident }, imageBytes: database.imageBytes(),
             imageCurrent: (try? database.imageIsCurrent(header: StoreMemory.State.imageHeader)) ?? false,
-            chunking: chunking)
+            chunking: chunking, documentsPerLanguage: try database.documentsPerLanguage())
     }
 
     // MARK: - Deleting

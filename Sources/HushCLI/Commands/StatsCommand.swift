@@ -22,6 +22,9 @@ struct StatsCommand: AsyncParsableCommand {
         } else {
             Console.out("file:      \(store.db) (\(Self.bytes(Int(s.fileSizeBytes))))")
             Console.out("documents: \(s.documents)")
+            if !s.documentsPerLanguage.isEmpty {
+                Console.out("languages: \(Self.languages(s.documentsPerLanguage))")
+            }
             Console.out(
                 "chunks:    \(s.chunks) (\(s.chunking.targetTokens) tokens, \(s.chunking.overlapTokens) overlap, "
                     + "window \(s.chunking.maxTokens))")
@@ -77,6 +80,12 @@ struct StatsCommand: AsyncParsableCommand {
         }
     }
 
+    /// "en 3000, de 250, und 3": the most documents first, then by code.
+    static func languages(_ counts: [String: Int]) -> String {
+        counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+            .map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+    }
+
     static func bytes(_ count: Int) -> String {
         let units = ["B", "KiB", "MiB", "GiB"]
         var value = Double(count)
@@ -116,6 +125,7 @@ struct StatsJSON: Encodable {
         case windowTokens = "window_tokens"
         case processResidentBytes = "process_resident_bytes"
         case unfinishedReembed = "unfinished_reembed"
+        case languages
     }
 
     /// A re-embed that stopped part-way: the model it moves to, and how far it got.
@@ -157,6 +167,7 @@ struct StatsJSON: Encodable {
         try container.encode(s.chunking.overlapTokens, forKey: .chunkOverlap)
         try container.encode(s.chunking.maxTokens, forKey: .windowTokens)
         try container.encode(residentBytes, forKey: .processResidentBytes)
+        try container.encode(s.documentsPerLanguage, forKey: .languages)
         try container.encode(
             s.unfinishedReembed.map {
                 Reembed(

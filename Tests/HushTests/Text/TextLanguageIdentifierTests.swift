@@ -1,3 +1,5 @@
+import Foundation
+import HushEmbedding
 import Testing
 
 @testable import Hush
@@ -92,6 +94,29 @@ import Testing
             let moved = sentences.filter { identifier.identifyByScript($0) != language }
             #expect(moved.count <= 1, "\(language): \(moved)")
         }
+    }
+
+    /// A feed in many languages, stored without naming them: each post is filed under its language, the store
+    /// says how many it holds of each, and a filter by language finds them (a Polish post used to be filed as
+    /// Portuguese or Italian, and a filter for Polish found nothing).
+    @Test func aStoreCountsAndFiltersThePostsOfEachLanguage() async throws {
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        var posts = [Document(id: "en-0", body: TextLanguageSamples.latin["en"]?.first ?? "")]
+        for (language, sentences) in TextLanguageSamples.moreLatin where ["pl", "cs", "da", "fi"].contains(language) {
+            posts += sentences.enumerated().map { Document(id: "\(language)-\($0.offset)", body: $0.element) }
+        }
+        posts.append(Document(id: "named", body: "Zítra ráno musím vyzvednout sestru na nádraží.", language: "sk"))
+        try await store.upsert(posts)
+        let counts = try await store.stats().documentsPerLanguage
+        #expect(counts["en"] == 1)
+        #expect(counts["sk"] == 1)  // as the app named it
+        #expect((counts["pl"] ?? 0) >= 3 && (counts["cs"] ?? 0) >= 3 && (counts["da"] ?? 0) >= 3)
+        #expect((counts["fi"] ?? 0) >= 3)
+        #expect(counts.values.reduce(0, +) == posts.count)
+        let polish = try await store.search(
+            "pociąg dworzec siostra", mode: .keyword, filter: SearchFilter(languages: ["pl"]), limit: 10)
+        #expect(!polish.hits.isEmpty)
+        #expect(polish.hits.allSatisfy { $0.id.hasPrefix("pl-") })
     }
 
     @Test func nonLatinScriptsAreIdentified() {
