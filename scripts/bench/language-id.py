@@ -18,7 +18,7 @@ What it measures
 
 Environment: OUT (/tmp/hush-langid), HUSH (.build/release/hush), N (300 per language and kind), SPLIT (odd)
 """
-import collections, glob, hashlib, json, os, sqlite3, subprocess, sys
+import collections, glob, hashlib, importlib.util, json, os, sqlite3, subprocess, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.environ.get("OUT", "/tmp/hush-langid")
@@ -37,37 +37,14 @@ Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
 """
 
 
-def stanzas(text):
-    block = {}
-    key = None
-    for line in text.split("\n"):
-        if not line.strip():
-            if block:
-                yield block
-            block, key = {}, None
-        elif line[0] in " \t" and key:
-            block[key] += "\n" + line
-        elif ":" in line:
-            key, value = line.split(":", 1)
-            block[key] = value.strip()
-    if block:
-        yield block
+def load(name, file):
+    spec = importlib.util.spec_from_file_location(name, os.path.join(HERE, file))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
-def long_text(lines):
-    """The long description as text: ' .' lines end paragraphs, wrapped lines are joined with a space."""
-    paragraphs, current = [], []
-    for raw in lines:
-        line = raw.strip()
-        if line == ".":
-            if current:
-                paragraphs.append(" ".join(current))
-            current = []
-        elif line:
-            current.append(line)
-    if current:
-        paragraphs.append(" ".join(current))
-    return "\n\n".join(paragraphs)
+fq = load("feed_quality", "feed-quality.py")  # stanzas, long_text
 
 
 def half(name):
@@ -95,18 +72,18 @@ def cmd_data(out):
     def read(path):
         return subprocess.run(["/usr/lib/apt/apt-helper", "cat-file", path], capture_output=True, text=True,
                               check=True).stdout
-    for r in stanzas(read(files["en"])):
+    for r in fq.stanzas(read(files["en"])):
         english[r.get("Package"), r.get("Description-md5")] = r.get("Description-en", "")
     for code in sorted(files):
         counts = collections.Counter()
-        entries = sorted(stanzas(read(files[code])), key=lambda r: hashlib.sha1(r.get("Package", "").encode()).hexdigest())
+        entries = sorted(fq.stanzas(read(files[code])), key=lambda r: hashlib.sha1(r.get("Package", "").encode()).hexdigest())
         for r in entries:
             text = r.get(f"Description-{code}")
             name = r.get("Package", "")
             if not text or not name:
                 continue
             lines = text.split("\n")
-            short, long = lines[0].strip(), long_text(lines[1:])
+            short, long = lines[0].strip(), fq.long_text(lines[1:])
             original = english.get((name, r.get("Description-md5")), "")
             if code != "en" and original.split("\n")[0].strip() == short:
                 continue  # not translated
