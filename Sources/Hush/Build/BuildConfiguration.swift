@@ -105,9 +105,11 @@ public struct BuildConfiguration: Sendable, Hashable, Codable {
     ///
     /// - Throws: ``BuildError/invalidConfiguration(path:reason:)``.
     public func validate(path: String = "(arguments)") throws {
-        if let target = chunking.targetTokens, target < 8 {
+        if let target = chunking.targetTokens, target < ChunkingConfiguration.smallestTarget {
             throw BuildError.invalidConfiguration(
-                path: path, reason: "chunking.targetTokens must be at least 8 (got \(target))")
+                path: path,
+                reason: ChunkingConfiguration.SizeProblem.targetTooSmall(target).reason(
+                    target: "chunking.targetTokens", overlap: "chunking.overlapTokens"))
         }
         if let overlap = chunking.overlapTokens, overlap < 0 {
             throw BuildError.invalidConfiguration(

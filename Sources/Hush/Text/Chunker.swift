@@ -99,10 +99,10 @@ public struct ChunkingConfiguration: Sendable, Hashable, Codable {
         case overlapNotBelowTarget(Int, target: Int)
         case windowAboveModel(Int, window: Int, model: String)
 
-        func reason(target: String, overlap: String, window windowName: String = "chunking.maxTokens") -> String {
+        func reason(target: String, overlap: String) -> String {
             switch self {
             case .windowAboveModel(let value, let window, let model):
-                "\(windowName) must be at most \(window), the most tokens \(model) reads at once (got \(value))"
+                "chunking.maxTokens must be at most \(window), the most tokens \(model) reads at once (got \(value))"
             case .targetTooSmall(let value):
                 "\(target) must be at least \(ChunkingConfiguration.smallestTarget) (got \(value))"
             case .targetAboveWindow(let value, let window, let model):
