@@ -46,6 +46,37 @@ import Testing
         #expect(worst > 0.99999, "worst cosine \(worst)")
     }
 
+    /// Batches give every thread the same work: 32 passages of about 57 tokens (one write's embedding call) on
+    /// two threads are two batches of about 912 tokens, not 1,024 and 800; every sequence is in exactly one
+    /// batch and none is over the budget.
+    @Test func batchesAreBalancedOverThreads() {
+        let lengths = (0..<32).map { 50 + ($0 * 7) % 15 }
+        let total = lengths.reduce(0, +)
+        func check(_ plan: [[Int]], batchTokens: Int) -> [Int] {
+            #expect(plan.flatMap { $0 }.sorted() == Array(lengths.indices))
+            let sizes = plan.map { $0.reduce(0) { $0 + lengths[$1] } }
+            #expect(sizes.allSatisfy { $0 <= batchTokens })
+            return sizes
+        }
+        let two = check(BERTModel.plan(lengths: lengths, batchTokens: 1024, threads: 2), batchTokens: 1024)
+        #expect(two.count == 2)
+        #expect(abs(two[0] - two[1]) <= 64, "\(two) of \(total)")
+        // Five budgets' worth on two threads: six batches, three each, within one sequence of each other.
+        let long = (0..<80).map { 40 + ($0 * 13) % 60 }
+        let sizes = BERTModel.plan(lengths: long, batchTokens: 1024, threads: 2).map {
+            $0.reduce(0) { $0 + long[$1] }
+        }
+        #expect(sizes.count == 6 && sizes.allSatisfy { $0 <= 1024 })
+        #expect((sizes.max() ?? 0) - (sizes.min() ?? 0) <= 100, "\(sizes)")
+        // One thread, or work within one budget: as few batches as the budget allows.
+        #expect(BERTModel.plan(lengths: lengths, batchTokens: 1024, threads: 1).count == 2)
+        #expect(BERTModel.plan(lengths: [30, 20], batchTokens: 1024, threads: 2) == [[0, 1]])
+        #expect(BERTModel.plan(lengths: [600, 500, 400, 300], batchTokens: 1024, threads: 2) == [[0, 3], [1, 2]])
+        // Sequences of the whole budget each get a batch of their own.
+        #expect(BERTModel.plan(lengths: [512, 512, 512], batchTokens: 512, threads: 2).count == 3)
+        #expect(BERTModel.plan(lengths: [], batchTokens: 1024, threads: 2).isEmpty)
+    }
+
     @Test(.needsModel) func resultsDoNotDependOnBatchingOrThreads() throws {
         let cases = try ParityCase.load().prefix(40).map(\.ids)
         let one = try BERTModel(modelDirectory: TestModels.miniLMDirectory, threads: 1, batchTokens: 256)

@@ -167,22 +167,8 @@ public final class BERTModel: Sendable {
         try CancellationFlag.checkCurrent()
         let h = configuration.hiddenSize
         guard !sequences.isEmpty else { return [] }
-        // Longest first, packed into batches of at most `batchTokens` tokens.
-        let order = sequences.indices.sorted { sequences[$0].count > sequences[$1].count }
-        var batches: [[Int]] = []
-        var current: [Int] = []
-        var tokens = 0
-        for index in order {
-            let n = min(sequences[index].count, maxSequenceLength)
-            if tokens + n > batchTokens, !current.isEmpty {
-                batches.append(current)
-                current = []
-                tokens = 0
-            }
-            current.append(index)
-            tokens += n
-        }
-        if !current.isEmpty { batches.append(current) }
+        let batches = Self.plan(
+            lengths: sequences.map { min($0.count, maxSequenceLength) }, batchTokens: batchTokens, threads: threads)
 
         let output = FloatStorage(count: sequences.count * h)
         // The caller's flag, read here: the batches may run on other threads, which have none bound.
@@ -205,6 +191,50 @@ public final class BERTModel: Sendable {
         }
         try flag?.check()
         return job.vectors(dimension: h)
+    }
+
+    /// Packs sequences of `lengths` tokens into batches of at most `batchTokens` tokens that give each of
+    /// `threads` threads the same work: as few batches as the budget allows, that count rounded up to a
+    /// multiple of `threads` (a batch of 1,824 tokens on two threads is two of about 912, not 1,024 and 800,
+    /// which would leave one thread idle for a fifth of the call), filled longest sequence first, each into the
+    /// batch with the fewest tokens so far (a sequence that fits in none opens a batch of its own).
+    ///
+    /// ```swift
+    /// BERTModel.plan(lengths: [600, 500, 400, 300], batchTokens: 1024, threads: 2)  // [[0, 3], [1, 2]]
+    /// ```
+    static func plan(lengths: [Int], batchTokens: Int, threads: Int) -> [[Int]] {
+        guard !lengths.isEmpty else { return [] }
+        let total = lengths.reduce(0, +)
+        var count = max(1, (total + batchTokens - 1) / batchTokens)
+        if count > 1, threads > 1 { count = (count + threads - 1) / threads * threads }
+        count = min(count, lengths.count)
+        let order = lengths.indices.sorted { lengths[$0] > lengths[$1] || (lengths[$0] == lengths[$1] && $0 < $1) }
+        var batches = [[Int]](repeating: [], count: count)
+        // A binary min-heap of (tokens, batch): the root is the batch with the fewest tokens (ties: the first).
+        var heap = (0..<count).map { (tokens: 0, batch: $0) }
+        func less(_ a: Int, _ b: Int) -> Bool {
+            heap[a].tokens < heap[b].tokens || (heap[a].tokens == heap[b].tokens && heap[a].batch < heap[b].batch)
+        }
+        for index in order {
+            if heap[0].tokens + lengths[index] > batchTokens, heap[0].tokens > 0 {
+                batches.append([index])  // full everywhere: a batch of its own, never filled further
+                continue
+            }
+            batches[heap[0].batch].append(index)
+            heap[0].tokens += lengths[index]
+            var node = 0  // sift the grown root down
+            while true {
+                let left = 2 * node + 1
+                let right = left + 1
+                var smallest = node
+                if left < heap.count, less(left, smallest) { smallest = left }
+                if right < heap.count, less(right, smallest) { smallest = right }
+                if smallest == node { break }
+                heap.swapAt(node, smallest)
+                node = smallest
+            }
+        }
+        return batches
     }
 
     func makeWorkspace(members: Int) -> BERTEncoder.Workspace {
