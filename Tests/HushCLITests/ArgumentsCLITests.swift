@@ -34,6 +34,29 @@ import Testing
         }
     }
 
+    /// `--limit N` (the library's word) is `--k N` in every command that takes a number of results.
+    @Test func limitIsTheSameAsK() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let db = try CLIRunner.buildSamples(in: folder)
+        func ids(_ arguments: [String]) throws -> [String] {
+            let output = try CLIRunner.succeed(arguments + ["--json"]).stdout
+            let object = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
+            let results = object?["results"] as? [[String: Any]] ?? []
+            return results.compactMap { $0["id"] as? String }
+        }
+        for arguments in [
+            ["search", "--db", db, "--mode", "semantic", "money worries"], ["related", "--db", db, "r-money"],
+            ["rank", "--db", db, "--liked", "r-money"],
+        ] {
+            let k = try ids(arguments + ["--k", "2"])
+            #expect(k.count == 2, "\(arguments[0]): \(k)")
+            #expect(try ids(arguments + ["--limit", "2"]) == k, "\(arguments[0])")
+        }
+        let summary = try CLIRunner.succeed(["summarize", "--db", db, "--query", "money", "--limit", "1", "--json"])
+        #expect(summary.stdout.contains("\"documents\":[\"r-money\"]"), "\(summary.stdout)")
+    }
+
     @Test func threadCountsBeyondTheCoresAreRefusedAtOnce() throws {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         for arguments in [

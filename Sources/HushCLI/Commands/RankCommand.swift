@@ -36,7 +36,7 @@ struct RankCommand: AsyncParsableCommand {
     @Option(help: "Measure ages from this date instead of now (ISO-8601 or yyyy-MM-dd).")
     var now: String?
 
-    @Option(name: .customLong("k"), help: "Number of results (default: all).")
+    @Option(name: [.customLong("k"), .customLong("limit")], help: "Number of results (default: all).")
     var limit: Int?
 
     @Flag(

@@ -12,7 +12,7 @@ struct RelatedCommand: AsyncParsableCommand {
 
     @OptionGroup var store: StoreArguments
 
-    @Option(name: .customLong("k"), help: "Number of results.")
+    @Option(name: [.customLong("k"), .customLong("limit")], help: "Number of results.")
     var limit = 10
 
     @Option(help: "Drop documents whose cosine is below this.")

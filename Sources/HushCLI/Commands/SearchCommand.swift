@@ -21,6 +21,13 @@ enum ModeArgument: String, ExpressibleByArgument, CaseIterable {
 
 /// `hush search`: semantic, keyword or hybrid search of a database.
 struct SearchCommand: AsyncParsableCommand {
+
+    /// The lift a hit's language shift gave it, as printed: `+0.000` for none, never `-0.000` (a document in the
+    /// query's own language has a shift of 0, whose negation is -0).
+    static func lift(_ shift: Float) -> Float {
+        let lift = -shift
+        return abs(lift) < 0.0005 ? 0 : lift
+    }
     static let configuration = CommandConfiguration(
         commandName: "search",
         abstract: "Search a database by meaning, by keywords, or both.",
@@ -42,7 +49,7 @@ struct SearchCommand: AsyncParsableCommand {
         ))
     var mode: ModeArgument?
 
-    @Option(name: .customLong("k"), help: "Number of results.")
+    @Option(name: [.customLong("k"), .customLong("limit")], help: "Number of results.")
     var limit = 10
 
     @Option(name: .customLong("filter"), help: "A filter, key=value (repeatable).")
@@ -166,7 +173,7 @@ enum SearchOutput {
                 func show(_ value: Int?) -> String { value.map(String.init) ?? "-" }
                 lines.append(
                     "    semantic: rank \(show(e.semanticRank)) score \(show(e.semanticScore)) norm \(show(e.semanticNormalized))"
-                        + (e.languageShift.map { String(format: " (language shift %+.3f)", -$0) } ?? "")
+                        + (e.languageShift.map { String(format: " (language shift %+.3f)", SearchCommand.lift($0)) } ?? "")
                         + " | keyword: rank \(show(e.keywordRank)) bm25 \(show(e.keywordScore)) norm \(show(e.keywordNormalized))"
                 )
                 if let evidence = e.evidence, let calibration = e.calibration {

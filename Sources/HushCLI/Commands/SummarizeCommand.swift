@@ -18,7 +18,7 @@ struct SummarizeCommand: AsyncParsableCommand {
     @Option(help: "Summarise the top hits of this search instead of given ids.")
     var query: String?
 
-    @Option(name: .customLong("k"), help: "Hits to summarise with --query.")
+    @Option(name: [.customLong("k"), .customLong("limit")], help: "Hits to summarise with --query.")
     var limit = 5
 
     @Option(help: "Number of sentences.")
