@@ -171,9 +171,10 @@ enum SearchOutput {
             if explain, let e = hit.explanation {
                 func show(_ value: Float?) -> String { value.map { String(format: "%.3f", $0) } ?? "-" }
                 func show(_ value: Int?) -> String { value.map(String.init) ?? "-" }
+                let shift = e.languageShift.map { String(format: " (language shift %+.3f)", SearchCommand.lift($0)) }
                 lines.append(
                     "    semantic: rank \(show(e.semanticRank)) score \(show(e.semanticScore)) norm \(show(e.semanticNormalized))"
-                        + (e.languageShift.map { String(format: " (language shift %+.3f)", SearchCommand.lift($0)) } ?? "")
+                        + (shift ?? "")
                         + " | keyword: rank \(show(e.keywordRank)) bm25 \(show(e.keywordScore)) norm \(show(e.keywordNormalized))"
                 )
                 if let evidence = e.evidence, let calibration = e.calibration {
