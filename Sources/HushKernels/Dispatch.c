@@ -152,7 +152,8 @@ static void detect_x86(void) {
         .scaled_softmax_rows_f32 = hush_scaled_softmax_rows_f32_avx512,
         .dequantize_q4_0 = hush_dequantize_q4_0_avx2,  // memory-bound: the AVX2 loop suffices
         .quantize_q8_0 = hush_quantize_q8_0_avx2,  // vpdpbusd would fuse two steps; not written untested here
-        .matmul_q4_0_q8_0 = hush_matmul_q4_0_q8_0_avx2,
+        // With VNNI: both rows of a pair in one register, vpdpbusd for vpmaddubsw + vpmaddwd (the same sums).
+        .matmul_q4_0_q8_0 = vnni ? hush_matmul_q4_0_q8_0_avx512vnni : hush_matmul_q4_0_q8_0_avx2,
         .pack_f16_panels = hush_pack_f16_panels_avx2,
         .matmul_f32_f16p = hush_matmul_f32_f16p_avx2,  // FMA-bound at 6 tokens x 16 outputs: AVX2 suffices
     };

@@ -437,4 +437,155 @@ AVX512 void hush_scaled_softmax_rows_f32_avx512(float *x, size_t rows, size_t co
     }
 }
 
+// MARK: - 4-bit weights x 8-bit activations (VNNI)
+
+#define AVX512_VNNI_F16C                                                                                               \
+    __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,avx512vnni,avx2,fma,f16c")))
+
+/// Blocks of a weight row per pass, tokens per tile and per chunk: as in the AVX2 kernel.
+enum { q4q8z_span = 128, q4q8z_tile_tokens = 4, q4q8z_chunk_tokens = 32 };
+
+/// A pair of weight rows ready for the tile: per block, row 0's 32 nibbles as bytes in the low half and row
+/// 1's in the high half (unsigned: the -8 comes later through the code sums), and the two rows' scales as
+/// (d0 d0 d0 d0 d1 d1 d1 d1).
+typedef struct {
+    __m512i nibbles[q4q8z_span];
+    float scales[q4q8z_span][8];
+} q4q8z_rows;
+
+/// Four tokens' activation scales and code sums per block (t0 t1 t2 t3).
+typedef struct {
+    __m128 scales[q4q8z_span];
+    __m128 sums[q4q8z_span];
+} q4q8z_tokens;
+
+static inline AVX512_VNNI_F16C void q4q8z_expand(const uint8_t *w0, const uint8_t *w1, size_t count,
+                                                 q4q8z_rows *rows) {
+    const __m128i mask = _mm_set1_epi8(0x0F);
+    for (size_t b = 0; b < count; b++) {
+        const uint8_t *blocks[2] = {w0 + b * 18, w1 + b * 18};
+        __m256i halves[2];
+        for (int r = 0; r < 2; r++) {
+            const __m128i bytes = _mm_loadu_si128((const __m128i *)(blocks[r] + 2));
+            halves[r] = _mm256_set_m128i(_mm_and_si128(_mm_srli_epi16(bytes, 4), mask), _mm_and_si128(bytes, mask));
+        }
+        rows->nibbles[b] = _mm512_inserti64x4(_mm512_castsi256_si512(halves[0]), halves[1], 1);
+        const __m128 d0 = _mm_set1_ps(_cvtsh_ss((unsigned short)(blocks[0][0] | (blocks[0][1] << 8))));
+        const __m128 d1 = _mm_set1_ps(_cvtsh_ss((unsigned short)(blocks[1][0] | (blocks[1][1] << 8))));
+        _mm256_storeu_ps(rows->scales[b], _mm256_set_m128(d1, d0));
+    }
+}
+
+/// Sum of the 8 lanes, added in the AVX2 kernel's order.
+static inline AVX512_VNNI_F16C float q4q8z_hsum(__m256 v) {
+    __m128 s = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
+    s = _mm_add_ps(s, _mm_movehl_ps(s, s));
+    s = _mm_add_ss(s, _mm_movehdup_ps(s));
+    return _mm_cvtss_f32(s);
+}
+
+/// One tile: a row pair against `tokens` (1-8) quantised rows starting at q (rows k apart), taken as two groups
+/// of four. The AVX2 kernel's arithmetic lane for lane on twice the width: both rows of the pair against one
+/// token in one register, and vpdpbusd (unsigned nibble x signed code, four products into each 32-bit lane) in
+/// place of vpmaddubsw and vpmaddwd, whose lanes hold the same four products (vpmaddubsw's 16-bit pairs cannot
+/// saturate here: 2 x 15 x 128 < 32,768); each lane still adds its blocks in order, one fused multiply-add each,
+/// so every output is bit for bit the AVX2 kernel's. Eight tokens, not four, so that eight chains of
+/// multiply-adds (not four) hide the instruction's latency.
+static inline AVX512_VNNI_F16C __attribute__((always_inline)) void q4q8z_tile(
+    const int tokens, const q4q8z_rows *rows, const q4q8z_tokens *group, size_t count, const int8_t *q, size_t k,
+    const float *start0, const float *start1, size_t lds, float *y0, float *y1, size_t ldy) {
+    __m512 acc[2 * q4q8z_tile_tokens];
+    for (int t = 0; t < tokens; t++) acc[t] = _mm512_setzero_ps();
+    const int groups = (tokens + q4q8z_tile_tokens - 1) / q4q8z_tile_tokens;
+    __m256 corr[2] = {_mm256_setzero_ps(), _mm256_setzero_ps()};
+    float scales[2][q4q8z_span][8] __attribute__((aligned(32)));
+    for (int g = 0; g < groups; g++)
+        for (size_t b = 0; b < count; b++) {
+            const __m256 s = _mm256_mul_ps(_mm256_load_ps(rows->scales[b]), _mm256_broadcast_ps(&group[g].scales[b]));
+            corr[g] = _mm256_fmadd_ps(s, _mm256_broadcast_ps(&group[g].sums[b]), corr[g]);
+            _mm256_store_ps(scales[g][b], s);
+        }
+    // Lane i of token t's scale vector: dw0 da_t for the low half (row 0), dw1 da_t for the high half (row 1).
+    __m512i pick[q4q8z_tile_tokens];
+    for (int t = 0; t < q4q8z_tile_tokens; t++)
+        pick[t] = _mm512_inserti64x4(_mm512_set1_epi32(t), _mm256_set1_epi32(4 + t), 1);
+    for (size_t b = 0; b < count; b++) {
+        const __m512i n = rows->nibbles[b];
+        const __m512 s0 = _mm512_castps256_ps512(_mm256_load_ps(scales[0][b]));
+        const __m512 s1 = groups > 1 ? _mm512_castps256_ps512(_mm256_load_ps(scales[1][b])) : s0;
+        for (int t = 0; t < tokens; t++) {
+            const __m512i a = _mm512_broadcast_i64x4(_mm256_loadu_si256((const __m256i *)(q + t * k + b * 32)));
+            const __m512 p = _mm512_cvtepi32_ps(_mm512_dpbusd_epi32(_mm512_setzero_si512(), n, a));
+            const __m512 scale = _mm512_permutexvar_ps(pick[t % q4q8z_tile_tokens], t < q4q8z_tile_tokens ? s0 : s1);
+            acc[t] = _mm512_fmadd_ps(p, scale, acc[t]);
+        }
+    }
+    float c[2][8];
+    _mm256_storeu_ps(c[0], corr[0]);
+    _mm256_storeu_ps(c[1], corr[1]);
+    for (int t = 0; t < tokens; t++) {
+        const float *ct = c[t / q4q8z_tile_tokens];
+        const int lane = t % q4q8z_tile_tokens;
+        const float sum0 = q4q8z_hsum(_mm512_castps512_ps256(acc[t]));
+        const float sum1 = q4q8z_hsum(_mm512_extractf32x8_ps(acc[t], 1));
+        y0[t * ldy] = ((start0 ? start0[t * lds] : 0.0f) + sum0) - 8.0f * ct[lane];
+        if (y1) y1[t * ldy] = ((start1 ? start1[t * lds] : 0.0f) + sum1) - 8.0f * ct[4 + lane];
+    }
+}
+
+// The AVX2 kernel's loops (32 tokens at a time, 128 blocks of k at a time, each pair of weight rows unpacked
+// once into L1 for the chunk) around the wider tile of eight tokens.
+AVX512_VNNI_F16C void hush_matmul_q4_0_q8_0_avx512vnni(const int8_t *q, const float *d, const int32_t *s, size_t m,
+                                                       size_t k, const uint8_t *w, size_t n, const float *bias,
+                                                       float *y, size_t ldy) {
+    const size_t blocks = k / 32;
+    q4q8z_rows rows __attribute__((aligned(64)));
+    q4q8z_tokens groups[q4q8z_chunk_tokens / q4q8z_tile_tokens] __attribute__((aligned(32)));
+    for (size_t c0 = 0; c0 < m; c0 += q4q8z_chunk_tokens) {
+        const size_t chunk = m - c0 < q4q8z_chunk_tokens ? m - c0 : q4q8z_chunk_tokens;
+        for (size_t b0 = 0; b0 < blocks; b0 += q4q8z_span) {
+            const size_t count = blocks - b0 < q4q8z_span ? blocks - b0 : q4q8z_span;
+            for (size_t g = 0; g * q4q8z_tile_tokens < chunk; g++)
+                for (size_t b = 0; b < count; b++) {
+                    const size_t t0 = c0 + g * q4q8z_tile_tokens;
+                    float scales[q4q8z_tile_tokens], sums[q4q8z_tile_tokens];
+                    for (size_t t = 0; t < q4q8z_tile_tokens; t++) {
+                        // A short last group repeats its first token's values in the unused lanes.
+                        const size_t token = t0 + t < m ? t0 + t : t0;
+                        const size_t i = token * blocks + b0 + b;
+                        scales[t] = d[i];
+                        sums[t] = (float)s[i];
+                    }
+                    groups[g].scales[b] = _mm_loadu_ps(scales);
+                    groups[g].sums[b] = _mm_loadu_ps(sums);
+                }
+            for (size_t o = 0; o < n; o += 2) {
+                const uint8_t *w0 = w + (o * blocks + b0) * 18;
+                const int pair = o + 1 < n;
+                q4q8z_expand(w0, pair ? w0 + blocks * 18 : w0, count, &rows);
+                for (size_t g = 0; g * q4q8z_tile_tokens < chunk; g += 2) {
+                    const size_t t0 = c0 + g * q4q8z_tile_tokens;
+                    const int8_t *qt = q + t0 * k + b0 * 32;
+                    float *y0 = y + t0 * ldy + o, *y1 = pair ? y0 + 1 : NULL;
+                    // The first pass starts from the bias (the same for every token: stride 0), later ones from y.
+                    const float *s0 = b0 > 0 ? y0 : bias ? bias + o : NULL, *s1 = b0 > 0 ? y1 : bias ? bias + o + 1 : NULL;
+                    const size_t lds = b0 > 0 ? ldy : 0;
+                    const size_t left = c0 + chunk - t0;
+                    const q4q8z_tokens *tile = &groups[g];
+                    switch (left < 2 * q4q8z_tile_tokens ? left : 2 * q4q8z_tile_tokens) {
+                    case 8: q4q8z_tile(8, &rows, tile, count, qt, k, s0, s1, lds, y0, y1, ldy); break;
+                    case 7: q4q8z_tile(7, &rows, tile, count, qt, k, s0, s1, lds, y0, y1, ldy); break;
+                    case 6: q4q8z_tile(6, &rows, tile, count, qt, k, s0, s1, lds, y0, y1, ldy); break;
+                    case 5: q4q8z_tile(5, &rows, tile, count, qt, k, s0, s1, lds, y0, y1, ldy); break;
+                    case 4: q4q8z_tile(4, &rows, tile, count, qt, k, s0, s1, lds, y0, y1, ldy); break;
+                    case 3: q4q8z_tile(3, &rows, tile, count, qt, k, s0, s1, lds, y0, y1, ldy); break;
+                    case 2: q4q8z_tile(2, &rows, tile, count, qt, k, s0, s1, lds, y0, y1, ldy); break;
+                    default: q4q8z_tile(1, &rows, tile, count, qt, k, s0, s1, lds, y0, y1, ldy); break;
+                    }
+                }
+            }
+        }
+    }
+}
+
 #endif

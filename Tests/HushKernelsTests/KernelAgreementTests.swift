@@ -147,6 +147,40 @@ extension HushKernelsTests {
             }
         }
 
+        /// With VNNI, the AVX-512 level's 4-bit product (both rows of a pair in one register, vpdpbusd) gives the
+        /// AVX2 kernel's outputs bit for bit, so multilingual-e5-small's vectors do not depend on the CPU's
+        /// generation: every leftover count of tokens and rows, passes over k > 4096, bias or none, extreme codes.
+        @Test(.enabled(if: hush_kernels_has_vnni() != 0 && hush_kernels_best_level() == HUSH_LEVEL_AVX512))
+        func matmulQ4Q8WithVNNIIsTheAVX2KernelBitForBit() {
+            var rng = SplitMix(seed: 29)
+            let previous = hush_kernels_level()
+            defer { _ = hush_kernels_set_level(previous) }
+            for (m, k, n) in [(1, 32, 1), (3, 384, 7), (4, 384, 384), (13, 1536, 5), (37, 4160, 4), (64, 384, 6)] {
+                var blocks = (0..<(n * k / 32 * 18)).map { _ in UInt8.random(in: 0...255, using: &rng) }
+                for b in stride(from: 0, to: blocks.count, by: 18) {
+                    blocks[b] = UInt8.random(in: 0...255, using: &rng)
+                    blocks[b + 1] = UInt8.random(in: 0x20...0x2C, using: &rng)
+                }
+                let codes = (0..<(m * k)).map { i in
+                    i % 7 == 0 ? Int8.min : Int8.random(in: -127...127, using: &rng)
+                }
+                let scales = rng.floats(m * k / 32, in: 0.001...0.05)
+                let sums = (0..<(m * k / 32)).map { b in
+                    codes[(b * 32)..<(b * 32 + 32)].reduce(Int32(0)) { $0 + Int32($1) }
+                }
+                let bias = n % 2 == 1 ? rng.floats(n, in: -1...1) : nil
+                var results: [[Float]] = []
+                for level in [HUSH_LEVEL_AVX2, HUSH_LEVEL_AVX512] {
+                    #expect(hush_kernels_set_level(level) == 0)
+                    var y = [Float](repeating: .nan, count: m * n)
+                    hush_matmul_q4_0_q8_0(codes, scales, sums, m, k, blocks, n, bias, &y, n)
+                    results.append(y)
+                }
+                let same = zip(results[0], results[1]).filter { $0.bitPattern == $1.bitPattern }.count
+                #expect(same == m * n, "m=\(m) k=\(k) n=\(n): \(same) of \(m * n) bit-identical")
+            }
+        }
+
         /// binary16 rounding: to nearest even at every boundary (normal, subnormal, the overflow threshold 65520,
         /// ties both ways), infinities and NaN kept, and back to f32 exactly for every half.
         @Test func floatToHalfRoundsToNearestEven() {
