@@ -4,6 +4,7 @@
 #if defined(__x86_64__)
 
 #include "Kernels.h"
+#include "Q4Q8x86.h"
 #include <immintrin.h>
 #include <math.h>
 #include <string.h>
@@ -434,11 +435,6 @@ AVX2 void hush_quantize_q8_0_avx2(const float *x, size_t m, size_t k, size_t ldx
         }
 }
 
-/// Blocks of a weight row done per pass (rows longer than 4096 take several passes, adding into y).
-enum { q4q8_span = 128 };
-/// Tokens per tile, and tokens quantised activations are taken in (a chunk stays in L1/L2 while every row pair
-/// is run against it).
-enum { q4q8_tile_tokens = 4, q4q8_chunk_tokens = 32 };
 _Static_assert(q4q8_tile_tokens == 4, "a tile's token scales fill one 128-bit half (q4q8_tokens, q4q8_rows)");
 
 /// A pair of weight rows ready for the tile: each block's 32 nibbles as bytes (weights 0-31 in order, unsigned:
@@ -462,13 +458,6 @@ static inline AVX2 void q4q8_expand(const uint8_t *w0, const uint8_t *w1, size_t
         _mm256_storeu_ps(rows->scales[b], _mm256_set_m128(d1, d0));
     }
 }
-
-/// Four tokens' activation scales and code sums per block (t0 t1 t2 t3), broadcast to both halves of a vector
-/// to meet the row pair's scales lane for lane.
-typedef struct {
-    __m128 scales[q4q8_span];
-    __m128 sums[q4q8_span];
-} q4q8_tokens;
 
 /// One tile: a row pair against `tokens` (1-4) quantised rows starting at q (rows k apart). Each block's
 /// integer dot (vpmaddubsw: unsigned nibble x signed code, then vpmaddwd) is converted and accumulated lane-wise
@@ -518,20 +507,7 @@ AVX2 void hush_matmul_q4_0_q8_0_avx2(const int8_t *q, const float *d, const int3
         const size_t chunk = m - c0 < q4q8_chunk_tokens ? m - c0 : q4q8_chunk_tokens;
         for (size_t b0 = 0; b0 < blocks; b0 += q4q8_span) {
             const size_t count = blocks - b0 < q4q8_span ? blocks - b0 : q4q8_span;
-            for (size_t g = 0; g * q4q8_tile_tokens < chunk; g++)
-                for (size_t b = 0; b < count; b++) {
-                    const size_t t0 = c0 + g * q4q8_tile_tokens;
-                    float scales[q4q8_tile_tokens], sums[q4q8_tile_tokens];
-                    for (size_t t = 0; t < q4q8_tile_tokens; t++) {
-                        // A short last group repeats its first token's values in the unused lanes.
-                        const size_t token = t0 + t < m ? t0 + t : t0;
-                        const size_t i = token * blocks + b0 + b;
-                        scales[t] = d[i];
-                        sums[t] = (float)s[i];
-                    }
-                    groups[g].scales[b] = _mm_loadu_ps(scales);
-                    groups[g].sums[b] = _mm_loadu_ps(sums);
-                }
+            q4q8_gather(d, s, m, blocks, c0, chunk, b0, count, groups);
             for (size_t o = 0; o < n; o += 2) {
                 const uint8_t *w0 = w + (o * blocks + b0) * 18;
                 const int pair = o + 1 < n;

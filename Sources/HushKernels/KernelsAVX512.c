@@ -4,6 +4,7 @@
 #if defined(__x86_64__)
 
 #include "Kernels.h"
+#include "Q4Q8x86.h"
 #include <immintrin.h>
 #include <math.h>
 
@@ -442,22 +443,14 @@ AVX512 void hush_scaled_softmax_rows_f32_avx512(float *x, size_t rows, size_t co
 #define AVX512_VNNI_F16C                                                                                               \
     __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,avx512vnni,avx2,fma,f16c")))
 
-/// Blocks of a weight row per pass, tokens per tile and per chunk: as in the AVX2 kernel.
-enum { q4q8z_span = 128, q4q8z_tile_tokens = 4, q4q8z_chunk_tokens = 32 };
 
 /// A pair of weight rows ready for the tile: per block, row 0's 32 nibbles as bytes in the low half and row
 /// 1's in the high half (unsigned: the -8 comes later through the code sums), and the two rows' scales as
 /// (d0 d0 d0 d0 d1 d1 d1 d1).
 typedef struct {
-    __m512i nibbles[q4q8z_span];
-    float scales[q4q8z_span][8];
+    __m512i nibbles[q4q8_span];
+    float scales[q4q8_span][8];
 } q4q8z_rows;
-
-/// Four tokens' activation scales and code sums per block (t0 t1 t2 t3).
-typedef struct {
-    __m128 scales[q4q8z_span];
-    __m128 sums[q4q8z_span];
-} q4q8z_tokens;
 
 static inline AVX512_VNNI_F16C void q4q8z_expand(const uint8_t *w0, const uint8_t *w1, size_t count,
                                                  q4q8z_rows *rows) {
@@ -492,13 +485,13 @@ static inline AVX512_VNNI_F16C float q4q8z_hsum(__m256 v) {
 /// so every output is bit for bit the AVX2 kernel's. Eight tokens, not four, so that eight chains of
 /// multiply-adds (not four) hide the instruction's latency.
 static inline AVX512_VNNI_F16C __attribute__((always_inline)) void q4q8z_tile(
-    const int tokens, const q4q8z_rows *rows, const q4q8z_tokens *group, size_t count, const int8_t *q, size_t k,
+    const int tokens, const q4q8z_rows *rows, const q4q8_tokens *group, size_t count, const int8_t *q, size_t k,
     const float *start0, const float *start1, size_t lds, float *y0, float *y1, size_t ldy) {
-    __m512 acc[2 * q4q8z_tile_tokens];
+    __m512 acc[2 * q4q8_tile_tokens];
     for (int t = 0; t < tokens; t++) acc[t] = _mm512_setzero_ps();
-    const int groups = (tokens + q4q8z_tile_tokens - 1) / q4q8z_tile_tokens;
+    const int groups = (tokens + q4q8_tile_tokens - 1) / q4q8_tile_tokens;
     __m256 corr[2] = {_mm256_setzero_ps(), _mm256_setzero_ps()};
-    float scales[2][q4q8z_span][8] __attribute__((aligned(32)));
+    float scales[2][q4q8_span][8] __attribute__((aligned(32)));
     for (int g = 0; g < groups; g++)
         for (size_t b = 0; b < count; b++) {
             const __m256 s = _mm256_mul_ps(_mm256_load_ps(rows->scales[b]), _mm256_broadcast_ps(&group[g].scales[b]));
@@ -506,8 +499,8 @@ static inline AVX512_VNNI_F16C __attribute__((always_inline)) void q4q8z_tile(
             _mm256_store_ps(scales[g][b], s);
         }
     // Lane i of token t's scale vector: dw0 da_t for the low half (row 0), dw1 da_t for the high half (row 1).
-    __m512i pick[q4q8z_tile_tokens];
-    for (int t = 0; t < q4q8z_tile_tokens; t++)
+    __m512i pick[q4q8_tile_tokens];
+    for (int t = 0; t < q4q8_tile_tokens; t++)
         pick[t] = _mm512_inserti64x4(_mm512_set1_epi32(t), _mm256_set1_epi32(4 + t), 1);
     for (size_t b = 0; b < count; b++) {
         const __m512i n = rows->nibbles[b];
@@ -516,7 +509,7 @@ static inline AVX512_VNNI_F16C __attribute__((always_inline)) void q4q8z_tile(
         for (int t = 0; t < tokens; t++) {
             const __m512i a = _mm512_broadcast_i64x4(_mm256_loadu_si256((const __m256i *)(q + t * k + b * 32)));
             const __m512 p = _mm512_cvtepi32_ps(_mm512_dpbusd_epi32(_mm512_setzero_si512(), n, a));
-            const __m512 scale = _mm512_permutexvar_ps(pick[t % q4q8z_tile_tokens], t < q4q8z_tile_tokens ? s0 : s1);
+            const __m512 scale = _mm512_permutexvar_ps(pick[t % q4q8_tile_tokens], t < q4q8_tile_tokens ? s0 : s1);
             acc[t] = _mm512_fmadd_ps(p, scale, acc[t]);
         }
     }
@@ -524,8 +517,8 @@ static inline AVX512_VNNI_F16C __attribute__((always_inline)) void q4q8z_tile(
     _mm256_storeu_ps(c[0], corr[0]);
     _mm256_storeu_ps(c[1], corr[1]);
     for (int t = 0; t < tokens; t++) {
-        const float *ct = c[t / q4q8z_tile_tokens];
-        const int lane = t % q4q8z_tile_tokens;
+        const float *ct = c[t / q4q8_tile_tokens];
+        const int lane = t % q4q8_tile_tokens;
         const float sum0 = q4q8z_hsum(_mm512_castps512_ps256(acc[t]));
         const float sum1 = q4q8z_hsum(_mm512_extractf32x8_ps(acc[t], 1));
         y0[t * ldy] = ((start0 ? start0[t * lds] : 0.0f) + sum0) - 8.0f * ct[lane];
@@ -540,39 +533,26 @@ AVX512_VNNI_F16C void hush_matmul_q4_0_q8_0_avx512vnni(const int8_t *q, const fl
                                                        float *y, size_t ldy) {
     const size_t blocks = k / 32;
     q4q8z_rows rows __attribute__((aligned(64)));
-    q4q8z_tokens groups[q4q8z_chunk_tokens / q4q8z_tile_tokens] __attribute__((aligned(32)));
-    for (size_t c0 = 0; c0 < m; c0 += q4q8z_chunk_tokens) {
-        const size_t chunk = m - c0 < q4q8z_chunk_tokens ? m - c0 : q4q8z_chunk_tokens;
-        for (size_t b0 = 0; b0 < blocks; b0 += q4q8z_span) {
-            const size_t count = blocks - b0 < q4q8z_span ? blocks - b0 : q4q8z_span;
-            for (size_t g = 0; g * q4q8z_tile_tokens < chunk; g++)
-                for (size_t b = 0; b < count; b++) {
-                    const size_t t0 = c0 + g * q4q8z_tile_tokens;
-                    float scales[q4q8z_tile_tokens], sums[q4q8z_tile_tokens];
-                    for (size_t t = 0; t < q4q8z_tile_tokens; t++) {
-                        // A short last group repeats its first token's values in the unused lanes.
-                        const size_t token = t0 + t < m ? t0 + t : t0;
-                        const size_t i = token * blocks + b0 + b;
-                        scales[t] = d[i];
-                        sums[t] = (float)s[i];
-                    }
-                    groups[g].scales[b] = _mm_loadu_ps(scales);
-                    groups[g].sums[b] = _mm_loadu_ps(sums);
-                }
+    q4q8_tokens groups[q4q8_chunk_tokens / q4q8_tile_tokens] __attribute__((aligned(32)));
+    for (size_t c0 = 0; c0 < m; c0 += q4q8_chunk_tokens) {
+        const size_t chunk = m - c0 < q4q8_chunk_tokens ? m - c0 : q4q8_chunk_tokens;
+        for (size_t b0 = 0; b0 < blocks; b0 += q4q8_span) {
+            const size_t count = blocks - b0 < q4q8_span ? blocks - b0 : q4q8_span;
+            q4q8_gather(d, s, m, blocks, c0, chunk, b0, count, groups);
             for (size_t o = 0; o < n; o += 2) {
                 const uint8_t *w0 = w + (o * blocks + b0) * 18;
                 const int pair = o + 1 < n;
                 q4q8z_expand(w0, pair ? w0 + blocks * 18 : w0, count, &rows);
-                for (size_t g = 0; g * q4q8z_tile_tokens < chunk; g += 2) {
-                    const size_t t0 = c0 + g * q4q8z_tile_tokens;
+                for (size_t g = 0; g * q4q8_tile_tokens < chunk; g += 2) {
+                    const size_t t0 = c0 + g * q4q8_tile_tokens;
                     const int8_t *qt = q + t0 * k + b0 * 32;
                     float *y0 = y + t0 * ldy + o, *y1 = pair ? y0 + 1 : NULL;
                     // The first pass starts from the bias (the same for every token: stride 0), later ones from y.
                     const float *s0 = b0 > 0 ? y0 : bias ? bias + o : NULL, *s1 = b0 > 0 ? y1 : bias ? bias + o + 1 : NULL;
                     const size_t lds = b0 > 0 ? ldy : 0;
                     const size_t left = c0 + chunk - t0;
-                    const q4q8z_tokens *tile = &groups[g];
-                    switch (left < 2 * q4q8z_tile_tokens ? left : 2 * q4q8z_tile_tokens) {
+                    const q4q8_tokens *tile = &groups[g];
+                    switch (left < 2 * q4q8_tile_tokens ? left : 2 * q4q8_tile_tokens) {
                     case 8: q4q8z_tile(8, &rows, tile, count, qt, k, s0, s1, lds, y0, y1, ldy); break;
                     case 7: q4q8z_tile(7, &rows, tile, count, qt, k, s0, s1, lds, y0, y1, ldy); break;
                     case 6: q4q8z_tile(6, &rows, tile, count, qt, k, s0, s1, lds, y0, y1, ldy); break;

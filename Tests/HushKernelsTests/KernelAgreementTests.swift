@@ -148,8 +148,8 @@ extension HushKernelsTests {
         }
 
         /// With VNNI, the AVX-512 level's 4-bit product (both rows of a pair in one register, vpdpbusd) gives the
-        /// AVX2 kernel's outputs bit for bit, so multilingual-e5-small's vectors do not depend on the CPU's
-        /// generation: every leftover count of tokens and rows, passes over k > 4096, bias or none, extreme codes.
+        /// AVX2 kernel's outputs bit for bit, so the kernel changed no vector of this level, only its speed: every
+        /// leftover count of tokens and rows, passes over k > 4096, bias or none, extreme codes.
         @Test(.enabled(if: hush_kernels_has_vnni() != 0 && hush_kernels_best_level() == HUSH_LEVEL_AVX512))
         func matmulQ4Q8WithVNNIIsTheAVX2KernelBitForBit() {
             var rng = SplitMix(seed: 29)
