@@ -4,7 +4,7 @@
 #if defined(__x86_64__)
 
 #include "Kernels.h"
-#include "Q4Q8x86.h"
+#include "KernelsX86.h"
 #include <immintrin.h>
 #include <math.h>
 #include <string.h>
@@ -22,14 +22,6 @@ static inline AVX2 void store_first(float *p, size_t n, __m256 v) {
     float lanes[8];
     _mm256_storeu_ps(lanes, v);
     memcpy(p, lanes, n * sizeof(float));
-}
-
-/// Sum of the 8 lanes.
-static inline AVX2 float hsum(__m256 v) {
-    __m128 s = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
-    s = _mm_add_ps(s, _mm_movehl_ps(s, s));
-    s = _mm_add_ss(s, _mm_movehdup_ps(s));
-    return _mm_cvtss_f32(s);
 }
 
 static inline AVX2 double hsum_pd(__m256d v) {
@@ -445,17 +437,10 @@ typedef struct {
 } q4q8_rows;
 
 static inline AVX2 void q4q8_expand(const uint8_t *w0, const uint8_t *w1, size_t count, q4q8_rows *rows) {
-    const __m128i mask = _mm_set1_epi8(0x0F);
     for (size_t b = 0; b < count; b++) {
-        const uint8_t *blocks[2] = {w0 + b * 18, w1 + b * 18};
-        for (int r = 0; r < 2; r++) {
-            const __m128i bytes = _mm_loadu_si128((const __m128i *)(blocks[r] + 2));
-            rows->nibbles[r][b] =
-                _mm256_set_m128i(_mm_and_si128(_mm_srli_epi16(bytes, 4), mask), _mm_and_si128(bytes, mask));
-        }
-        const __m128 d0 = _mm_set1_ps(_cvtsh_ss((unsigned short)(blocks[0][0] | (blocks[0][1] << 8))));
-        const __m128 d1 = _mm_set1_ps(_cvtsh_ss((unsigned short)(blocks[1][0] | (blocks[1][1] << 8))));
-        _mm256_storeu_ps(rows->scales[b], _mm256_set_m128(d1, d0));
+        rows->nibbles[0][b] = q4q8_nibbles(w0 + b * 18);
+        rows->nibbles[1][b] = q4q8_nibbles(w1 + b * 18);
+        q4q8_pair_scales(w0 + b * 18, w1 + b * 18, rows->scales[b]);
     }
 }
 
@@ -468,15 +453,8 @@ static inline AVX2 __attribute__((always_inline)) void q4q8_tile(
     const float *start0, const float *start1, size_t lds, float *y0, float *y1, size_t ldy) {
     __m256 acc0[q4q8_tile_tokens], acc1[q4q8_tile_tokens];
     for (int t = 0; t < tokens; t++) acc0[t] = acc1[t] = _mm256_setzero_ps();
-    // The scale products first (dw0 da0 .. dw0 da3 dw1 da0 .. dw1 da3 per block), so that the main loop takes
-    // each as a broadcast from memory instead of a shuffle.
-    __m256 corr = _mm256_setzero_ps();
     float scales[q4q8_span][8] __attribute__((aligned(32)));
-    for (size_t b = 0; b < count; b++) {
-        const __m256 s = _mm256_mul_ps(_mm256_load_ps(rows->scales[b]), _mm256_broadcast_ps(&group->scales[b]));
-        corr = _mm256_fmadd_ps(s, _mm256_broadcast_ps(&group->sums[b]), corr);
-        _mm256_store_ps(scales[b], s);
-    }
+    const __m256 corr = q4q8_scale_products(rows->scales, group, count, scales);
     const __m256i ones = _mm256_set1_epi16(1);
     for (size_t b = 0; b < count; b++) {
         const __m256i n0 = rows->nibbles[0][b], n1 = rows->nibbles[1][b];

@@ -4,7 +4,7 @@
 #if defined(__x86_64__)
 
 #include "Kernels.h"
-#include "Q4Q8x86.h"
+#include "KernelsX86.h"
 #include <immintrin.h>
 #include <math.h>
 
@@ -443,7 +443,6 @@ AVX512 void hush_scaled_softmax_rows_f32_avx512(float *x, size_t rows, size_t co
 #define AVX512_VNNI_F16C                                                                                               \
     __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,avx512vnni,avx2,fma,f16c")))
 
-
 /// A pair of weight rows ready for the tile: per block, row 0's 32 nibbles as bytes in the low half and row
 /// 1's in the high half (unsigned: the -8 comes later through the code sums), and the two rows' scales as
 /// (d0 d0 d0 d0 d1 d1 d1 d1).
@@ -454,27 +453,11 @@ typedef struct {
 
 static inline AVX512_VNNI_F16C void q4q8z_expand(const uint8_t *w0, const uint8_t *w1, size_t count,
                                                  q4q8z_rows *rows) {
-    const __m128i mask = _mm_set1_epi8(0x0F);
     for (size_t b = 0; b < count; b++) {
-        const uint8_t *blocks[2] = {w0 + b * 18, w1 + b * 18};
-        __m256i halves[2];
-        for (int r = 0; r < 2; r++) {
-            const __m128i bytes = _mm_loadu_si128((const __m128i *)(blocks[r] + 2));
-            halves[r] = _mm256_set_m128i(_mm_and_si128(_mm_srli_epi16(bytes, 4), mask), _mm_and_si128(bytes, mask));
-        }
-        rows->nibbles[b] = _mm512_inserti64x4(_mm512_castsi256_si512(halves[0]), halves[1], 1);
-        const __m128 d0 = _mm_set1_ps(_cvtsh_ss((unsigned short)(blocks[0][0] | (blocks[0][1] << 8))));
-        const __m128 d1 = _mm_set1_ps(_cvtsh_ss((unsigned short)(blocks[1][0] | (blocks[1][1] << 8))));
-        _mm256_storeu_ps(rows->scales[b], _mm256_set_m128(d1, d0));
+        rows->nibbles[b] =
+            _mm512_inserti64x4(_mm512_castsi256_si512(q4q8_nibbles(w0 + b * 18)), q4q8_nibbles(w1 + b * 18), 1);
+        q4q8_pair_scales(w0 + b * 18, w1 + b * 18, rows->scales[b]);
     }
-}
-
-/// Sum of the 8 lanes, added in the AVX2 kernel's order.
-static inline AVX512_VNNI_F16C float q4q8z_hsum(__m256 v) {
-    __m128 s = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
-    s = _mm_add_ps(s, _mm_movehl_ps(s, s));
-    s = _mm_add_ss(s, _mm_movehdup_ps(s));
-    return _mm_cvtss_f32(s);
 }
 
 /// One tile: a row pair against `tokens` (1-8) quantised rows starting at q (rows k apart), taken as two groups
@@ -492,12 +475,7 @@ static inline AVX512_VNNI_F16C __attribute__((always_inline)) void q4q8z_tile(
     const int groups = (tokens + q4q8_tile_tokens - 1) / q4q8_tile_tokens;
     __m256 corr[2] = {_mm256_setzero_ps(), _mm256_setzero_ps()};
     float scales[2][q4q8_span][8] __attribute__((aligned(32)));
-    for (int g = 0; g < groups; g++)
-        for (size_t b = 0; b < count; b++) {
-            const __m256 s = _mm256_mul_ps(_mm256_load_ps(rows->scales[b]), _mm256_broadcast_ps(&group[g].scales[b]));
-            corr[g] = _mm256_fmadd_ps(s, _mm256_broadcast_ps(&group[g].sums[b]), corr[g]);
-            _mm256_store_ps(scales[g][b], s);
-        }
+    for (int g = 0; g < groups; g++) corr[g] = q4q8_scale_products(rows->scales, &group[g], count, scales[g]);
     // Lane i of token t's scale vector: dw0 da_t for the low half (row 0), dw1 da_t for the high half (row 1).
     __m512i pick[q4q8_tile_tokens];
     for (int t = 0; t < q4q8_tile_tokens; t++)
@@ -519,8 +497,8 @@ static inline AVX512_VNNI_F16C __attribute__((always_inline)) void q4q8z_tile(
     for (int t = 0; t < tokens; t++) {
         const float *ct = c[t / q4q8_tile_tokens];
         const int lane = t % q4q8_tile_tokens;
-        const float sum0 = q4q8z_hsum(_mm512_castps512_ps256(acc[t]));
-        const float sum1 = q4q8z_hsum(_mm512_extractf32x8_ps(acc[t], 1));
+        const float sum0 = hsum(_mm512_castps512_ps256(acc[t]));
+        const float sum1 = hsum(_mm512_extractf32x8_ps(acc[t], 1));
         y0[t * ldy] = ((start0 ? start0[t * lds] : 0.0f) + sum0) - 8.0f * ct[lane];
         if (y1) y1[t * ldy] = ((start1 ? start1[t * lds] : 0.0f) + sum1) - 8.0f * ct[4 + lane];
     }

@@ -1,0 +1,85 @@
+// What the x86 kernel files share (KernelsAVX2.c, KernelsAVX512.c): the sum of a 256-bit register's lanes, and
+// the pieces of the 4-bit x 8-bit product that do not depend on the width of its tile (loop sizes, the unpacking
+// of a weight block, the gathering of activation scales and sums, the products of the scales). The functions
+// carry AVX2's target attribute, a subset of every AVX-512 kernel's, so both files inline them.
+#ifndef HUSH_KERNELS_X86_H
+#define HUSH_KERNELS_X86_H
+#if defined(__x86_64__)
+
+#include <immintrin.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define HUSH_X86_AVX2 __attribute__((target("avx2,fma,f16c")))
+
+/// Sum of the 8 lanes (low half plus high half, then pairs, then the last two).
+static inline HUSH_X86_AVX2 float hsum(__m256 v) {
+    __m128 s = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
+    s = _mm_add_ps(s, _mm_movehl_ps(s, s));
+    s = _mm_add_ss(s, _mm_movehdup_ps(s));
+    return _mm_cvtss_f32(s);
+}
+
+// MARK: - 4-bit weights x 8-bit activations
+
+/// Blocks of a weight row done per pass (rows longer than 4096 take several passes, adding into y); tokens per
+/// group; tokens quantised activations are taken in (a chunk stays in L1/L2 while every row pair is run against it).
+enum { q4q8_span = 128, q4q8_tile_tokens = 4, q4q8_chunk_tokens = 32 };
+
+/// Four tokens' activation scales and code sums per block (t0 t1 t2 t3).
+typedef struct {
+    __m128 scales[q4q8_span];
+    __m128 sums[q4q8_span];
+} q4q8_tokens;
+
+/// Fills `groups` (one per four tokens of the chunk of `chunk` tokens from `c0`) with blocks b0 ..< b0 + count of
+/// the tokens' scales `d` and code sums `s` (`blocks` per token). A short last group repeats its first token's
+/// values in the unused lanes.
+static inline void q4q8_gather(const float *d, const int32_t *s, size_t m, size_t blocks, size_t c0, size_t chunk,
+                               size_t b0, size_t count, q4q8_tokens *groups) {
+    for (size_t g = 0; g * q4q8_tile_tokens < chunk; g++)
+        for (size_t b = 0; b < count; b++) {
+            const size_t t0 = c0 + g * q4q8_tile_tokens;
+            float scales[q4q8_tile_tokens], sums[q4q8_tile_tokens];
+            for (size_t t = 0; t < q4q8_tile_tokens; t++) {
+                const size_t token = t0 + t < m ? t0 + t : t0;
+                const size_t i = token * blocks + b0 + b;
+                scales[t] = d[i];
+                sums[t] = (float)s[i];
+            }
+            groups[g].scales[b] = _mm_loadu_ps(scales);
+            groups[g].sums[b] = _mm_loadu_ps(sums);
+        }
+}
+
+/// A Q4_0 block's 32 weights as bytes in order (0-15 from the low nibbles, 16-31 from the high ones), unsigned:
+/// the -8 comes later through the activations' code sums.
+static inline HUSH_X86_AVX2 __m256i q4q8_nibbles(const uint8_t *block) {
+    const __m128i mask = _mm_set1_epi8(0x0F);
+    const __m128i bytes = _mm_loadu_si128((const __m128i *)(block + 2));
+    return _mm256_set_m128i(_mm_and_si128(_mm_srli_epi16(bytes, 4), mask), _mm_and_si128(bytes, mask));
+}
+
+/// Two Q4_0 blocks' scales (binary16) as (d0 d0 d0 d0 d1 d1 d1 d1), to meet four tokens' scales lane for lane.
+static inline HUSH_X86_AVX2 void q4q8_pair_scales(const uint8_t *block0, const uint8_t *block1, float out[8]) {
+    const __m128 d0 = _mm_set1_ps(_cvtsh_ss((unsigned short)(block0[0] | (block0[1] << 8))));
+    const __m128 d1 = _mm_set1_ps(_cvtsh_ss((unsigned short)(block1[0] | (block1[1] << 8))));
+    _mm256_storeu_ps(out, _mm256_set_m128(d1, d0));
+}
+
+/// The scale products of a row pair and a group of four tokens, per block (dw0 da0 .. dw0 da3 dw1 da0 .. dw1 da3)
+/// into `scales`, so that the main loop takes each as a broadcast from memory instead of a shuffle; returns the
+/// correction sums over the blocks of those products times the tokens' code sums (the -8 of the weights).
+static inline HUSH_X86_AVX2 __m256 q4q8_scale_products(const float (*rows)[8], const q4q8_tokens *group,
+                                                      size_t count, float (*scales)[8]) {
+    __m256 corr = _mm256_setzero_ps();
+    for (size_t b = 0; b < count; b++) {
+        const __m256 s = _mm256_mul_ps(_mm256_load_ps(rows[b]), _mm256_broadcast_ps(&group->scales[b]));
+        corr = _mm256_fmadd_ps(s, _mm256_broadcast_ps(&group->sums[b]), corr);
+        _mm256_store_ps(scales[b], s);
+    }
+    return corr;
+}
+
+#endif
+#endif
