@@ -36,9 +36,13 @@ extension StoreMemory.State {
     /// store's plus `m / (m + 16)` of the difference between its own mean chunk and the store's, for its `m`
     /// documents: a multilingual model places each language's texts around a centre of their own, so that
     /// without it a document's nearest are those of its language (an English man page found its Chinese
-    /// translation first among its related items 16 % of the time, 79 % with it), while a language of a few
-    /// documents, or a store of one language, keeps the store's centre. Documents of undetermined language
-    /// ("und") use the store's centre.
+    /// translation first among its related items 16 % of the time, 79 % with it). The other `16 / (m + 16)` goes
+    /// toward the model's own place for the language (``LanguagePriors``, when Hush has them for the model), as
+    /// far as the group's documents lean that way (the projection of their difference on the model's offset,
+    /// 0…1), so that a language of a few documents is still told apart (a Chinese query then finds the English
+    /// entry about sleep in a journal of five entries per language), while documents guessed wrongly, which do
+    /// not lean, stay near the store's centre; a store of one language keeps the store's centre. Documents of
+    /// undetermined language ("und") use the store's centre.
     /// Each group's mean is taken over at most 4,096 of its rows spread evenly (100 documents' chunks already
     /// measure as well as all of them); the store's mean weighs each group's by its rows.
     ///
@@ -75,11 +79,23 @@ extension StoreMemory.State {
         let total = Float(documentCount)
         let prior = Float(DocumentCentres.prior)
         let store = storeMean.map { $0 * total / (total + prior) }
+        let offsets = LanguagePriors.builtIn(for: storedIdentity)?.offsets(
+            of: groups.languages, weights: groups.languages.indices.map { Float(rowsOfGroup[$0 + 1].count) })
         let languages = groups.languages.indices.map { group -> [Float] in
             let mean = means[group + 1]
             guard !mean.isEmpty else { return store }
             let share = Float(groups.documents[group]) / (Float(groups.documents[group]) + prior)
-            return (0..<dimension).map { store[$0] + share * (mean[$0] - storeMean[$0]) }
+            let own = (0..<dimension).map { mean[$0] - storeMean[$0] }
+            var centre = (0..<dimension).map { store[$0] + share * own[$0] }
+            if let offset = offsets?[group] {
+                // The rest of the way toward the model's place for the language, as far as the group's own
+                // documents lean that way: documents guessed to be French that are English do not.
+                let length = VectorMath.dot(offset, offset)
+                let lean = length > 0 ? min(1, max(0, VectorMath.dot(own, offset) / length)) : 0
+                let weight = (1 - share) * lean
+                for index in 0..<dimension { centre[index] += weight * offset[index] }
+            }
+            return centre
         }
         let languageRows = rowsOfGroup.filter { !$0.isEmpty }.map { rows in
             var bitmap = Bitset(count: matrix.rows)

@@ -195,6 +195,42 @@ import Testing
         }
     }
 
+    /// A journal of four entries per language, each on its own topic: too few for the store to tell where each
+    /// language lies, so the model's own place for it (``LanguagePriors``) makes up the rest. Without it a Chinese
+    /// question about sleep found three Chinese entries on other topics before the English one about sleep.
+    @Test(arguments: [IndexStrategy.exact, .hnsw])
+    func aQuestionFindsTheOtherLanguagesEntryInAJournalOfAFewEntries(strategy: IndexStrategy) async throws {
+        let entries = [
+            (
+                "en-sleep",
+                "Lay awake until 3am thinking about the presentation. My mind kept racing and I couldn't fall asleep."
+            ),
+            (
+                "en-ex",
+                "I sent a message to my ex after two years of silence. Not sure it was wise to reach out to the past."
+            ),
+            ("en-money", "Rent went up again. Need to cut back on eating out and subscriptions."),
+            ("en-run", "Ran five kilometres along the river before work. Legs are sore but I feel great."),
+            ("zh-mom", "今天和妈妈因为工作的事情吵了一架，我觉得她不理解我。"),
+            ("zh-work", "这周项目截止日期太多了，老板一直催，我压力好大。"),
+            ("zh-cook", "周末第一次自己做了红烧肉，味道还不错，下次少放点糖。"),
+            ("zh-trip", "和朋友去杭州玩了两天，西湖边散步很放松。"),
+        ]
+        let store = try await HushStore.inMemory(
+            embedder: try TestModels.e5Embedder(), options: StoreOptions(indexStrategy: strategy))
+        try await store.upsert(entries.map { Document(id: $0.0, body: $0.1, language: String($0.0.prefix(2))) })
+        let questions = [
+            ("失眠怎么办", "en-sleep"), ("该不该联系前任", "en-ex"), ("an argument with my mother", "zh-mom"),
+            ("cooking pork belly at the weekend", "zh-cook"),
+        ]
+        for mode in [SearchMode.semantic, .hybrid] {
+            for (question, expected) in questions {
+                let hits = try await store.search(question, mode: mode, limit: 3).hits.map(\.id)
+                #expect(hits.first == expected, "\(mode.kind) \(question): \(hits)")
+            }
+        }
+    }
+
     /// Chinese has no spaces: chunks are sized in the model's own tokens and cut between sentences
     /// (`。！？；`), or between characters for one over-long sentence, never inside a character.
     @Test func chineseIsChunkedByTokensAtSentenceEnds() throws {
