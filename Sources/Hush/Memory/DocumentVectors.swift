@@ -13,7 +13,8 @@ enum DocumentSimilarity: String, Sendable, CaseIterable {
 struct DocumentCentres: Sendable {
     /// How many documents' worth of the store's centre each centre starts from: a group of `m` documents
     /// moves `m / (m + prior)` of the way from the store's centre to its own mean, so that a group of fewer
-    /// documents than this is mostly the store's.
+    /// documents than this is mostly the store's, or, for a model with ``LanguagePriors``, mostly the model's
+    /// place for the language (as far as the group's documents lean toward it).
     static let prior = 16
 
     /// The centre of the whole store, for documents of undetermined language.

@@ -24,10 +24,11 @@ import HushKernels
 ///
 /// The documents of the query's own language keep their cosines, so their scores are those of a search without
 /// the lift. A group of fewer than ``DocumentCentres/prior`` (16) documents that is also smaller than a 16th of
-/// the largest is not taken for the query's language: its centre is mostly the store's, which in a store of
-/// one main language is that language's: among 10,000 English descriptions, groups of one to three guessed to
-/// be German, Italian or Portuguese were often nearer an English query than the English centre, and the query,
-/// taken for a language of a few documents, lifted nothing. No shift in a store of one language, nor for a
+/// the largest is not taken for the query's language: its centre is mostly the store's (a group whose documents
+/// do not lean toward the model's place for their language gets nothing of it, see ``DocumentCentres``), which in
+/// a store of one main language is that language's: among 10,000 English descriptions, groups of one to three
+/// guessed to be German, Italian or Portuguese were often nearer an English query than the English centre, and
+/// the query, taken for a language of a few documents, lifted nothing. No shift in a store of one language, nor for a
 /// document of undetermined language.
 struct LanguageShift: Sendable {
     /// Per language group of ``DocumentCentres``: what is taken off the cosine of its documents (0 for the

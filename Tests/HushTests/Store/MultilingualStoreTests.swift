@@ -133,8 +133,9 @@ import Testing
     /// A multilingual model gives each language a centre of its own; documents centred on the store's alone
     /// kept to their language (every Chinese entry's translation ranked 10th-13th, after all the other Chinese
     /// entries). Centred on their language, an entry's translation is its first related item (18 of these 22
-    /// on the machine this was written on), and a feed of English likes puts the Chinese entries of the topic
-    /// first. The same through the approximate index (a walk per language).
+    /// with each language's centre from its twelve entries alone, 22 of 22 since a small group's centre leans on
+    /// the model's place for its language, ``LanguagePriors``), and a feed of English likes puts the Chinese
+    /// entries of the topic first. The same through the approximate index (a walk per language).
     @Test(arguments: [IndexStrategy.exact, .hnsw])
     func relatedItemsAndInterestFindTheOtherLanguageOfABilingualJournal(strategy: IndexStrategy) async throws {
         let store = try await Self.bilingualJournalStore(strategy)
@@ -145,7 +146,7 @@ import Testing
             #expect(related.contains(translation), "related to \(id): \(related)")
             if related.first == translation { first += 1 }
         }
-        #expect(first >= 15, "the translation first for \(first) of 22")
+        #expect(first >= 20, "the translation first for \(first) of 22")
 
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         for topic in ["garden", "run", "money", "work", "ex"] {
