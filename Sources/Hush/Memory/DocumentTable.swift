@@ -52,6 +52,19 @@ struct DocumentTable: Sendable {
         return best?.language
     }
 
+    /// The language at least half of the documents of determined language are in, or `nil`: what a short text
+    /// of unclear letters is taken to be in (``DocumentPreparer/languages(guessed:shortTexts:storeLanguage:)``).
+    var majorityLanguage: String? {
+        guard let dominant = dominantLanguage else { return nil }
+        var total = 0
+        var top = 0
+        for (id, count) in languageCounts where strings[Int(id)] != "und" {
+            total += count
+            if strings[Int(id)] == dominant { top = count }
+        }
+        return 2 * top >= total ? dominant : nil
+    }
+
     /// Whether the live documents are in two languages or more (by primary subtag, undetermined ones aside;
     /// see ``languageGroups()``).
     ///

@@ -11,6 +11,10 @@ extension StoreMemory.State {
     /// The language most documents are in, or `nil` (see ``DocumentTable/dominantLanguage``).
     var dominantLanguage: String? { documents.dominantLanguage }
 
+    /// The language of at least half the documents of determined language, or `nil`
+    /// (``DocumentTable/majorityLanguage``).
+    var majorityLanguage: String? { documents.majorityLanguage }
+
     /// The document at `slot`, or `nil` for a free slot.
     func record(_ slot: Int) -> DocumentRecord? {
         documents.record(atSlot: Int32(slot))

@@ -79,7 +79,7 @@ extension StoreWriter {
     func preparePrecomputed(_ batch: [(Document, [Float])]) -> [PreparedImport] {
         let signature = precomputedSignature
         let (preparer, embedder, cleaner) = (self.preparer, self.embedder, options.cleaner)
-        return batch.concurrentMap(threads: Self.preparationThreads) { document, vector in
+        var prepared = batch.concurrentMap(threads: Self.preparationThreads) { document, vector in
             let textHash = ContentHash.text(of: document, preparation: signature)
             let cleaned = preparer.clean(document)
             return PreparedImport(
@@ -88,6 +88,12 @@ extension StoreWriter {
                 tokens: cleaned.titledText.isEmpty ? 0 : embedder.tokenCount(cleaned.titledText),
                 extras: KeywordText.extras(document, cleaner: cleaner))
         }
+        // Short texts by the batch's other documents (a batch is hundreds; the store is not read here).
+        let languages = preparer.languages(
+            guessed: prepared.map(\.cleaned.language), shortTexts: prepared.map(\.cleaned.shortText),
+            storeLanguage: nil)
+        for (index, language) in languages.enumerated() { prepared[index].cleaned.language = language }
+        return prepared
     }
 
     /// Writes one prepared batch in one transaction: unchanged documents are skipped, every vector is checked

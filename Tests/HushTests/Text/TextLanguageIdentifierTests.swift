@@ -119,6 +119,63 @@ import Testing
         #expect(polish.hits.allSatisfy { $0.id.hasPrefix("pl-") })
     }
 
+    /// Short notes are filed under the store's language unless their own words or letters say otherwise: of
+    /// these six short English notes, letter statistics alone filed five under Finnish, German, Spanish,
+    /// Czech or Portuguese; a short Polish, French or German note keeps its language.
+    @Test func shortNotesAreWeighedAgainstTheStoresLanguage() async throws {
+        let identifier = LanguageIdentifier()
+        let english = [
+            "Tomatoes, cucumber, olive oil", "Milk, eggs, bread, coffee beans", "Car insurance renewal due next week",
+            "Oat milk, bananas, spinach, rice", "Passport expires in March", "Started learning guitar chords",
+        ]
+        let misfiled = english.filter { identifier.identify($0) != "en" }
+        #expect(misfiled.count >= 4, "letter statistics alone: \(misfiled)")
+        for note in english {
+            #expect(identifier.isShortLatin(note))
+            #expect(identifier.settleShort(note, guess: identifier.identify(note), fallback: "en") == "en", "\(note)")
+        }
+        let others = [
+            ("pl", "Zażółć gęślą jaźń, jutro dworzec"), ("fr", "Où est la gare ?"),
+            ("de", "Wir treffen uns morgen früh"),
+        ]
+        for (language, note) in others {
+            #expect(identifier.settleShort(note, guess: identifier.identify(note), fallback: "en") == language)
+        }
+        #expect(!identifier.isShortLatin("失眠怎么办"))
+        #expect(!identifier.isShortLatin("We went over the household budget and cut two of the subscriptions."))
+        #expect(identifier.settleShort("Tomatoes, cucumber, olive oil", guess: "fi", fallback: nil) == "fi")
+        #expect(identifier.settleShort("Tomatoes, cucumber, olive oil", guess: "fi", fallback: "zh") == "fi")
+
+        // In a store: written one by one after an English entry (the store's language), in one batch into an
+        // empty store (the batch's), and through the import of precomputed vectors (its batch's).
+        let longer = "We went over the household budget and cut two of the subscriptions we never use."
+        let oneByOne = try await HushStore.inMemory(embedder: HashingEmbedder())
+        try await oneByOne.upsert([Document(id: "long", body: longer)])
+        for (index, note) in english.enumerated() {
+            try await oneByOne.upsert([Document(id: "n\(index)", body: note)])
+        }
+        try await oneByOne.upsert([Document(id: "pl", body: others[0].1)])
+        let oneByOneCounts = try await oneByOne.stats().documentsPerLanguage
+        #expect(oneByOneCounts == ["en": 7, "pl": 1], "\(oneByOneCounts)")
+
+        let batch = try await HushStore.inMemory(embedder: HashingEmbedder())
+        let notes = english.enumerated().map { Document(id: "n\($0.offset)", body: $0.element) }
+        try await batch.upsert(notes + [Document(id: "long", body: longer), Document(id: "fr", body: others[1].1)])
+        let batchCounts = try await batch.stats().documentsPerLanguage
+        #expect(batchCounts == ["en": 7, "fr": 1], "\(batchCounts)")
+        let englishOnly = try await batch.search(
+            "olive oil", mode: .keyword, filter: SearchFilter(languages: ["en"]), limit: 3)
+        #expect(englishOnly.hits.map(\.id) == ["n0"], "\(englishOnly.hits.map { ($0.id, $0.language) })")
+
+        let embedder = HashingEmbedder()
+        let imported = try await HushStore.inMemory(embedder: embedder)
+        let all = notes + [Document(id: "long", body: longer)]
+        let vectors = try embedder.embed(all.map(\.body), role: .passage).map(\.vector)
+        try await imported.upsert(all, precomputed: vectors)
+        let importedCounts = try await imported.stats().documentsPerLanguage
+        #expect(importedCounts == ["en": 7], "\(importedCounts)")
+    }
+
     @Test func nonLatinScriptsAreIdentified() {
         let identifier = LanguageIdentifier()
         for (language, sentence) in TextLanguageSamples.otherScripts {
