@@ -28,15 +28,17 @@ enum Interruption {
         atExit: @escaping @Sendable () -> Void = {},
         _ work: @escaping @Sendable () async throws -> T
     ) async throws -> T {
-        // The handlers are in place before the work starts: a signal that came between the two would be lost
-        // (ignored, its source not resumed yet) and the work would run to its end.
+        // The handler is installed (synchronously, by `signal`) before the work starts, and only writes the
+        // signal's number to a pipe, which a dispatch source reads: a signal that comes before that source is
+        // running waits in the pipe. (A dispatch signal source with the signal ignored, as before, lost a Ctrl-C
+        // sent just after the work began on Linux, where the source is armed later, on another thread.)
         let running = CancellableTask<T>()
         let received = SignalLatch()
-        var sources: [any DispatchSourceSignal] = []
-        for number in [SIGINT, SIGTERM] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler {
+        let pipe = SignalPipe.shared
+        pipe.drain()
+        let source = DispatchSource.makeReadSource(fileDescriptor: pipe.readEnd, queue: .global())
+        source.setEventHandler {
+            for number in pipe.drain() {
                 guard received.first(number) else {
                     atExit()
                     FileHandle.standardError.write(Data("\nstopped at once (second signal)\n".utf8))
@@ -46,14 +48,14 @@ enum Interruption {
                     Data("\nstopping after the current step; press Ctrl-C again to quit at once\n".utf8))
                 running.cancel()
             }
-            source.resume()
-            sources.append(source)
         }
+        source.resume()
+        for number in [SIGINT, SIGTERM] { signal(number, forwardSignalToPipe) }
         let task = running.start(work)
         defer {
-            for source in sources { source.cancel() }
             signal(SIGINT, SIG_DFL)
             signal(SIGTERM, SIG_DFL)
+            source.cancel()
         }
         do {
             return try await task.value
@@ -119,4 +121,44 @@ private final class CancellableTask<T: Sendable>: @unchecked Sendable {
         }
         task?.cancel()
     }
+}
+
+/// The pipe a signal handler writes signal numbers to (one byte each; `write` is safe in a handler), read by
+/// ``Interruption/cancellingOnSignal(stopped:resume:atExit:_:)``'s dispatch source. One for the process.
+private final class SignalPipe: Sendable {
+    static let shared = SignalPipe()
+
+    let readEnd: Int32
+    let writeEnd: Int32
+
+    private init() {
+        var ends: [Int32] = [-1, -1]
+        if pipe(&ends) == 0 {
+            for end in ends { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
+        }
+        readEnd = ends[0]
+        writeEnd = ends[1]
+        signalWriteEnd = ends[1]
+    }
+
+    /// Reads every signal number waiting in the pipe (none left from an earlier command, when called first).
+    @discardableResult
+    func drain() -> [Int32] {
+        var numbers: [Int32] = []
+        var buffer = [UInt8](repeating: 0, count: 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
+            guard count > 0 else { return numbers }
+            numbers += buffer[..<count].map { Int32($0) }
+        }
+    }
+}
+
+/// The pipe's write end, for the signal handler (a C function cannot capture it).
+nonisolated(unsafe) private var signalWriteEnd: Int32 = -1
+
+/// The signal handler: writes the signal's number to the pipe and returns.
+private func forwardSignalToPipe(_ number: Int32) {
+    var byte = UInt8(truncatingIfNeeded: number)
+    _ = write(signalWriteEnd, &byte, 1)
 }
