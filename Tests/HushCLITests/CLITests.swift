@@ -180,8 +180,8 @@ import Testing
         let again = try CLIRunner.run(["index", "--db", db, "--json", CLIRunner.samples.path])
         #expect(try again.json()["unchanged"] as? Int == 27)
 
-        let deleted = try CLIRunner.run(["delete", "--db", db, "r-ex"])
-        #expect(deleted.stdout.contains("deleted 1 of 1"))
+        let deleted = try CLIRunner.run(["delete", "--db", db, "r-ex", "no-such-entry", "r-ex"])
+        #expect(deleted.stdout.contains("deleted 1 of 2 documents; not found: no-such-entry"), "\(deleted.stdout)")
         let gone = try CLIRunner.run(["get", "--db", db, "r-ex"])
         #expect(gone.status == 1)
         #expect(gone.stderr.contains("no document"))

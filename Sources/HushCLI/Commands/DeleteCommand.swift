@@ -19,7 +19,13 @@ struct DeleteCommand: AsyncParsableCommand {
 
     func run() async throws {
         let hush = try await store.open(.maintain)
-        let removed = try await hush.delete(ids: ids)
-        Console.out("deleted \(removed) of \(ids.count) documents")
+        var seen = Set<String>()
+        let unique = ids.filter { seen.insert($0).inserted }
+        var missing: [String] = []
+        for id in unique where try await hush.document(id: id) == nil { missing.append(id) }
+        let removed = try await hush.delete(ids: unique)
+        Console.out(
+            "deleted \(removed) of \(unique.count) documents"
+                + (missing.isEmpty ? "" : "; not found: \(missing.joined(separator: ", "))"))
     }
 }
