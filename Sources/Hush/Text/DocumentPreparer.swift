@@ -141,8 +141,9 @@ public struct DocumentPreparer: Sendable {
         if let given = document.language?.trimmingCharacters(in: .whitespaces), !given.isEmpty {
             language = given
         } else {
-            language = languages.identify(titledText)
-            if languages.isShortLatin(titledText) { shortText = titledText }
+            let identified = languages.identifyDocument(titledText)
+            language = identified.language
+            if identified.isShort { shortText = titledText }
         }
         return CleanedDocument(
             title: title, text: text, fields: fields, titledText: titledText, language: language, shortText: shortText)

@@ -44,7 +44,18 @@ public struct LanguageIdentifier: Sendable {
     ///
     /// - Complexity: O(n) in the length of `text`.
     public func identify(_ text: String) -> String {
+        identify(evidence: Self.evidenceText(text))
+    }
+
+    /// A document's language, and whether the text is too short for letter statistics alone
+    /// (``isShortLatin(_:words:)``), from one reading of it.
+    func identifyDocument(_ text: String, shortWords: Int = 8) -> (language: String, isShort: Bool) {
         let letters = Self.evidenceText(text)
+        return (identify(evidence: letters), isShort(letters.text, words: shortWords))
+    }
+
+    /// ``identify(_:)`` of text already reduced to its evidence (``evidenceText(_:)``).
+    private func identify(evidence letters: (text: String, letterCount: Int)) -> String {
         guard letters.letterCount >= max(1, minimumLetters) else {
             // Too short for word statistics; a script other than Latin still decides.
             guard letters.letterCount >= 2, let language = identifyByScript(letters.text, latin: false) else {
@@ -79,23 +90,18 @@ public struct LanguageIdentifier: Sendable {
     /// LanguageIdentifier().identifyQuery("wo ist der Bahnhof", fallback: "en")  // "de"
     /// ```
     public func identifyQuery(_ text: String, fallback: String?, shortQueryWords: Int = 8) -> String {
-        let guess = identify(text)
-        let evidence = Self.evidenceText(text).text
-        let words = evidence.split(whereSeparator: { $0.isWhitespace }).count
-        guard words < shortQueryWords, LatinProfiles.languages.contains(guess) || guess == defaultLanguage,
-            identifyByScript(evidence, latin: false) == nil
+        let letters = Self.evidenceText(text)
+        let guess = identify(evidence: letters)
+        let evidence = letters.text
+        guard isShort(evidence, words: shortQueryWords),
+            LatinProfiles.languages.contains(guess) || guess == defaultLanguage
         else { return guess }
         // Function words decide, also below the letters a statistical guess needs ("où est la gare"); the
         // store's language wins a tie, since a word several languages share proves none of them.
         let fallback = fallback.flatMap { LatinProfiles.languages.contains($0) ? $0 : nil }
-        let counts = LatinProfiles.commonWordCounts(evidence)
-        if let most = counts.values.max() {
-            let leaders = counts.filter { $0.value == most }.keys
-            if let fallback, leaders.contains(fallback) { return fallback }
-            if leaders.contains(guess) { return guess }
-            if let latin = LatinProfiles.identify(evidence), leaders.contains(latin) { return latin }
-            if let first = leaders.min() { return first }
-        }
+        let leaders = Self.functionWordLeaders(evidence)
+        if let fallback, leaders.contains(fallback) { return fallback }
+        if let leader = Self.leader(leaders, guess: guess, evidence: evidence) { return leader }
         if let fallback { return fallback }
         return guess == defaultLanguage ? guess : defaultLanguage
     }
@@ -110,9 +116,28 @@ public struct LanguageIdentifier: Sendable {
     /// LanguageIdentifier().isShortLatin("失眠怎么办")  // false
     /// ```
     public func isShortLatin(_ text: String, words: Int = 8) -> Bool {
-        let evidence = Self.evidenceText(text).text
-        return evidence.split(whereSeparator: { $0.isWhitespace }).count < words
+        isShort(Self.evidenceText(text).text, words: words)
+    }
+
+    /// ``isShortLatin(_:words:)`` of evidence text.
+    private func isShort(_ evidence: String, words: Int) -> Bool {
+        evidence.split(whereSeparator: { $0.isWhitespace }).count < words
             && identifyByScript(evidence, latin: false) == nil
+    }
+
+    /// The languages whose function words `evidence` holds the most of (none when it holds none).
+    private static func functionWordLeaders(_ evidence: String) -> Set<String> {
+        let counts = LatinProfiles.commonWordCounts(evidence)
+        guard let most = counts.values.max() else { return [] }
+        return Set(counts.filter { $0.value == most }.keys)
+    }
+
+    /// One of `leaders`: the guess when it is one, else the Latin-script profiles' pick when it is one, else the
+    /// first by code; `nil` when there are none.
+    private static func leader(_ leaders: Set<String>, guess: String, evidence: String) -> String? {
+        if leaders.contains(guess) { return guess }
+        if let latin = LatinProfiles.identify(evidence), leaders.contains(latin) { return latin }
+        return leaders.min()
     }
 
     /// The language of a short Latin-script text (``isShortLatin(_:words:)``) first guessed as `guess`, against
@@ -132,13 +157,10 @@ public struct LanguageIdentifier: Sendable {
         guard let fallback, fallback != guess, LatinProfiles.languages.contains(fallback) else { return guess }
         let evidence = Self.evidenceText(text).text
         // Function words first, as in a query: the languages with the most of them lead.
-        let counts = LatinProfiles.commonWordCounts(evidence)
-        if let most = counts.values.max() {
-            let leaders = Set(counts.filter { $0.value == most }.keys)
-            if !leaders.contains(fallback) {
-                if leaders.contains(guess) { return guess }
-                if let latin = LatinProfiles.identify(evidence), leaders.contains(latin) { return latin }
-                if let first = leaders.min() { return first }
+        let leaders = Self.functionWordLeaders(evidence)
+        if !leaders.isEmpty {
+            if !leaders.contains(fallback), let leader = Self.leader(leaders, guess: guess, evidence: evidence) {
+                return leader
             }
             if !leaders.contains(guess) { return fallback }
         }
@@ -151,10 +173,8 @@ public struct LanguageIdentifier: Sendable {
 
     /// The one language whose function words `text` holds the most of, or `nil` when none or several do.
     func functionWordLanguage(_ text: String) -> String? {
-        let counts = LatinProfiles.commonWordCounts(Self.evidenceText(text).text)
-        guard let most = counts.values.max() else { return nil }
-        let leaders = counts.filter { $0.value == most }
-        return leaders.count == 1 ? leaders.first?.key : nil
+        let leaders = Self.functionWordLeaders(Self.evidenceText(text).text)
+        return leaders.count == 1 ? leaders.first : nil
     }
 
     /// The portable identifier (script plus Latin-script profiles, unless `latin` is false); `nil` when there
