@@ -1,8 +1,8 @@
 import Foundation
 import HushEmbedding
 
-/// Where a multilingual model puts each language, measured once on a reference corpus and shipped with Hush:
-/// the model's mean passage vector per language (primary subtag).
+/// Where a multilingual model puts each language, measured once on translations of the same sentences and shipped
+/// with Hush: the model's mean passage vector per language (primary subtag).
 ///
 /// A store estimates each language's centre from its own documents (``StoreMemory/State/documentCentres()``),
 /// and a language of a few documents is shrunk toward the store's centre, since a mean of three vectors is
@@ -10,11 +10,11 @@ import HushEmbedding
 /// almost all of the model's language gap: a Chinese query found every Chinese entry before the English one
 /// about sleep. The gap between two languages is mostly the model's, not the store's, so a small group is
 /// shrunk toward where the model puts its language instead: its offset from the other languages of the store,
-/// as measured on the reference corpus (``offsets(of:weights:)``).
+/// as measured on translations of the same sentences (``offsets(of:weights:)``).
 ///
 /// ```swift
-/// let priors = LanguagePriors.builtIn(for: store.identity)  // multilingual-e5-small: 16 languages
-/// priors?.offsets(of: ["en", "zh", "ko"], weights: [3, 5, 1])  // en, zh: 384 values each; ko: nil
+/// let priors = LanguagePriors.builtIn(for: store.identity)  // multilingual-e5-small: 38 languages
+/// priors?.offsets(of: ["en", "zh", "hy"], weights: [3, 5, 1])  // en, zh: 384 values each; hy: nil
 /// ```
 struct LanguagePriors: Sendable {
     /// The model these means belong to (``EmbedderIdentity/model``).
@@ -25,11 +25,11 @@ struct LanguagePriors: Sendable {
     let means: [String: [Float]]
 
     /// Means decoded from `base64` (little-endian f32, `dimension` per language, in the order of `languages`,
-    /// a space-separated list); no means at all when the data does not have that shape.
+    /// a list separated by spaces or line breaks); no means at all when the data does not have that shape.
     init(model: String, dimension: Int, languages: String, base64: String) {
         self.model = model
         self.dimension = dimension
-        let codes = languages.split(separator: " ").map(String.init)
+        let codes = languages.split(whereSeparator: \.isWhitespace).map(String.init)
         guard dimension > 0,
             let data = Data(base64Encoded: base64, options: .ignoreUnknownCharacters),
             data.count == codes.count * dimension * MemoryLayout<Float>.size
