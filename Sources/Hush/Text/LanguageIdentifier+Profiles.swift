@@ -136,7 +136,8 @@ enum LatinProfiles {
         "id": """
         yang ini itu dengan untuk dari dalam tidak akan pada adalah juga ke oleh sebagai atau bisa dapat ada \
         kami kita saya mereka telah sudah lebih karena jika seperti hari besok kemarin terima kasih apa \
-        bagaimana mengapa tetapi hanya masih sangat semua banyak harus belum
+        bagaimana mengapa tetapi hanya masih sangat semua banyak harus belum dan di tapi saja lagi sekali \
+        sedang bahwa kalau agar setelah sebelum aku kamu
         """,
         "vi": """
         và của là có không một những các được trong cho người này với để đã khi đến từ cũng như thì nhưng tôi \
