@@ -19,7 +19,13 @@ MRR@10 per binary and the paired difference with a 95 % bootstrap interval (10,0
 
 Environment: SEED (35).
 """
-import glob, html, json, math, os, random, re, subprocess, sys
+import glob, html, importlib.util, os, random, re, subprocess, sys
+
+_spec = importlib.util.spec_from_file_location(
+    "small_bilingual", os.path.join(os.path.dirname(os.path.abspath(__file__)), "small-bilingual.py"))
+small_bilingual = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(small_bilingual)
+read_jsonl, write_jsonl, interval = small_bilingual.read_jsonl, small_bilingual.write_jsonl, small_bilingual.interval
 
 SEED = int(os.environ.get("SEED", "35"))
 # Languages Hush's identifier names (pt_BR is "pt"); gnome-user-docs' others (as, gu, kn, lt, lv, mr, pa, sl, te, gl)
@@ -28,17 +34,6 @@ LANGUAGES = ["en", "ca", "cs", "da", "de", "el", "es", "fa", "fi", "fr", "he", "
              "ko", "nl", "pl", "pt_BR", "ro", "ru", "sr", "sv", "ta", "tr", "uk", "vi", "zh_CN"]
 # (languages per store, pages per language, stores)
 CONFIGS = [(2, 4, 12), (6, 2, 10), (12, 1, 10), (8, 3, 6), (4, 10, 4)]
-
-
-def read_jsonl(path):
-    with open(path, encoding="utf-8") as f:
-        return [json.loads(line) for line in f if line.strip()]
-
-
-def write_jsonl(path, rows):
-    with open(path, "w", encoding="utf-8") as f:
-        for row in rows:
-            f.write(json.dumps(row, ensure_ascii=False) + "\n")
 
 
 def plain(fragment):
@@ -109,22 +104,7 @@ def data(out):
 
 
 def run(out, label, hush):
-    folder = os.path.join(out, label)
-    os.makedirs(folder, exist_ok=True)
-    for corpus in sorted(glob.glob(os.path.join(out, "l*x*-??.jsonl"))):
-        name = os.path.basename(corpus)[:-len(".jsonl")]
-        store = os.path.join(folder, name + ".hush")
-        if not os.path.exists(store):
-            subprocess.run([hush, "index", "--db", store, "--model", "e5-small", "--threads", "1", corpus],
-                           check=True, capture_output=True)
-        for queries in sorted(glob.glob(os.path.join(out, name + ".q-*.jsonl"))):
-            part = os.path.basename(queries)[len(name) + 3:-len(".jsonl")]
-            for mode in ("semantic", "hybrid"):
-                evidence = os.path.join(folder, f"{name}.{part}.{mode}.evidence.jsonl")
-                if not os.path.exists(evidence):
-                    subprocess.run([hush, "eval", "--db", store, "--queries", queries, "--mode", mode, "--evidence",
-                                    evidence, "--json"], check=True, capture_output=True)
-    print("done", folder)
+    small_bilingual.run(out, label, hush, stores="l*x*-??.jsonl")
 
 
 def per_query(out, folder):
@@ -139,12 +119,6 @@ def per_query(out, folder):
             found[(name.rsplit("-", 1)[0], part, mode, name, query["language"], query["query"])] = (
                 1 / rank if rank else 0.0)
     return found
-
-
-def interval(values, rng, resamples=10_000):
-    n = len(values)
-    means = sorted(sum(values[rng.randrange(n)] for _ in range(n)) / n for _ in range(resamples))
-    return means[int(0.025 * resamples)], means[int(0.975 * resamples) - 1]
 
 
 def report(out, before, after):
@@ -167,12 +141,8 @@ def report(out, before, after):
 
 
 if __name__ == "__main__":
-    step = sys.argv[1] if len(sys.argv) > 1 else ""
-    if step == "data":
-        data(sys.argv[2])
-    elif step == "run":
-        run(sys.argv[2], sys.argv[3], sys.argv[4])
-    elif step == "report":
-        report(sys.argv[2], sys.argv[3], sys.argv[4])
-    else:
+    steps = {"data": (data, 1), "run": (run, 3), "report": (report, 3)}
+    step, arguments = sys.argv[1] if len(sys.argv) > 1 else "", sys.argv[2:]
+    if step not in steps or len(arguments) != steps[step][1]:
         sys.exit(__doc__)
+    steps[step][0](*arguments)

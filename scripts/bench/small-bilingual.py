@@ -85,10 +85,11 @@ def data(out):
     print(len(packages), "packages;", sum(c[2] for c in CONFIGS), "stores in", out)
 
 
-def run(out, label, hush):
+def run(out, label, hush, stores="en*-zh*-??.jsonl"):
+    """Indexes every store OUT/STORES with HUSH and evaluates its query files (also many-languages.py's)."""
     folder = os.path.join(out, label)
     os.makedirs(folder, exist_ok=True)
-    for corpus in sorted(glob.glob(os.path.join(out, "en*-zh*-??.jsonl"))):
+    for corpus in sorted(glob.glob(os.path.join(out, stores))):
         name = os.path.basename(corpus)[:-len(".jsonl")]
         store = os.path.join(folder, name + ".hush")
         if not os.path.exists(store):
