@@ -13,11 +13,16 @@ finds its document in its own language ("same") or another ("cross"). Every bina
 store (`hush index --threads 1`) and answers with `hush eval --mode semantic|hybrid --evidence`; the report gives
 MRR@10 per binary and the paired difference with a 95 % bootstrap interval (10,000 resamples, seed 35).
 
+A second set, for every language of Hush's language table (38): single LibreOffice interface sentences that
+scripts/fixtures/make-language-priors.py did not measure the table on, each stored in one language and asked for
+by the same sentence in English and in one other language of the store (cross-language queries only).
+
     many-languages.py data OUT                  gnome-user-docs (apt-get download), the stores and query files
+    many-languages.py data-libreoffice OUT      the LibreOffice set (packages as make-language-priors.py's, in WORK)
     many-languages.py run OUT NAME HUSH         index and evaluate every store with binary HUSH, results OUT/NAME
     many-languages.py report OUT BEFORE AFTER   the markdown table
 
-Environment: SEED (35).
+Environment: SEED (35), WORK (make-language-priors.py's: /tmp/hush-language-priors).
 """
 import glob, html, importlib.util, os, random, re, subprocess, sys
 
@@ -26,6 +31,11 @@ _spec = importlib.util.spec_from_file_location(
 small_bilingual = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(small_bilingual)
 read_jsonl, write_jsonl, interval = small_bilingual.read_jsonl, small_bilingual.write_jsonl, small_bilingual.interval
+_spec = importlib.util.spec_from_file_location(
+    "language_priors", os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures",
+                                    "make-language-priors.py"))
+language_priors = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(language_priors)
 
 SEED = int(os.environ.get("SEED", "35"))
 # Languages Hush's identifier names (pt_BR is "pt"); gnome-user-docs' others (as, gu, kn, lt, lv, mr, pa, sl, te, gl)
@@ -79,28 +89,65 @@ def data(out):
     # Languages with at least 100 translated pages (the others have too few to fill a store).
     codes = sorted(c for c in {c for found in pages.values() for c in found}
                    if sum(c in found for found in pages.values()) >= 100)
+    write_stores(out, codes, lambda page, code: pages[page].get(code), sorted(pages), lambda page, code: (
+        pages[page][code][1], pages[page][code][0]), same=True)
+    print(len(pages), "pages,", len(codes), "languages:", " ".join(codes), "-",
+          sum(c[2] for c in CONFIGS), "stores in", out)
+
+
+def write_stores(out, codes, has, items, text_and_query, same):
+    """The CONFIGS stores of `items` (each in one language of `codes`, with `has(item, code)` true) and their
+    queries: per stored item its query in English, in one other language of the store, and (with `same`) in its
+    own; `text_and_query(item, code)` gives both in a language."""
     rng = random.Random(SEED)
     for languages, per, stores in CONFIGS:
         for index in range(stores):
             name = f"l{languages}x{per}-{index:02d}"
             chosen_languages = rng.sample([c for c in codes if c != "en"], languages - 1) + ["en"]
             rng.shuffle(chosen_languages)
-            candidates = [p for p in sorted(pages) if all(c in pages[p] for c in chosen_languages)]
+            candidates = [p for p in items if all(has(p, c) for c in chosen_languages)]
             chosen = rng.sample(candidates, languages * per)
             language = {p: chosen_languages[i // per] for i, p in enumerate(chosen)}
-            write_jsonl(os.path.join(out, name + ".jsonl"), [{"id": p, "text": pages[p][language[p]][1]} for p in chosen])
+            write_jsonl(os.path.join(out, name + ".jsonl"),
+                        [{"id": p, "text": text_and_query(p, language[p])[0]} for p in chosen])
             queries = {"same": [], "cross": []}
             for p in chosen:
                 others = [c for c in chosen_languages if c not in (language[p], "en")]
-                asked = {"en", language[p]} | ({rng.choice(others)} if others else set())
-                for code in sorted(asked):
+                asked = {"en"} | ({rng.choice(others)} if others else set()) | ({language[p]} if same else set())
+                for code in sorted(asked - ({language[p]} if not same else set())):
                     kind = "same" if code == language[p] else "cross"
-                    queries[kind].append({"query": pages[p][code][0], "relevant": [p], "language": code,
+                    queries[kind].append({"query": text_and_query(p, code)[1], "relevant": [p], "language": code,
                                           "document": language[p]})
             for kind, rows in queries.items():
-                write_jsonl(os.path.join(out, f"{name}.q-{kind}.jsonl"), rows)
-    print(len(pages), "pages,", len(codes), "languages:", " ".join(codes), "-",
-          sum(c[2] for c in CONFIGS), "stores in", out)
+                if rows:
+                    write_jsonl(os.path.join(out, f"{name}.q-{kind}.jsonl"), rows)
+
+
+def data_libreoffice(out):
+    """Stores of single LibreOffice interface sentences that make-language-priors.py did not use, each in one of
+    the table's languages (pt and zh from the pt and zh-cn packages), asked for in English and in one other
+    language of the store (the same language would be the same text)."""
+    os.makedirs(out, exist_ok=True)
+    work = os.environ.get("WORK", language_priors.WORK)
+    packages = {code: package for package, code in language_priors.PACKAGES.items()
+                if package not in ("pt-br", "zh-tw")}
+    catalogues = {package: language_priors.catalogue(package, work) for package in language_priors.PACKAGES}
+    used = language_priors.used_keys(catalogues)
+    held_out = [key for key in language_priors.ordered_keys(catalogues) if key not in used]
+
+    def text(key, code):
+        if code == "en":
+            return language_priors.one_line(language_priors.english(key))
+        found = catalogues[packages[code]].get(key)
+        return language_priors.one_line(found) if found and found != language_priors.english(key) else None
+
+    ids = {key: f"s{index:05d}" for index, key in enumerate(held_out)}
+    by_id = {ids[key]: key for key in held_out}
+    codes = sorted(set(packages) | {"en"})
+    write_stores(out, codes, lambda item, code: text(by_id[item], code) is not None, sorted(by_id),
+                 lambda item, code: (text(by_id[item], code),) * 2, same=False)
+    print(len(held_out), "held-out sentences,", len(codes), "languages -", sum(c[2] for c in CONFIGS), "stores in",
+          out)
 
 
 def run(out, label, hush):
@@ -141,7 +188,7 @@ def report(out, before, after):
 
 
 if __name__ == "__main__":
-    steps = {"data": (data, 1), "run": (run, 3), "report": (report, 3)}
+    steps = {"data": (data, 1), "data-libreoffice": (data_libreoffice, 1), "run": (run, 3), "report": (report, 3)}
     step, arguments = sys.argv[1] if len(sys.argv) > 1 else "", sys.argv[2:]
     if step not in steps or len(arguments) != steps[step][1]:
         sys.exit(__doc__)
