@@ -86,6 +86,23 @@ struct DocumentTable: Sendable {
         return subtag == "und" ? nil : subtag
     }
 
+    /// Whether a document's language `tag` answers a filter's `range`: the two are equal or one extends the other
+    /// by whole subtags, case and `-`/`_` aside. So "zh" matches "zh-Hans" and "ZH_cn"; "zh-Hans" matches "zh"
+    /// and "zh-Hans-CN" but not "zh-Hant" or "zh-CN"; "en-US" matches "en" (what Hush guesses) but not "en-GB".
+    ///
+    /// ```swift
+    /// DocumentTable.languageTag("zh", isCompatibleWith: "zh-Hans")  // true
+    /// DocumentTable.languageTag("zh-Hant", isCompatibleWith: "zh-Hans")  // false
+    /// ```
+    static func languageTag(_ tag: String, isCompatibleWith range: String) -> Bool {
+        func subtags(_ code: String) -> [Substring] {
+            code.lowercased().split(omittingEmptySubsequences: false, whereSeparator: { $0 == "-" || $0 == "_" })
+        }
+        let a = subtags(tag)
+        let b = subtags(range)
+        return a.starts(with: b) || b.starts(with: a)
+    }
+
     /// The live documents grouped by language, as its primary subtag lower-cased ("zh-Hans", "zh_CN" and "ZH"
     /// are one group, "zh"): per slot the index of its group in `languages`, or -1 for a free slot and for a
     /// document whose language is undetermined ("und" or empty); and per group its code and live documents.
@@ -241,7 +258,15 @@ struct DocumentTable: Sendable {
         func fold(_ value: String) -> Int32 { stringIDs[value.lowercased()].map { folded[Int($0)] } ?? impossible }
         func codes(_ values: [String]) -> Set<Int32>? { values.isEmpty ? nil : Set(values.map(fold)) }
         func foldedID(_ id: Int32) -> Int32 { id >= 0 ? folded[Int(id)] : -1 }
-        let languageSet = codes(filter.languages)
+        // A language matches by tag: "zh" lets "zh-Hans" and "zh_CN" through, and "zh-Hans" lets "zh" through
+        // (a guessed language is a primary code) but not "zh-Hant" (``languageTag(_:isCompatibleWith:)``).
+        let languageSet =
+            filter.languages.isEmpty
+            ? nil
+            : Set(
+                languageCounts.keys.filter { id in
+                    filter.languages.contains { Self.languageTag(strings[Int(id)], isCompatibleWith: $0) }
+                })
         let sourceSet = codes(filter.sourceTypes)
         let categorySet = codes(filter.categories)
         let anyTags = codes(filter.tagsAny)

@@ -2,7 +2,9 @@ import Foundation
 
 /// Which documents a search may return. Every non-empty constraint must hold (they combine with AND).
 ///
-/// Language, source type, tag and category values compare case-insensitively; metadata values exactly.
+/// Language, source type, tag and category values compare case-insensitively; metadata values exactly. A
+/// language matches by BCP-47 tag: `zh` lets documents in `zh-Hans` and `zh_CN` through, and `zh-Hans` lets
+/// through documents whose language is only `zh` (Hush guesses primary codes) but not `zh-Hant`.
 /// The filter is applied before ranking, so a search returns the exact top results of the matching set.
 ///
 /// ```swift
@@ -11,7 +13,8 @@ import Foundation
 /// let results = try await store.search("travel costs", filter: filter)
 /// ```
 public struct SearchFilter: Sendable, Hashable, Codable {
-    /// Allowed languages (BCP-47 codes such as `en`); empty for any.
+    /// Allowed languages (BCP-47 tags such as `en` or `zh-Hans`, matched as the type's summary says); empty for
+    /// any.
     public var languages: [String]
     /// Allowed source types (`note`, `post`, …); empty for any.
     public var sourceTypes: [String]

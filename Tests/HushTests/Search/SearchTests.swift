@@ -27,6 +27,38 @@ import Testing
         #expect(results.timings.totalMs >= results.timings.searchMs)
     }
 
+    /// Apps give languages as the device names them ("zh-Hans", "pt_BR", "en-US") while Hush guesses primary
+    /// codes: a filter matches by tag, so "zh" finds every Chinese entry and "zh-Hans" the Simplified and the
+    /// guessed ones, but not the Traditional.
+    @Test func aLanguageFilterMatchesByTag() async throws {
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        try await store.upsert([
+            Document(id: "hans", body: "最近总是失眠，凌晨三点还醒着", language: "zh-Hans"),
+            Document(id: "cn", body: "今天跑了十公里，膝盖还好", language: "zh_CN"),
+            Document(id: "hant", body: "最近總是失眠，凌晨三點還醒著", language: "zh-Hant"),
+            Document(id: "guessed", body: "我明天早上要去医院看牙医"),
+            Document(id: "br", body: "Hoje corri a minha primeira meia maratona", language: "pt-BR"),
+            Document(id: "us", body: "Ran my first half marathon this morning", language: "en-US"),
+            Document(id: "en", body: "Could not sleep again last night, lay awake until four"),
+        ])
+        func ids(_ languages: [String]) async throws -> Set<String> {
+            let filter = SearchFilter(languages: languages)
+            return Set(
+                try await store.search("失眠 marathon sleep", mode: .semantic, filter: filter, limit: 10).hits.map(\.id))
+        }
+        #expect(try await ids(["zh"]) == ["hans", "cn", "hant", "guessed"])
+        #expect(try await ids(["zh-Hans"]) == ["hans", "guessed"])
+        #expect(try await ids(["ZH_cn"]) == ["cn", "guessed"])
+        #expect(try await ids(["zh-Hant-TW"]) == ["hant", "guessed"])
+        #expect(try await ids(["pt"]) == ["br"])
+        #expect(try await ids(["en-GB"]) == ["en"])
+        #expect(try await ids(["en-US", "pt-PT"]) == ["us", "en"])
+        #expect(try await ids(["z"]).isEmpty, "a subtag matches whole, not as a prefix of letters")
+        // Keyword search filters the same way.
+        let keyword = try await store.search("marathon", mode: .keyword, filter: SearchFilter(languages: ["EN"]))
+        #expect(keyword.hits.map(\.id) == ["us"])
+    }
+
     @Test func semanticScoresAreExactCosines() async throws {
         let embedder = HashingEmbedder()
         let store = try await HushStore.inMemory(embedder: embedder)
