@@ -82,25 +82,8 @@ struct DocumentTable: Sendable {
     /// The lower-cased primary subtag of a language code ("zh" for "zh-Hans" and "ZH_cn"); `nil` for
     /// undetermined ("und" or empty).
     static func primarySubtag(_ code: String) -> Substring? {
-        let subtag = code.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" }).first
-        return subtag == "und" ? nil : subtag
-    }
-
-    /// Whether a document's language `tag` answers a filter's `range`: the two are equal or one extends the other
-    /// by whole subtags, case and `-`/`_` aside. So "zh" matches "zh-Hans" and "ZH_cn"; "zh-Hans" matches "zh"
-    /// and "zh-Hans-CN" but not "zh-Hant" or "zh-CN"; "en-US" matches "en" (what Hush guesses) but not "en-GB".
-    ///
-    /// ```swift
-    /// DocumentTable.languageTag("zh", isCompatibleWith: "zh-Hans")  // true
-    /// DocumentTable.languageTag("zh-Hant", isCompatibleWith: "zh-Hans")  // false
-    /// ```
-    static func languageTag(_ tag: String, isCompatibleWith range: String) -> Bool {
-        func subtags(_ code: String) -> [Substring] {
-            code.lowercased().split(omittingEmptySubsequences: false, whereSeparator: { $0 == "-" || $0 == "_" })
-        }
-        let a = subtags(tag)
-        let b = subtags(range)
-        return a.starts(with: b) || b.starts(with: a)
+        let subtag = LanguageTag.primary(code)
+        return subtag == "und" || subtag.isEmpty ? nil : Substring(subtag)
     }
 
     /// The live documents grouped by language, as its primary subtag lower-cased ("zh-Hans", "zh_CN" and "ZH"
@@ -259,13 +242,13 @@ struct DocumentTable: Sendable {
         func codes(_ values: [String]) -> Set<Int32>? { values.isEmpty ? nil : Set(values.map(fold)) }
         func foldedID(_ id: Int32) -> Int32 { id >= 0 ? folded[Int(id)] : -1 }
         // A language matches by tag: "zh" lets "zh-Hans" and "zh_CN" through, and "zh-Hans" lets "zh" through
-        // (a guessed language is a primary code) but not "zh-Hant" (``languageTag(_:isCompatibleWith:)``).
+        // (a guessed language is a primary code) but not "zh-Hant" (``LanguageTag/isCompatible(_:with:)``).
         let languageSet =
             filter.languages.isEmpty
             ? nil
             : Set(
                 languageCounts.keys.filter { id in
-                    filter.languages.contains { Self.languageTag(strings[Int(id)], isCompatibleWith: $0) }
+                    filter.languages.contains { LanguageTag.isCompatible(strings[Int(id)], with: $0) }
                 })
         let sourceSet = codes(filter.sourceTypes)
         let categorySet = codes(filter.categories)

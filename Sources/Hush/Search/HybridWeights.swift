@@ -27,7 +27,7 @@ extension LanguageScope {
         switch self {
         case .multilingual: 0.75
         case .monolingual:
-            switch queryLanguage {
+            switch LanguageTag.primary(queryLanguage) {
             case "en", "und": 0.6
             // An English model's vectors of Chinese or Japanese text rank worse than chance within the keyword
             // matches: keywords decide, meaning orders what they leave tied or finds what they miss.

@@ -106,9 +106,10 @@ public struct ScoreCalibration: Sendable, Hashable, Codable {
             recommendedMinScore: recommendedMinScore)
     }
 
-    /// The coefficients for a query in `language` (an ISO 639-1 code or `und`).
+    /// The coefficients for a query in `language` (an ISO 639-1 code or `und`; a longer tag such as `zh-Hans` counts
+    /// as its primary code).
     public func coefficients(forLanguage language: String) -> Coefficients {
-        switch language {
+        switch LanguageTag.primary(language) {
         case "en", "und": english
         case "zh", "ja", "ko": cjk
         default: other

@@ -66,6 +66,17 @@ import Testing
         #expect(english.hybridAlpha(queryLanguage: "zh") == 0)
         #expect(english.hybridAlpha(queryLanguage: "ja") == 0)
         #expect(english.hybridAlpha(queryLanguage: "de") == 0.3)
+        // A tag as an app's locale gives it counts as its language.
+        #expect(english.hybridAlpha(queryLanguage: "zh-Hans") == 0)
+        #expect(english.hybridAlpha(queryLanguage: "EN_us") == 0.6)
+        func intercept(_ value: Float) -> ScoreCalibration.Coefficients {
+            .init(intercept: value, cosine: 0, standing: 0, keyword: 0, product: 0)
+        }
+        let calibration = ScoreCalibration(
+            name: "t", english: intercept(1), cjk: intercept(2), other: intercept(3), recommendedMinScore: 0.5)
+        #expect(calibration.coefficients(forLanguage: "zh-Hant").intercept == 2)
+        #expect(calibration.coefficients(forLanguage: "en-GB").intercept == 1)
+        #expect(calibration.coefficients(forLanguage: "pt_BR").intercept == 3)
         let multilingual = try await HushStore.inMemory(
             embedder: HashingUnderNeuralIdentity(languageScope: .multilingual))
         let lexical = try await HushStore.inMemory(embedder: HashingEmbedder())
