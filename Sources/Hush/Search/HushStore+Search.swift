@@ -68,9 +68,9 @@ extension HushStore {
     public var scoreCalibration: ScoreCalibration? { ScoreCalibration.builtIn(for: embedder.identity) }
 
     /// The semantic weight of the default hybrid search for a query in `queryLanguage` (an ISO 639-1 code,
-    /// or `und`; `zh-Hans` counts as `zh`), by how well the model knows that language: 0.75 with multilingual-e5-small in every language;
-    /// with all-MiniLM-L6-v2 0.6 in English, 0 in Chinese and Japanese and 0.3 elsewhere; 0.15 for the lexical
-    /// fallback. The measurements behind them are in docs/benchmarks.md (multilingual retrieval quality).
+    /// or `und`; `zh-Hans` counts as `zh`), by how well the model knows that language: 0.75 with
+    /// multilingual-e5-small in every language; with all-MiniLM-L6-v2 0.6 in English, 0 in Chinese and Japanese
+    /// and 0.3 elsewhere; 0.15 for the lexical fallback. The measurements behind them are in docs/benchmarks.md (multilingual retrieval quality).
     ///
     /// ```swift
     /// store.hybridAlpha(queryLanguage: "de")  // 0.75 with e5-small, 0.3 with MiniLM, 0.15 lexical
