@@ -16,6 +16,8 @@ struct HushCommand: AsyncParsableCommand {
             ImportCommand.self,
             SearchCommand.self,
             GetCommand.self,
+            ListCommand.self,
+            ExportCommand.self,
             DeleteCommand.self,
             StatsCommand.self,
             ReembedCommand.self,
@@ -101,13 +103,13 @@ struct CommandLineMessage: Error, CustomStringConvertible {
         case StoreError.modelNotLoaded(let stored) where !StoreModelResolver.findsModel(of: stored):
             return CommandLineMessage(
                 description: "the database's vectors were made with \(stored), a model Hush cannot find by "
-                    + "itself: pass its folder with --model FOLDER; without it, `hush get`, `hush stats`, "
-                    + "`hush delete` and `hush search --mode keyword` work")
+                    + "itself: pass its folder with --model FOLDER; without it, `hush get`, `hush list`, "
+                    + "`hush export`, `hush stats`, `hush delete` and `hush search --mode keyword` work")
         case StoreError.modelNotLoaded(let stored):
             return CommandLineMessage(
                 description: "the database's vectors were made with \(stored), which is not installed here: "
-                    + "\(EmbeddingError.fetchHint); without it, `hush get`, `hush stats`, `hush delete` and "
-                    + "`hush search --mode keyword` work")
+                    + "\(EmbeddingError.fetchHint); without it, `hush get`, `hush list`, `hush export`, "
+                    + "`hush stats`, `hush delete` and `hush search --mode keyword` work")
         case StoreError.modelUnavailable(let path, let model, _):
             return CommandLineMessage(
                 description: "\(path) was made with \(model), a model Hush cannot find by itself: pass its folder "

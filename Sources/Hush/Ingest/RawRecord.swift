@@ -179,8 +179,9 @@ struct RawRecord {
         let body = text?.trimmedWhitespace ?? ""
         let quoted = quoted.map(\.trimmedWhitespace).flatMap { $0.isEmpty ? nil : $0 }
         if let problem { return .failure(DocumentReader.SkipReason(message: problem)) }
-        guard !body.isEmpty || !fields.isEmpty else {
-            return .failure(DocumentReader.SkipReason(message: "record has no text"))
+        // A title alone is a document, as the store takes it and as a Markdown note of only a heading is.
+        guard !body.isEmpty || !fields.isEmpty || !(title ?? "").isEmpty else {
+            return .failure(DocumentReader.SkipReason(message: "record has no text or title"))
         }
         var allMetadata = extra
         for (key, value) in metadata { allMetadata[key] = value }

@@ -43,6 +43,29 @@ package enum RecordDate {
             second % 60)
     }
 
+    /// `date` as ``format(_:)`` writes it, with the fraction of its second when it has one, in as few digits as
+    /// ``parse(_:)`` needs to read back the same `Date` (`2026-11-20T09:30:15.25Z`; a time of 2026 keeps 7
+    /// digits at most, a double's precision there): what an export writes.
+    package static func formatExact(_ date: Date) -> String {
+        let seconds = date.timeIntervalSince1970
+        let whole = format(date)
+        guard seconds.isFinite, abs(seconds) < 1e15 else { return whole }
+        // Exact: a double less its floor (within 1 of it) is representable.
+        let fraction = seconds - seconds.rounded(.down)
+        guard fraction > 0 else { return whole }
+        // As `parse` adds it: the whole seconds plus the decimal fraction, rounded once.
+        let wholeSeconds = seconds - fraction
+        var digits = String(format: "%.17f", fraction)
+        for precision in 1...17 {
+            let candidate = String(format: "%.\(precision)f", fraction)
+            if candidate.hasPrefix("0."), let value = Double(candidate), wholeSeconds + value == seconds {
+                digits = candidate
+                break
+            }
+        }
+        return String(whole.dropLast()) + digits.dropFirst() + "Z"
+    }
+
     /// `date` as `yyyy-MM-dd` (proleptic Gregorian, UTC).
     package static func formatDay(_ date: Date) -> String {
         let (year, month, day) = civil(days: split(date).days)
@@ -88,6 +111,7 @@ package enum RecordDate {
         else { return nil }
         var components = DateComponents(year: year, month: month, day: day, hour: 0, minute: 0, second: 0)
         var offsetSeconds = 0
+        var fraction = 0.0
         if !scanner.atEnd {
             guard scanner.skip("T") || scanner.skip("t") || scanner.skip(" "),
                 let hour = scanner.number(digits: 2), scanner.skip(":"), let minute = scanner.number(digits: 2)
@@ -98,13 +122,11 @@ package enum RecordDate {
                 guard let second = scanner.number(digits: 2) else { return nil }
                 components.second = second
                 if scanner.skip(".") || scanner.skip(",") {
-                    var fraction = 0.0
-                    var scale = 0.1
-                    while let digit = scanner.digit() {
-                        fraction += Double(digit) * scale
-                        scale /= 10
-                    }
-                    components.nanosecond = Int(fraction * 1e9)
+                    // Read as one decimal, added once to the whole seconds below: what `formatExact` wrote
+                    // comes back as the same `Date`.
+                    var digits = "0."
+                    while let digit = scanner.digit() { digits += String(digit) }
+                    fraction = Double(digits) ?? 0
                 }
             }
             if scanner.skip("Z") || scanner.skip("z") {
@@ -132,10 +154,11 @@ package enum RecordDate {
         // Proleptic Gregorian arithmetic: Foundation's Gregorian calendar switches to the Julian one before
         // 1582, which would move 0001-01-01 to 0000-12-30.
         let days = daysSinceEpoch(year: year, month: month, day: day)
-        let seconds =
-            Double(days) * 86_400 + Double((components.hour ?? 0) * 3600 + (components.minute ?? 0) * 60)
-            + Double(components.second ?? 0) + Double(components.nanosecond ?? 0) / 1e9
-        let date = Date(timeIntervalSince1970: seconds - Double(offsetSeconds))
+        // Whole seconds are exact in a double; the fraction is rounded once, when it is added.
+        let wholeSeconds =
+            days * 86_400 + (components.hour ?? 0) * 3600 + (components.minute ?? 0) * 60 + (components.second ?? 0)
+            - offsetSeconds
+        let date = Date(timeIntervalSince1970: Double(wholeSeconds) + fraction)
         return accepts(date) ? date : nil
     }
 

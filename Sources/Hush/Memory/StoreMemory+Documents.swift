@@ -31,6 +31,31 @@ extension StoreMemory.State {
     /// The slots of every live document.
     var liveSlots: Bitset { documents.liveSlots }
 
+    /// The external ids of the live documents that pass `filter`, in `order` (``HushStore/documentIDs``).
+    ///
+    /// - Complexity: O(documents × predicates + n log n) for the `n` that pass.
+    func documentIDs(_ filter: SearchFilter, order: DocumentOrder) -> [String] {
+        var slots: [Int] = []
+        (allowedSlots(filter) ?? liveSlots).forEachAllowed { slots.append($0) }
+        switch order {
+        case .id:
+            return slots.compactMap(documents.externalID(atSlot:)).sorted()
+        case .newestFirst, .oldestFirst:
+            return byDate(slots, newestFirst: order == .newestFirst).compactMap(documents.externalID(atSlot:))
+        }
+    }
+
+    /// `slots` by creation time, newest or oldest first; of two created at the same instant, the later written
+    /// first when newest first, else the earlier.
+    private func byDate(_ slots: [Int], newestFirst: Bool) -> [Int] {
+        slots.sorted { a, b in
+            let (l, r) = (documents.createdAt(atSlot: a), documents.createdAt(atSlot: b))
+            if l != r { return newestFirst ? l > r : l < r }
+            let (x, y) = (documents.rowid(atSlot: a), documents.rowid(atSlot: b))
+            return newestFirst ? x > y : x < y
+        }
+    }
+
     /// What the vectors of this store's documents share, for comparing documents with each other (related
     /// items, interest ranking; see ``DocumentVectors``), per language. `nil` when the store holds no vectors.
     ///
@@ -115,12 +140,7 @@ extension StoreMemory.State {
     ///
     /// - Complexity: O(documents × log documents).
     func newestFirst() -> [Int] {
-        (0..<documents.capacity).filter { documents.isLive($0) }.sorted { a, b in
-            let l = documents.createdAt(atSlot: a)
-            let r = documents.createdAt(atSlot: b)
-            if l != r { return l > r }
-            return documents.rowid(atSlot: a) > documents.rowid(atSlot: b)
-        }
+        byDate((0..<documents.capacity).filter { documents.isLive($0) }, newestFirst: true)
     }
 
     /// The slot of the document with this external id, or `nil`.

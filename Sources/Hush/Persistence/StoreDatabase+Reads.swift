@@ -137,19 +137,27 @@ extension StoreDatabase {
 
     /// The stored document with this id, or `nil`.
     func document(id: String) throws -> StoredDocument? {
-        try read { db -> StoredDocument? in
-            guard
-                let row = try Row.fetchOne(
-                    db,
-                    sql: """
-                        SELECT d.external_id, d.title, d.body, d.quoted, d.fields, d.source_type, d.language,
-                               d.tags, d.category, d.metadata, d.created_at, d.updated_at, d.content_hash,
-                               (SELECT COUNT(*) FROM chunks c WHERE c.document_id = d.id)
-                        FROM documents d WHERE d.external_id IN (SELECT value FROM json_each(?))
-                        ORDER BY d.external_id = ? DESC LIMIT 1
-                        """, arguments: [JSONCoding.encode(DocumentID.lookups(id)), DocumentID.normalized(id)])
-            else { return nil }
-            return Self.storedDocument(row)
+        try documents(ids: [id]).first
+    }
+
+    /// The stored documents with these ids, in the order given (unknown ids left out), in one read transaction.
+    func documents(ids: [String]) throws -> [StoredDocument] {
+        guard !ids.isEmpty else { return [] }
+        return try read { db -> [StoredDocument] in
+            let statement = try db.cachedStatement(
+                sql: """
+                    SELECT d.external_id, d.title, d.body, d.quoted, d.fields, d.source_type, d.language,
+                           d.tags, d.category, d.metadata, d.created_at, d.updated_at, d.content_hash,
+                           (SELECT COUNT(*) FROM chunks c WHERE c.document_id = d.id)
+                    FROM documents d WHERE d.external_id IN (SELECT value FROM json_each(?))
+                    ORDER BY d.external_id = ? DESC LIMIT 1
+                    """)
+            return try ids.compactMap { id in
+                try Row.fetchOne(
+                    statement,
+                    arguments: [JSONCoding.encode(DocumentID.lookups(id)), DocumentID.normalized(id)]
+                ).map(Self.storedDocument)
+            }
         }
     }
 

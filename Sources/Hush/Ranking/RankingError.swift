@@ -17,7 +17,8 @@ public enum RankingError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknownDocument(let id):
-            return "no document with id \"\(id)\" in the store: check the id (hush get), or drop it from the list"
+            return
+                "no document with id \"\(id)\" in the store: check the id (hush list shows them), or drop it from the list"
         case .noVectors(let id):
             return "document \"\(id)\" has no vectors (empty text): give it some text and upsert it again"
         case .invalidOption(let what):

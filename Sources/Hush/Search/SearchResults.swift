@@ -4,7 +4,7 @@ import Foundation
 ///
 /// ```swift
 /// for hit in try await store.search("travel budget").hits {
-///     print(hit.id, hit.score, hit.text)
+///     print(hit.id, hit.score, hit.passage)
 /// }
 /// ```
 public struct SearchHit: Sendable, Hashable, Codable, Identifiable {
@@ -80,6 +80,24 @@ public struct SearchHit: Sendable, Hashable, Codable, Identifiable {
     public var createdAt: Date
     /// Score details, when the search asked for them.
     public var explanation: Explanation?
+
+    /// The passage of the document this hit found, without the title or fields the chunk was embedded with:
+    /// the text to show under the hit's title. A chunk of the title or the fields alone gives its whole
+    /// ``text``.
+    ///
+    /// ```swift
+    /// for hit in try await store.search("when is my dentist appointment").hits {
+    ///     print(hit.title ?? hit.id, "—", hit.passage)
+    /// }
+    /// ```
+    public var passage: String {
+        let units = text.utf16
+        guard !passageRange.isEmpty, passageRange.lowerBound >= 0, passageRange.upperBound <= units.count,
+            let start = units.index(units.startIndex, offsetBy: passageRange.lowerBound).samePosition(in: text),
+            let end = units.index(units.startIndex, offsetBy: passageRange.upperBound).samePosition(in: text)
+        else { return text }
+        return String(text[start..<end])
+    }
 }
 
 /// What a search returns: the hits, best first, and where the time went.

@@ -23,9 +23,11 @@ struct DeleteCommand: AsyncParsableCommand {
         let unique = ids.filter { seen.insert($0).inserted }
         var missing: [String] = []
         for id in unique where try await hush.document(id: id) == nil { missing.append(id) }
+        var notFound: [String] = []
+        for id in missing { notFound.append(Console.escaped(id) + (await UnknownIDHint.text(for: id, in: hush))) }
         let removed = try await hush.delete(ids: unique)
         Console.out(
             "deleted \(removed) of \(unique.count) documents"
-                + (missing.isEmpty ? "" : "; not found: \(missing.joined(separator: ", "))"))
+                + (notFound.isEmpty ? "" : "; not found: \(notFound.joined(separator: ", "))"))
     }
 }

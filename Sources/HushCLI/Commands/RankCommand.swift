@@ -62,7 +62,7 @@ struct RankCommand: AsyncParsableCommand {
         let options = InterestOptions(
             alpha: alpha, halfLife: halfLifeDays * 86_400, now: try now.map { try FilterParsing.date($0, key: "now") },
             perLanguage: perLanguage)
-        let ranked = try await RankedOutput.reporting {
+        let ranked = try await RankedOutput.reporting(hush) {
             try await hush.rank(
                 liked: Self.ids(liked), disliked: Self.ids(disliked), candidates: candidates.map { Self.ids($0) },
                 options: options, limit: limit)

@@ -43,7 +43,7 @@ struct RelatedCommand: AsyncParsableCommand {
 
     func run() async throws {
         let hush = try await store.open(.read)
-        let related = try await RankedOutput.reporting {
+        let related = try await RankedOutput.reporting(hush) {
             try await hush.related(
                 to: id, limit: limit, minCosine: minCosine, sameLanguage: sameLanguage,
                 filter: try FilterParsing.filter(from: filters))
@@ -59,11 +59,13 @@ struct RelatedCommand: AsyncParsableCommand {
 /// How ranked document lists are printed (related, rank).
 enum RankedOutput {
     /// Runs `body`, turning a ranking error into one line on standard error and exit status 1.
-    static func reporting<T>(_ body: () async throws -> T) async throws -> T {
+    static func reporting<T>(_ hush: HushStore, _ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
         } catch let error as RankingError {
-            Console.error("hush: \(error)")
+            var hint = ""
+            if case .unknownDocument(let id) = error { hint = await UnknownIDHint.text(for: id, in: hush) }
+            Console.error("hush: \(error)\(hint)")
             throw ExitCode(1)
         }
     }

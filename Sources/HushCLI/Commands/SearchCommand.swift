@@ -166,7 +166,7 @@ enum SearchOutput {
         for (rank, hit) in results.hits.enumerated() {
             let title = hit.title.map { " " + Console.escaped($0) } ?? ""
             lines.append(String(format: "%2d. %.3f  ", rank + 1, hit.score) + "[\(Console.escaped(hit.id))]\(title)")
-            let snippet = hit.text.replacingOccurrences(of: "\n", with: " ")
+            let snippet = hit.passage.replacingOccurrences(of: "\n", with: " ")
             lines.append("    " + (snippet.count > 160 ? String(snippet.prefix(157)) + "..." : snippet))
             if explain, let e = hit.explanation {
                 func show(_ value: Float?) -> String { value.map { String(format: "%.3f", $0) } ?? "-" }
@@ -192,10 +192,10 @@ enum SearchOutput {
             }
         }
         let t = results.timings
+        let count = results.hits.count == 1 ? "1 result" : "\(results.hits.count) results"
         lines.append(
-            String(
-                format: "(%d results; embed %.1f ms, search %.1f ms, total %.1f ms)", results.hits.count, t.embedMs,
-                t.searchMs, t.totalMs))
+            "(\(count); "
+                + String(format: "embed %.1f ms, search %.1f ms, total %.1f ms)", t.embedMs, t.searchMs, t.totalMs))
         return lines.joined(separator: "\n")
     }
 }

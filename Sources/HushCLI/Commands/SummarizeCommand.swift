@@ -42,7 +42,7 @@ struct SummarizeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let hush = try await store.open(.read)
-        let summary = try await RankedOutput.reporting {
+        let summary = try await RankedOutput.reporting(hush) {
             if let query {
                 return try await hush.summarize(query: query, k: limit, sentences: sentences, lambda: lambda)
             }

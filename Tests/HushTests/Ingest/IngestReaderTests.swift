@@ -117,20 +117,22 @@ import Testing
         // 5: an invalid two-byte sequence (C3 28).
         data.append(contentsOf: Array(#"{"id":"c","text":"bad "#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8) + [0x0A])
         line("[1, 2, 3]")  // 6
-        line(#"{"id":"d","title":"No text"}"#)  // 7
-        line(#"{"id":"e","text":"   "}"#)  // 8
-        line(#"{"id":"f","text":"Last good record."}"#)  // 9
+        line(#"{"id":"d","title":"Title only"}"#)  // 7: a document of its title
+        line(#"{"id":"d2","title":"  "}"#)  // 8
+        line(#"{"id":"e","text":"   "}"#)  // 9
+        line(#"{"id":"f","text":"Last good record."}"#)  // 10
         line(
             #"{"id":"g","text":"nested","metadata":"# + String(repeating: #"{"a":"#, count: 40) + "1"
-                + String(repeating: "}", count: 40) + "}")  // 10
+                + String(repeating: "}", count: 40) + "}")  // 11
         let file = try folder.write("mixed.jsonl", data)
         let result = try readAll([file])
-        #expect(result.documents.map(\.id) == ["a", "f"])
-        #expect(result.skipped.map(\.line) == [2, 4, 5, 6, 7, 8, 10])
+        #expect(result.documents.map(\.id) == ["a", "d", "f"])
+        #expect(result.documents[1].title == "Title only" && result.documents[1].body.isEmpty)
+        #expect(result.skipped.map(\.line) == [2, 4, 5, 6, 8, 9, 11])
         #expect(
             result.skipped.map(\.reason) == [
                 "malformed JSON", "JSON nested deeper than 32 levels", "not valid UTF-8", "not a JSON object",
-                "record has no text", "record has no text", "JSON nested deeper than 32 levels",
+                "record has no text or title", "record has no text or title", "JSON nested deeper than 32 levels",
             ])
         #expect(result.skipped.allSatisfy { $0.path == file.path })
     }
@@ -142,11 +144,12 @@ import Testing
             + "n1,Groceries,\"Milk, eggs and \"\"good\"\" bread\",\"food, weekly\",home,2024-03-05,en,ana\r\n"
             + "n2,Poem,\"First line\nsecond line\",,,,,bo\r\n"
             + "n3,Ragged,too,few\r\n"
-            + "n4,No text,,x,y,,,\r\n"
+            + "n4,Title only,,x,y,,,\r\n"
+            + "n5,,,x,y,,,\r\n"
             + ",Untitled id,Row without an id.,,,,,\r\n"
         let file = try folder.write("notes.csv", csv)
         let result = try readAll([file])
-        #expect(result.documents.map(\.id) == ["n1", "n2", "notes.csv#7"])
+        #expect(result.documents.map(\.id) == ["n1", "n2", "n4", "notes.csv#8"])
         let first = result.documents[0]
         #expect(first.title == "Groceries")
         #expect(first.body == "Milk, eggs and \"good\" bread")
@@ -160,7 +163,7 @@ import Testing
         #expect(
             result.skipped == [
                 SkippedInput(path: file.path, line: 5, reason: "row has 4 fields, the header has 8"),
-                SkippedInput(path: file.path, line: 6, reason: "record has no text"),
+                SkippedInput(path: file.path, line: 7, reason: "record has no text or title"),
             ])
     }
 
@@ -261,6 +264,25 @@ import Testing
         #expect(RecordDate.parse("2024-02-30") == nil)
         #expect(RecordDate.parse("March 5") == nil)
         #expect(RecordDate.parse("2024-03-05T25:00") == nil)
+    }
+
+    /// What an export writes reads back as the same `Date`, to the last bit, in few digits.
+    @Test func exactDatesReadBackAsTheSameDate() throws {
+        let instants: [Double] = [
+            1_709_596_800, 1_709_656_200.25, 1_764_283_469.381_480_693_817_138_67, -1_000_000.125, -0.5,
+            1_764_283_469.999_999_9, 0.000_001,
+            try #require(RecordDate.parse("0001-01-01")).timeIntervalSince1970 + 0.75,
+        ]
+        for seconds in instants {
+            let date = Date(timeIntervalSince1970: seconds)
+            let text = RecordDate.formatExact(date)
+            #expect(RecordDate.parse(text) == date, "\(text)")
+            #expect(text.hasPrefix(String(RecordDate.format(date).dropLast())))
+        }
+        #expect(RecordDate.formatExact(Date(timeIntervalSince1970: 1_709_656_200.25)) == "2024-03-05T16:30:00.25Z")
+        #expect(RecordDate.formatExact(Date(timeIntervalSince1970: 1_709_596_800)) == "2024-03-05T00:00:00Z")
+        // A time of 2026 is exact to about 2e-7 s, so 7 digits do.
+        #expect(RecordDate.formatExact(Date(timeIntervalSince1970: 1_764_283_469.381_480_693)).count <= 28)
     }
 
     @Test func recordDatesAreProlepticGregorianBothWays() async throws {

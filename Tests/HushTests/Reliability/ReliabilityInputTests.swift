@@ -39,7 +39,7 @@ private func expectJournalIntact(_ store: HushStore, extra: Int = 0, _ context: 
             #"{"id": "broken", "text": "no closing brace""#,
             #"{"id": "deep", "text": "x", "metadata": "# + deep + "}",
             "[1, 2, 3]",
-            #"{"id": "no-text", "title": "only a title field"}"#,
+            #"{"id": "no-text", "title": "  ", "tags": ["a title of spaces"]}"#,
             #"{"id": "good-2", "text": "Called my sister; we laughed about the old apartment."}"#,
         ].joined(separator: "\n")
         var bytes = Data((jsonl + "\n").utf8)
@@ -73,7 +73,7 @@ private func expectJournalIntact(_ store: HushStore, extra: Int = 0, _ context: 
         #expect(reason("entries.jsonl", line: 2) == "malformed JSON")
         #expect(reason("entries.jsonl", line: 3) == "JSON nested deeper than 32 levels")
         #expect(reason("entries.jsonl", line: 4) == "not a JSON object")
-        #expect(reason("entries.jsonl", line: 5) != nil)
+        #expect(reason("entries.jsonl", line: 5) == "record has no text or title")
         #expect(reason("entries.jsonl", line: 7) == "not valid UTF-8")
         #expect(reason("ragged.csv", line: 3) == "row has 3 fields, the header has 4")
         #expect(reason("ragged.csv", line: 4) == "row has 6 fields, the header has 4")

@@ -131,6 +131,9 @@ import Testing
         #expect(hit.text.contains("Action items: Ana writes the exporter spec"))
         #expect(hit.passageRange.lowerBound == "Weekly standup\n\n".utf16.count)
         #expect(hit.passageRange.upperBound < text.count)
+        // `passage` is that part of the text: what to show under the title, neither repeated.
+        #expect(hit.passage == cleaned)
+        #expect(!hit.passage.contains("Weekly standup"))
     }
 
     /// Every chunk of the samples stores where its passage starts, and it is where comparing the text with the
