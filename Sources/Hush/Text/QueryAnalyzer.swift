@@ -40,8 +40,9 @@ public struct QueryAnalysis: Sendable, Hashable, Codable {
 
 /// Splits a query into searchable words: lower-cased, stop words removed, English words stemmed.
 ///
-/// Link and mention placeholders (`[link]`, `@user`) are not search words. When a query is made only of
-/// stop words ("what is it"), its words are kept so that it still matches.
+/// Link and mention placeholders (`[link]`, `@user`) are not search words. A Chinese query loses its question
+/// words (``ChineseQuestionWords``: "失眠怎么办" searches "失眠"). When a query is made only of stop words
+/// ("what is it"), its words are kept so that it still matches.
 ///
 /// ```swift
 /// let analyzer = QueryAnalyzer()
@@ -87,6 +88,10 @@ public struct QueryAnalyzer: Sendable {
             cleaned.replacingOccurrences(of: "[link]", with: " ").replacingOccurrences(of: "@user", with: " "))
         let stopWords = StopWords.set(for: language)
         var terms = Self.unique(words.filter { !stopWords.contains($0) && !Self.isStrayLetter($0) })
+        if LanguageTag.primary(language) == "zh" {
+            // A Chinese question's Han run holds its question words ("失眠怎么办"): the words it is about remain.
+            terms = Self.unique(terms.flatMap(ChineseQuestionWords.pieces(of:)))
+        }
         if terms.isEmpty { terms = Self.unique(words) }
         let stems = language == "en" || language == "und" || language == languages.defaultLanguage
         let keywords = stems ? Self.unique(terms.map(Self.stem)) : terms

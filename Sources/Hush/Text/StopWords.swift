@@ -57,3 +57,56 @@ enum StopWords {
         return englishSet.union(own)
     }
 }
+
+/// The words of a Chinese question that say it is a question, not what it is about: "怎么办" (what to do),
+/// "为什么" (why), "有没有" (is there), in simplified and traditional characters. A query's Han runs are not
+/// split into words, so these would match as bigrams of their own ("失眠怎么办" found the entry that asked
+/// "不知道该怎么道歉" by its "怎么"). Only phrases of two characters or more are cut anywhere in a run (one
+/// character can be part of a word: 的 of 目的); the final particles (吗, 呢, …) only at a run's end.
+enum ChineseQuestionWords {
+    private static let phrases: [String] = {
+        let simplified = """
+            怎么办 怎么样 怎么会 怎么 为什么 为何 什么样 什么是 是什么 什么 如何 怎样 是不是 有没有 能不能 会不会 要不要 \
+            可不可以 可以 应该 我该 请问 一下 一个 这个 那个 哪个 哪些 这些 那些 我们 你们 他们 自己 还是 或者 但是 因为 \
+            所以 如果 的话 关于 有关
+            """
+        let traditional = """
+            怎麼辦 怎麼樣 怎麼會 怎麼 為什麼 為何 什麼樣 什麼是 是什麼 什麼 是不是 有沒有 能不能 會不會 要不要 可不可以 \
+            應該 請問 這個 哪個 這些 我們 你們 他們 還是 因為 如果 的話 關於 有關
+            """
+        let all = (simplified + " " + traditional).split(separator: " ").map(String.init)
+        // Longest first, so that "怎么办" is cut whole rather than as "怎么" and a stray "办".
+        return Array(Set(all)).sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
+    }()
+    // Not 吧, which ends nouns too (酒吧, a bar).
+    private static let finalParticles: Set<Character> = ["吗", "嗎", "呢", "啊", "呀", "嘛"]
+
+    /// `term` without its question words, as the pieces left between them (in order, none empty); `term`
+    /// alone when it holds none.
+    ///
+    /// ```swift
+    /// ChineseQuestionWords.pieces(of: "失眠怎么办")          // ["失眠"]
+    /// ChineseQuestionWords.pieces(of: "为什么总是焦虑呢")    // ["总是焦虑"]
+    /// ```
+    static func pieces(of term: String) -> [String] {
+        let characters = Array(term)
+        var pieces: [String] = []
+        var current: [Character] = []
+        var index = 0
+        outer: while index < characters.count {
+            for phrase in phrases where phrase.count <= characters.count - index {
+                if characters[index..<(index + phrase.count)].elementsEqual(phrase) {
+                    if !current.isEmpty { pieces.append(String(current)) }
+                    current.removeAll()
+                    index += phrase.count
+                    continue outer
+                }
+            }
+            current.append(characters[index])
+            index += 1
+        }
+        while let last = current.last, finalParticles.contains(last) { current.removeLast() }
+        if !current.isEmpty { pieces.append(String(current)) }
+        return pieces
+    }
+}

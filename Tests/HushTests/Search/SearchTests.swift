@@ -10,6 +10,22 @@ import Testing
         return store
     }
 
+    /// "失眠怎么办" (what to do about insomnia) finds the entry about sleep by keyword, and not the one that
+    /// says "不知道该怎么道歉" (I don't know how to apologise) through their shared "怎么".
+    @Test func aChineseQuestionMatchesWhatItAsksAbout() async throws {
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        try await store.upsert([
+            Document(id: "sleep", body: "昨晚又失眠了，翻来覆去到凌晨三点才睡着。", language: "zh"),
+            Document(id: "apology", body: "今天和妈妈吵架了，心里很难受，不知道该怎么道歉。", language: "zh"),
+            Document(id: "hike", body: "朋友约我周末去爬山，很期待。", language: "zh"),
+        ])
+        let found = try await store.search("失眠怎么办", mode: .keyword, limit: 10).hits.map(\.id)
+        #expect(found == ["sleep"])
+        #expect(try await store.search("为什么总是失眠呢", mode: .keyword, limit: 10).hits.map(\.id) == ["sleep"])
+        // Asked with question words only, they are the keywords.
+        #expect(try await store.search("怎么", mode: .keyword, limit: 10).hits.map(\.id) == ["apology"])
+    }
+
     @Test func semanticSearchFindsTheRightNoteWithItsChunk() async throws {
         let store = try await Self.store()
         let results = try await store.search("rye flour and water for the starter", mode: .semantic, limit: 3)

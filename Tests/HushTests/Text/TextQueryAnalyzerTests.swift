@@ -73,4 +73,27 @@ import Testing
         let analysis = QueryAnalyzer().analyze("Budget, budget... BUDGET! (2024)")
         #expect(analysis.terms == ["budget", "2024"])
     }
+
+    /// A Chinese question keeps what it asks about, not the words that make it a question.
+    @Test func chineseQuestionWordsAreNotKeywords() {
+        let analyzer = QueryAnalyzer()
+        let expected: [String: [String]] = [
+            "失眠怎么办": ["失眠"],
+            "失眠怎麼辦": ["失眠"],
+            "为什么总是焦虑呢": ["总是焦虑"],
+            "有没有好用的记账软件？": ["好用的记账软件"],
+            "怎么跟妈妈道歉": ["跟妈妈道歉"],
+            "焦虑是什么": ["焦虑"],
+            // A word that ends like a particle or holds one character of a question word stays whole.
+            "附近的酒吧": ["附近的酒吧"],
+            "目的地": ["目的地"],
+        ]
+        for (query, terms) in expected {
+            let analysis = analyzer.analyze(query, fallbackLanguage: "zh")
+            #expect(analysis.language.hasPrefix("zh"), "\(query)")
+            #expect(analysis.terms == terms, "\(query): \(analysis.terms)")
+        }
+        // Only question words: they are kept rather than leaving nothing to match.
+        #expect(analyzer.analyze("怎么办", fallbackLanguage: "zh").terms == ["怎么办"])
+    }
 }
