@@ -26,11 +26,70 @@ struct IndexCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Print the summary as one JSON object.")
     var json = false
 
+    @Flag(
+        help: ArgumentHelp(
+            "Also delete the stored documents of files no longer in the folders given.",
+            discussion: """
+                A document goes when its id starts with a folder's name (notes/...) and names a file that no \
+                longer exists there (for a JSON Lines or CSV line without an id, notes/posts.jsonl#3, that file). \
+                Documents whose ids start otherwise are kept. Without this flag, the summary says how many such \
+                documents there are.
+                """))
+    var removeMissing = false
+
     @Argument(help: "Files or folders to index.")
     var paths: [String]
 
     func validate() throws {
         if paths.isEmpty { throw ValidationError("give at least one file or folder to index") }
+        if removeMissing, let root = folders.first(where: { Self.idPrefix(of: $0) == nil }) {
+            throw ValidationError(
+                "--remove-missing needs folders with a name (\(root.path) has none): give the folders below it")
+        }
+    }
+
+    /// The folders among `paths`.
+    var folders: [URL] {
+        paths.map { URL(fileURLWithPath: $0) }.filter {
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: $0.path, isDirectory: &isFolder) && isFolder.boolValue
+        }
+    }
+
+    /// What the ids of a folder's files start with (its name and `/`, as `DocumentReader` makes them), or `nil`
+    /// for the root, whose files' ids have no prefix.
+    static func idPrefix(of folder: URL) -> String? {
+        let name = folder.standardizedFileURL.lastPathComponent
+        return name == "/" || name.isEmpty ? nil : name + "/"
+    }
+
+    /// The stored ids under `folders` whose file is gone: not read this time (`read`), and no file at the path
+    /// the id names (in either Unicode normal form; for a line's id, `path#3`, its file).
+    static func missing(_ stored: [String], under folders: [URL], read: Set<String>) -> [String] {
+        func exists(_ folder: URL, _ path: String) -> Bool {
+            [path.precomposedStringWithCanonicalMapping, path.decomposedStringWithCanonicalMapping].contains {
+                FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path)
+            }
+        }
+        var gone: [String] = []
+        for id in stored where !read.contains(id) {
+            for folder in folders {
+                guard let prefix = idPrefix(of: folder), id.hasPrefix(prefix) else { continue }
+                let path = String(id.dropFirst(prefix.count))
+                var file = path
+                if let mark = path.lastIndex(of: "#"),
+                    path[path.index(after: mark)...].allSatisfy({ $0.isASCII && $0.isNumber }),
+                    ["jsonl", "csv"].contains(URL(fileURLWithPath: String(path[..<mark])).pathExtension.lowercased())
+                {
+                    file = String(path[..<mark])
+                }
+                if !exists(folder, path) && !exists(folder, file) {
+                    gone.append(id)
+                    break
+                }
+            }
+        }
+        return gone
     }
 
     func run() async throws {
@@ -52,9 +111,19 @@ struct IndexCommand: AsyncParsableCommand {
             try await hush.upsert(batch) { step in progress.update(done: step.completed, total: step.total) }
         }
         progress.finish()
+        // The stored documents of files gone from the folders given: deleted when asked, else counted.
+        let read = Set(documents.map { $0.id.precomposedStringWithCanonicalMapping })
+        let gone = Self.missing(try await hush.documentIDs(order: .id), under: folders, read: read)
+        var removed: [String] = []
+        if removeMissing {
+            try await hush.delete(ids: gone)
+            removed = gone
+        }
         let seconds = Date().timeIntervalSince(start)
         if json {
-            Console.out(try JSONOutput.line(IndexJSON(summary: summary, seconds: seconds, skipped: skipped)))
+            let output = IndexJSON(
+                summary: summary, seconds: seconds, skipped: skipped, removed: removeMissing ? removed : nil)
+            Console.out(try JSONOutput.line(output))
         } else {
             let rate = seconds > 0 ? Double(documents.count) / seconds : 0
             // Every document read is exactly one of added, updated, unchanged or rejected; skipped inputs
@@ -71,22 +140,35 @@ struct IndexCommand: AsyncParsableCommand {
                 Console.out(
                     "  skipped \(Console.escaped(skip.path))\(skip.line.map { ":\($0)" } ?? ""): \(skip.reason)")
             }
+            if removeMissing {
+                Console.out("removed \(removed.count) document\(removed.count == 1 ? "" : "s") whose file is gone")
+                for id in removed { Console.out("  removed \(Console.escaped(id))") }
+            } else if !gone.isEmpty {
+                let which =
+                    gone.count == 1 ? "1 stored document names a file" : "\(gone.count) stored documents name files"
+                Console.out(
+                    "\(which) no longer in the folders given (\(Console.escaped(gone[0]))\(gone.count > 1 ? ", ..." : "")): "
+                        + "--remove-missing deletes them, `hush delete` some of them")
+            }
         }
     }
 }
 
-/// `hush index --json`: the summary's counts, the time, and each rejected document and skipped input.
+/// `hush index --json`: the summary's counts, the time, each rejected document and skipped input, and with
+/// `--remove-missing` the ids removed.
 struct IndexJSON: Encodable {
     var summary: UpsertSummary
     var seconds: Double
     var skipped: [SkippedInput]
+    /// The ids deleted by `--remove-missing` (absent without it).
+    var removed: [String]?
 
     enum CodingKeys: String, CodingKey {
         case added, updated
         case metadataOnly = "metadata_only"
         case unchanged
         case chunksEmbedded = "chunks_embedded"
-        case seconds, rejected, skipped
+        case seconds, rejected, skipped, removed
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -99,5 +181,6 @@ struct IndexJSON: Encodable {
         try container.encode(JSONNumber(seconds), forKey: .seconds)
         try container.encode(summary.errors, forKey: .rejected)
         try container.encode(skipped, forKey: .skipped)
+        try container.encodeIfPresent(removed, forKey: .removed)
     }
 }

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+/// `hush index --remove-missing`: a folder indexed again takes with it the documents of the files deleted from
+/// it, and nothing else; without the flag the summary says they are there.
+@Suite struct IndexRemoveMissingCLITests {
+    @Test func theDocumentsOfDeletedFilesGoAndNothingElseDoes() throws {
+        let root = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let notes = root.appendingPathComponent("notes")
+        try FileManager.default.createDirectory(
+            at: notes.appendingPathComponent("trips"), withIntermediateDirectories: true)
+        func write(_ path: String, _ text: String) throws {
+            try text.write(to: notes.appendingPathComponent(path), atomically: true, encoding: .utf8)
+        }
+        try write("groceries.txt", "Oat milk, eggs, spinach and coffee beans.")
+        try write("dentist.md", "# Dentist\n\nMoved to 14 December at 9:30.")
+        try write("issue#12.md", "The export drops the fields of meeting records.")
+        try write("trips/lisbon.txt", "Ferry to Cacilhas, then the tram up to the castle.")
+        try write("posts.jsonl", #"{"id":"p1","text":"First post."}"# + "\n" + #"{"text":"A post without an id."}"#)
+        // A record of another file whose id happens to start elsewhere is never touched.
+        let extra = root.appendingPathComponent("extra.jsonl")
+        try #"{"id":"journal-1","text":"Slept well for once."}"#.write(to: extra, atomically: true, encoding: .utf8)
+        let db = root.appendingPathComponent("n.hush").path
+        try CLIRunner.succeed(["index", "--lexical", "--quiet", "--db", db, notes.path, extra.path])
+        let all = try CLIRunner.succeed(["list", "--db", db, "--sort", "id", "--json"]).stdout
+        #expect(all.split(separator: "\n").count == 7)
+        #expect(all.contains(#""id":"notes/posts.jsonl#2""#))
+
+        try FileManager.default.removeItem(at: notes.appendingPathComponent("groceries.txt"))
+        try FileManager.default.removeItem(at: notes.appendingPathComponent("trips"))
+        // Without the flag, nothing goes and the summary says what could.
+        let told = try CLIRunner.succeed(["index", "--lexical", "--quiet", "--db", db, notes.path]).stdout
+        #expect(told.contains("2 stored documents name files no longer in the folders given"), "\(told)")
+        #expect(told.contains("--remove-missing deletes them"))
+        #expect(try CLIRunner.succeed(["stats", "--db", db, "--json"]).json()["documents"] as? Int == 7)
+
+        let index = try CLIRunner.succeed([
+            "index", "--lexical", "--json", "--remove-missing", "--db", db, notes.path,
+        ]).json()
+        #expect(index["removed"] as? [String] == ["notes/groceries.txt", "notes/trips/lisbon.txt"], "\(index)")
+        let left = try CLIRunner.succeed(["list", "--db", db, "--sort", "id", "--json"]).stdout
+            .split(separator: "\n").compactMap {
+                (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["id"] as? String
+            }
+        #expect(left == ["journal-1", "notes/dentist.md", "notes/issue#12.md", "notes/posts.jsonl#2", "p1"])
+
+        // Removing nothing is said too, and a folder without a name is refused before anything is done.
+        let again = try CLIRunner.succeed(["index", "--lexical", "--remove-missing", "--db", db, notes.path])
+        #expect(again.stdout.contains("removed 0 documents whose file is gone"))
+        let rootFolder = try CLIRunner.run(["index", "--lexical", "--remove-missing", "--db", db, "/"])
+        #expect(rootFolder.status != 0 && rootFolder.stderr.contains("--remove-missing needs folders with a name"))
+    }
+}
