@@ -149,14 +149,14 @@ extension StoreDatabase {
                     SELECT d.external_id, d.title, d.body, d.quoted, d.fields, d.source_type, d.language,
                            d.tags, d.category, d.metadata, d.created_at, d.updated_at, d.content_hash,
                            (SELECT COUNT(*) FROM chunks c WHERE c.document_id = d.id)
-                    FROM documents d WHERE d.external_id IN (SELECT value FROM json_each(?))
-                    ORDER BY d.external_id = ? DESC LIMIT 1
+                    FROM documents d WHERE d.external_id = ?
                     """)
+            // Each spelling of `DocumentID.lookups` in turn: NFC first.
             return try ids.compactMap { id in
-                try Row.fetchOne(
-                    statement,
-                    arguments: [JSONCoding.encode(DocumentID.lookups(id)), DocumentID.normalized(id)]
-                ).map(Self.storedDocument)
+                for spelling in DocumentID.lookups(id) {
+                    if let row = try Row.fetchOne(statement, arguments: [spelling]) { return Self.storedDocument(row) }
+                }
+                return nil
             }
         }
     }
