@@ -77,6 +77,20 @@ import Testing
         #expect(failed.status != 0)
         #expect(failed.stderr.contains("cannot write \(target): check that its folder exists"), "\(failed.stderr)")
         #expect(!failed.stderr.contains("Usage"))
+        // The database itself, one of its files or another database is never replaced by an export.
+        let documents = try CLIRunner.succeed(["stats", "--db", db, "--json"]).json()["documents"] as? Int
+        let other = try CLIRunner.buildSamples(in: folder, name: "other.sqlite")
+        for (target, reason) in [
+            (db, "is the database being exported"), (db + "-wal", "is a file of the database being exported"),
+            (other, "is a SQLite database"), (folder.path, "is a folder"),
+        ] {
+            let refused = try CLIRunner.run(["export", "--db", db, "--out", target])
+            #expect(refused.status != 0, "\(target)")
+            #expect(
+                refused.stderr.contains("\(target) \(reason), so an export will not replace it"), "\(refused.stderr)")
+        }
+        #expect(try CLIRunner.succeed(["stats", "--db", db, "--json"]).json()["documents"] as? Int == documents)
+        #expect(try CLIRunner.succeed(["stats", "--db", other, "--json"]).json()["documents"] as? Int == documents)
         // A file already there is replaced only by a whole export.
         let existing = folder.appendingPathComponent("old.jsonl")
         try "old\n".write(to: existing, atomically: true, encoding: .utf8)
