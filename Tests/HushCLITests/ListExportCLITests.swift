@@ -81,7 +81,7 @@ import Testing
         let documents = try CLIRunner.succeed(["stats", "--db", db, "--json"]).json()["documents"] as? Int
         let other = try CLIRunner.buildSamples(in: folder, name: "other.sqlite")
         for (target, reason) in [
-            (db, "is the database being exported"), (db + "-wal", "is a file of the database being exported"),
+            (db, "is the database this command reads"), (db + "-wal", "is a file of the database this command reads"),
             (other, "is a SQLite database"), (folder.path, "is a folder"),
         ] {
             let refused = try CLIRunner.run(["export", "--db", db, "--out", target])
@@ -100,6 +100,28 @@ import Testing
             $0.hasSuffix(".exporting")
         }
         #expect(leftovers.isEmpty)
+    }
+
+    /// `hush eval --evidence` writes a file too: never over the database or the queries it reads.
+    @Test func anEvidenceFileNeverReplacesWhatTheEvaluationReads() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let db = try CLIRunner.buildSamples(in: folder)
+        let queries = folder.appendingPathComponent("queries.jsonl")
+        let labelled = #"{"query": "garden trellis", "relevant": ["samples/notes/garden.md"]}"# + "\n"
+        try labelled.write(to: queries, atomically: true, encoding: .utf8)
+        for (target, reason) in [
+            (db, "is the database this command reads"), (queries.path, "is a file this command reads"),
+        ] {
+            let refused = try CLIRunner.run(["eval", "--db", db, "--queries", queries.path, "--evidence", target])
+            #expect(refused.status != 0)
+            #expect(
+                refused.stderr.contains("\(target) \(reason), so --evidence will not replace it"), "\(refused.stderr)")
+        }
+        #expect(try String(contentsOf: queries, encoding: .utf8) == labelled)
+        let evidence = folder.appendingPathComponent("evidence.jsonl").path
+        try CLIRunner.succeed(["eval", "--db", db, "--queries", queries.path, "--evidence", evidence])
+        #expect(FileManager.default.fileExists(atPath: evidence))
     }
 
     @Test func anIdGivenWithoutItsFolderNamesTheOneMeant() throws {

@@ -63,6 +63,10 @@ struct EvalCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if let evidence, let reason = OutputFile.refusal(evidence, database: store.db, inputs: [queries]) {
+            throw CommandLineMessage(
+                description: "\(evidence) \(reason), so --evidence will not replace it: choose another file")
+        }
         let labelled = try Self.readQueries(queries, limit: limit)
         let hush = try await store.open(.read, options: StoreOptions(indexStrategy: index.flatMap(IndexStrategy.init)))
         var chosen = mode.searchMode(alpha: alpha)

@@ -40,7 +40,7 @@ struct ExportCommand: AsyncParsableCommand {
             return
         }
         let destination = URL(fileURLWithPath: out)
-        if let reason = Self.wouldLose(destination, database: store.db) {
+        if let reason = OutputFile.refusal(out, database: store.db) {
             throw CommandLineMessage(
                 description: "\(out) \(reason), so an export will not replace it: choose another --out")
         }
@@ -75,24 +75,6 @@ struct ExportCommand: AsyncParsableCommand {
         }
         let count = ids.count == 1 ? "1 document" : "\(ids.count) documents"
         Console.error("exported \(count) to \(out)")
-    }
-
-    /// Why writing to `destination` would lose data, or `nil`: it is the database being exported or one of its
-    /// files (`-wal`, `-shm`, `-journal`), a folder, or another SQLite database.
-    static func wouldLose(_ destination: URL, database: String) -> String? {
-        let target = destination.resolvingSymlinksInPath().standardizedFileURL.path
-        let source = URL(fileURLWithPath: database).resolvingSymlinksInPath().standardizedFileURL.path
-        if ["", "-wal", "-shm", "-journal"].contains(where: { source + $0 == target }) {
-            return target == source ? "is the database being exported" : "is a file of the database being exported"
-        }
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: target, isDirectory: &isFolder) else { return nil }
-        if isFolder.boolValue { return "is a folder" }
-        let header = (try? FileHandle(forReadingFrom: destination))
-            .flatMap { handle in
-                defer { try? handle.close() }; return try? handle.read(upToCount: 16)
-            }
-        return header == Data("SQLite format 3\u{0}".utf8) ? "is a SQLite database" : nil
     }
 
     /// Each document of `ids` as one line, a page of 256 at a time, stopping between pages when cancelled.
