@@ -8,7 +8,7 @@ import Testing
     /// second, a language given as a tag, and a title without text.
     static let records = [
         #"{"id":"mtg-7","title":"Weekly standup","text":"We shipped the importer.","fields":[{"label":"Action items","value":"Ana writes the exporter spec"}],"date":"2026-11-20T09:30:15.25Z","updated_at":"2026-11-21","tags":["work"],"category":"meetings","type":"meeting","metadata":{"room":"B2"}}"#,
-        #"{"id":"reply 1","text":"Agreed, let us meet on Friday.","quoted":"Can we move the review?","language":"en-GB","date":1764283469.3814807}"#,
+        #"{"id":"reply 1","text":"Agreed, let us meet on Friday.","quoted":"Can we move the review?\nIt clashes with the launch.","language":"en-GB","date":1764283469.3814807}"#,
         #"{"id":"entry/睡眠","text":"又失眠了，凌晨三点醒来。","language":"zh-Hans","tags":["health"],"date":"2026-11-22"}"#,
         #"{"id":"heading-only","title":"Grateful today"}"#,
     ].joined(separator: "\n")
@@ -41,6 +41,8 @@ import Testing
         let get = try CLIRunner.succeed(["get", "--db", db, "mtg-7"]).stdout
         #expect(get.contains("\nAction items: Ana writes the exporter spec\n"), "\(get)")
         #expect(get.contains("updated:  2026-11-21T00:00:00Z"))
+        let reply = try CLIRunner.succeed(["get", "--db", db, "reply 1"]).stdout
+        #expect(reply.hasSuffix("\n> Can we move the review?\n> It clashes with the launch.\n"), "\(reply)")
         let getJSON = try CLIRunner.succeed(["get", "--db", db, "--json", "mtg-7"]).json()
         #expect(
             (getJSON["fields"] as? [[String: String]]) == [
@@ -54,7 +56,7 @@ import Testing
         let text = try String(contentsOf: exported, encoding: .utf8)
         #expect(text.split(separator: "\n").count == total)
         #expect(text.contains(#""created":"2026-11-20T09:30:15.25Z""#))
-        #expect(text.contains(#""quoted":"Can we move the review?""#))
+        #expect(text.contains(#""quoted":"Can we move the review?\nIt clashes with the launch.""#))
         let copy = folder.appendingPathComponent("b.hush").path
         let reindex = try CLIRunner.succeed(["index", "--lexical", "--json", "--db", copy, exported.path]).json()
         #expect(reindex["added"] as? Int == total)

@@ -38,7 +38,13 @@ struct GetCommand: AsyncParsableCommand {
             Console.out("chunks:   \(stored.chunkCount)")
             Console.out("")
             if !d.body.isEmpty { Console.out(d.body) }
-            if let quoted = d.quoted { Console.out("\n> " + quoted) }
+            if let quoted = d.quoted {
+                // Every line of the quote marked, as a mail reader shows it.
+                Console.out(
+                    "\n"
+                        + quoted.split(separator: "\n", omittingEmptySubsequences: false).map { "> " + $0 }.joined(
+                            separator: "\n"))
+            }
             if !d.fields.isEmpty {
                 Console.out("")
                 for field in d.fields {
