@@ -115,6 +115,45 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: kb)) == before)
     }
 
+    /// A file `hush index` made (write-ahead-log mode, its log empty), copied alone to a folder another user can
+    /// only read: that user lists, reads, searches by keyword and exports it, and nothing is written.
+    @Test func anIndexedFileInAReadOnlyFolderIsReadByAnotherUser() throws {
+        let setpriv = "/usr/bin/setpriv"
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: setpriv) else {
+            reliabilityLog("indexed file read-only as another user: skipped (needs root and setpriv to switch users)")
+            return
+        }
+        let folder = try CLIRunner.temporaryDirectory()
+        let shipped = folder.appendingPathComponent("ro")
+        defer {
+            chmod(shipped.path, 0o755)
+            try? FileManager.default.removeItem(at: folder)
+        }
+        chmod(folder.path, 0o755)
+        let db = folder.appendingPathComponent("journal.hush").path
+        try CLIRunner.succeed(["index", "--lexical", "--quiet", "--db", db, CLIRunner.samples.path])
+        try FileManager.default.createDirectory(at: shipped, withIntermediateDirectories: true)
+        let copy = try Self.copyOfMainFileAlone(db, into: shipped, "index")
+        let copies = (copy as NSString).deletingLastPathComponent
+        let before = try Data(contentsOf: URL(fileURLWithPath: copy))
+        #expect(before[18] == 2 && before[19] == 2, "the file is in write-ahead-log mode")
+        chmod(copy, 0o444)
+        for path in [copies, shipped.path] { chmod(path, 0o555) }
+        defer { chmod(copies, 0o755) }
+
+        let nobody = [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"]
+        let list = try CLIRunner.run(["list", "--db", copy], launcher: nobody)
+        #expect(list.status == 0 && list.stdout.hasSuffix("(27 documents)\n"), "\(list.stderr)")
+        let search = try CLIRunner.run(["search", "--db", copy, "--mode", "keyword", "money"], launcher: nobody)
+        #expect(search.stdout.contains("[r-money]"), "\(search.stderr)")
+        for arguments in [["get", "--db", copy, "r-money"], ["stats", "--db", copy], ["export", "--db", copy]] {
+            let result = try CLIRunner.run(arguments, launcher: nobody)
+            #expect(result.status == 0, "\(arguments[0]) as nobody: \(result.stderr)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: copy)) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: copies) == ["alone.hush"])
+    }
+
     @Test func aLogWithoutItsIndexInAReadOnlyFolderIsExplained() throws {
         let setpriv = "/usr/bin/setpriv"
         guard getuid() == 0, FileManager.default.isExecutableFile(atPath: setpriv) else {

@@ -49,7 +49,9 @@ struct StoreDatabase: Sendable {
             try requireStoreOrEmpty(path: path, busyTimeout: busyTimeout)
             configuration.readonly = true
             do {
-                return StoreDatabase(writer: try DatabasePool(path: path, configuration: configuration), path: path)
+                let location = readOnlyLocation(path)
+                return StoreDatabase(
+                    writer: try DatabasePool(path: location, configuration: configuration), path: path)
             } catch let error as DatabaseError where error.resultCode == .SQLITE_CANTOPEN {
                 throw cannotOpen(path: path, error)
             } catch {
@@ -161,6 +163,32 @@ struct StoreDatabase: Sendable {
             operation: "open it (\(error.message ?? "cannot open")): check the file's and its folder's permissions")
     }
 
+    /// Where to open `path` read-only: the path itself, or, for a file in write-ahead-log mode whose log is
+    /// empty or gone, in a folder this user cannot write (a backup on read-only media, another user's file),
+    /// the same file as an immutable URI (`file:…?immutable=1`). SQLite reads such a file only through its
+    /// `-shm` index, which it cannot create there; with no log, the file alone holds every commit, and an
+    /// immutable read needs no index. A file whose log holds changes is opened as it is (and refused with
+    /// ``cannotOpen(path:_:)``'s advice), since an immutable read would miss them.
+    static func readOnlyLocation(_ path: String) -> String {
+        guard (FileStatus.size(path + "-wal") ?? 0) == 0, !FileManager.default.fileExists(atPath: path + "-shm")
+        else { return path }
+        let folder = (path as NSString).deletingLastPathComponent
+        guard access(folder.isEmpty ? "." : folder, W_OK) != 0 else { return path }
+        // Bytes 18 and 19 of the header, the file format's write and read versions: 2 in WAL mode.
+        guard let handle = FileHandle(forReadingAtPath: path) else { return path }
+        defer { try? handle.close() }
+        guard let header = try? handle.read(upToCount: 20), header.count == 20, header[18] == 2, header[19] == 2
+        else { return path }
+        var encoded = "file:"
+        for character in path.unicodeScalars {
+            switch character {
+            case "%", "?", "#": encoded += String(format: "%%%02X", character.value)
+            default: encoded.unicodeScalars.append(character)
+            }
+        }
+        return encoded + "?immutable=1"
+    }
+
     /// An empty database held in memory.
     static func inMemory() throws -> StoreDatabase {
         do {
@@ -240,7 +268,7 @@ struct StoreDatabase: Sendable {
         var configuration = Configuration()
         configuration.readonly = true
         configuration.busyMode = .timeout(busyTimeout)
-        let queue = try DatabaseQueue(path: path, configuration: configuration)
+        let queue = try DatabaseQueue(path: readOnlyLocation(path), configuration: configuration)
         defer { try? queue.close() }
         return try queue.read(body)
     }
