@@ -52,3 +52,24 @@ import Testing
         #expect(rootFolder.status != 0 && rootFolder.stderr.contains("--remove-missing needs folders with a name"))
     }
 }
+
+/// `hush index` and `hush import` leave no new file behind when nothing went in: an empty store stamped with
+/// the default model refused the corrected command that named another.
+@Suite struct IndexNewFileCLITests {
+    @Test func aMistypedPathOrAnEmptyFolderLeavesNoFileBehind() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let db = folder.appendingPathComponent("journal.hush").path
+        let mistyped = try CLIRunner.run(["index", "--db", db, folder.appendingPathComponent("entires").path])
+        #expect(mistyped.status != 0 && mistyped.stderr.contains("No file or folder at"), "\(mistyped.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: db))
+        let empty = folder.appendingPathComponent("empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let nothing = try CLIRunner.succeed(["index", "--lexical", "--db", db, empty.path])
+        #expect(nothing.stdout.contains("nothing was stored, so no file was made at \(db)"), "\(nothing.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: db))
+        // The corrected command, with another model than the default the mistyped one would have stamped.
+        try CLIRunner.succeed(["index", "--lexical", "--quiet", "--db", db, CLIRunner.samples.path])
+        #expect(try CLIRunner.succeed(["stats", "--db", db, "--json"]).json()["documents"] as? Int == 27)
+    }
+}

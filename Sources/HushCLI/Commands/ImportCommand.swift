@@ -48,7 +48,7 @@ struct ImportCommand: AsyncParsableCommand {
         let source = try PythonKnowledgeBase(path: from, table: table)
         // The source is read before the store is opened: a source that cannot be read leaves no store behind.
         let (records, rejected) = try source.rows(dimension: embedder.identity.dimension, sourceType: type)
-        let existed = FileManager.default.fileExists(atPath: db)
+        let file = NewStoreFile(path: db)
         let store = try await HushStore.open(path: db, embedder: embedder)
         let start = Date()
         let progress = ProgressReporter(label: "importing", unit: "docs", quiet: quiet || json)
@@ -65,24 +65,18 @@ struct ImportCommand: AsyncParsableCommand {
             }
         } catch {
             // A store this command created and left empty is not left behind (labelled with a model).
-            if !existed, (try? await store.stats().documents) == 0 {
-                try? await store.close()
-                for file in [db, db + "-wal", db + "-shm"] { try? FileManager.default.removeItem(atPath: file) }
-            } else {
-                try? await store.close()
-            }
+            if !(await file.discardIfEmpty(store)) { try? await store.close() }
             throw error
         }
-        do {
-            try await store.close()
-        } catch {
-            Console.error("warning: \(error)")
+        // Nothing went in: no new store is left behind stamped with a model nobody chose to keep.
+        if !(await file.discardIfEmpty(store)) {
+            do {
+                try await store.close()
+            } catch {
+                Console.error("warning: \(error)")
+            }
         }
         summary.errors = rejected + summary.errors
-        if !existed, summary.added == 0 {
-            // Nothing went in: no new store is left behind stamped with a model nobody chose to keep.
-            for file in [db, db + "-wal", db + "-shm"] { try? FileManager.default.removeItem(atPath: file) }
-        }
         progress.finish()
         let seconds = Date().timeIntervalSince(start)
         if json {

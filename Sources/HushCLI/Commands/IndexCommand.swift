@@ -93,29 +93,41 @@ struct IndexCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let hush = try await store.open(
-            .embed, create: true, options: StoreOptions(chunkTokens: chunks.tokens, chunkOverlapTokens: chunks.overlap))
+        // Read first: a path that is not there stops the command before the store is opened, so a mistyped
+        // path leaves no new, empty file behind (stamped with a model the corrected command may not use).
         let reader = DocumentReader(sourceType: type)
         var documents: [Document] = []
         let skipped = try reader.read(paths.map { URL(fileURLWithPath: $0) }) { batch in
             documents.append(contentsOf: batch)
         }
+        let file = NewStoreFile(path: store.db)
+        let hush = try await store.open(
+            .embed, create: true, options: StoreOptions(chunkTokens: chunks.tokens, chunkOverlapTokens: chunks.overlap))
         let progress = ProgressReporter(label: "indexing", unit: "docs", quiet: quiet || json)
         let start = Date()
         let batch = documents
-        let summary = try await Interruption.cancellingOnSignal(stopped: {
-            progress.finish()
-            let (done, total) = progress.reported
-            return "\(done) of \(total) documents were stored before the stop (the rest were not)"
-        }) {
-            try await hush.upsert(batch) { step in progress.update(done: step.completed, total: step.total) }
+        let summary: UpsertSummary
+        do {
+            summary = try await Interruption.cancellingOnSignal(stopped: {
+                progress.finish()
+                let (done, total) = progress.reported
+                return "\(done) of \(total) documents were stored before the stop (the rest were not)"
+            }) {
+                try await hush.upsert(batch) { step in progress.update(done: step.completed, total: step.total) }
+            }
+        } catch {
+            // A store this command created and left empty is not left behind (labelled with a model).
+            await file.discardIfEmpty(hush)
+            throw error
         }
         progress.finish()
+        // Nothing went in (every input skipped or rejected): no new, empty file either.
+        let discarded = await file.discardIfEmpty(hush)
         // The stored documents of files gone from the folders given: deleted when asked, else counted.
         let read = Set(documents.map { $0.id.precomposedStringWithCanonicalMapping })
-        let gone = Self.missing(try await hush.documentIDs(order: .id), under: folders, read: read)
+        let gone = discarded ? [] : Self.missing(try await hush.documentIDs(order: .id), under: folders, read: read)
         var removed: [String] = []
-        if removeMissing {
+        if removeMissing, !gone.isEmpty {
             try await hush.delete(ids: gone)
             removed = gone
         }
@@ -136,6 +148,7 @@ struct IndexCommand: AsyncParsableCommand {
                     + "\(summary.errors.count) rejected; \(skipped.count) input\(skipped.count == 1 ? "" : "s") skipped"
             )
             for error in summary.errors { Console.out("  rejected \(Console.escaped(error.id)): \(error.reason)") }
+            if discarded { Console.out("nothing was stored, so no file was made at \(store.db)") }
             for skip in skipped {
                 Console.out(
                     "  skipped \(Console.escaped(skip.path))\(skip.line.map { ":\($0)" } ?? ""): \(skip.reason)")
