@@ -73,3 +73,24 @@ import Testing
         #expect(try CLIRunner.succeed(["stats", "--db", db, "--json"]).json()["documents"] as? Int == 27)
     }
 }
+
+/// `hush prune --dry-run` says what a prune would delete and deletes nothing.
+@Suite struct PruneDryRunCLITests {
+    @Test func aDryRunNamesTheDocumentsAndKeepsThem() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let records = folder.appendingPathComponent("entries.jsonl")
+        try (1...5).map { #"{"id": "e\#($0)", "text": "Entry \#($0) about the day.", "date": "2026-01-0\#($0)"}"# }
+            .joined(separator: "\n").write(to: records, atomically: true, encoding: .utf8)
+        let db = folder.appendingPathComponent("j.hush").path
+        try CLIRunner.succeed(["index", "--lexical", "--quiet", "--db", db, records.path])
+        let dry = try CLIRunner.succeed(["prune", "--db", db, "--max-documents", "3", "--dry-run"]).stdout
+        #expect(dry == "would delete e1\nwould delete e2\nwould delete 2 documents, 3 left (nothing was deleted)\n")
+        let json = try CLIRunner.succeed(["prune", "--db", db, "--max-documents", "3", "--dry-run", "--json"]).json()
+        #expect(json["would_delete"] as? [String] == ["e1", "e2"] && json["left"] as? Int == 3)
+        #expect(try CLIRunner.succeed(["stats", "--db", db, "--json"]).json()["documents"] as? Int == 5)
+        try CLIRunner.succeed(["prune", "--db", db, "--max-documents", "3"])
+        let left = try CLIRunner.succeed(["list", "--db", db, "--sort", "id"]).stdout
+        #expect(left.contains("[e3]") && left.contains("[e5]") && !left.contains("[e1]") && !left.contains("[e2]"))
+    }
+}

@@ -135,6 +135,19 @@ extension StoreDatabase {
 
     // MARK: - Documents
 
+    /// The ids of the documents a prune with these limits would delete now, oldest first (the same choice as
+    /// the prune's own, `StoreTransaction.pruneVictims`).
+    func pruneCandidates(createdBefore: Date?, keepingNewest: Int?) throws -> [String] {
+        try read { db in
+            let victims = try StoreTransaction(db: db).pruneVictims(
+                createdBefore: createdBefore, keepingNewest: keepingNewest
+            )
+            .sorted { ($0.createdAt, $0.rowid) < ($1.createdAt, $1.rowid) }
+            let statement = try db.cachedStatement(sql: "SELECT external_id FROM documents WHERE id = ?")
+            return try victims.compactMap { try String.fetchOne(statement, arguments: [$0.rowid]) }
+        }
+    }
+
     /// The stored document with this id, or `nil`.
     func document(id: String) throws -> StoredDocument? {
         try documents(ids: [id]).first

@@ -53,6 +53,24 @@ extension HushStore {
         }
     }
 
+    /// The ids of the documents ``prune(maxDocuments:olderThan:progress:)`` would delete with these limits now,
+    /// oldest first, without deleting anything: what to show before a prune.
+    ///
+    /// ```swift
+    /// let doomed = try await store.pruneCandidates(maxDocuments: 5_000)
+    /// print("\(doomed.count) entries would be deleted, the oldest \(doomed.first ?? "-")")
+    /// ```
+    ///
+    /// - Throws: ``StoreError/invalidOption(_:)`` for a negative `maxDocuments`, ``StoreError/database(_:)``.
+    /// - Complexity: O(documents log documents).
+    public func pruneCandidates(maxDocuments: Int? = nil, olderThan: Date? = nil) async throws -> [String] {
+        if let maxDocuments, maxDocuments < 0 {
+            throw StoreError.invalidOption("maxDocuments must be at least 0 (got \(maxDocuments))")
+        }
+        guard maxDocuments != nil || olderThan != nil else { return [] }
+        return try database.pruneCandidates(createdBefore: olderThan, keepingNewest: maxDocuments)
+    }
+
     /// Returns the space of deleted rows to the file system: `VACUUM`, then a `TRUNCATE` checkpoint of the
     /// write-ahead log. Rewrites the whole file, so run it rarely (after a large prune), not after every delete.
     ///

@@ -24,6 +24,9 @@ struct PruneCommand: AsyncParsableCommand {
     @Flag(help: "Print JSON.")
     var json = false
 
+    @Flag(help: "Only say which documents would be deleted (oldest first); delete nothing.")
+    var dryRun = false
+
     func validate() throws {
         if maxDocuments == nil && olderThanDays == nil {
             throw ValidationError("give --max-documents N and/or --older-than-days D")
@@ -33,8 +36,20 @@ struct PruneCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let hush = try await store.open(.maintain)
         let cutoff = olderThanDays.map { Date(timeIntervalSinceNow: -$0 * 86_400) }
+        if dryRun {
+            let hush = try await store.open(.read)
+            let doomed = try await hush.pruneCandidates(maxDocuments: maxDocuments, olderThan: cutoff)
+            let left = try await hush.stats().documents - doomed.count
+            if json {
+                Console.out(try JSONOutput.line(PruneJSON(wouldDelete: doomed, left: left)))
+            } else {
+                for id in doomed { Console.out("would delete \(Console.escaped(id))") }
+                Console.out("would delete \(doomed.count) documents, \(left) left (nothing was deleted)")
+            }
+            return
+        }
+        let hush = try await store.open(.maintain)
         let progress = ProgressReporter(label: "pruning", unit: "docs", quiet: json)
         let (maxDocuments, olderThan) = (maxDocuments, cutoff)
         let removed = try await Interruption.cancellingOnSignal(
@@ -56,5 +71,16 @@ struct PruneCommand: AsyncParsableCommand {
         } else {
             Console.out("deleted \(removed) documents, \(left) left (run `hush compact` to shrink the file)")
         }
+    }
+}
+
+/// `hush prune --dry-run --json`: the ids a prune would delete, oldest first, and how many documents would be left.
+struct PruneJSON: Encodable {
+    var wouldDelete: [String]
+    var left: Int
+
+    enum CodingKeys: String, CodingKey {
+        case wouldDelete = "would_delete"
+        case left
     }
 }

@@ -62,4 +62,20 @@ import Testing
         #expect(try await store.documents(ids: [decomposed]).map(\.document.id) == ["caf\u{e9}"])
         #expect(try await store.documents(ids: []).isEmpty)
     }
+
+    /// What a prune would delete is said before it, and is what it then deletes.
+    @Test func pruneCandidatesAreWhatAPruneDeletes() async throws {
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        try await store.upsert(Self.entries)
+        #expect(try await store.pruneCandidates(maxDocuments: 2) == ["c-失眠", "b-sleep"])
+        #expect(try await store.pruneCandidates(olderThan: date("2026-03-02")) == ["c-失眠"])
+        #expect(try await store.pruneCandidates(maxDocuments: 3, olderThan: date("2026-03-02")) == ["c-失眠"])
+        #expect(try await store.pruneCandidates().isEmpty)
+        await #expect(throws: StoreError.self) { try await store.pruneCandidates(maxDocuments: -1) }
+        let doomed = try await store.pruneCandidates(maxDocuments: 1)
+        #expect(try await store.documentIDs().count == 4)
+        #expect(try await store.prune(maxDocuments: 1) == doomed.count)
+        #expect(try await store.documentIDs(order: .oldestFirst) == ["d-budget"])
+        #expect(Set(doomed) == ["a-run", "b-sleep", "c-失眠"])
+    }
 }
