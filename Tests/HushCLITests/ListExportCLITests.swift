@@ -31,6 +31,15 @@ import Testing
         #expect(list.contains { $0.hasSuffix("[entry/睡眠] 又失眠了，凌晨三点醒来。") })
         let health = try CLIRunner.succeed(["list", "--db", db, "--filter", "tag=health", "--filter", "language=zh"])
         #expect(health.stdout == "2026-11-22  zh-Hans  [entry/睡眠] 又失眠了，凌晨三点醒来。\n(1 document)\n")
+        // A filter that lets nothing through is said to, so that "no results" is not taken for the query's fault.
+        let note = "note: no stored document matches the filter tag=helth"
+        let none = try CLIRunner.succeed(["list", "--db", db, "--filter", "tag=helth"])
+        #expect(none.stdout == "(0 documents)\n" && none.stderr.contains(note), "\(none.stderr)")
+        let search = try CLIRunner.succeed([
+            "search", "--db", db, "--mode", "keyword", "--filter", "tag=helth", "sleep",
+        ])
+        #expect(search.stdout == "no results\n" && search.stderr.contains(note), "\(search.stderr)")
+        #expect(!health.stderr.contains("note:"))
         let oldest = try CLIRunner.succeed(["list", "--db", db, "--sort", "id", "--limit", "2", "--json"])
         let lines = oldest.stdout.split(separator: "\n").map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) }
         let objects = lines.compactMap { $0 as? [String: Any] }

@@ -34,7 +34,11 @@ struct ExportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let hush = try await store.open(.read)
-        let ids = try await hush.documentIDs(matching: try FilterParsing.filter(from: filters), order: sort.order)
+        let filter = try FilterParsing.filter(from: filters)
+        let ids = try await hush.documentIDs(matching: filter, order: sort.order)
+        if ids.isEmpty, let note = await FilterParsing.noMatchNote(filter, arguments: filters, in: hush) {
+            Console.error(note)
+        }
         guard let out else {
             try await Self.write(ids, of: hush) { Console.out($0) }
             return

@@ -46,7 +46,11 @@ struct ListCommand: AsyncParsableCommand {
 
     func run() async throws {
         let hush = try await store.open(.read)
-        let ids = try await hush.documentIDs(matching: try FilterParsing.filter(from: filters), order: sort.order)
+        let filter = try FilterParsing.filter(from: filters)
+        let ids = try await hush.documentIDs(matching: filter, order: sort.order)
+        if ids.isEmpty, let note = await FilterParsing.noMatchNote(filter, arguments: filters, in: hush) {
+            Console.error(note)
+        }
         let shown = limit.map { Array(ids.prefix($0)) } ?? ids
         for page in stride(from: 0, to: shown.count, by: 256) {
             for stored in try await hush.documents(ids: Array(shown[page..<min(page + 256, shown.count)])) {

@@ -43,10 +43,11 @@ struct RelatedCommand: AsyncParsableCommand {
 
     func run() async throws {
         let hush = try await store.open(.read)
+        let filter = try FilterParsing.filter(from: filters)
+        if let note = await FilterParsing.noMatchNote(filter, arguments: filters, in: hush) { Console.error(note) }
         let related = try await RankedOutput.reporting(hush) {
             try await hush.related(
-                to: id, limit: limit, minCosine: minCosine, sameLanguage: sameLanguage,
-                filter: try FilterParsing.filter(from: filters))
+                to: id, limit: limit, minCosine: minCosine, sameLanguage: sameLanguage, filter: filter)
         }
         if json {
             Console.out(try JSONOutput.line(RelatedJSON(id: id, results: related.map(RankedOutput.Item.init))))

@@ -124,6 +124,7 @@ struct SearchCommand: AsyncParsableCommand {
                         + "(pass its folder with --model FOLDER), so this is a keyword search")
         }
         let searchMode = searchMode(mode)
+        if let note = await FilterParsing.noMatchNote(filter, arguments: filters, in: hush) { Console.error(note) }
         let results =
             diverse || lambda != nil
             ? try await hush.search(

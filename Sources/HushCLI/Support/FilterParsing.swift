@@ -61,4 +61,12 @@ enum FilterParsing {
             "--filter \(key)=\(text): use an ISO-8601 date such as 2026-03-01 or 2026-03-01T09:30:00Z, "
                 + RecordDate.rangeText)
     }
+
+    /// A note for standard error when `filter` lets no stored document through, so that "no results" is not
+    /// taken for the query's fault (`tag=helth`); `nil` when the filter is empty or lets some through.
+    static func noMatchNote(_ filter: SearchFilter, arguments: [String], in hush: HushStore) async -> String? {
+        guard !filter.isEmpty, (try? await hush.documentIDs(matching: filter).isEmpty) == true else { return nil }
+        return "note: no stored document matches the filter \(arguments.joined(separator: " ")) "
+            + "(`hush list` shows what the file holds)"
+    }
 }
