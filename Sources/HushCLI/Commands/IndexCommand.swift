@@ -125,7 +125,10 @@ struct IndexCommand: AsyncParsableCommand {
         let discarded = await file.discardIfEmpty(hush)
         // The stored documents of files gone from the folders given: deleted when asked, else counted.
         let read = Set(documents.map { $0.id.precomposedStringWithCanonicalMapping })
-        let gone = discarded ? [] : Self.missing(try await hush.documentIDs(order: .id), under: folders, read: read)
+        let folders = self.folders
+        let gone =
+            discarded || folders.isEmpty
+            ? [] : Self.missing(try await hush.documentIDs(order: .id), under: folders, read: read)
         var removed: [String] = []
         if removeMissing, !gone.isEmpty {
             try await hush.delete(ids: gone)
