@@ -34,11 +34,7 @@ struct ExportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let hush = try await store.open(.read)
-        let filter = try FilterParsing.filter(from: filters)
-        let ids = try await hush.documentIDs(matching: filter, order: sort.order)
-        if ids.isEmpty, let note = await FilterParsing.noMatchNote(filter, arguments: filters, in: hush) {
-            Console.error(note)
-        }
+        let ids = try await DocumentSelection.ids(of: hush, filters: filters, order: sort.order)
         guard let out else {
             try await Self.write(ids, of: hush) { Console.out($0) }
             return
@@ -81,13 +77,10 @@ struct ExportCommand: AsyncParsableCommand {
         Console.error("exported \(count) to \(out)")
     }
 
-    /// Each document of `ids` as one line, a page of 256 at a time, stopping between pages when cancelled.
+    /// Each document of `ids` as one line, stopping between pages when cancelled.
     static func write(_ ids: [String], of hush: HushStore, line: (String) throws -> Void) async throws {
-        for page in stride(from: 0, to: ids.count, by: 256) {
-            try Task.checkCancellation()
-            for stored in try await hush.documents(ids: Array(ids[page..<min(page + 256, ids.count)])) {
-                try line(try JSONOutput.line(DocumentJSON(stored: stored, detail: .record)))
-            }
+        try await DocumentSelection.forEach(ids, of: hush) { stored in
+            try line(try JSONOutput.line(DocumentJSON(stored: stored, detail: .record)))
         }
     }
 }

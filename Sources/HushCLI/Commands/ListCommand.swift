@@ -46,23 +46,17 @@ struct ListCommand: AsyncParsableCommand {
 
     func run() async throws {
         let hush = try await store.open(.read)
-        let filter = try FilterParsing.filter(from: filters)
-        let ids = try await hush.documentIDs(matching: filter, order: sort.order)
-        if ids.isEmpty, let note = await FilterParsing.noMatchNote(filter, arguments: filters, in: hush) {
-            Console.error(note)
-        }
+        let ids = try await DocumentSelection.ids(of: hush, filters: filters, order: sort.order)
         let shown = limit.map { Array(ids.prefix($0)) } ?? ids
-        for page in stride(from: 0, to: shown.count, by: 256) {
-            for stored in try await hush.documents(ids: Array(shown[page..<min(page + 256, shown.count)])) {
-                if json {
-                    Console.out(try JSONOutput.line(DocumentJSON(stored: stored, detail: .listing)))
-                } else {
-                    let d = stored.document
-                    let day = d.createdAt.map(RecordDate.formatDay) ?? "----------"
-                    // A post or an entry without a title shows how it begins.
-                    let title = (d.title ?? Self.opening(of: d.body)).map { " " + Console.escaped($0) } ?? ""
-                    Console.out("\(day)  \(stored.language)  [\(Console.escaped(d.id))]\(title)")
-                }
+        try await DocumentSelection.forEach(shown, of: hush) { stored in
+            if json {
+                Console.out(try JSONOutput.line(DocumentJSON(stored: stored, detail: .listing)))
+            } else {
+                let d = stored.document
+                let day = d.createdAt.map(RecordDate.formatDay) ?? "----------"
+                // A post or an entry without a title shows how it begins.
+                let title = (d.title ?? Self.opening(of: d.body)).map { " " + Console.escaped($0) } ?? ""
+                Console.out("\(day)  \(stored.language)  [\(Console.escaped(d.id))]\(title)")
             }
         }
         if !json {
