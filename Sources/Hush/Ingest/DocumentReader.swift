@@ -75,6 +75,13 @@ public struct DocumentReader: Sendable {
 
     // MARK: - Files
 
+    /// What the ids of a folder's files start with: its name and `/` (`notes/`), or `nil` for the root, whose
+    /// files' ids are their paths from it.
+    package static func idPrefix(ofFolder folder: URL) -> String? {
+        let name = folder.standardizedFileURL.lastPathComponent
+        return name == "/" || name.isEmpty ? nil : name + "/"
+    }
+
     /// The largest input file read: JSON Lines and CSV are streamed, but a file this large is almost surely
     /// not what was meant (a disk image, a log), and reading it would take minutes.
     public static let maxFileBytes: Int64 = 1 << 30
@@ -146,8 +153,7 @@ public struct DocumentReader: Sendable {
                     walk.skipped.append(SkippedInput(path: url.path, reason: "folder already read"))
                     continue
                 }
-                let name = url.standardizedFileURL.lastPathComponent
-                try listFolder(url, idPrefix: name == "/" || name.isEmpty ? "" : name + "/", into: &walk)
+                try listFolder(url, idPrefix: Self.idPrefix(ofFolder: url) ?? "", into: &walk)
             case .file(let identity, let size):
                 walk.add(url: url, id: url.lastPathComponent, identity: identity, size: size)
             case .other(let reason):

@@ -33,6 +33,10 @@ struct ExportCommand: AsyncParsableCommand {
     var out: String?
 
     func run() async throws {
+        if let out, let reason = OutputFile.refusal(out, database: store.db) {
+            throw CommandLineMessage(
+                description: "\(out) \(reason), so an export will not replace it: choose another --out")
+        }
         let hush = try await store.open(.read)
         let ids = try await DocumentSelection.ids(of: hush, filters: filters, order: sort.order)
         guard let out else {
@@ -40,10 +44,6 @@ struct ExportCommand: AsyncParsableCommand {
             return
         }
         let destination = URL(fileURLWithPath: out)
-        if let reason = OutputFile.refusal(out, database: store.db) {
-            throw CommandLineMessage(
-                description: "\(out) \(reason), so an export will not replace it: choose another --out")
-        }
         let partial = destination.deletingLastPathComponent()
             .appendingPathComponent(".\(destination.lastPathComponent).exporting")
         guard FileManager.default.createFile(atPath: partial.path, contents: nil),
@@ -66,7 +66,7 @@ struct ExportCommand: AsyncParsableCommand {
             guard rename(partial.path, destination.path) == 0 else {
                 throw CommandLineMessage(
                     description:
-                        "cannot write \(out): \(String(cString: strerror(errno))); the export is in \(partial.path)")
+                        "cannot write \(out): \(String(cString: strerror(errno)))")
             }
         } catch {
             try? handle.close()

@@ -42,7 +42,7 @@ struct IndexCommand: AsyncParsableCommand {
 
     func validate() throws {
         if paths.isEmpty { throw ValidationError("give at least one file or folder to index") }
-        if removeMissing, let root = folders.first(where: { Self.idPrefix(of: $0) == nil }) {
+        if removeMissing, let root = folders.first(where: { DocumentReader.idPrefix(ofFolder: $0) == nil }) {
             throw ValidationError(
                 "--remove-missing needs folders with a name (\(root.path) has none): give the folders below it")
         }
@@ -56,13 +56,6 @@ struct IndexCommand: AsyncParsableCommand {
         }
     }
 
-    /// What the ids of a folder's files start with (its name and `/`, as `DocumentReader` makes them), or `nil`
-    /// for the root, whose files' ids have no prefix.
-    static func idPrefix(of folder: URL) -> String? {
-        let name = folder.standardizedFileURL.lastPathComponent
-        return name == "/" || name.isEmpty ? nil : name + "/"
-    }
-
     /// The stored ids under `folders` whose file is gone: not read this time (`read`), and no file at the path
     /// the id names (in either Unicode normal form; for a line's id, `path#3`, its file).
     static func missing(_ stored: [String], under folders: [URL], read: Set<String>) -> [String] {
@@ -74,7 +67,7 @@ struct IndexCommand: AsyncParsableCommand {
         var gone: [String] = []
         for id in stored where !read.contains(id) {
             for folder in folders {
-                guard let prefix = idPrefix(of: folder), id.hasPrefix(prefix) else { continue }
+                guard let prefix = DocumentReader.idPrefix(ofFolder: folder), id.hasPrefix(prefix) else { continue }
                 let path = String(id.dropFirst(prefix.count))
                 var file = path
                 if let mark = path.lastIndex(of: "#"),
@@ -83,7 +76,7 @@ struct IndexCommand: AsyncParsableCommand {
                 {
                     file = String(path[..<mark])
                 }
-                if !exists(folder, path) && !exists(folder, file) {
+                if !exists(folder, path) && (file == path || !exists(folder, file)) {
                     gone.append(id)
                     break
                 }

@@ -10,9 +10,7 @@ enum DocumentSelection {
     static func ids(of hush: HushStore, filters: [String], order: DocumentOrder) async throws -> [String] {
         let filter = try FilterParsing.filter(from: filters)
         let ids = try await hush.documentIDs(matching: filter, order: order)
-        if ids.isEmpty, let note = await FilterParsing.noMatchNote(filter, arguments: filters, in: hush) {
-            Console.error(note)
-        }
+        if ids.isEmpty, !filter.isEmpty { Console.error(FilterParsing.noMatchNote(arguments: filters)) }
         return ids
     }
 

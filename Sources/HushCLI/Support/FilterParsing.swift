@@ -66,7 +66,12 @@ enum FilterParsing {
     /// taken for the query's fault (`tag=helth`); `nil` when the filter is empty or lets some through.
     static func noMatchNote(_ filter: SearchFilter, arguments: [String], in hush: HushStore) async -> String? {
         guard !filter.isEmpty, (try? await hush.documentIDs(matching: filter).isEmpty) == true else { return nil }
-        return "note: no stored document matches the filter \(arguments.joined(separator: " ")) "
+        return noMatchNote(arguments: arguments)
+    }
+
+    /// The note itself, for a caller that already knows the filter let nothing through.
+    static func noMatchNote(arguments: [String]) -> String {
+        "note: no stored document matches the filter \(arguments.joined(separator: " ")) "
             + "(`hush list` shows what the file holds)"
     }
 }
