@@ -98,7 +98,9 @@ extension HushStore {
     }
 
     /// An extractive summary of what a search finds: the top `k` hits' documents, oldest first, summarised
-    /// as by ``summarize(ids:sentences:lambda:)``.
+    /// as by ``summarize(ids:sentences:lambda:)`` but with the sentences chosen for their similarity to the
+    /// query rather than to the documents' common theme, so that the summary answers what was asked (a hit
+    /// that only came close adds nothing off the subject).
     ///
     /// ```swift
     /// let summary = try await store.summarize(query: "offsite budget", k: 5, sentences: 3)
@@ -113,6 +115,10 @@ extension HushStore {
         let results = try searcher.search(
             query, mode: mode, filter: filter, limit: memory.clampedLimit(k), minScore: nil, boosts: .default,
             explain: false)
-        return try ranker.summarize(hits: results.hits, sentences: count, lambda: lambda)
+        guard !results.hits.isEmpty else { return Summary(sentences: [], documentIDs: []) }
+        // The search cached the query's vector (a keyword search embeds it here): the sentences chosen are
+        // those closest to what was asked, not merely to the hits' common theme.
+        let focus = SummaryFocus(query: try searcher.queryVector(for: query), acrossLanguages: mode.acrossLanguages)
+        return try ranker.summarize(hits: results.hits, sentences: count, lambda: lambda, focus: focus)
     }
 }

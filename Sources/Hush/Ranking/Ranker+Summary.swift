@@ -1,9 +1,23 @@
 import Foundation
 
+/// What a summary of a search chooses its sentences for: the query's vector and whether its search was across
+/// languages (``SearchMode/acrossLanguages``).
+struct SummaryFocus {
+    var query: [Float]
+    var acrossLanguages: Bool
+}
+
 extension Ranker {
     /// See the public method of the same name on ``HushStore``.
-    func summarize(ids: [String], sentences count: Int = 3, lambda: Float = 0.7) throws
-        -> Summary
+    ///
+    /// With a `focus`, a sentence's relevance is its similarity to the query (the classic query-focused MMR),
+    /// so that a summary of a search's hits says what they say about what was asked; without one, its
+    /// similarity to the centroid of the documents' stored vectors (their theme). A multilingual model places
+    /// a query nearer the sentences of its own language whatever they say: across languages, each sentence's
+    /// similarity loses its document's language shift (``LanguageShift``), as the document's score does in the
+    /// search, so that a sentence in another language competes on what it says.
+    func summarize(ids: [String], sentences count: Int = 3, lambda: Float = 0.7, focus: SummaryFocus? = nil)
+        throws -> Summary
     {
         guard count > 0 else { throw RankingError.invalidOption("sentences must be at least 1 (got \(count))") }
         guard (0...1).contains(lambda) else {
@@ -18,14 +32,20 @@ extension Ranker {
         if let blocker = try semanticBlocker() {
             throw blocker
         }
-        let centroid: [Float]? = try memory.read { state in
+        let (centroid, shift): ([Float]?, [String: Float]) = try memory.read { state in
             try state.requireSemantic(current: current)
             let slots = state.slots(ofExternalIDs: unique)
             if let missing = unique.first(where: { slots[$0] == nil }) {
                 throw RankingError.unknownDocument(id: missing)
             }
             let table = try DocumentVectors(state: state, slots: slots.values)
-            return VectorMath.normalizedMean(unique.compactMap { slots[$0].flatMap(table.vector) })
+            var shift: [String: Float] = [:]
+            if let focus, focus.acrossLanguages, embedder.languageScope == .multilingual,
+                let languages = try state.languageShift(query: focus.query, memory: memory)
+            {
+                for (id, slot) in slots { shift[id] = languages(slot) }
+            }
+            return (VectorMath.normalizedMean(unique.compactMap { slots[$0].flatMap(table.vector) }), shift)
         }
         let texts = try documentTexts(unique)
 
@@ -74,8 +94,11 @@ extension Ranker {
                 "the embedder returned \(vectors.count) vectors for \(candidates.count) sentences")
         }
         vectors = vectors.map { VectorMath.normalized($0) ?? $0 }
-        let center = centroid ?? VectorMath.normalizedMean(vectors) ?? []
-        let relevance = vectors.map { VectorMath.dot($0, center) }
+        let center =
+            focus.flatMap { VectorMath.normalized($0.query) } ?? centroid ?? VectorMath.normalizedMean(vectors) ?? []
+        let relevance = zip(vectors, candidates).map { vector, candidate in
+            VectorMath.dot(vector, center) - (shift[candidate.documentID] ?? 0)
+        }
         let chosen = Diversifier.mmr(relevance: relevance, vectors: vectors, lambda: lambda, limit: count)
         // Candidates were appended in original order, so sorting the chosen indices restores it.
         let sentences = chosen.sorted().map { index in
@@ -86,15 +109,17 @@ extension Ranker {
         return Summary(sentences: sentences, documentIDs: unique)
     }
 
-    /// A summary of a search's hits' documents, oldest first (see
+    /// A summary of a search's hits' documents, oldest first, focused on the query's vector `focus` (see
     /// ``HushStore/summarize(query:k:sentences:mode:filter:lambda:)``).
-    func summarize(hits: [SearchHit], sentences count: Int = 3, lambda: Float = 0.7) throws -> Summary {
+    func summarize(hits: [SearchHit], sentences count: Int = 3, lambda: Float = 0.7, focus: SummaryFocus) throws
+        -> Summary
+    {
         guard !hits.isEmpty else { return Summary(sentences: [], documentIDs: []) }
         let ordered = hits.enumerated().sorted { lhs, rhs in
             lhs.element.createdAt != rhs.element.createdAt
                 ? lhs.element.createdAt < rhs.element.createdAt : lhs.offset < rhs.offset
         }
-        return try summarize(ids: ordered.map(\.element.id), sentences: count, lambda: lambda)
+        return try summarize(ids: ordered.map(\.element.id), sentences: count, lambda: lambda, focus: focus)
     }
 
     /// Title, body, quote and fields of stored documents, by id.

@@ -15,7 +15,8 @@ public struct Summary: Sendable, Hashable, Codable {
         public var documentID: String
         /// Its position among that document's sentences (the body's, then the fields'), from 0.
         public var position: Int
-        /// Cosine similarity with the centroid of the summarised documents.
+        /// Cosine similarity with the centroid of the summarised documents, or with the query for a summary of
+        /// a search (``HushStore/summarize(query:k:sentences:mode:filter:lambda:)``).
         public var relevance: Float
 
         /// Creates a sentence.

@@ -160,6 +160,16 @@ extension Searcher {
         return prefix
     }
 
+    /// The vector a semantic search of `query` compares documents with (from the cache after such a search),
+    /// for what compares other text with what was asked: the sentences of a query's summary.
+    func queryVector(for query: String) throws -> [Float] {
+        if let blocker = try memory.semanticBlocker(current: embedder.identity, database: database) {
+            throw blocker
+        }
+        let text = Self.firstWindow(of: Self.embeddedText(analyze(query), query: query), embedder: embedder)
+        return try queryEmbedding(String(text)).vector
+    }
+
     /// The query vector, from the cache (`embedded` false) or the embedder.
     func queryEmbedding(_ text: String) throws -> (vector: [Float], embedded: Bool) {
         if let cached = cache.value(for: text) { return (cached, false) }

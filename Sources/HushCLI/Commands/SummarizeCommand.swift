@@ -10,7 +10,8 @@ struct SummarizeCommand: AsyncParsableCommand {
         abstract: "Pick the sentences that best cover documents (or a search's top hits), in original order.",
         discussion: """
             Sentences are embedded and chosen by maximal marginal relevance against the centroid of the \
-            documents' stored vectors, then printed in document order (for --query: oldest hit first).
+            documents' stored vectors (with --query: against the query, so that the summary says what the \
+            hits say about it), then printed in document order (for --query: oldest hit first).
             """)
 
     @OptionGroup var store: StoreArguments

@@ -76,4 +76,19 @@ import Testing
         #expect(Set(byQuery.documentIDs).isSubset(of: ["thread-1", "thread-2", "thread-3", "retro", "journal-sleep"]))
         #expect(byQuery.sentences.allSatisfy { $0.documentID.hasPrefix("thread-") })
     }
+
+    @Test func aSearchSummaryQuotesWhatTheHitsSayAboutTheQuery() async throws {
+        let store = try await store([NotesCorpus.retro, NotesCorpus.journal] + NotesCorpus.thread)
+        // Every document is a hit of a five-hit search: the summary still keeps to the question, and its
+        // relevance is the similarity to the query, not to the hits' common theme.
+        let summary = try await store.summarize(query: "why can't I sleep at night?", k: 5, sentences: 2)
+        #expect(summary.documentIDs.count == 5)
+        #expect(summary.sentences.count == 2)
+        #expect(summary.sentences.allSatisfy { $0.documentID == "journal-sleep" }, "\(summary.text)")
+        #expect(!summary.text.contains("cat"), "\(summary.text)")
+        let offsite = try await store.summarize(query: "the cost of the offsite venue", k: 5, sentences: 2)
+        #expect(offsite.sentences.allSatisfy { $0.documentID.hasPrefix("thread-") }, "\(offsite.text)")
+        #expect(offsite.text.contains("venue") && offsite.text.contains("budget"), "\(offsite.text)")
+        #expect(!offsite.text.contains("pupp"), "\(offsite.text)")
+    }
 }
