@@ -10,18 +10,23 @@ extension DocumentReader {
             updatedAt: date)
     }
 
-    /// A Markdown file: front matter (`title`, `tags`, `category`, `date`, `language`, `type`) is read, the
-    /// first `#` heading becomes the title, and markup is reduced to its text (link text kept, URLs dropped).
-    func markdownDocument(_ text: String, file: InputFile) -> Document {
-        markdownDocumentAndTitle(text, file: file).document
-    }
-
     /// The document of a Markdown file, and whether its title came from the file's text (a level-1 heading or
     /// a front-matter title) rather than from its name: a note holding only a heading is that heading.
-    func markdownDocumentAndTitle(_ text: String, file: InputFile) -> (document: Document, ownTitle: Bool) {
+    ///
+    /// Its front matter (``FrontMatter``) is read as a JSON Lines record's members are (`title`, `tags`,
+    /// `category`, `date` or `created`, `updated`, `language`, `type`; any other key becomes metadata), the
+    /// first `#` heading becomes the title, and markup is reduced to its text (link text kept, URLs dropped).
+    ///
+    /// - Throws: a date in the front matter that cannot be read, as a JSON Lines record's would be.
+    func markdownDocumentAndTitle(_ text: String, file: InputFile) throws(SkipReason) -> (
+        document: Document, ownTitle: Bool
+    ) {
         var lines = TextCleaner.lines(of: text).map(String.init)
-        let frontMatter = Self.takeFrontMatter(&lines)
-        var title = frontMatter["title"].flatMap { $0.isEmpty ? nil : $0 }
+        var record = RawRecord(fallbackID: file.relativePath)
+        FrontMatter.take(&lines)?.apply(to: &record)
+        if let problem = record.problem { throw SkipReason(message: "front matter: \(problem)") }
+        let frontMatterTitle = record.title
+        var title = frontMatterTitle
         var bodyLines: [String] = []
         var inFence = false
         for line in lines {
@@ -39,43 +44,25 @@ extension DocumentReader {
                     title = heading.text
                     continue
                 }
+                // The front matter's title written again as the note's heading: said once.
+                if heading.level == 1, bodyLines.allSatisfy({ $0.allSatisfy(\.isWhitespace) }),
+                    let frontMatterTitle, Self.inlineText(heading.text) == frontMatterTitle
+                {
+                    continue
+                }
                 bodyLines.append(Self.inlineText(heading.text))
                 continue
             }
             bodyLines.append(Self.inlineText(line))
         }
         let date = modificationDate(file.url)
-        let created = frontMatter["date"].flatMap(RecordDate.parse) ?? date
-        let tags = frontMatter["tags"].map(Self.tagList) ?? []
         let document = Document(
             id: file.relativePath, title: title ?? file.url.deletingPathExtension().lastPathComponent,
             body: bodyLines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines),
-            sourceType: frontMatter["type"] ?? sourceType, language: frontMatter["language"], tags: tags,
-            category: frontMatter["category"], createdAt: created, updatedAt: date)
+            sourceType: record.type ?? sourceType, language: record.language, tags: record.tags,
+            category: record.category, metadata: record.extra, createdAt: record.createdAt ?? date,
+            updatedAt: record.updatedAt ?? date)
         return (document, title != nil)
-    }
-
-    /// Removes a leading `---` … `---` block and returns its simple `key: value` pairs (keys lower-cased).
-    static func takeFrontMatter(_ lines: inout [String]) -> [String: String] {
-        guard lines.first?.trimmingCharacters(in: .whitespaces) == "---" else { return [:] }
-        guard
-            let close = lines.indices.dropFirst().first(where: {
-                let line = lines[$0].trimmingCharacters(in: .whitespaces)
-                return line == "---" || line == "..."
-            })
-        else { return [:] }
-        var values: [String: String] = [:]
-        for line in lines[1..<close] {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            let key = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-            var value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            if value.count >= 2, let first = value.first, first == "\"" || first == "'", value.last == first {
-                value = String(value.dropFirst().dropLast())
-            }
-            if !key.isEmpty { values[key] = value }
-        }
-        lines.removeSubrange(0...close)
-        return values
     }
 
     /// `# Title` → (1, "Title"); closing `#`s are dropped. `#hashtag` (no space) is not a heading.
@@ -125,13 +112,5 @@ extension DocumentReader {
         else { return nil }
         let text = String(line[line.index(after: openBracket)..<close])
         return (text, line.index(after: closeParen))
-    }
-
-    /// Tags from `a, b`, `[a, b]` or `"a"`.
-    static func tagList(_ raw: String) -> [String] {
-        raw.trimmingCharacters(in: CharacterSet(charactersIn: "[] "))
-            .split(separator: ",")
-            .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " \"'")) }
-            .filter { !$0.isEmpty }
     }
 }

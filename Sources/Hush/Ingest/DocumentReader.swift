@@ -10,7 +10,7 @@ import Foundation
 /// | Extension | One document per | Title | Id |
 /// |---|---|---|---|
 /// | `.txt` | file | file name without extension | path from the folder given, starting with its name (`notes/a.txt`); a file given directly: its name |
-/// | `.md`, `.markdown` | file | first `#` heading (or front matter `title:`) | as for `.txt` |
+/// | `.md`, `.markdown` | file; its YAML front matter read as a `.jsonl` record's members (other keys: metadata) | first `#` heading (or front matter `title:`) | as for `.txt` |
 /// | `.jsonl` | line: `{"id","title","text","tags","category","metadata","date","language","type","quoted","fields"}` | `title` | `id`, else `path#line` |
 /// | `.csv` | row, after a header row (`id,title,text,tags,category,date,language,…`) | `title` | `id`, else `path#line` |
 ///
@@ -284,9 +284,16 @@ public struct DocumentReader: Sendable {
             case .failure(let reason):
                 skip(SkippedInput(path: file.url.path, reason: reason.message))
             case .success(let text):
-                let (document, ownTitle) =
-                    file.kind == "txt"
-                    ? (plainTextDocument(text, file: file), false) : markdownDocumentAndTitle(text, file: file)
+                let document: Document
+                let ownTitle: Bool
+                do {
+                    (document, ownTitle) =
+                        file.kind == "txt"
+                        ? (plainTextDocument(text, file: file), false) : try markdownDocumentAndTitle(text, file: file)
+                } catch {
+                    skip(SkippedInput(path: file.url.path, reason: error.message))
+                    return
+                }
                 if document.body.isEmpty && document.fields.isEmpty && !ownTitle {
                     skip(SkippedInput(path: file.url.path, reason: "empty file"))
                 } else {

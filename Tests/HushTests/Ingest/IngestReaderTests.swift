@@ -71,6 +71,69 @@ import Testing
         #expect(document.body == "Ignored heading\n\nFinish the Tolstoy novel.")
     }
 
+    @Test func markdownFrontMatterKeepsEveryKeyAsNoteAppsWriteThem() throws {
+        let folder = try TemporaryDirectory()
+        let note = """
+            ---
+            created: 2026-11-21 09:15
+            updated: 2026-11-22T08:00:00Z
+            tags:
+              - cooking
+              - "vegetarian"
+            aliases:
+            - soup
+            # a comment line
+            mood: calm
+            summary: >
+              Soup for
+              cold evenings.
+            people:
+              cook: Ana
+            ---
+            Lentil soup with cumin and lemon.
+            """
+        let therapy = """
+            ---
+            title: Therapy session
+            tags: [health, 'therapy']
+            ---
+
+            # Therapy session
+
+            We talked about my fear of flying.
+            """
+        let files = [try folder.write("soup.md", note), try folder.write("therapy.md", therapy)]
+        let result = try readAll(files)
+        #expect(result.skipped.isEmpty)
+        let soup = try #require(result.documents.first { $0.id == "soup.md" })
+        #expect(soup.tags == ["cooking", "vegetarian"])
+        #expect(soup.createdAt == RecordDate.parse("2026-11-21T09:15:00Z"))
+        #expect(soup.updatedAt == RecordDate.parse("2026-11-22T08:00:00Z"))
+        #expect(
+            soup.metadata == [
+                "aliases": "soup", "mood": "calm", "summary": "Soup for cold evenings.", "people": "cook: Ana",
+            ])
+        #expect(soup.body == "Lentil soup with cumin and lemon.")
+        #expect(soup.title == "soup")
+        // The title written again as the note's first heading is not repeated in its text.
+        let session = try #require(result.documents.first { $0.id == "therapy.md" })
+        #expect(session.title == "Therapy session")
+        #expect(session.tags == ["health", "therapy"])
+        #expect(session.body == "We talked about my fear of flying.")
+    }
+
+    @Test func aFrontMatterDateThatCannotBeReadSkipsOnlyThatNote() throws {
+        let folder = try TemporaryDirectory()
+        let template = try folder.write("template.md", "---\ndate: {{date}}\n---\nA note from a template.")
+        let fine = try folder.write("fine.md", "---\ndate: 2026-01-02\n---\nA dated note.")
+        let result = try readAll([template, fine])
+        #expect(result.documents.map(\.id) == ["fine.md"])
+        #expect(result.skipped.count == 1)
+        #expect(result.skipped.first?.path == template.path)
+        let reason = try #require(result.skipped.first?.reason)
+        #expect(reason.hasPrefix("front matter: date \"{{date}}\" is not a date: use yyyy-MM-dd"), "\(reason)")
+    }
+
     @Test func jsonLinesRecordsMapEveryField() throws {
         let folder = try TemporaryDirectory()
         let lines = [
