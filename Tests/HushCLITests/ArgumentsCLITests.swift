@@ -19,6 +19,16 @@ import Testing
             let result = try CLIRunner.run(["search", "--db", db] + argument + ["money"])
             #expect(result.status != 0 && result.stderr.contains(message), "\(argument): \(result.stderr)")
         }
+        // A blank query is a mistake that says so, unless it is the empty box of a search as you type.
+        for arguments in [
+            ["search", "--db", db, ""], ["search", "--db", db, " ", "  "],
+            ["summarize", "--db", db, "--query", " "],
+        ] {
+            let result = try CLIRunner.run(arguments)
+            #expect(result.status == 64 && result.stderr.contains("is empty"), "\(arguments): \(result.stderr)")
+        }
+        let typing = try CLIRunner.run(["search", "--db", db, "--as-you-type", ""])
+        #expect(typing.status == 0 && typing.stdout.contains("no results"), "\(typing.stderr)")
         let huge = String(Int.max)
         for mode in ["hybrid", "semantic", "keyword", "rrf"] {
             let result = try CLIRunner.run(["search", "--db", db, "--mode", mode, "--k", huge, "money"])

@@ -94,6 +94,10 @@ struct SearchCommand: AsyncParsableCommand {
     var query: [String]
 
     func validate() throws {
+        // An empty box is a query as you type (no results); on its own, a blank query is a mistake.
+        if !asYouType, query.joined().allSatisfy(\.isWhitespace) {
+            throw ValidationError("the query is empty: give the words to search for")
+        }
         if limit < 1 { throw ValidationError("--k must be at least 1") }
         if let alpha, !(0...1).contains(alpha) { throw ValidationError("--alpha must lie between 0 and 1") }
         if alpha != nil, (mode ?? .hybrid) != .hybrid {

@@ -36,6 +36,9 @@ struct SummarizeCommand: AsyncParsableCommand {
 
     func validate() throws {
         if (query == nil) == ids.isEmpty { throw ValidationError("give document ids or --query, not both") }
+        if let query, query.allSatisfy(\.isWhitespace) {
+            throw ValidationError("--query is empty: give the words to search for")
+        }
         if sentences < 1 { throw ValidationError("--sentences must be at least 1") }
         if limit < 1 { throw ValidationError("--k must be at least 1") }
         if !(0...1).contains(lambda) { throw ValidationError("--lambda must lie between 0 and 1") }
