@@ -29,8 +29,8 @@ public enum BuildError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidConfiguration(let path, let reason):
             return "build configuration \(path): \(reason)"
         case .noDocuments(let inputs):
-            return "no documents found in \(inputs.joined(separator: ", ")): give folders or .txt, .md, .jsonl or "
-                + ".csv files with text in them"
+            return "no documents found in \(inputs.joined(separator: ", ")): give folders or .txt, .md, .jsonl, "
+                + ".csv or .tsv files with text in them"
         case .outputNotWritable(let path, let reason):
             return "cannot write the output at \(path) (\(reason)): choose a writable folder"
         case .finishing(let path, let reason):

@@ -1,10 +1,11 @@
 import Foundation
 
 extension DocumentReader {
-    /// Reads a CSV file with a header row, streaming; bad rows are skipped with their line number.
+    /// Reads a CSV file with a header row, streaming; bad rows are skipped with their line number. The columns
+    /// are separated as the header row shows (``csvSeparator(header:tabSeparated:)``).
     func readCSV(_ file: InputFile, skip: (SkippedInput) -> Void, emit: (Document) throws -> Void) throws {
         let path = file.url.path
-        var parser = CSVParser()
+        var parser: CSVParser?
         var header: [String]?
         var stop = false
         var sawBytes = false
@@ -27,7 +28,8 @@ extension DocumentReader {
                         SkippedInput(
                             path: path, line: line,
                             reason:
-                                "header row has no text, body or content column (found: \(names.joined(separator: ", ")))"
+                                "header row has no text, body or content column (found: \(names.joined(separator: ", "))"
+                                + "; columns are separated by commas, semicolons or tabs)"
                         ))
                     stop = true
                     return
@@ -64,7 +66,10 @@ extension DocumentReader {
                     return
                 }
                 guard let value = String(validUTF8: raw) else {
-                    skip(SkippedInput(path: path, line: line, reason: "row is not valid UTF-8"))
+                    skip(
+                        SkippedInput(
+                            path: path, line: line, reason: "row is not valid UTF-8: save the file as UTF-8 (CSV UTF-8)"
+                        ))
                     return
                 }
                 record.set(key: name, string: value)
@@ -86,9 +91,12 @@ extension DocumentReader {
                         return
                     }
                 }
-                try parser.consume(block) { fields, line in try handle(fields, line: line) }
+                if parser == nil {
+                    parser = CSVParser(separator: Self.csvSeparator(header: block, tabSeparated: file.kind == "tsv"))
+                }
+                try parser?.consume(block) { fields, line in try handle(fields, line: line) }
             }
-            if !stop, let line = try parser.finish(record: { fields, line in try handle(fields, line: line) }) {
+            if !stop, let line = try parser?.finish(record: { fields, line in try handle(fields, line: line) }) {
                 skip(SkippedInput(path: path, line: line, reason: "quoted field is never closed"))
             }
         } catch let error as FileReadError {
@@ -98,5 +106,27 @@ extension DocumentReader {
         if header == nil && !stop {
             skip(SkippedInput(path: path, reason: "empty file"))
         }
+    }
+
+    /// The byte that separates a CSV file's columns, as its header row (the start of `header`) shows: a tab for
+    /// a .tsv file; otherwise the first of comma, semicolon (what spreadsheets write where the decimal mark is a
+    /// comma) and tab that splits the header into a text column and more than one column; a comma when none
+    /// does (the missing text column is then reported).
+    static func csvSeparator(header: [UInt8], tabSeparated: Bool) -> UInt8 {
+        let tab = UInt8(ascii: "\t")
+        if tabSeparated { return tab }
+        var line = header.prefix { $0 != 0x0A }
+        if line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
+        for separator in [UInt8(ascii: ","), UInt8(ascii: ";"), tab] {
+            let names = line.split(separator: separator, omittingEmptySubsequences: false).map { raw in
+                String(decoding: raw, as: UTF8.self).trimmingCharacters(in: CharacterSet(charactersIn: " \r\"'"))
+            }
+            if names.count > 1 || separator == UInt8(ascii: ","),
+                names.contains(where: { RawRecord.key($0) == .text })
+            {
+                return separator
+            }
+        }
+        return UInt8(ascii: ",")
     }
 }

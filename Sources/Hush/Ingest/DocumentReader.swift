@@ -12,7 +12,7 @@ import Foundation
 /// | `.txt` | file | file name without extension | path from the folder given, starting with its name (`notes/a.txt`); a file given directly: its name |
 /// | `.md`, `.markdown` | file; its YAML front matter read as a `.jsonl` record's members (other keys: metadata) | first `#` heading (or front matter `title:`) | as for `.txt` |
 /// | `.jsonl` | line: `{"id","title","text","tags","category","metadata","date","language","type","quoted","fields"}` | `title` | `id`, else `path#line` |
-/// | `.csv` | row, after a header row (`id,title,text,tags,category,date,language,…`) | `title` | `id`, else `path#line` |
+/// | `.csv`, `.tsv` | row, after a header row (`id,title,text,tags,category,date,language,…`; columns separated by commas, semicolons or tabs, as the header shows) | `title` | `id`, else `path#line` |
 ///
 /// ```swift
 /// let skipped = try DocumentReader(sourceType: "note").read([notesFolder]) { batch in
@@ -25,7 +25,11 @@ public struct DocumentReader: Sendable {
     public var sourceType: String?
 
     /// The file extensions read, lower-cased.
-    public static let supportedExtensions: Set<String> = ["txt", "md", "markdown", "jsonl", "csv"]
+    public static let supportedExtensions: Set<String> = ["txt", "md", "markdown", "jsonl", "csv", "tsv"]
+
+    /// The extensions of files that hold one document per line or row (the others hold one per file): their
+    /// documents without an id are named `path#line`.
+    public static let recordFileExtensions: Set<String> = ["jsonl", "csv", "tsv"]
 
     /// Creates a reader.
     ///
@@ -36,7 +40,8 @@ public struct DocumentReader: Sendable {
         self.sourceType = sourceType
     }
 
-    /// Reads files and folders (recursively, sorted, hidden files skipped): .txt, .md, .markdown, .jsonl, .csv;
+    /// Reads files and folders (recursively, sorted, hidden files skipped): .txt, .md, .markdown, .jsonl, .csv,
+    /// .tsv;
     /// calls `body` with batches of documents; returns what was skipped with reasons.
     ///
     /// Every path is checked before anything is read. An error thrown by `body` stops reading and is rethrown.
@@ -202,7 +207,9 @@ public struct DocumentReader: Sendable {
                 skipped.append(SkippedInput(path: url.path, reason: "the same file as \(first), already read"))
                 return
             }
-            let limit = kind == "jsonl" || kind == "csv" ? DocumentReader.maxFileBytes : DocumentReader.maxTextFileBytes
+            let limit =
+                DocumentReader.recordFileExtensions.contains(kind)
+                ? DocumentReader.maxFileBytes : DocumentReader.maxTextFileBytes
             guard size <= limit else {
                 skipped.append(
                     SkippedInput(
@@ -218,8 +225,8 @@ public struct DocumentReader: Sendable {
 
     static func unsupportedReason(_ kind: String) -> String {
         kind.isEmpty
-            ? "unsupported file type (no extension; expected .txt, .md, .markdown, .jsonl or .csv)"
-            : "unsupported file type .\(kind) (expected .txt, .md, .markdown, .jsonl or .csv)"
+            ? "unsupported file type (no extension; expected .txt, .md, .markdown, .jsonl, .csv or .tsv)"
+            : "unsupported file type .\(kind) (expected .txt, .md, .markdown, .jsonl, .csv or .tsv)"
     }
 
     /// Walks `folder` (hidden entries skipped), sorted by path, adding its files with ids `idPrefix + path`.
@@ -278,7 +285,7 @@ public struct DocumentReader: Sendable {
     ) throws {
         switch file.kind {
         case "jsonl": try readJSONLines(file, skip: skip, emit: emit)
-        case "csv": try readCSV(file, skip: skip, emit: emit)
+        case "csv", "tsv": try readCSV(file, skip: skip, emit: emit)
         default:
             switch loadTextFile(file.url) {
             case .failure(let reason):

@@ -16,7 +16,7 @@ struct BuildCommand: AsyncParsableCommand {
         commandName: "build",
         abstract: "Build a self-contained knowledge base file (with a manifest) from folders and files.",
         discussion: """
-            Reads .txt, .md, .jsonl and .csv files (folders recursively), cleans, chunks, embeds and stores them, \
+            Reads .txt, .md, .jsonl, .csv and .tsv files (folders recursively), cleans, chunks, embeds and stores them, \
             optimises the file and writes OUT.manifest.json beside it. The build works in a temporary file in \
             the output's folder and replaces OUT only when it succeeded; an interrupted build leaves OUT as it \
             was. When OUT was built with the same model and parameters, unchanged documents are not embedded \

@@ -7,7 +7,7 @@ import HushToolSupport
 struct IndexCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "index",
-        abstract: "Index .txt, .md, .jsonl and .csv files (folders recursively) into a database.",
+        abstract: "Index .txt, .md, .jsonl, .csv and .tsv files (folders recursively) into a database.",
         discussion: """
             Unchanged documents are skipped without re-embedding; changed ones are replaced. Bad files and \
             lines are skipped and reported with their reasons; everything else is indexed.
@@ -72,7 +72,8 @@ struct IndexCommand: AsyncParsableCommand {
                 var file = path
                 if let mark = path.lastIndex(of: "#"),
                     path[path.index(after: mark)...].allSatisfy({ $0.isASCII && $0.isNumber }),
-                    ["jsonl", "csv"].contains(URL(fileURLWithPath: String(path[..<mark])).pathExtension.lowercased())
+                    DocumentReader.recordFileExtensions.contains(
+                        URL(fileURLWithPath: String(path[..<mark])).pathExtension.lowercased())
                 {
                     file = String(path[..<mark])
                 }

@@ -243,6 +243,31 @@ import Testing
             result.skipped[1] == SkippedInput(path: openQuote.path, line: 3, reason: "quoted field is never closed"))
     }
 
+    /// Spreadsheets where the decimal mark is a comma write semicolons between columns; a .tsv file has tabs.
+    @Test func csvColumnsAreSeparatedAsTheHeaderShows() throws {
+        let folder = try TemporaryDirectory()
+        let semicolons = try folder.write(
+            "einkauf.csv",
+            "\u{FEFF}id;title;text;tags\r\ne1;Einkauf;\"Milch, Brot; Butter\";home,food\r\ne2;Arzt;Termin um 9,30 Uhr;health\r\n"
+        )
+        let tabs = try folder.write("notes.tsv", "text\ttags\nA note, with a comma; and a semicolon\twork\n")
+        let commas = try folder.write("plain.csv", "id,text\np1,\"one; two\"\n")
+        let result = try readAll([semicolons, tabs, commas])
+        #expect(result.skipped.isEmpty, "\(result.skipped)")
+        #expect(result.documents.map(\.id) == ["e1", "e2", "notes.tsv#2", "p1"])
+        #expect(result.documents[0].title == "Einkauf")
+        #expect(result.documents[0].body == "Milch, Brot; Butter")
+        #expect(result.documents[0].tags == ["home", "food"])
+        #expect(result.documents[1].body == "Termin um 9,30 Uhr")
+        #expect(result.documents[2].body == "A note, with a comma; and a semicolon")
+        #expect(result.documents[2].tags == ["work"])
+        #expect(result.documents[3].body == "one; two")
+        // Without a text column under any separator, the reason says which separators were tried.
+        let none = try folder.write("people.csv", "name;email\nAna;ana@example.com\n")
+        let reason = try readAll([none]).skipped.first?.reason ?? ""
+        #expect(reason.contains("found: name;email") && reason.contains("commas, semicolons or tabs"), "\(reason)")
+    }
+
     @Test func badFilesAreSkippedAndTheRestIsRead() throws {
         let folder = try TemporaryDirectory()
         try folder.write("a-empty.txt", "")
