@@ -53,6 +53,47 @@ import Testing
     }
 }
 
+/// What `hush index` says about a notes folder as note apps leave it: pictures, a template, a spreadsheet.
+@Suite struct IndexNotesFolderCLITests {
+    @Test func picturesAreCountedByTypeAndTheNoteThatFailedStandsOut() throws {
+        let root = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let vault = root.appendingPathComponent("vault")
+        try FileManager.default.createDirectory(
+            at: vault.appendingPathComponent("attachments"), withIntermediateDirectories: true)
+        func write(_ path: String, _ text: String) throws {
+            try text.write(to: vault.appendingPathComponent(path), atomically: true, encoding: .utf8)
+        }
+        for number in 1...5 { try write("attachments/photo\(number).png", "not really a picture") }
+        try write("scan.pdf", "not really a PDF")
+        try write("template.md", "---\ndate: {{date}}\n---\nA note from a template.")
+        try write("sleep.md", "---\ntags:\n  - health\nmood: tired\n---\nWoke at three again.")
+        try write("reading.tsv", "title\ttext\nDune\tSand, spice; and a desert planet.\n")
+        let db = root.appendingPathComponent("v.hush").path
+        let text = try CLIRunner.succeed(["index", "--lexical", "--quiet", "--db", db, vault.path]).stdout
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(
+            lines.first?.contains("2 added") == true && lines.first?.contains("7 inputs skipped") == true, "\(text)")
+        #expect(lines.filter { $0.contains("skipped") }.count == 4, "\(text)")
+        #expect(lines.contains { $0.hasPrefix("  skipped 5 .png files: unsupported file type .png") }, "\(text)")
+        #expect(lines.contains { $0.contains("scan.pdf: unsupported file type .pdf") }, "\(text)")
+        #expect(lines.contains { $0.contains("template.md: front matter: date \"{{date}}\" is not a date") }, "\(text)")
+        let json = try CLIRunner.succeed(["index", "--lexical", "--json", "--db", db, vault.path]).json()
+        #expect((json["skipped"] as? [Any])?.count == 7)
+
+        let sleep = try CLIRunner.succeed(["get", "--db", db, "--json", "vault/sleep.md"]).json()
+        #expect(sleep["tags"] as? [String] == ["health"])
+        #expect((sleep["metadata"] as? [String: String])?["mood"] == "tired")
+        #expect(try CLIRunner.succeed(["get", "--db", db, "vault/reading.tsv#2"]).stdout.contains("desert planet"))
+        // A row of a .tsv file goes with its file.
+        try FileManager.default.removeItem(at: vault.appendingPathComponent("reading.tsv"))
+        let removed = try CLIRunner.succeed([
+            "index", "--lexical", "--json", "--remove-missing", "--db", db, vault.path,
+        ]).json()
+        #expect(removed["removed"] as? [String] == ["vault/reading.tsv#2"], "\(removed)")
+    }
+}
+
 /// `hush index` and `hush import` leave no new file behind when nothing went in: an empty store stamped with
 /// the default model refused the corrected command that named another.
 @Suite struct IndexNewFileCLITests {

@@ -223,7 +223,8 @@ public struct DocumentReader: Sendable {
         }
     }
 
-    static func unsupportedReason(_ kind: String) -> String {
+    /// Why a file with extension `kind` (lower-cased, empty for none) is skipped: the types Hush reads.
+    package static func unsupportedReason(_ kind: String) -> String {
         kind.isEmpty
             ? "unsupported file type (no extension; expected .txt, .md, .markdown, .jsonl, .csv or .tsv)"
             : "unsupported file type .\(kind) (expected .txt, .md, .markdown, .jsonl, .csv or .tsv)"

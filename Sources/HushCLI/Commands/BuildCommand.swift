@@ -125,9 +125,7 @@ struct BuildCommand: AsyncParsableCommand {
         Console.out("  manifest: \(BuildManifest.sidecarURL(for: output).path)")
         for path in report.removedStaleFiles { Console.out("  removed a dead build's temporary file: \(path)") }
         for error in summary.errors { Console.out("  rejected \(Console.escaped(error.id)): \(error.reason)") }
-        for skip in report.skipped {
-            Console.out("  skipped \(Console.escaped(skip.path))\(skip.line.map { ":\($0)" } ?? ""): \(skip.reason)")
-        }
+        for line in SkipReport.lines(report.skipped) { Console.out(line) }
     }
 }
 

@@ -146,10 +146,7 @@ struct IndexCommand: AsyncParsableCommand {
             )
             for error in summary.errors { Console.out("  rejected \(Console.escaped(error.id)): \(error.reason)") }
             if discarded { Console.out("nothing was stored, so no file was made at \(store.db)") }
-            for skip in skipped {
-                Console.out(
-                    "  skipped \(Console.escaped(skip.path))\(skip.line.map { ":\($0)" } ?? ""): \(skip.reason)")
-            }
+            for line in SkipReport.lines(skipped) { Console.out(line) }
             if removeMissing {
                 Console.out("removed \(removed.count) document\(removed.count == 1 ? "" : "s") whose file is gone")
                 for id in removed { Console.out("  removed \(Console.escaped(id))") }
