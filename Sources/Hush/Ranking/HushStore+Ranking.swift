@@ -2,7 +2,9 @@ import Foundation
 
 extension HushStore {
     /// Re-orders search results by maximal marginal relevance over the hits' stored document vectors, so
-    /// that near-duplicates do not crowd the top (see ``Diversifier``).
+    /// that near-duplicates do not crowd the top (see ``Diversifier``). The hits' scores are rescaled to 0…1
+    /// over `results` and the vectors centred on their language's centre (as related items compare them), so
+    /// that `lambda` means the same in every search mode and with every model.
     ///
     /// ```swift
     /// let pool = try await store.search("sleep and stress", limit: 30)

@@ -214,6 +214,43 @@ import Testing
         await #expect(throws: RankingError.self) { _ = try await store.diversify(plain, lambda: 2) }
     }
 
+    /// A diversified search is MMR, worked out here, over the hits' scores rescaled to 0…1 and their document
+    /// vectors centred on their language's centre (as related items compare documents).
+    @Test func diversifyingWeighsRescaledScoresAgainstCentredVectors() async throws {
+        let store = try await HushStore.inMemory(embedder: HashingUnderNeuralIdentity(languageScope: .multilingual))
+        let posts = FeedCorpus.posts
+        try await store.upsert(posts)
+        let worked = try await WorkedCentres(posts, in: store)
+        let languageOf = Dictionary(uniqueKeysWithValues: posts.map { ($0.id, $0.language ?? "") })
+        func unit(_ vector: [Float]) -> [Float] {
+            let norm = WorkedCentres.dot(vector, vector).squareRoot()
+            return vector.map { $0 / norm }
+        }
+        var reordered = 0
+        for query in ["running shoes and long runs", "bread dough overnight", "tomatoes and basil", "sleep"] {
+            let pool = try await store.search(query, mode: .semantic, limit: posts.count)
+            let scores = pool.hits.map(\.score)
+            let low = scores.min() ?? 0
+            let high = scores.max() ?? 1
+            let centred = pool.hits.map { hit in
+                let centre = worked.language[languageOf[hit.id] ?? ""] ?? worked.store
+                return unit(zip(worked.vectors[hit.id] ?? [], centre).map { $0 - $1 })
+            }
+            let expected = Diversifier.mmr(
+                relevance: scores.map { ($0 - low) / (high - low) }, vectors: centred, lambda: 0.7, limit: 5)
+            let diversified = try await store.diversify(pool, lambda: 0.7, limit: 5)
+            #expect(diversified.hits.map(\.id) == expected.map { pool.hits[$0].id }, "\(query)")
+            // The raw cosines against the raw vectors would order them otherwise.
+            let raw = Diversifier.mmr(
+                relevance: scores, vectors: pool.hits.map { worked.vectors[$0.id] ?? [] }, lambda: 0.7, limit: 5)
+            if raw != expected { reordered += 1 }
+        }
+        #expect(reordered > 0)
+        #expect(Ranker.relevance([0.85, 0.84, 0.80]).map { ($0 * 1000).rounded() } == [1000, 800, 0])
+        #expect(Ranker.relevance([0.5, 0.5]) == [1, 1])
+        #expect(Ranker.relevance([]) == [])
+    }
+
     @Test func summariesKeepOriginalOrderAndTheRequestedCount() async throws {
         let store = try await HushStore.inMemory(embedder: HashingEmbedder())
         try await store.upsert([NotesCorpus.retro, NotesCorpus.journal] + NotesCorpus.thread)
