@@ -44,6 +44,43 @@ import Testing
         }
     }
 
+    /// `--liked`, `--disliked` and `--candidates` add up when repeated (the last one alone used to count, so
+    /// the first liked document came back ranked), and an id holding a comma is taken whole.
+    @Test func repeatedIdListsAddUp() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let db = try CLIRunner.buildSamples(in: folder)
+        let base = ["rank", "--db", db, "--json", "--now", "2026-04-01"]
+        let once = try CLIRunner.succeed(base + ["--liked", "r-sleep,r-news", "--disliked", "r-money"]).json()
+        let repeated = try CLIRunner.succeed(
+            base + ["--liked", "r-sleep", "--liked", "r-news", "--disliked", "r-money"]
+        ).json()
+        #expect(repeated["liked"] as? [String] == ["r-sleep", "r-news"], "\(repeated)")
+        func ids(_ json: [String: Any]) -> [String] {
+            (json["results"] as? [[String: Any]])?.compactMap { $0["id"] as? String } ?? []
+        }
+        #expect(ids(repeated) == ids(once))
+        #expect(!ids(repeated).contains("r-sleep") && !ids(repeated).contains("r-news"))
+        let some = try CLIRunner.succeed(
+            base + ["--liked", "r-sleep", "--candidates", "r-run,r-exam", "--candidates", "m-launch"]
+        ).json()
+        #expect(Set(ids(some)) == ["r-run", "r-exam", "m-launch"], "\(some)")
+
+        // A note whose name holds a comma.
+        let notes = folder.appendingPathComponent("notes")
+        try FileManager.default.createDirectory(at: notes, withIntermediateDirectories: true)
+        try "Standup: the release slips a week.".write(
+            to: notes.appendingPathComponent("Meeting, Monday.txt"), atomically: true, encoding: .utf8)
+        try "Standup: the release is back on track.".write(
+            to: notes.appendingPathComponent("Meeting, Friday.txt"), atomically: true, encoding: .utf8)
+        let store = folder.appendingPathComponent("n.hush").path
+        try CLIRunner.succeed(["index", "--lexical", "--quiet", "--db", store, notes.path])
+        let comma = try CLIRunner.succeed(["rank", "--db", store, "--json", "--liked", "notes/Meeting, Monday.txt"])
+            .json()
+        #expect(comma["liked"] as? [String] == ["notes/Meeting, Monday.txt"], "\(comma)")
+        #expect(ids(comma) == ["notes/Meeting, Friday.txt"])
+    }
+
     /// `--limit N` (the library's word) is `--k N` in every command that takes a number of results.
     @Test func limitIsTheSameAsK() throws {
         let folder = try CLIRunner.temporaryDirectory()

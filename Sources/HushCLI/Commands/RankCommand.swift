@@ -13,19 +13,24 @@ struct RankCommand: AsyncParsableCommand {
             multilingual model (e5-small) there is one centroid for all languages; otherwise one per language, \
             and documents in languages with no liked item follow, unscored, in their original order (newest \
             first, or the order of --candidates). --per-language / --no-per-language override. Liked and \
-            disliked documents are left out.
+            disliked documents are left out. --liked, --disliked and --candidates take ids separated by commas \
+            and may be repeated; an id that itself holds a comma is taken whole when the file has it.
             """)
 
     @OptionGroup var store: StoreArguments
 
-    @Option(help: "Liked document ids, comma-separated.")
-    var liked: String
+    @Option(help: "Liked document ids, comma-separated; repeat the option for more.")
+    var liked: [String] = []
 
-    @Option(help: "Disliked document ids, comma-separated.")
-    var disliked: String?
+    @Option(help: "Disliked document ids, comma-separated; repeat the option for more.")
+    var disliked: [String] = []
 
-    @Option(help: "Only rank these ids, comma-separated, in this original order (default: every document).")
-    var candidates: String?
+    @Option(
+        help: """
+            Only rank these ids, comma-separated (repeat the option for more), in this original order (default: \
+            every document).
+            """)
+    var candidates: [String] = []
 
     @Option(help: "Weight of interest against recency, 0...1.")
     var alpha: Float = 0.8
@@ -46,12 +51,27 @@ struct RankCommand: AsyncParsableCommand {
     @Flag(help: "Print JSON.")
     var json = false
 
-    static func ids(_ list: String?) -> [String] {
-        (list ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    /// The ids of an option's values, given once or repeated: each value is split at its commas, unless the file
+    /// holds a document of that very id (a note named "Meeting, Monday.md").
+    static func ids(_ values: [String], in hush: HushStore) async throws -> [String] {
+        var ids: [String] = []
+        for value in values {
+            if value.contains(","), try await hush.document(id: value) != nil {
+                ids.append(value)
+            } else {
+                ids += split(value)
+            }
+        }
+        return ids
+    }
+
+    /// `a, b,c` → `["a", "b", "c"]`.
+    static func split(_ value: String) -> [String] {
+        value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
     func validate() throws {
-        if Self.ids(liked).isEmpty { throw ValidationError("--liked needs at least one document id") }
+        if liked.flatMap(Self.split).isEmpty { throw ValidationError("--liked needs at least one document id") }
         if !(0...1).contains(alpha) { throw ValidationError("--alpha must lie between 0 and 1") }
         if !(halfLifeDays > 0) { throw ValidationError("--half-life-days must be positive") }
         if let limit, limit < 1 { throw ValidationError("--k must be at least 1") }
@@ -62,16 +82,18 @@ struct RankCommand: AsyncParsableCommand {
         let options = InterestOptions(
             alpha: alpha, halfLife: halfLifeDays * 86_400, now: try now.map { try FilterParsing.date($0, key: "now") },
             perLanguage: perLanguage)
+        let liked = try await Self.ids(self.liked, in: hush)
+        let disliked = try await Self.ids(self.disliked, in: hush)
+        let candidates = self.candidates.isEmpty ? nil : try await Self.ids(self.candidates, in: hush)
         let ranked = try await RankedOutput.reporting(hush) {
             try await hush.rank(
-                liked: Self.ids(liked), disliked: Self.ids(disliked), candidates: candidates.map { Self.ids($0) },
-                options: options, limit: limit)
+                liked: liked, disliked: disliked, candidates: candidates, options: options, limit: limit)
         }
         if json {
             Console.out(
                 try JSONOutput.line(
                     RankJSON(
-                        liked: Self.ids(liked), disliked: Self.ids(disliked), alpha: JSONNumber(alpha),
+                        liked: liked, disliked: disliked, alpha: JSONNumber(alpha),
                         halfLifeDays: JSONNumber(halfLifeDays), results: ranked.map(RankedOutput.Item.init))))
         } else {
             Console.out(RankedOutput.text(ranked))
