@@ -303,7 +303,11 @@ public struct DocumentReader: Sendable {
                     return
                 }
                 if document.body.isEmpty && document.fields.isEmpty && !ownTitle {
-                    skip(SkippedInput(path: file.url.path, reason: "empty file"))
+                    let frontMatterOnly = !document.tags.isEmpty || !document.metadata.isEmpty
+                    skip(
+                        SkippedInput(
+                            path: file.url.path,
+                            reason: frontMatterOnly ? "no text or title besides its front matter" : "empty file"))
                 } else {
                     try emit(document)
                 }

@@ -485,10 +485,11 @@ import Testing
         try folder.write("todo.md", "# Call the dentist\n")
         try folder.write("meta.md", "---\ntitle: Quarterly review\ntags: work\n---\n")
         try folder.write("nothing.md", "---\ntags: work\n---\n")
+        try folder.write("zero.md", "\n\n")
         let result = try readAll([folder.url])
         #expect(result.documents.map(\.title) == ["Quarterly review", "Call the dentist"])
         #expect(result.documents.allSatisfy { $0.body.isEmpty })
-        #expect(result.skipped.map(\.reason) == ["empty file"])
+        #expect(result.skipped.map(\.reason) == ["no text or title besides its front matter", "empty file"])
     }
 
     // MARK: Ids across folders, what is not a regular file, NUL in ids, CSV columns and dates
