@@ -4,7 +4,8 @@
 /// User input is never passed to FTS5 as syntax. It is split into terms (runs of letters, digits and
 /// combining marks); every term becomes a double-quoted string token, so `AND`, `OR`, `NOT`, `NEAR`, `*`,
 /// `^`, `:`, `-`, `+`, parentheses and quotes are only ever text. Terms are joined with `OR`; bm25 then
-/// ranks documents that match more (and rarer) terms higher.
+/// ranks documents that match more (and rarer) terms higher. A phrase the user put in double quotes is one
+/// more alternative, the phrase of its words (``quotedPhrases(_:)``), so that what says it as written ranks first.
 ///
 /// CJK scripts have no spaces between words, so runs of Han, kana and Hangul are indexed as overlapping
 /// bigrams plus the run's last character (`東京大学` → `東京 京大 大学 学`). A query's CJK run matches
@@ -145,6 +146,36 @@ enum FTSQuery {
             if seen.insert(token).inserted { tokens.append(token) }
         }
         return tokens
+    }
+
+    /// The phrases `text` puts in double quotes (`"…"`, `“…”` or `„…“`) of two words or more, as FTS5 phrase
+    /// tokens of their words in order (stop words included: the index holds every word). A phrase with CJK in
+    /// it is left out: each CJK run already matches as the phrase of its bigrams (``tokens(_:)``).
+    ///
+    /// ```swift
+    /// FTSQuery.quotedPhrases(#"trips "fear of flying" lately"#)  // ["\"fear of flying\""]
+    /// ```
+    static func quotedPhrases(_ text: String) -> [String] {
+        var phrases: [String] = []
+        var current: String?
+        for character in text {
+            switch character {
+            case "\"", "\u{201C}", "\u{201D}", "\u{201E}":
+                if let inside = current {
+                    let words = WordSplitter.words(inside)
+                    if words.count > 1, !inside.unicodeScalars.contains(where: KeywordText.isCJK) {
+                        let token = quote(words.joined(separator: " "))
+                        if !phrases.contains(token) { phrases.append(token) }
+                    }
+                    current = nil
+                } else {
+                    current = ""
+                }
+            default:
+                current?.append(character)
+            }
+        }
+        return phrases
     }
 
     /// `"…"` with inner quotes doubled, the FTS5 string syntax.

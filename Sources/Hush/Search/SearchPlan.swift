@@ -197,10 +197,14 @@ extension Searcher {
 
     /// The FTS5 expression for a query: the analyzer's content words (stop words removed; it keeps them
     /// when the query has nothing else), each re-split the way the index tokenizes, or the raw terms.
+    /// A phrase the query puts in quotes (`"fear of flying"`) is one more alternative, its stop words kept, so
+    /// that the documents that say it as written rank above those that only hold its words.
     func keywordExpression(_ analysis: QueryAnalysis, query: String) -> FTSExpression? {
         var terms: [String] = []
         for term in analysis.terms { terms.append(contentsOf: FTSQuery.terms(term)) }
         if terms.isEmpty { terms = FTSQuery.terms(query) }
-        return FTSQuery.expression(terms: terms)
+        let words = FTSQuery.expression(terms: terms)
+        let phrases = FTSQuery.quotedPhrases(query)
+        return phrases.isEmpty ? words : FTSQuery.expression(words, adding: phrases)
     }
 }

@@ -28,6 +28,31 @@ import Testing
         Document(id: "cake", body: "Baked a lemon cake for the neighbours.", sourceType: "post"),
     ]
 
+    /// A phrase in quotes ranks the entries that say it as written above those that only hold its words; its
+    /// stop words count inside the quotes.
+    @Test func aQuotedPhraseRanksTheEntryThatSaysItFirst() async throws {
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        try await store.upsert([
+            Document(
+                id: "phrase",
+                body: "Since the storm last spring I have been afraid of flying, and I cancelled the trip to Lisbon."),
+            Document(id: "fish", body: "Flying fish jumped next to the ferry. I was not afraid."),
+            Document(id: "heights", body: "Afraid of heights, not of flying."),
+            Document(id: "shoes", body: "Bought new running shoes."),
+            Document(id: "dinner", body: "Dinner with Ana and Bo; we talked about the garden."),
+            Document(id: "river", body: "Long walk by the river; the ducks were loud."),
+        ])
+        let words = try await store.search("afraid of flying", mode: .keyword, boosts: .none)
+        #expect(words.hits.first?.id != "phrase", "\(words.hits.map(\.id))")
+        for query in [#""afraid of flying""#, "\u{201C}afraid of flying\u{201D} again"] {
+            let quoted = try await store.search(query, mode: .keyword, boosts: .none)
+            #expect(quoted.hits.first?.id == "phrase", "\(query): \(quoted.hits.map(\.id))")
+            #expect(Set(quoted.hits.map(\.id)) == ["phrase", "fish", "heights"])
+        }
+        #expect(FTSQuery.quotedPhrases(#"a "one" b "fear of flying" "unclosed"#) == [#""fear of flying""#])
+        #expect(FTSQuery.quotedPhrases(#""失眠 怎么办""#).isEmpty)
+    }
+
     @Test func tagsAndCategoriesAreSearchableByKeyword() async throws {
         let store = try await HushStore.inMemory(embedder: HashingEmbedder())
         try await store.upsert(Self.journal)
