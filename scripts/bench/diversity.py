@@ -35,10 +35,12 @@ FAMILIES (1500), SINGLES (3000), QUERIES (300), MODES (hybrid,semantic), MODELS 
 searches run at once, one thread each), NICE (10: every hush call runs under `nice -n $NICE`; stores are built
 with 2 threads). Everything is deterministic (sorted inputs, no sampling).
 """
-import collections, glob, hashlib, importlib.util, itertools, json, os, subprocess, sys, time
+import collections, glob, itertools, json, os, subprocess, sys, time
 from concurrent.futures import ThreadPoolExecutor
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import bench_steps as steps  # noqa: E402
 OUT = os.environ.get("OUT", "/tmp/hush-diversity")
 HUSH_OLD = os.environ.get("HUSH_OLD", "")
 HUSH_NEW = os.environ.get("HUSH_NEW", os.path.normpath(os.path.join(HERE, "..", "..", ".build", "release", "hush")))
@@ -54,19 +56,8 @@ K = 10
 SUITE = "bookworm"
 
 
-def load(name, file):
-    spec = importlib.util.spec_from_file_location(name, os.path.join(HERE, file))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-dd = load("debian_descriptions", "debian-descriptions.py")  # read_index, write_jsonl, last_json
+dd = steps.load("debian_descriptions", "debian-descriptions.py")  # read_index, write_jsonl, last_json
 fq, qm = dd.fq, dd.qm  # long_text; read_jsonl
-
-
-def sha1(name):
-    return hashlib.sha1(name.encode()).hexdigest()
 
 
 def one(pattern):
@@ -101,8 +92,8 @@ def cmd_data(out):
     fams, packages_file, en_file = families()
     complete = {s: v for s, v in fams.items() if all(text.strip() for _, text in v.values())}
     multi = sorted((s for s, v in complete.items() if 2 <= len(v) <= 8 and len({t for _, t in v.values()}) > 1),
-                   key=sha1)
-    single = sorted((s for s, v in complete.items() if len(v) == 1), key=sha1)
+                   key=steps.sha1)
+    single = sorted((s for s, v in complete.items() if len(v) == 1), key=steps.sha1)
     if len(multi) < FAMILIES or len(single) < SINGLES or QUERIES > FAMILIES:
         sys.exit(f"too few families: {len(multi)} multi, {len(single)} single")
     chosen = multi[:FAMILIES] + single[:SINGLES]
@@ -274,23 +265,8 @@ def cmd_report(out):
           else "\n".join(notes))
     if errors:
         print(f"failed searches: {errors}")
-    with open(os.path.join(out, "results.json"), "w", encoding="utf-8") as f:
-        json.dump(results, f, ensure_ascii=False, indent=1)
-    print(f"\nall numbers: {os.path.join(out, 'results.json')}")
-
-
-def cmd_all(out):
-    cmd_data(out)
-    cmd_index(out)
-    cmd_run(out)
-    cmd_report(out)
+    steps.write_results(out, results)
 
 
 if __name__ == "__main__":
-    args = sys.argv[1:]
-    commands = {"all": cmd_all, "data": cmd_data, "index": cmd_index, "run": cmd_run, "report": cmd_report}
-    if not args or args[0] not in commands:
-        sys.exit(__doc__)
-    target = args[1] if len(args) > 1 else OUT
-    os.makedirs(target, exist_ok=True)
-    commands[args[0]](target)
+    steps.main(__doc__, {"data": cmd_data, "index": cmd_index, "run": cmd_run, "report": cmd_report}, OUT)

@@ -36,10 +36,12 @@ N (300), K (3), SENTENCES (2), JOBS (2: summaries run at once, one thread each),
 under `nice -n $NICE`; stores are built with 2 threads). Everything is deterministic (sorted inputs, no
 sampling).
 """
-import collections, hashlib, importlib.util, json, os, re, subprocess, sys, time
+import collections, json, os, re, subprocess, sys, time
 from concurrent.futures import ThreadPoolExecutor
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import bench_steps as steps  # noqa: E402
 OUT = os.environ.get("OUT", "/tmp/hush-summary-focus")
 HUSH_OLD = os.environ.get("HUSH_OLD", "")
 HUSH_NEW = os.environ.get("HUSH_NEW", os.path.normpath(os.path.join(HERE, "..", "..", ".build", "release", "hush")))
@@ -54,19 +56,8 @@ VARIANTS = {"en": ("en", "en", ["e5-small", "minilm"]), "zh": ("zh", "zh", ["e5-
             "en-zh": ("zh", "en", ["e5-small"])}
 
 
-def load(name, file):
-    spec = importlib.util.spec_from_file_location(name, os.path.join(HERE, file))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-dd = load("debian_descriptions", "debian-descriptions.py")  # translations, zh_long_text, write_jsonl, last_json
+dd = steps.load("debian_descriptions", "debian-descriptions.py")  # translations, zh_long_text, write_jsonl, last_json
 fq, qm = dd.fq, dd.qm  # long_text; read_jsonl
-
-
-def sha1(name):
-    return hashlib.sha1(name.encode()).hexdigest()
 
 
 def rough_sentences(text):
@@ -83,7 +74,7 @@ def pools(lists):
     en, zh, _, _ = dd.translations(lists)
     rows = {"en": [], "zh": []}
     seen = set()
-    for r in sorted(en, key=lambda r: sha1(r["Package"])):
+    for r in sorted(en, key=lambda r: steps.sha1(r["Package"])):
         short, _, rest = r["Description-en"].partition("\n")
         if r["Package"] not in seen:
             seen.add(r["Package"])
@@ -91,7 +82,7 @@ def pools(lists):
                                "text": fq.long_text(rest.split("\n")) if rest else ""})
     en_by = {(r["Package"], r["Description-md5"]): r["Description-en"] for r in en}
     seen = set()
-    for r in sorted(zh, key=lambda r: sha1(r["Package"])):
+    for r in sorted(zh, key=lambda r: steps.sha1(r["Package"])):
         english = en_by.get((r["Package"], r["Description-md5"]))
         short, _, rest = r["Description-zh_CN"].partition("\n")
         if english is not None and r["Package"] not in seen:
@@ -320,23 +311,8 @@ def cmd_report(out):
     errors = {k: v["errors"] for k, v in results["runs"].items() if v["errors"]}
     if unmatched or errors:
         print(f"\nunmatched sentences (from A+B, in neither part): {unmatched}; failed summaries: {errors}")
-    with open(os.path.join(out, "results.json"), "w", encoding="utf-8") as f:
-        json.dump(results, f, ensure_ascii=False, indent=1)
-    print(f"\nall numbers: {os.path.join(out, 'results.json')}")
-
-
-def cmd_all(out):
-    cmd_data(out)
-    cmd_index(out)
-    cmd_run(out)
-    cmd_report(out)
+    steps.write_results(out, results)
 
 
 if __name__ == "__main__":
-    args = sys.argv[1:]
-    commands = {"all": cmd_all, "data": cmd_data, "index": cmd_index, "run": cmd_run, "report": cmd_report}
-    if not args or args[0] not in commands:
-        sys.exit(__doc__)
-    target = args[1] if len(args) > 1 else OUT
-    os.makedirs(target, exist_ok=True)
-    commands[args[0]](target)
+    steps.main(__doc__, {"data": cmd_data, "index": cmd_index, "run": cmd_run, "report": cmd_report}, OUT)
