@@ -8,6 +8,13 @@ runs `SCRIPT STEP [OUT]`, where `all` runs every step in the order given (each s
 import hashlib, importlib.util, json, os, sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+# The two `hush` binaries compared (HUSH_NEW: this package's release build), debian-descriptions.py's apt lists,
+# how many hush processes run at once (one thread each) and at what niceness.
+HUSH_OLD = os.environ.get("HUSH_OLD", "")
+HUSH_NEW = os.environ.get("HUSH_NEW", os.path.normpath(os.path.join(HERE, "..", "..", ".build", "release", "hush")))
+LISTS = os.environ.get("LISTS", "/tmp/hush-debdesc/apt-lists")
+JOBS = int(os.environ.get("JOBS", "2"))
+NICE = os.environ.get("NICE", "10")
 
 
 def load(name, file):

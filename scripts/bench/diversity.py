@@ -41,17 +41,13 @@ from concurrent.futures import ThreadPoolExecutor
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import bench_steps as steps  # noqa: E402
+from bench_steps import HUSH_NEW, HUSH_OLD, JOBS, LISTS, NICE  # noqa: E402
 OUT = os.environ.get("OUT", "/tmp/hush-diversity")
-HUSH_OLD = os.environ.get("HUSH_OLD", "")
-HUSH_NEW = os.environ.get("HUSH_NEW", os.path.normpath(os.path.join(HERE, "..", "..", ".build", "release", "hush")))
-LISTS = os.environ.get("LISTS", "/tmp/hush-debdesc/apt-lists")
 FAMILIES = int(os.environ.get("FAMILIES", "1500"))
 SINGLES = int(os.environ.get("SINGLES", "3000"))
 QUERIES = int(os.environ.get("QUERIES", "300"))
 MODES = os.environ.get("MODES", "hybrid,semantic").split(",")
 MODELS = os.environ.get("MODELS", "e5-small,minilm").split(",")
-JOBS = int(os.environ.get("JOBS", "2"))
-NICE = os.environ.get("NICE", "10")
 K = 10
 SUITE = "bookworm"
 

@@ -42,15 +42,11 @@ from concurrent.futures import ThreadPoolExecutor
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import bench_steps as steps  # noqa: E402
+from bench_steps import HUSH_NEW, HUSH_OLD, JOBS, LISTS, NICE  # noqa: E402
 OUT = os.environ.get("OUT", "/tmp/hush-summary-focus")
-HUSH_OLD = os.environ.get("HUSH_OLD", "")
-HUSH_NEW = os.environ.get("HUSH_NEW", os.path.normpath(os.path.join(HERE, "..", "..", ".build", "release", "hush")))
-LISTS = os.environ.get("LISTS", "/tmp/hush-debdesc/apt-lists")
 N = int(os.environ.get("N", "300"))
 K = int(os.environ.get("K", "3"))
 SENTENCES = int(os.environ.get("SENTENCES", "2"))
-JOBS = int(os.environ.get("JOBS", "2"))
-NICE = os.environ.get("NICE", "10")
 # variant -> (corpus folder, query language, models)
 VARIANTS = {"en": ("en", "en", ["e5-small", "minilm"]), "zh": ("zh", "zh", ["e5-small"]),
             "en-zh": ("zh", "en", ["e5-small"])}
