@@ -6,6 +6,8 @@
 /// `^`, `:`, `-`, `+`, parentheses and quotes are only ever text. Terms are joined with `OR`; bm25 then
 /// ranks documents that match more (and rarer) terms higher. A phrase the user put in double quotes is one
 /// more alternative, the phrase of its words (``quotedPhrases(_:)``), so that what says it as written ranks first.
+/// A word or quoted phrase after a minus (``exclusion(_:)``) is not searched for: the documents it matches are
+/// left out of the search.
 ///
 /// CJK scripts have no spaces between words, so runs of Han, kana and Hangul are indexed as overlapping
 /// bigrams plus the run's last character (`東京大学` → `東京 京大 大学 学`). A query's CJK run matches
@@ -176,6 +178,63 @@ enum FTSQuery {
             }
         }
         return phrases
+    }
+
+    /// What `text` excludes with a minus at the start of a word (`flying -fish`, `-"flying fish"`): `text`
+    /// without it, and the FTS5 expression that matches the excluded words and phrases (`nil` when there are
+    /// none). A minus inside a word (`e-mail`, `covid-19`) or alone is text.
+    ///
+    /// ```swift
+    /// FTSQuery.exclusion("flying -fish").kept           // "flying "
+    /// FTSQuery.exclusion("flying -fish").excluded?.text // "\"fish\""
+    /// ```
+    static func exclusion(_ text: String) -> (kept: String, excluded: FTSExpression?) {
+        let characters = Array(text)
+        let quotes: Set<Character> = ["\"", "\u{201C}", "\u{201D}", "\u{201E}"]
+        var kept = ""
+        var tokens: [String] = []
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            let startsWord = index == 0 || characters[index - 1].isWhitespace
+            guard character == "-" || character == "\u{2212}", startsWord, index + 1 < characters.count,
+                !characters[index + 1].isWhitespace
+            else {
+                kept.append(character)
+                index += 1
+                continue
+            }
+            // The excluded part: a quoted phrase, or the rest of the word.
+            var end = index + 1
+            var part: ArraySlice<Character>
+            if quotes.contains(characters[end]) {
+                end += 1
+                while end < characters.count, !quotes.contains(characters[end]) { end += 1 }
+                part = characters[(index + 2)..<end]
+                end = min(end + 1, characters.count)
+            } else {
+                while end < characters.count, !characters[end].isWhitespace { end += 1 }
+                part = characters[(index + 1)..<end]
+            }
+            let words = WordSplitter.words(String(part))
+            guard !words.isEmpty else {
+                kept.append(character)
+                index += 1
+                continue
+            }
+            let token: String
+            if words.count == 1 {
+                token = Self.tokens(words[0]).first ?? quote(words[0])
+            } else if words.contains(where: { $0.unicodeScalars.contains(where: KeywordText.isCJK) }) {
+                token = "(" + words.compactMap { Self.tokens($0).first }.joined(separator: " AND ") + ")"
+            } else {
+                token = quote(words.joined(separator: " "))
+            }
+            if !tokens.contains(token) { tokens.append(token) }
+            index = end
+        }
+        guard !tokens.isEmpty else { return (text, nil) }
+        return (kept, FTSExpression(text: tokens.joined(separator: " OR "), alternatives: tokens.count, orTokens: nil))
     }
 
     /// `"…"` with inner quotes doubled, the FTS5 string syntax.

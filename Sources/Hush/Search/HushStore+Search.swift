@@ -8,7 +8,9 @@ extension HushStore {
     /// an exact scan of every chunk vector below 20 000 vectors, else an HNSW graph or int8/binary codes with
     /// exact rescoring (approximate; scores are exact cosines); keyword search uses FTS5 bm25 with
     /// a query built so that no input can be a syntax error; hybrid fuses both (see ``SearchMode``).
-    /// Each document appears once, represented by its best chunk.
+    /// Each document appears once, represented by its best chunk. A phrase in double quotes ranks the documents
+    /// that say it as written first; a word or quoted phrase after a minus (`"flying -fish"`) leaves out the
+    /// documents that hold it, in every mode.
     ///
     /// ```swift
     /// let results = try await store.search("how much did we spend on travel?",

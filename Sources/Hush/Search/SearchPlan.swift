@@ -31,6 +31,9 @@ struct SearchPlan {
     /// How long embedding the query took: 0 when its vector came from the cache (`embedded` false).
     var embedMilliseconds: Double
     var embedded: Bool
+    /// What the query excludes with a minus (`flying -fish`): the documents it matches are left out of every
+    /// arm (``FTSQuery/exclusion(_:)``); `nil` when nothing is.
+    var excluded: FTSExpression?
 
     /// The calibration's coefficients when the fusion is calibrated.
     var calibration: ScoreCalibration.Coefficients? {
@@ -64,6 +67,9 @@ extension Searcher {
             break
         }
 
+        // What the query excludes is not searched for: the rest of it is the query.
+        let exclusion = FTSQuery.exclusion(query)
+        let query = exclusion.kept
         let analysis = analyze(query)
         let (fusion, calibrationName) = ResolvedFusion.resolve(
             mode.fusion, embedder: embedder, queryLanguage: analysis.language)
@@ -83,7 +89,7 @@ extension Searcher {
             kind: mode.kind, fusion: fusion, calibrationName: calibrationName, filter: filter, queryVector: nil,
             keyword: nil, pool: memory.clampedLimit(max(limit, mode.candidates)), limit: memory.clampedLimit(limit),
             minScore: minScore, boosts: boosts, keywords: Self.boostKeywords(analysis), explain: explain,
-            acrossLanguages: mode.acrossLanguages, embedMilliseconds: 0, embedded: false)
+            acrossLanguages: mode.acrossLanguages, embedMilliseconds: 0, embedded: false, excluded: exclusion.excluded)
         if mode.kind != .keyword && !trimmed.isEmpty {
             if let blocker = try memory.semanticBlocker(current: embedder.identity, database: database) {
                 throw blocker
@@ -166,6 +172,7 @@ extension Searcher {
         if let blocker = try memory.semanticBlocker(current: embedder.identity, database: database) {
             throw blocker
         }
+        let query = FTSQuery.exclusion(query).kept
         let text = Self.firstWindow(of: Self.embeddedText(analyze(query), query: query), embedder: embedder)
         return try queryEmbedding(String(text)).vector
     }

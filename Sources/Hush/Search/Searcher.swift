@@ -95,8 +95,20 @@ struct Searcher: Sendable {
             if let held { return try body(held) }
             return try memory.read(body)
         }
-        let first = try hold { state in
-            let mask = state.allowedSlots(plan.filter)
+        // The documents the query excludes, read before the first hold (its generation checked there).
+        let excluded = try plan.excluded.map { expression in
+            let generation = held?.generation ?? memory.read { $0.generation }
+            let rows = try database.readKeywordIndex { try $0.rows(expression.text, limit: nil).rows }
+            return (generation: generation, rowids: rows.compactMap(\.documentRowid))
+        }
+        let first = try hold { state -> FirstPass? in
+            var mask = state.allowedSlots(plan.filter)
+            if let excluded {
+                guard state.generation == excluded.generation else { return nil }
+                var allowed = mask ?? state.liveSlots
+                for rowid in excluded.rowids { if let slot = state.slot(ofRowid: rowid) { allowed.remove(slot) } }
+                mask = allowed
+            }
             let shift =
                 plan.acrossLanguages ? try plan.queryVector.flatMap { try languageShift(query: $0, state: state) } : nil
             let semantic = try plan.queryVector.map {
@@ -104,6 +116,7 @@ struct Searcher: Sendable {
             }
             return FirstPass(generation: state.generation, mask: mask, semantic: semantic ?? [], shift: shift)
         }
+        guard let first else { return nil }
         guard let expression = plan.keyword else {
             return try hold { state in try fuse(plan, first, keyword: [], evidence: [:], state: state) }
         }

@@ -53,6 +53,35 @@ import Testing
         #expect(FTSQuery.quotedPhrases(#""失眠 怎么办""#).isEmpty)
     }
 
+    /// A word or a quoted phrase after a minus leaves out the documents that hold it, in every mode; a minus
+    /// inside a word is text.
+    @Test func aMinusLeavesOutTheEntriesThatHoldTheWord() async throws {
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        try await store.upsert([
+            Document(id: "phrase", body: "Since the storm I have been afraid of flying; I cancelled the trip."),
+            Document(id: "fish", body: "Flying fish jumped next to the ferry. I was not afraid."),
+            Document(id: "kite", body: "The kids were flying a kite on the beach; the fish market was closed."),
+            Document(id: "heights", body: "Afraid of heights, not of flying.", tags: ["fear"]),
+            Document(id: "email", body: "Sent the e-mail about flying to Lisbon."),
+        ])
+        for mode in [SearchMode.keyword, .semantic, .hybrid] {
+            let all = try await store.search("flying", mode: mode, limit: 10)
+            #expect(Set(all.hits.map(\.id)).isSuperset(of: ["fish", "kite"]), "\(mode)")
+            let without = try await store.search("flying -fish", mode: mode, limit: 10)
+            #expect(!without.hits.contains { ["fish", "kite"].contains($0.id) }, "\(mode): \(without.hits.map(\.id))")
+            #expect(without.hits.contains { $0.id == "phrase" }, "\(mode)")
+            let phrase = try await store.search(#"flying -"flying fish""#, mode: mode, limit: 10)
+            #expect(!phrase.hits.contains { $0.id == "fish" } && phrase.hits.contains { $0.id == "kite" }, "\(mode)")
+            let filtered = try await store.search(
+                "flying -fish", mode: mode, filter: SearchFilter(tagsAny: ["fear"]), limit: 10)
+            #expect(filtered.hits.map(\.id) == ["heights"], "\(mode)")
+        }
+        #expect(FTSQuery.exclusion("e-mail about covid-19 - me").excluded == nil)
+        #expect(FTSQuery.exclusion("flying -fish -Fish").kept == "flying  ")
+        #expect(FTSQuery.exclusion("flying -fish -Fish").excluded?.text == #""fish""#)
+        #expect(FTSQuery.exclusion("睡眠 -失眠").excluded?.text == #""失眠""#)
+    }
+
     @Test func tagsAndCategoriesAreSearchableByKeyword() async throws {
         let store = try await HushStore.inMemory(embedder: HashingEmbedder())
         try await store.upsert(Self.journal)
