@@ -182,7 +182,8 @@ enum FTSQuery {
 
     /// What `text` excludes with a minus at the start of a word (`flying -fish`, `-"flying fish"`): `text`
     /// without it, and the FTS5 expression that matches the excluded words and phrases (`nil` when there are
-    /// none). A minus inside a word (`e-mail`, `covid-19`) or alone is text.
+    /// none). A minus inside a word (`e-mail`, `covid-19`), alone, or before a digit or another minus (`-5`,
+    /// `git --amend`) is text.
     ///
     /// ```swift
     /// FTSQuery.exclusion("flying -fish").kept           // "flying "
@@ -197,8 +198,9 @@ enum FTSQuery {
         while index < characters.count {
             let character = characters[index]
             let startsWord = index == 0 || characters[index - 1].isWhitespace
+            // Only before a letter or a quote: `--amend` is an option's name, `-5` a number.
             guard character == "-" || character == "\u{2212}", startsWord, index + 1 < characters.count,
-                !characters[index + 1].isWhitespace
+                characters[index + 1].isLetter || quotes.contains(characters[index + 1])
             else {
                 kept.append(character)
                 index += 1

@@ -77,6 +77,7 @@ import Testing
             #expect(filtered.hits.map(\.id) == ["heights"], "\(mode)")
         }
         #expect(FTSQuery.exclusion("e-mail about covid-19 - me").excluded == nil)
+        #expect(FTSQuery.exclusion("git commit --amend at -5 degrees").excluded == nil)
         #expect(FTSQuery.exclusion("flying -fish -Fish").kept == "flying  ")
         #expect(FTSQuery.exclusion("flying -fish -Fish").excluded?.text == #""fish""#)
         #expect(FTSQuery.exclusion("睡眠 -失眠").excluded?.text == #""失眠""#)
