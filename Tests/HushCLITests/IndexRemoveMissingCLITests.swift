@@ -75,7 +75,11 @@ import Testing
         #expect(
             lines.first?.contains("2 added") == true && lines.first?.contains("7 inputs skipped") == true, "\(text)")
         #expect(lines.filter { $0.contains("skipped") }.count == 4, "\(text)")
-        #expect(lines.contains { $0.hasPrefix("  skipped 5 .png files: unsupported file type .png") }, "\(text)")
+        #expect(
+            lines.contains {
+                $0.hasPrefix("  skipped 5 .png files: unsupported file type .png") && $0.hasSuffix(" and 3 more")
+            },
+            "\(text)")
         #expect(lines.contains { $0.contains("scan.pdf: unsupported file type .pdf") }, "\(text)")
         #expect(lines.contains { $0.contains("template.md: front matter: date \"{{date}}\" is not a date") }, "\(text)")
         let json = try CLIRunner.succeed(["index", "--lexical", "--json", "--db", db, vault.path]).json()

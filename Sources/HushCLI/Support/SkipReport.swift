@@ -4,12 +4,13 @@ import HushToolSupport
 
 /// The lines that report skipped inputs in `hush index` and `hush build`: one per input, except that files
 /// of a type Hush does not read are counted per extension when there are more than a few (a notes folder
-/// with hundreds of pictures would otherwise bury the one note whose date could not be read). `--json`
-/// lists every one.
+/// with hundreds of pictures would otherwise bury the one note whose date could not be read); `hush index
+/// --json` lists every one.
 ///
 /// ```swift
 /// for line in SkipReport.lines(skipped) { Console.out(line) }
-/// // "  skipped 30 .png files: unsupported file type .png (expected …): attachments/img1.png, … (--json lists them all)"
+/// // "  skipped 30 .png files: unsupported file type .png (expected …): attachments/img1.png, attachments/img10.png
+/// //  and 28 more"
 /// ```
 enum SkipReport {
     /// How many files of one unread type are named one per line before they are counted instead.
@@ -35,7 +36,7 @@ enum SkipReport {
             guard reported.insert(kind).inserted else { continue }
             let files = kind.isEmpty ? "files without an extension" : ".\(kind) files"
             let examples = group.prefix(2).map { Console.escaped($0.path) }.joined(separator: ", ")
-            lines.append("  skipped \(group.count) \(files): \(skip.reason): \(examples), ... (--json lists them all)")
+            lines.append("  skipped \(group.count) \(files): \(skip.reason): \(examples) and \(group.count - 2) more")
         }
         return lines
     }
