@@ -208,13 +208,16 @@ extension StoreMemory.State {
             ? matrix.background(query: query, shift: shift) : codeBackground(query: query, shift: shift)
     }
 
-    /// The language shift of `query`'s cosines in this store (``LanguageShift``): `nil` unless its documents are
-    /// in two languages or more.
+    /// The language shift of `query`'s cosines in this store (``LanguageShift``): `nil` unless the model places
+    /// languages apart in a shared space (`scope` multilingual) and the documents are in two languages or more. A
+    /// monolingual model's vectors of other languages say little of their meaning, so that lifting them toward a
+    /// query would only bring noise; a model per language never compares them.
     ///
     /// - Complexity: O(languages) in a store of one language; else the centres (computed once per
     ///   generation by `memory`) and a dot product per language.
-    func languageShift(query: [Float], memory: StoreMemory) throws -> LanguageShift? {
-        guard documents.hasSeveralLanguages, let centres = try memory.documentCentres(of: self) else { return nil }
+    func languageShift(query: [Float], scope: LanguageScope, memory: StoreMemory) throws -> LanguageShift? {
+        guard scope == .multilingual, documents.hasSeveralLanguages, let centres = try memory.documentCentres(of: self)
+        else { return nil }
         return LanguageShift(query: query, centres: centres)
     }
 

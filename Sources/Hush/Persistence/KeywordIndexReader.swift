@@ -77,6 +77,19 @@ struct KeywordIndexReader {
         }
     }
 
+    /// The rowids of the documents with a chunk that matches `expression` (what a search leaves out for a minus),
+    /// unranked.
+    ///
+    /// - Complexity: one indexed lookup per matching chunk.
+    func documents(matching expression: String) throws -> [Int64] {
+        try Int64.fetchAll(
+            db,
+            sql: """
+                SELECT DISTINCT chunks.document_id FROM chunks_fts JOIN chunks ON chunks.id = chunks_fts.rowid
+                WHERE chunks_fts MATCH ?
+                """, arguments: [expression])
+    }
+
     /// The rows kept, best first, each with its document, up to the one that brings the distinct documents to
     /// `documents`; and whether no further row matches.
     private func owned(_ best: RankedRows, matched: Int, limit: Int?, documents: Int?) throws -> (

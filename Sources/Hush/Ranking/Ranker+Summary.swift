@@ -38,14 +38,19 @@ extension Ranker {
             if let missing = unique.first(where: { slots[$0] == nil }) {
                 throw RankingError.unknownDocument(id: missing)
             }
-            let table = try DocumentVectors(state: state, slots: slots.values)
+            guard let focus else {
+                let table = try DocumentVectors(state: state, slots: slots.values)
+                return (VectorMath.normalizedMean(unique.compactMap { slots[$0].flatMap(table.vector) }), [:])
+            }
+            // Focused on a query: no centroid to build, only each document's language shift.
             var shift: [String: Float] = [:]
-            if let focus, focus.acrossLanguages, embedder.languageScope == .multilingual,
-                let languages = try state.languageShift(query: focus.query, memory: memory)
+            if focus.acrossLanguages,
+                let languages = try state.languageShift(
+                    query: focus.query, scope: embedder.languageScope, memory: memory)
             {
                 for (id, slot) in slots { shift[id] = languages(slot) }
             }
-            return (VectorMath.normalizedMean(unique.compactMap { slots[$0].flatMap(table.vector) }), shift)
+            return (nil, shift)
         }
         let texts = try documentTexts(unique)
 

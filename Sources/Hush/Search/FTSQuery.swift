@@ -161,23 +161,36 @@ enum FTSQuery {
         var phrases: [String] = []
         var current: String?
         for character in text {
-            switch character {
-            case "\"", "\u{201C}", "\u{201D}", "\u{201E}":
-                if let inside = current {
-                    let words = WordSplitter.words(inside)
-                    if words.count > 1, !inside.unicodeScalars.contains(where: KeywordText.isCJK) {
-                        let token = quote(words.joined(separator: " "))
-                        if !phrases.contains(token) { phrases.append(token) }
-                    }
-                    current = nil
-                } else {
-                    current = ""
-                }
-            default:
+            guard quoteMarks.contains(character) else {
                 current?.append(character)
+                continue
+            }
+            if let inside = current {
+                let words = WordSplitter.words(inside)
+                if words.count > 1, !inside.unicodeScalars.contains(where: KeywordText.isCJK) {
+                    let token = phrase(words)
+                    if !phrases.contains(token) { phrases.append(token) }
+                }
+                current = nil
+            } else {
+                current = ""
             }
         }
         return phrases
+    }
+
+    /// What opens and closes a phrase: straight and typographic double quotes (`"…"`, `“…”`, `„…“`).
+    static let quoteMarks: Set<Character> = ["\"", "\u{201C}", "\u{201D}", "\u{201E}"]
+
+    /// One FTS5 token for a run of words: the word's own token (``tokens(_:)``) for one, the phrase of the words
+    /// for several, and, for several with CJK among them (indexed as bigrams), each word's whole token joined by
+    /// `AND`.
+    static func phrase(_ words: [String]) -> String {
+        if words.count == 1 { return tokens(words[0]).first ?? quote(words[0]) }
+        if words.contains(where: { $0.unicodeScalars.contains(where: KeywordText.isCJK) }) {
+            return "(" + words.compactMap { tokens($0).first }.joined(separator: " AND ") + ")"
+        }
+        return quote(words.joined(separator: " "))
     }
 
     /// What `text` excludes with a minus at the start of a word (`flying -fish`, `-"flying fish"`): `text`
@@ -191,7 +204,7 @@ enum FTSQuery {
     /// ```
     static func exclusion(_ text: String) -> (kept: String, excluded: FTSExpression?) {
         let characters = Array(text)
-        let quotes: Set<Character> = ["\"", "\u{201C}", "\u{201D}", "\u{201E}"]
+        let quotes = quoteMarks
         var kept = ""
         var tokens: [String] = []
         var index = 0
@@ -224,14 +237,7 @@ enum FTSQuery {
                 index += 1
                 continue
             }
-            let token: String
-            if words.count == 1 {
-                token = Self.tokens(words[0]).first ?? quote(words[0])
-            } else if words.contains(where: { $0.unicodeScalars.contains(where: KeywordText.isCJK) }) {
-                token = "(" + words.compactMap { Self.tokens($0).first }.joined(separator: " AND ") + ")"
-            } else {
-                token = quote(words.joined(separator: " "))
-            }
+            let token = phrase(words)
             if !tokens.contains(token) { tokens.append(token) }
             index = end
         }

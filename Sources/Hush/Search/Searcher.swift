@@ -98,8 +98,8 @@ struct Searcher: Sendable {
         // The documents the query excludes, read before the first hold (its generation checked there).
         let excluded = try plan.excluded.map { expression in
             let generation = held?.generation ?? memory.read { $0.generation }
-            let rows = try database.readKeywordIndex { try $0.rows(expression.text, limit: nil).rows }
-            return (generation: generation, rowids: rows.compactMap(\.documentRowid))
+            let rowids = try database.readKeywordIndex { try $0.documents(matching: expression.text) }
+            return (generation: generation, rowids: rowids)
         }
         let first = try hold { state -> FirstPass? in
             var mask = state.allowedSlots(plan.filter)
@@ -110,7 +110,10 @@ struct Searcher: Sendable {
                 mask = allowed
             }
             let shift =
-                plan.acrossLanguages ? try plan.queryVector.flatMap { try languageShift(query: $0, state: state) } : nil
+                plan.acrossLanguages
+                ? try plan.queryVector.flatMap {
+                    try state.languageShift(query: $0, scope: embedder.languageScope, memory: memory)
+                } : nil
             let semantic = try plan.queryVector.map {
                 try state.semanticTop(query: $0, mask: mask, k: plan.pool, shift: shift)
             }
@@ -150,16 +153,6 @@ struct Searcher: Sendable {
             case .short: budget = budget.flatMap { $0 >= plan.pool * 32 ? nil : $0 * 8 }
             }
         }
-    }
-
-    /// The language shift of the query's cosines (``LanguageShift``) when the search is across languages (the
-    /// default, ``SearchMode/acrossLanguages``), the model places languages apart in a shared space
-    /// (multilingual) and the store holds several. A monolingual model's vectors of other languages say little
-    /// of their meaning, so that lifting them toward a query would only bring noise; a model per language never
-    /// compares them.
-    private func languageShift(query: [Float], state: StoreMemory.State) throws -> LanguageShift? {
-        guard embedder.languageScope == .multilingual else { return nil }
-        return try state.languageShift(query: query, memory: memory)
     }
 
     /// The best-ranked chunk of up to `limit` allowed documents, best first.

@@ -17,18 +17,18 @@ enum SkipReport {
     static let listedPerType = 3
 
     static func lines(_ skipped: [SkippedInput]) -> [String] {
-        var unread: [String: [SkippedInput]] = [:]
-        for skip in skipped where skip.line == nil {
+        // Per skip, the extension of a file skipped for its type, else nil.
+        let unreadKind = skipped.map { skip -> String? in
             let kind = URL(fileURLWithPath: skip.path).pathExtension.lowercased()
-            if skip.reason == DocumentReader.unsupportedReason(kind) { unread[kind, default: []].append(skip) }
+            return skip.line == nil && skip.reason == DocumentReader.unsupportedReason(kind) ? kind : nil
         }
+        var unread: [String: [SkippedInput]] = [:]
+        for (skip, kind) in zip(skipped, unreadKind) { if let kind { unread[kind, default: []].append(skip) } }
         let counted = unread.filter { $0.value.count > listedPerType }
         var lines: [String] = []
         var reported = Set<String>()
-        for skip in skipped {
-            let kind = URL(fileURLWithPath: skip.path).pathExtension.lowercased()
-            guard skip.line == nil, let group = counted[kind], skip.reason == DocumentReader.unsupportedReason(kind)
-            else {
+        for (skip, kind) in zip(skipped, unreadKind) {
+            guard let kind, let group = counted[kind] else {
                 lines.append(
                     "  skipped \(Console.escaped(skip.path))\(skip.line.map { ":\($0)" } ?? ""): \(skip.reason)")
                 continue
