@@ -196,6 +196,37 @@ enum StoreSchema {
         return migrator
     }
 
+    /// The keyword index's tokenizer. `unicode61` counts only letters, digits and private-use characters as
+    /// parts of a word unless told otherwise; the combining marks (`M*`) are added, since Devanagari, Bengali,
+    /// Tamil, Thai and most other scripts of South and South-East Asia write vowels as marks: without them
+    /// "खाना" was cut into "ख" and "न". Latin accents are still removed (`remove_diacritics 2` drops them from
+    /// the words they are in). Files made before carry the tokenizer without the marks until their first
+    /// writable open rebuilds the index (``StoreDatabase/upgradeKeywordIndex(extras:)``).
+    static let keywordTokenizer = "porter unicode61 remove_diacritics 2 categories 'L* N* Co M*'"
+
+    /// Replaces the keyword index (and its delete trigger) with an empty one of the current definition:
+    /// ``keywordTokenizer`` and prefix indexes of 1, 2 and 3 characters. The caller refills it in the same
+    /// transaction.
+    static func recreateKeywordIndex(_ db: Database) throws {
+        let tokenizer = keywordTokenizer.replacingOccurrences(of: "'", with: "''")
+        try db.execute(
+            sql: """
+                DROP TRIGGER IF EXISTS chunks_fts_delete;
+                DROP TABLE IF EXISTS chunks_fts;
+                CREATE VIRTUAL TABLE chunks_fts USING fts5(text, tokenize = '\(tokenizer)', prefix = '1 2 3');
+                CREATE TRIGGER chunks_fts_delete AFTER DELETE ON chunks BEGIN
+                    DELETE FROM chunks_fts WHERE rowid = old.id;
+                END;
+                """)
+    }
+
+    /// Whether the file's keyword index has the current tokenizer (it counts marks as parts of words).
+    static func keywordIndexIsCurrent(_ db: Database) throws -> Bool {
+        let definition = try String.fetchOne(
+            db, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'chunks_fts'")
+        return definition?.contains("M*") == true
+    }
+
     /// The schema version recorded in the file, or `nil` for a new file.
     static func recordedVersion(_ db: Database) throws -> Int? {
         guard try db.tableExists("meta") else { return nil }

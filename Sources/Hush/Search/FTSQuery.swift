@@ -1,5 +1,5 @@
-/// Builds FTS5 MATCH expressions that are always valid, whatever the user typed, and prepares CJK text
-/// for the index.
+/// Builds FTS5 MATCH expressions that are always valid, whatever the user typed, from the words the index
+/// holds.
 ///
 /// User input is never passed to FTS5 as syntax. It is split into terms (runs of letters, digits and
 /// combining marks); every term becomes a double-quoted string token, so `AND`, `OR`, `NOT`, `NEAR`, `*`,
@@ -9,18 +9,31 @@
 /// A word or quoted phrase after a minus (``exclusion(_:)``) is not searched for: the documents it matches are
 /// left out of the search.
 ///
-/// CJK scripts have no spaces between words, so runs of Han, kana and Hangul are indexed as overlapping
-/// bigrams plus the run's last character (`東京大学` → `東京 京大 大学 学`). A query's CJK run matches
-/// each of its bigrams on its own, plus the run as a phrase of bigrams (`"東京 京大 大学" OR "東京" OR
-/// "京大" OR "大学"`): a page that has the words in another order or with other words between them is
-/// found, and bm25 ranks the pages with the whole run (and the rarer bigrams) first. One character is a
-/// prefix (`"学"*`). This keeps one `porter unicode61` table for every language (see docs/store-schema.md
-/// for the trigram comparison).
+/// CJK, Thai, Lao, Khmer and Myanmar have no spaces between words, so their runs are indexed as overlapping
+/// bigrams plus the run's last character (`東京大学` → `東京 京大 大学 学`, see ``KeywordText/segment(_:)``).
+/// Such a run in a query matches each of its bigrams on its own, plus the run as a phrase of bigrams
+/// (`"東京 京大 大学" OR "東京" OR "京大" OR "大学"`): a page that has the words in another order or with other
+/// words between them is found, and bm25 ranks the pages with the whole run (and the rarer bigrams) first. One
+/// letter is a prefix (`"学"*`). This keeps one `porter unicode61` table for every language (see
+/// docs/store-schema.md for the trigram comparison). Other scripts keep their words whole, vowel signs
+/// included (the table's tokenizer counts marks as letters).
 enum FTSQuery {
     /// The terms of `text`: lower-cased runs of letters, digits and marks, in order, without duplicates.
     static func terms(_ text: String) -> [String] {
         var seen = Set<String>()
-        return WordSplitter.words(text).filter { seen.insert($0).inserted }
+        return words(text).filter { seen.insert($0).inserted }
+    }
+
+    /// The words of `text` as the index holds them: lower-cased runs of letters, digits and marks, in order,
+    /// without the marks a writer may leave out (``KeywordText/isOptionalMark(_:)``).
+    static func words(_ text: String) -> [String] {
+        let words = WordSplitter.words(text)
+        guard text.unicodeScalars.contains(where: KeywordText.isOptionalMark) else { return words }
+        return words.compactMap { word in
+            var kept = String.UnicodeScalarView()
+            kept.append(contentsOf: word.unicodeScalars.filter { !KeywordText.isOptionalMark($0) })
+            return kept.isEmpty ? nil : String(kept)
+        }
     }
 
     /// A MATCH expression for `terms`, or `nil` when there is nothing to match. Terms are joined by `OR`
@@ -62,7 +75,7 @@ enum FTSQuery {
             start = previous
         }
         guard let word = terms(String(text[start...])).last, word.count > 1,
-            !word.unicodeScalars.contains(where: KeywordText.isCJK)
+            !word.unicodeScalars.contains(where: KeywordText.isBigrammed)
         else { return nil }
         return (word, text[..<start])
     }
@@ -102,51 +115,39 @@ enum FTSQuery {
             orTokens: orTokens)
     }
 
-    /// One term as safe FTS5 tokens, the whole term first: a quoted string; for a term with CJK, the
-    /// phrase of its indexed parts (bigrams, and words of other scripts) followed by each part alone; a
-    /// single CJK character as a quoted prefix.
+    /// One term as safe FTS5 tokens, the whole term first: a quoted string; for a term with a run of a script
+    /// written without spaces, the phrase of its indexed parts (bigrams, and words of other scripts), followed
+    /// by each part alone (a Han, kana or Hangul bigram) or each three letters (two bigrams as a phrase: Thai,
+    /// Lao, Khmer and Myanmar bigrams, of an alphabet's letters, are too common to match alone: "าก" is in
+    /// "มาก", very, and in "บรรยากาศ", atmosphere); a single letter as a quoted prefix.
     static func tokens(_ term: String) -> [String] {
         var parts: [String] = []  // as indexed, in order
-        var single: Set<String> = []  // one-character CJK runs: matched as prefixes of their bigrams
-        var run: [Unicode.Scalar] = []
-        var other = String.UnicodeScalarView()
-        func flushRun() {
-            if run.count == 1 {
-                parts.append(String(run[0]))
-                single.insert(String(run[0]))
-            } else if run.count > 1 {
-                for index in 0..<(run.count - 1) {
-                    var bigram = String.UnicodeScalarView()
-                    bigram.append(run[index])
-                    bigram.append(run[index + 1])
-                    parts.append(String(bigram))
-                }
-            }
-            run.removeAll(keepingCapacity: true)
-        }
-        func flushOther() {
-            if !other.isEmpty { parts.append(String(other)) }
-            other = String.UnicodeScalarView()
-        }
-        for scalar in term.unicodeScalars {
-            if KeywordText.isCJK(scalar) {
-                flushOther()
-                run.append(scalar)
-            } else {
-                flushRun()
-                other.append(scalar)
+        var alternatives: [String] = []  // matched alone, prefixes with a "*"
+        for piece in KeywordText.pieces(term) {
+            switch piece {
+            case .text(let other):
+                parts.append(String(other))
+                alternatives.append(quote(String(other)))
+            case .run(let letters) where letters.count == 1:
+                parts.append(String(letters[0]))
+                alternatives.append(quote(String(letters[0])) + "*")
+            case .run(let letters):
+                let bigrams = (0..<(letters.count - 1)).map { String(letters[$0] + letters[$0 + 1]) }
+                parts += bigrams
+                let alone = bigrams.count == 1 || letters[0].first.map(KeywordText.isCJK) == true
+                alternatives +=
+                    alone
+                    ? bigrams.map(quote)
+                    : (0..<(bigrams.count - 1)).map {
+                        quote(bigrams[$0] + " " + bigrams[$0 + 1])
+                    }
             }
         }
-        flushOther()
-        flushRun()
         guard !parts.isEmpty else { return [] }
-        if parts.count == 1 { return [quote(parts[0]) + (single.contains(parts[0]) ? "*" : "")] }
+        if parts.count == 1 { return [alternatives[0]] }
         var tokens = [quote(parts.joined(separator: " "))]
         var seen = Set(tokens)
-        for part in parts {
-            let token = quote(part) + (single.contains(part) ? "*" : "")
-            if seen.insert(token).inserted { tokens.append(token) }
-        }
+        for token in alternatives where seen.insert(token).inserted { tokens.append(token) }
         return tokens
     }
 
@@ -166,8 +167,8 @@ enum FTSQuery {
                 continue
             }
             if let inside = current {
-                let words = WordSplitter.words(inside)
-                if words.count > 1, !inside.unicodeScalars.contains(where: KeywordText.isCJK) {
+                let words = Self.words(inside)
+                if words.count > 1, !inside.unicodeScalars.contains(where: KeywordText.isBigrammed) {
                     let token = phrase(words)
                     if !phrases.contains(token) { phrases.append(token) }
                 }
@@ -187,7 +188,7 @@ enum FTSQuery {
     /// `AND`.
     static func phrase(_ words: [String]) -> String {
         if words.count == 1 { return tokens(words[0]).first ?? quote(words[0]) }
-        if words.contains(where: { $0.unicodeScalars.contains(where: KeywordText.isCJK) }) {
+        if words.contains(where: { $0.unicodeScalars.contains(where: KeywordText.isBigrammed) }) {
             return "(" + words.compactMap { tokens($0).first }.joined(separator: " AND ") + ")"
         }
         return quote(words.joined(separator: " "))
@@ -231,7 +232,7 @@ enum FTSQuery {
                 while end < characters.count, !characters[end].isWhitespace { end += 1 }
                 part = characters[(index + 1)..<end]
             }
-            let words = WordSplitter.words(String(part))
+            let words = Self.words(String(part))
             guard !words.isEmpty else {
                 kept.append(character)
                 index += 1

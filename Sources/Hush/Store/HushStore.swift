@@ -108,10 +108,7 @@ public final class HushStore: Sendable {
         let opened = try database.checkSchema(readOnly: readOnly, stamping: embedder?.identity)
         if !readOnly {
             let cleaner = options.cleaner
-            try database.upgradeKeywordRows { document, firstChunk in
-                let extras = KeywordText.extras(document, cleaner: cleaner)
-                return extras.isEmpty ? nil : KeywordText.row(chunk: firstChunk, extras: extras)
-            }
+            try database.upgradeKeywordIndex { KeywordText.extras($0, cleaner: cleaner) }
         }
         let stored = opened.stored
         let resolved = embedder ?? UnavailableEmbedder(identity: stored)

@@ -3,6 +3,7 @@
 ///
 /// ```swift
 /// KeywordText.segment("東京大学")  // " 東京 京大 大学 学 "
+/// KeywordText.segment("กาแฟ")      // " กา าแ แฟ ฟ "
 /// KeywordText.row(chunk: "Long run today", extras: "running @alice_runs")
 /// ```
 enum KeywordText {
@@ -17,41 +18,114 @@ enum KeywordText {
         return parts.joined(separator: " ")
     }
 
-    /// The text of a chunk's FTS row: the chunk (CJK runs segmented), then the document's extras if any.
+    /// The text of a chunk's FTS row: the chunk (``segment(_:)``), then the document's extras if any.
     static func row(chunk: String, extras: String) -> String {
         extras.isEmpty ? segment(chunk) : segment(chunk) + "\n\n" + segment(extras)
     }
 
-    /// The text stored in the FTS column: unchanged, except that CJK runs become overlapping bigrams plus
-    /// their last character, separated by spaces.
+    /// The text stored in the FTS column: unchanged, except that runs of the scripts written without spaces
+    /// (``isBigrammed(_:)``) become overlapping bigrams of their letters plus their last letter, separated by
+    /// spaces (a letter keeps the combining marks after it: `ร้านกาแฟ` → `ร้า าน นก กา าแ แฟ ฟ`), and the optional
+    /// vowel marks of Arabic and Hebrew are left out (``isOptionalMark(_:)``), so that a word written with them
+    /// is found by the word written without, as it usually is.
     static func segment(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isCJK) else { return text }
+        guard text.unicodeScalars.contains(where: { isBigrammed($0) || isOptionalMark($0) }) else { return text }
         var output = String.UnicodeScalarView()
-        var run: [Unicode.Scalar] = []
-        func flushRun() {
-            guard !run.isEmpty else { return }
-            output.append(" ")
-            if run.count > 1 {
-                for index in 0..<(run.count - 1) {
-                    output.append(run[index])
-                    output.append(run[index + 1])
-                    output.append(" ")
+        for piece in pieces(text) {
+            switch piece {
+            case .text(let other):
+                output.append(contentsOf: other)
+            case .run(let letters):
+                output.append(" ")
+                if letters.count > 1 {
+                    for index in 0..<(letters.count - 1) {
+                        output.append(contentsOf: letters[index])
+                        output.append(contentsOf: letters[index + 1])
+                        output.append(" ")
+                    }
                 }
-            }
-            if let last = run.last { output.append(last) }
-            output.append(" ")
-            run.removeAll(keepingCapacity: true)
-        }
-        for scalar in text.unicodeScalars {
-            if isCJK(scalar) {
-                run.append(scalar)
-            } else {
-                flushRun()
-                output.append(scalar)
+                if let last = letters.last { output.append(contentsOf: last) }
+                output.append(" ")
             }
         }
-        flushRun()
         return String(output)
+    }
+
+    /// A part of a text as the keyword index cuts it (``pieces(_:)``).
+    enum Piece {
+        /// Text of other scripts, as it is.
+        case text(String.UnicodeScalarView)
+        /// A run of a script written without spaces, letter by letter (each letter with its marks).
+        case run([String.UnicodeScalarView])
+    }
+
+    /// `text` as runs of the scripts written without spaces and the text between them, optional marks left
+    /// out. A combining mark joins the letter before it in a run (Thai, Khmer and Myanmar write vowels and
+    /// tones as marks), so that no bigram starts with a mark.
+    ///
+    /// - Complexity: O(n) in the length of the text.
+    static func pieces(_ text: String) -> [Piece] {
+        var pieces: [Piece] = []
+        var run: [String.UnicodeScalarView] = []
+        var other = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if isOptionalMark(scalar) { continue }
+            if !run.isEmpty, isMark(scalar) {
+                run[run.count - 1].append(scalar)
+            } else if isBigrammed(scalar) {
+                if !other.isEmpty {
+                    pieces.append(.text(other))
+                    other = String.UnicodeScalarView()
+                }
+                run.append(String.UnicodeScalarView([scalar]))
+            } else {
+                if !run.isEmpty {
+                    pieces.append(.run(run))
+                    run.removeAll()
+                }
+                other.append(scalar)
+            }
+        }
+        if !run.isEmpty { pieces.append(.run(run)) }
+        if !other.isEmpty { pieces.append(.text(other)) }
+        return pieces
+    }
+
+    /// A letter of a script written without spaces between words, whose runs the index holds as bigrams: Han,
+    /// kana and Hangul (``isCJK(_:)``), Thai, Lao, Khmer and Myanmar.
+    static func isBigrammed(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0E01...0x0EFF,  // Thai, Lao
+            0x1000...0x109F, 0xA9E0...0xA9FF, 0xAA60...0xAA7F,  // Myanmar
+            0x1780...0x17FF, 0x19E0...0x19FF:  // Khmer
+            return !isMark(scalar) && scalar.properties.generalCategory != .otherPunctuation
+        default:
+            return isCJK(scalar)
+        }
+    }
+
+    /// A combining mark (a vowel sign, a tone, an accent).
+    static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+        guard !scalar.isASCII else { return false }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        default: return false
+        }
+    }
+
+    /// Marks a writer may leave out without changing the word: Arabic's short vowels, shadda and sukun
+    /// (harakat), its superscript alef and the tatweel that only stretches a line, Hebrew's vowel points and
+    /// cantillation (niqqud), and the variation selectors that ask for an emoji or a text glyph (`☕️` is `☕`
+    /// and U+FE0F, which would otherwise be a word of its own in every post with an emoji).
+    static func isOptionalMark(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x064B...0x065F, 0x0670, 0x0640,  // Arabic
+            0x0591...0x05BD, 0x05BF, 0x05C1...0x05C2, 0x05C4...0x05C5, 0x05C7,  // Hebrew
+            0xFE00...0xFE0F, 0xE0100...0xE01EF:  // variation selectors
+            return true
+        default:
+            return false
+        }
     }
 
     /// Han, Hiragana, Katakana and Hangul.

@@ -184,9 +184,10 @@ import Testing
         #expect(after.ours[longRowid] != before.ours[longRowid])
     }
 
-    /// A new file's keyword index keeps prefix indexes; a file from before version 6 that holds chunks keeps
-    /// its index as it is, is marked version 6, and still finds words by their beginning.
-    @Test func newFilesIndexPrefixesAndOlderFilesKeepTheirIndex() async throws {
+    /// A new file's keyword index keeps prefix indexes and counts marks as letters; a file from before version 6
+    /// that holds chunks is read as it is when opened read-only (it still finds words by their beginning), and
+    /// gets the current index, filled from its chunks, at its first writable open.
+    @Test func newFilesIndexPrefixesAndOlderFilesGetTheCurrentIndex() async throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("notes.hush")
         func ftsDefinition() throws -> String {
@@ -200,6 +201,7 @@ import Testing
             try await store.close()
         }
         #expect(try ftsDefinition().contains("prefix = '1 2 3'"))
+        #expect(try ftsDefinition().contains("M*"))
 
         // The file as Hush wrote it before version 6: the index without prefixes.
         let queue = try DatabaseQueue(path: path)
@@ -219,13 +221,82 @@ import Testing
                     """)
         }
         try queue.close()
+        let shipped = try await HushStore.open(path: path, embedder: HashingEmbedder(), readOnly: true)
+        #expect(
+            try await shipped.search("budg", mode: SearchMode.keyword.whileTyping, limit: 3).hits.first?.id
+                == "budget-review")
+        try await shipped.close()
+        #expect(try !ftsDefinition().contains("prefix"))
+
         let reopened = try await HushStore.open(path: path, embedder: HashingEmbedder())
         #expect(
             try await reopened.search("budg", mode: SearchMode.keyword.whileTyping, limit: 3).hits.first?.id
                 == "budget-review")
         try await reopened.close()
-        #expect(try !ftsDefinition().contains("prefix"))
+        #expect(try ftsDefinition().contains("prefix = '1 2 3'"))
+        #expect(try ftsDefinition().contains("M*"))
         let version = try await DatabaseQueue(path: path).read { db in try StoreSchema.recordedVersion(db) }
         #expect(version == 6)
+    }
+
+    /// A file whose keyword index cut words at their vowel signs (made before the tokenizer counted marks as
+    /// letters) is indexed again from its chunks at its first writable open: every row as the write path makes
+    /// it now, the first with the document's tags, and Hindi and Thai words found whole.
+    @Test func anIndexThatCutWordsAtVowelSignsIsMadeAgain() async throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("feed.hush")
+        let documents =
+            SearchKeywordTests.feed + [
+                Document(id: "tagged", body: "Chiang Mai night market haul", tags: ["ตลาดนัด"]),
+                Document(id: "emoji", body: "Morning ☕️ with friends ❤️ 1️⃣"),
+            ]
+        do {
+            let store = try await HushStore.open(path: path, embedder: HashingEmbedder())
+            try await store.upsert(documents)
+            try await store.close()
+        }
+        let queue = try DatabaseQueue(path: path)
+        let rowsBefore = try await queue.read { db in
+            try Row.fetchAll(db, sql: "SELECT rowid, text FROM chunks_fts ORDER BY rowid").map {
+                [String(describing: $0[0] as Int64), $0[1] as String]
+            }
+        }
+        // The index as earlier versions made it: the old tokenizer, the same rows.
+        try await queue.write { db in
+            try db.execute(
+                sql: """
+                    DROP TRIGGER chunks_fts_delete;
+                    CREATE VIRTUAL TABLE old_fts USING fts5(
+                        text, tokenize = 'porter unicode61 remove_diacritics 2', prefix = '1 2 3');
+                    INSERT INTO old_fts(rowid, text) SELECT rowid, text FROM chunks_fts;
+                    DROP TABLE chunks_fts;
+                    ALTER TABLE old_fts RENAME TO chunks_fts;
+                    CREATE TRIGGER chunks_fts_delete AFTER DELETE ON chunks BEGIN
+                        DELETE FROM chunks_fts WHERE rowid = old.id;
+                    END;
+                    """)
+        }
+        try queue.close()
+        let old = try await HushStore.open(path: path, embedder: HashingEmbedder(), readOnly: true)
+        #expect(try await old.search("खाना", mode: .keyword).hits.map(\.id).sorted() == ["hi-blood", "hi-food"])
+        try await old.close()
+
+        let store = try await HushStore.open(path: path, embedder: HashingEmbedder())
+        #expect(try await store.search("खाना", mode: .keyword).hits.map(\.id) == ["hi-food"])
+        #expect(try await store.search("ตลาดนัด", mode: .keyword).hits.map(\.id).sorted() == ["tagged", "th-market"])
+        try await store.close()
+        let rowsAfter = try await DatabaseQueue(path: path).read { db in
+            try Row.fetchAll(db, sql: "SELECT rowid, text FROM chunks_fts ORDER BY rowid").map {
+                [String(describing: $0[0] as Int64), $0[1] as String]
+            }
+        }
+        #expect(rowsAfter == rowsBefore)
+        // No word of marks alone (an emoji's variation selector, U+FE0F, is left out with the optional marks).
+        let terms = try await DatabaseQueue(path: path).write { db in
+            try db.execute(sql: "CREATE VIRTUAL TABLE temp.vocabulary USING fts5vocab(main, chunks_fts, row)")
+            return try String.fetchAll(db, sql: "SELECT term FROM temp.vocabulary")
+        }
+        #expect(terms.contains("ร้า") && terms.contains("खाना") && terms.contains("friend"))
+        #expect(terms.allSatisfy { term in !term.unicodeScalars.allSatisfy(KeywordText.isMark) })
     }
 }

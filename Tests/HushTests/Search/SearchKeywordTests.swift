@@ -55,6 +55,39 @@ import Testing
         #expect(try await store.search("etalez pate", mode: .keyword).hits.map(\.id) == ["recette"])
     }
 
+    /// Posts of a social feed in scripts that write vowels as marks (Devanagari, Tamil, Bengali), that write no
+    /// spaces between words (Thai, Khmer, Myanmar), and Arabic with and without its short vowels. The index used
+    /// to cut a word at each vowel sign ("खाना", food, became "ख" and "न", as did "खून", blood) and held a Thai
+    /// line as a few long pieces, so "กาแฟ" (coffee) found nothing.
+    static let feed: [Document] = [
+        Document(id: "hi-food", body: "आज मैंने अपनी माँ के लिए खाना बनाया। बहुत मज़ा आया।", language: "hi"),
+        Document(id: "hi-blood", body: "कल अस्पताल में खून की जाँच करवाई।", language: "hi"),
+        Document(id: "ta-coffee", body: "நான் காலையில் காபி குடித்தேன்", language: "ta"),
+        Document(id: "ta-milk", body: "குழந்தைக்கு பால் கொடுத்தேன்", language: "ta"),
+        Document(id: "bn-rice", body: "আমি ভাত খেতে ভালোবাসি", language: "bn"),
+        Document(id: "th-market", body: "วันนี้ไปเที่ยวตลาดนัดกลางคืนที่เชียงใหม่ อาหารอร่อยมาก", language: "th"),
+        Document(id: "th-cafe", body: "ร้านกาแฟนี้บรรยากาศดีมาก เหมาะกับการทำงาน", language: "th"),
+        Document(id: "km-coffee", body: "ខ្ញុំចូលចិត្តផឹកកាហ្វេនៅពេលព្រឹក", language: "km"),
+        Document(id: "my-tea", body: "ကျွန်တော် လက်ဖက်ရည်ဆိုင်မှာ ထိုင်နေတယ်", language: "my"),
+        Document(id: "ar-smile", body: "ابْتِسَامَةُ طِفْلٍ تُغَيِّرُ يَوْمِي", language: "ar"),
+        Document(id: "ar-sea", body: "اليوم ذهبت إلى البحر مع عائلتي", language: "ar"),
+        Document(id: "he-peace", body: "שָׁלוֹם לְכֻלָּם, בֹּקֶר טוֹב", language: "he"),
+    ]
+
+    @Test(arguments: [
+        ("खाना", ["hi-food"]), ("खून", ["hi-blood"]), ("காபி", ["ta-coffee"]), ("பால்", ["ta-milk"]),
+        ("ভাত", ["bn-rice"]), ("กาแฟ", ["th-cafe"]), ("ตลาด", ["th-market"]), ("ร้านกาแฟ", ["th-cafe"]),
+        ("บรรยากาศ", ["th-cafe"]), ("กาแฟ ตลาด", ["th-cafe", "th-market"]), ("កាហ្វេ", ["km-coffee"]),
+        ("လက်ဖက်ရည်", ["my-tea"]), ("ابتسامة", ["ar-smile"]), ("ابْتِسَامَة", ["ar-smile"]), ("البحر", ["ar-sea"]),
+        ("שלום", ["he-peace"]),
+    ])
+    func wordsOfEveryScriptAreFoundWhole(query: String, expected: [String]) async throws {
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        try await store.upsert(Self.feed)
+        let hits = try await store.search(query, mode: .keyword, limit: 5).hits.map(\.id)
+        #expect(Set(hits) == Set(expected))
+    }
+
     @Test func moreMatchedTermsRankHigher() async throws {
         let store = try await HushStore.inMemory(embedder: HashingEmbedder())
         try await store.upsert([
