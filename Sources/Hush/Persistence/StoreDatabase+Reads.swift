@@ -21,9 +21,12 @@ struct ChunkRow {
     /// Where the passage starts in `text`; `nil` for a chunk written before schema version 4.
     var passageStart: Int?
     /// The document's body and quote, read only for a first chunk without `passageStart` (whose passage is
-    /// found by comparison with the cleaned body); `nil` otherwise.
+    /// found by comparison with the cleaned body) and for a chunk whose text holds a placeholder of cleaning
+    /// (`[link]`, `@user`: shown as the person wrote it); `nil` otherwise.
     var body: String?
     var quoted: String?
+    /// The document's labelled fields (JSON), read only for a chunk whose text holds a placeholder.
+    var fields: String?
 }
 
 /// A stored document's attributes as the file gives them to memory: what the in-memory index keeps to filter
@@ -466,9 +469,12 @@ extension StoreDatabase {
                     try db.columns(in: "chunks").contains { $0.name == "passage_start" }
                     ? "c.passage_start" : "NULL"
                 let legacy = "\(start) IS NULL AND c.ordinal = 0"
+                let placeholder = "instr(c.text, '[link]') > 0 OR instr(c.text, '@user') > 0"
+                let document = "\(legacy) OR \(placeholder)"
                 return """
                     SELECT c.id, d.title, c.text, c.ordinal, c.range_start, c.range_end,
-                        CASE WHEN \(legacy) THEN d.body END, CASE WHEN \(legacy) THEN d.quoted END, \(start)
+                        CASE WHEN \(document) THEN d.body END, CASE WHEN \(document) THEN d.quoted END, \(start),
+                        CASE WHEN \(placeholder) THEN d.fields END
                     FROM chunks c JOIN documents d ON d.id = c.document_id
                     WHERE c.id IN (SELECT value FROM json_each(?))
                     """
@@ -480,7 +486,7 @@ extension StoreDatabase {
                 row[0] as Int64,
                 ChunkRow(
                     title: row[1], text: row[2], ordinal: row[3], range: start..<max(start, end), passageStart: row[8],
-                    body: row[6], quoted: row[7])
+                    body: row[6], quoted: row[7], fields: row[9])
             )
         }
     }

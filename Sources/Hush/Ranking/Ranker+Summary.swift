@@ -56,19 +56,20 @@ extension Ranker {
 
         // Every sentence of the bodies and the fields; short ones ("Approved.") only when the others are
         // fewer than asked for, so that `count` sentences come back whenever the documents hold them.
-        var all: [(text: String, documentID: String, position: Int, substantial: Bool)] = []
+        // Each sentence is embedded as cleaned and shown as written.
+        var all: [(text: String, shown: String, documentID: String, position: Int, substantial: Bool)] = []
         var seen = Set<String>()
         for id in unique {
             guard let document = texts[id] else { throw RankingError.unknownDocument(id: id) }
             for (position, sentence) in SentenceSplitter.sentences(of: document, cleaner: cleaner)
                 .enumerated() where seen.insert(sentence.text).inserted
             {
-                all.append((sentence.text, id, position, sentence.substantial))
+                all.append((sentence.text, sentence.shown, id, position, sentence.substantial))
             }
         }
         let substantial = all.filter(\.substantial)
         let candidates = (substantial.count >= count ? substantial : all).map {
-            (text: $0.text, documentID: $0.documentID, position: $0.position)
+            (text: $0.text, shown: $0.shown, documentID: $0.documentID, position: $0.position)
         }
         guard !candidates.isEmpty else { return Summary(sentences: [], documentIDs: unique) }
 
@@ -108,7 +109,7 @@ extension Ranker {
         // Candidates were appended in original order, so sorting the chosen indices restores it.
         let sentences = chosen.sorted().map { index in
             Summary.Sentence(
-                text: candidates[index].text, documentID: candidates[index].documentID,
+                text: candidates[index].shown, documentID: candidates[index].documentID,
                 position: candidates[index].position, relevance: relevance[index])
         }
         return Summary(sentences: sentences, documentIDs: unique)

@@ -9,7 +9,8 @@ import Foundation
 public struct Summary: Sendable, Hashable, Codable {
     /// One chosen sentence.
     public struct Sentence: Sendable, Hashable, Codable {
-        /// The sentence, from the document's cleaned body, or from a labelled field (`Label: …`).
+        /// The sentence, from the document's body (whitespace tidied, links and @mentions as written), or from a
+        /// labelled field (`Label: …`).
         public var text: String
         /// The document it comes from.
         public var documentID: String
@@ -46,29 +47,49 @@ public struct Summary: Sendable, Hashable, Codable {
 /// Splits cleaned document text into sentences with the chunker's segmentation.
 enum SentenceSplitter {
     /// The sentences of `text` that hold at least one word, each with whether it is worth summarising first:
-    /// at least three words, or at least eight characters for scripts written without spaces.
-    static func sentences(in text: String) -> [(text: String, substantial: Bool)] {
-        var result: [(String, Bool)] = []
+    /// at least three words, or at least eight characters for scripts written without spaces. `replacements`
+    /// (those cleaning made in `text`) give each sentence as the person wrote it, `shown`.
+    static func sentences(in text: String, replacements: [TextCleaner.Replacement] = [])
+        -> [(text: String, shown: String, substantial: Bool)]
+    {
+        var result: [(String, String, Bool)] = []
         for paragraph in TextSegmentation.paragraphs(in: text) {
             for range in TextSegmentation.sentences(in: text[paragraph]) {
                 let sentence = String(text[range])
                 let words = TextSegmentation.spaceSeparatedRuns(in: sentence[...]).count
                 guard words >= 1 else { continue }
-                result.append((sentence, words >= 3 || (sentence.count >= 8 && !sentence.contains(" "))))
+                var shown = sentence
+                if !replacements.isEmpty {
+                    let start = range.lowerBound.utf16Offset(in: text)
+                    shown = TextCleaner.restore(
+                        sentence, at: start..<range.upperBound.utf16Offset(in: text), from: replacements)
+                }
+                result.append((sentence, shown, words >= 3 || (sentence.count >= 8 && !sentence.contains(" "))))
             }
         }
         return result
     }
 
     /// The sentences of a document's cleaned body, then of its labelled fields (the first sentence of a field
-    /// carries its label: `Outcomes: Budget approved.`), in order.
-    static func sentences(of document: Document, cleaner: TextCleaner) -> [(text: String, substantial: Bool)] {
-        var result = sentences(in: cleaner.clean(document))
+    /// carries its label: `Outcomes: Budget approved.`), in order: each as cleaned (what the model reads) and
+    /// as the person wrote it (links and @mentions as they are: what a summary shows).
+    static func sentences(of document: Document, cleaner: TextCleaner)
+        -> [(text: String, shown: String, substantial: Bool)]
+    {
+        let (body, replacements) = cleaner.cleanWithReplacements(document)
+        var result = sentences(in: body, replacements: replacements)
         for field in document.fields {
-            let label = cleaner.cleanSingleLine(field.label)
-            for (index, sentence) in sentences(in: cleaner.cleanSingleLine(field.value)).enumerated() {
-                let text = index == 0 && !label.isEmpty ? label + ": " + sentence.text : sentence.text
-                result.append((text, sentence.substantial || index == 0))
+            let label = cleaner.cleanSingleLineWithReplacements(field.label)
+            let shownLabel = TextCleaner.restore(label.text, at: 0..<label.text.utf16.count, from: label.replacements)
+            let value = cleaner.cleanSingleLineWithReplacements(field.value)
+            for (index, sentence) in sentences(in: value.text, replacements: value.replacements).enumerated() {
+                let labelled = index == 0 && !label.text.isEmpty
+                result.append(
+                    (
+                        labelled ? label.text + ": " + sentence.text : sentence.text,
+                        labelled ? shownLabel + ": " + sentence.shown : sentence.shown,
+                        sentence.substantial || index == 0
+                    ))
             }
         }
         return result

@@ -55,7 +55,8 @@ public struct SearchHit: Sendable, Hashable, Codable, Identifiable {
     public var score: Float
     /// The document's title.
     public var title: String?
-    /// The best-matching chunk's text.
+    /// The best-matching chunk's text, as the person wrote it: the links and @mentions that the model read as
+    /// `[link]` and `@user` are shown as they were written.
     public var text: String
     /// The ordinal of that chunk within the document.
     public var chunkOrdinal: Int
@@ -66,7 +67,7 @@ public struct SearchHit: Sendable, Hashable, Codable, Identifiable {
     /// the title or the fields alone.
     public var range: Range<Int>
     /// The UTF-16 offsets of the same passage in ``text``: `text`'s UTF-16 units in `passageRange` are the
-    /// cleaned body's in ``range``.
+    /// cleaned body's in ``range``, with any link or @mention in it as written.
     public var passageRange: Range<Int>
     /// The document's source type.
     public var sourceType: String?

@@ -26,13 +26,49 @@ extension Searcher {
         try database.chunks(ids: ids).mapValues { chunk in
             let range = chunk.range
             let length = chunk.text.utf16.count
-            guard !range.isEmpty, range.lowerBound >= 0 else { return (chunk, 0..<0) }
-            if let start = chunk.passageStart ?? (chunk.ordinal == 0 ? nil : 0) {
-                return (chunk, start >= 0 && start + range.count <= length ? start..<(start + range.count) : 0..<0)
+            let passage: Range<Int>
+            if range.isEmpty || range.lowerBound < 0 {
+                passage = 0..<0
+            } else if let start = chunk.passageStart ?? (chunk.ordinal == 0 ? nil : 0) {
+                passage = start >= 0 && start + range.count <= length ? start..<(start + range.count) : 0..<0
+            } else {
+                passage = TextChunk.passageRange(
+                    text: chunk.text, range: range, body: chunk.body ?? "", quoted: chunk.quoted, cleaner: cleaner)
             }
-            let passage = TextChunk.passageRange(
-                text: chunk.text, range: range, body: chunk.body ?? "", quoted: chunk.quoted, cleaner: cleaner)
-            return (chunk, passage)
+            return chunk.fields == nil ? (chunk, passage) : restored(chunk, passage: passage)
         }
+    }
+
+    /// `chunk` as the person wrote it: the links and @mentions that cleaning replaced (`[link]`, `@user`, what
+    /// the model read) put back in its passage, in the title before it and in the fields after it, with the
+    /// passage's new place in the text.
+    private func restored(_ chunk: ChunkRow, passage: Range<Int>) -> (chunk: ChunkRow, passageRange: Range<Int>) {
+        let units = Array(chunk.text.utf16)
+        guard passage.upperBound <= units.count else { return (chunk, passage) }
+        func text(_ range: Range<Int>) -> String { String(decoding: units[range], as: UTF16.self) }
+        var before = text(0..<passage.lowerBound)
+        var after = text(passage.upperBound..<units.count)
+        var middle = text(passage)
+        if !passage.isEmpty {
+            let body = Document(id: "", body: chunk.body ?? "", quoted: chunk.quoted)
+            middle = TextCleaner.restore(
+                middle, at: chunk.range, from: cleaner.cleanWithReplacements(body).replacements)
+        }
+        // The title and the fields' lines: each as cleaned, then as written.
+        var labelled: [String] = []
+        for field in JSONCoding.decodeFields(chunk.fields ?? "[]") {
+            labelled += [field.label, field.value]
+        }
+        for original in (chunk.title.map { [$0] } ?? []) + labelled {
+            let (cleaned, replacements) = cleaner.cleanSingleLineWithReplacements(original)
+            guard !replacements.isEmpty else { continue }
+            let written = TextCleaner.restore(cleaned, at: 0..<cleaned.utf16.count, from: replacements)
+            before = before.replacingOccurrences(of: cleaned, with: written)
+            after = after.replacingOccurrences(of: cleaned, with: written)
+        }
+        var shown = chunk
+        shown.text = before + middle + after
+        let start = before.utf16.count
+        return (shown, passage.isEmpty ? passage : start..<(start + middle.utf16.count))
     }
 }

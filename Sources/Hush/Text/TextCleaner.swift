@@ -33,21 +33,7 @@ public struct TextCleaner: Sendable, Hashable {
     /// TextCleaner().clean("a\t\tb\n\n\n\nc")  // "a b\n\nc"
     /// ```
     public func clean(_ text: String) -> String {
-        var paragraphs: [String] = []
-        var current: [String] = []
-        for rawLine in Self.lines(of: text) {
-            let line = cleanLine(rawLine)
-            if line.isEmpty {
-                if !current.isEmpty {
-                    paragraphs.append(current.joined(separator: "\n"))
-                    current.removeAll(keepingCapacity: true)
-                }
-            } else {
-                current.append(line)
-            }
-        }
-        if !current.isEmpty { paragraphs.append(current.joined(separator: "\n")) }
-        return paragraphs.joined(separator: "\n\n")
+        cleaned(text, singleLine: false, tracking: false).text
     }
 
     /// Cleans a document's body with its quoted text appended as a last paragraph (`"Quoted: …"`).
@@ -60,6 +46,59 @@ public struct TextCleaner: Sendable, Hashable {
         let body = clean(document.body)
         guard let quoted = document.quoted.map(clean), !quoted.isEmpty else { return body }
         return body.isEmpty ? "Quoted: " + quoted : body + "\n\nQuoted: " + quoted
+    }
+
+    /// A link or @mention that cleaning replaced: where its placeholder lies in the cleaned text (UTF-16
+    /// offsets) and what the person wrote there.
+    struct Replacement: Hashable, Sendable {
+        var range: Range<Int>
+        var original: String
+    }
+
+    /// ``clean(_:)-(Document)`` with the replacements it made, so that a part of the cleaned text can be shown
+    /// as the person wrote it (``restore(_:at:from:)``).
+    func cleanWithReplacements(_ document: Document) -> (text: String, replacements: [Replacement]) {
+        var (text, replacements) = cleaned(document.body, singleLine: false, tracking: true)
+        guard let quote = document.quoted.map({ cleaned($0, singleLine: false, tracking: true) }),
+            !quote.text.isEmpty
+        else { return (text, replacements) }
+        text += text.isEmpty ? "Quoted: " : "\n\nQuoted: "
+        let shift = text.utf16.count
+        text += quote.text
+        for replacement in quote.replacements {
+            replacements.append(
+                Replacement(
+                    range: (replacement.range.lowerBound + shift)..<(replacement.range.upperBound + shift),
+                    original: replacement.original))
+        }
+        return (text, replacements)
+    }
+
+    /// ``cleanSingleLine(_:)`` with the replacements it made.
+    func cleanSingleLineWithReplacements(_ text: String) -> (text: String, replacements: [Replacement]) {
+        cleaned(text, singleLine: true, tracking: true)
+    }
+
+    /// `part`, the cleaned text's UTF-16 offsets `range`, with each placeholder that lies whole in it put back
+    /// as the person wrote it: what to show of a chunk or a sentence, whose cleaned text is what the model read.
+    ///
+    /// ```swift
+    /// let cleaner = TextCleaner()
+    /// let (text, replacements) = cleaner.cleanWithReplacements(Document(id: "p", body: "Thanks @maria!"))
+    /// TextCleaner.restore(text, at: 0..<text.utf16.count, from: replacements)  // "Thanks @maria!"
+    /// ```
+    static func restore(_ part: String, at range: Range<Int>, from replacements: [Replacement]) -> String {
+        var units = Array(part.utf16)
+        guard units.count == range.count else { return part }
+        var restored = false
+        for replacement in replacements.reversed()
+        where replacement.range.lowerBound >= range.lowerBound && replacement.range.upperBound <= range.upperBound {
+            let local =
+                (replacement.range.lowerBound - range.lowerBound)..<(replacement.range.upperBound - range.lowerBound)
+            units.replaceSubrange(local, with: replacement.original.utf16)
+            restored = true
+        }
+        return restored ? String(decoding: units, as: UTF16.self) : part
     }
 
     /// The links and @mentions in `text` that ``clean(_:)-(String)`` replaces, as the person wrote them: the
@@ -81,7 +120,45 @@ public struct TextCleaner: Sendable, Hashable {
 
     /// Cleans a text that must stay on one line (a title, a field value): line breaks become spaces.
     func cleanSingleLine(_ text: String) -> String {
-        Self.lines(of: text).map(cleanLine).filter { !$0.isEmpty }.joined(separator: " ")
+        cleaned(text, singleLine: true, tracking: false).text
+    }
+
+    /// The one cleaning pass: each line's words (control characters removed, split at spaces) rewritten, joined
+    /// by a space; lines joined by a line break, or by a paragraph break where blank lines were between them (by a
+    /// space in a `singleLine` text). With `tracking`, where each placeholder landed and what it replaced.
+    private func cleaned(_ text: String, singleLine: Bool, tracking: Bool) -> (
+        text: String, replacements: [Replacement]
+    ) {
+        var output = ""
+        var replacements: [Replacement] = []
+        var separator = ""  // what goes before the next line's first word
+        for rawLine in Self.lines(of: text) {
+            let words = Self.words(of: rawLine)
+            guard !words.isEmpty else {
+                if !output.isEmpty && !singleLine { separator = "\n\n" }
+                continue
+            }
+            if !output.isEmpty { output += separator }
+            separator = singleLine ? " " : "\n"
+            for (index, word) in words.enumerated() {
+                if index > 0 { output.append(" ") }
+                guard let found = replaceable(in: word) else {
+                    output += word
+                    continue
+                }
+                output += word[..<found.range.lowerBound]
+                if tracking {
+                    let start = output.utf16.count
+                    replacements.append(
+                        Replacement(
+                            range: start..<(start + found.placeholder.utf16.count), original: String(word[found.range]))
+                    )
+                }
+                output += found.placeholder
+                output += word[found.range.upperBound...]
+            }
+        }
+        return (output, replacements)
     }
 
     // MARK: - Lines and words
@@ -91,28 +168,20 @@ public struct TextCleaner: Sendable, Hashable {
         text.split(omittingEmptySubsequences: false, whereSeparator: { $0.isNewline })
     }
 
-    /// Removes control characters, collapses horizontal whitespace and rewrites each word.
-    private func cleanLine(_ line: Substring) -> String {
-        var output = ""
-        output.reserveCapacity(line.utf8.count)
+    /// The words of one line: split at spaces, control characters removed.
+    private static func words(of line: Substring) -> [String] {
+        var words: [String] = []
         var word = ""
-        func flushWord() {
-            guard !word.isEmpty else { return }
-            if !output.isEmpty { output.append(" ") }
-            output.append(rewrite(word))
-            word.removeAll(keepingCapacity: true)
-        }
         for scalar in line.unicodeScalars {
-            if Self.isSpace(scalar) {
-                flushWord()
-            } else if Self.isRemovable(scalar) {
-                continue
-            } else {
+            if isSpace(scalar) {
+                if !word.isEmpty { words.append(word) }
+                word = ""
+            } else if !isRemovable(scalar) {
                 word.unicodeScalars.append(scalar)
             }
         }
-        flushWord()
-        return output
+        if !word.isEmpty { words.append(word) }
+        return words
     }
 
     static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
@@ -130,12 +199,6 @@ public struct TextCleaner: Sendable, Hashable {
         case .unassigned, .surrogate: return true
         default: return false
         }
-    }
-
-    /// Rewrites one whitespace-delimited word: a link or a mention inside it is replaced.
-    private func rewrite(_ word: String) -> String {
-        guard let found = replaceable(in: word) else { return word }
-        return String(word[..<found.range.lowerBound]) + found.placeholder + String(word[found.range.upperBound...])
     }
 
     /// The link or @mention inside one whitespace-delimited word that cleaning replaces, and its placeholder.

@@ -28,6 +28,48 @@ import Testing
         Document(id: "cake", body: "Baked a lemon cake for the neighbours.", sourceType: "post"),
     ]
 
+    /// What a search and a summary show is what the person wrote: the model reads links and @mentions as
+    /// `[link]` and `@user`, but a hit's text and passage, and a summary's sentences, give them as written, in
+    /// the body, the quote, the title and the fields, and whichever chunk of a long post the hit is.
+    @Test func hitsAndSummariesShowLinksAndMentionsAsWritten() async throws {
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        let filler = (1...40).map { "Sentence \($0) about the long ride along the coast road." }
+        try await store.upsert(
+            Self.posts + [
+                Document(
+                    id: "long", title: "Ride with @carol_rides https://ridewithgps.com/routes/7",
+                    body: filler.joined(separator: " ")
+                        + " Thanks @dave_k for the tandem, photos on https://photos.example.com/ride.",
+                    quoted: "Best day @erin!", fields: [.init(label: "Route", value: "github.com/rides/coast @frank")])
+            ])
+        let run = try #require(try await store.search("strava morning", mode: .keyword).hits.first { $0.id == "run" })
+        #expect(run.passage == "Ran 10k this morning with @alice_runs, new best! https://www.strava.com/activities/42")
+        #expect(run.text == run.passage)
+
+        let hits = try await store.search("tandem photos", mode: .keyword, limit: 1).hits
+        let last = try #require(hits.first)
+        #expect(last.id == "long" && last.chunkOrdinal > 0)
+        #expect(last.passage.contains("Thanks @dave_k for the tandem, photos on https://photos.example.com/ride."))
+        #expect(last.passage.contains("Quoted: Best day @erin!"))
+        #expect(last.text.contains("Route: github.com/rides/coast @frank"))
+        for hit in try await store.search("ride coast sentence", mode: .keyword, limit: 10).hits {
+            #expect(!hit.text.contains("[link]") && !hit.text.contains("@user"))
+            let units = Array(hit.text.utf16)
+            #expect(String(decoding: units[hit.passageRange], as: UTF16.self) == hit.passage)
+        }
+        let first = try #require(
+            try await store.search("sentence 1 about", mode: .keyword, limit: 3).hits.first { $0.chunkOrdinal == 0 })
+        #expect(first.text.hasPrefix("Ride with @carol_rides https://ridewithgps.com/routes/7\n\nSentence 1 about"))
+        #expect(first.passage.hasPrefix("Sentence 1 about"))
+
+        let summary = try await store.summarize(ids: ["run", "reply"], sentences: 3)
+        #expect(summary.sentences.map(\.text).contains("@bob_k thanks, see you at the track on Sunday"))
+        #expect(summary.text.contains("@alice_runs") && summary.text.contains("https://www.strava.com/activities/42"))
+        let fields = try await store.summarize(ids: ["long"], sentences: 50)
+        #expect(fields.sentences.map(\.text).contains("Route: github.com/rides/coast @frank"))
+        #expect(!fields.text.contains("[link]") && !fields.text.contains("@user"))
+    }
+
     /// A phrase in quotes ranks the entries that say it as written above those that only hold its words; its
     /// stop words count inside the quotes.
     @Test func aQuotedPhraseRanksTheEntryThatSaysItFirst() async throws {
@@ -105,9 +147,10 @@ import Testing
         #expect(site.hits.map(\.id) == ["run"])
         let path = try await store.search("activities", mode: .keyword, boosts: .none)
         #expect(path.hits.map(\.id) == ["run"])
-        // The text the model embeds and the hit shows is still the cleaned one.
-        #expect(handle.hits.first?.text.contains("@user") == true)
-        #expect(handle.hits.first?.text.contains("[link]") == true)
+        // The model embedded `@user` and `[link]`; the hit shows what was written.
+        #expect(
+            handle.hits.first?.text
+                == "Ran 10k this morning with @alice_runs, new best! https://www.strava.com/activities/42")
     }
 
     @Test func changingOnlyTheTagsChangesWhatKeywordsFind() async throws {
@@ -128,8 +171,11 @@ import Testing
             embedder: HashingEmbedder(), options: StoreOptions(cleaner: TextCleaner(replaceURLs: false)))
         try await store.upsert(Self.posts)
         let hit = try #require(try await store.search("strava", mode: .keyword).hits.first)
-        #expect(hit.text.contains("https://www.strava.com/activities/42"))
-        #expect(hit.text.contains("@user"))
+        // The chunk was cut from the body with its link kept and its mention replaced: its range is that text's.
+        let cut = TextCleaner(replaceURLs: false).clean(Self.posts[0].body)
+        #expect(cut.contains("https://www.strava.com/activities/42") && cut.contains("@user"))
+        #expect(hit.range == 0..<cut.utf16.count)
+        #expect(hit.text == Self.posts[0].body)
         #expect(
             TextCleaner().replacedSpans(in: "Ran with @alice_runs (https://strava.com/a/1).")
                 == ["@alice_runs", "https://strava.com/a/1"])
@@ -176,18 +222,19 @@ import Testing
         let hit = try #require(try await store.search("importer exporter", limit: 1).hits.first)
         #expect(hit.id == "standup")
         let cleaned = TextCleaner().clean(meeting)
-        let body = Array(cleaned.utf16)
+        let shown = TextCleaner(replaceURLs: false, replaceMentions: false).clean(meeting)
         let text = Array(hit.text.utf16)
-        #expect(hit.range == 0..<body.count)
-        #expect(hit.passageRange.count == hit.range.count)
-        #expect(text[hit.passageRange].elementsEqual(body[hit.range]))
+        // `range` is the passage's place in the cleaned body (the link as `[link]`); the text shows the link.
+        #expect(hit.range == 0..<cleaned.utf16.count)
+        #expect(text[hit.passageRange].elementsEqual(shown.utf16))
         // The text holds more than the passage: the title before it, the fields after it.
         #expect(hit.text.hasPrefix("Weekly standup\n\n"))
         #expect(hit.text.contains("Action items: Ana writes the exporter spec"))
         #expect(hit.passageRange.lowerBound == "Weekly standup\n\n".utf16.count)
         #expect(hit.passageRange.upperBound < text.count)
         // `passage` is that part of the text: what to show under the title, neither repeated.
-        #expect(hit.passage == cleaned)
+        #expect(hit.passage == shown)
+        #expect(hit.passage.hasSuffix("see https://example.com/plan"))
         #expect(!hit.passage.contains("Weekly standup"))
     }
 

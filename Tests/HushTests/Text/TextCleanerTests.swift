@@ -98,4 +98,39 @@ import Testing
         #expect(cleaner.replacedSpans(in: "Plain words. Nothing else here.").isEmpty)
         #expect(cleaner.replacedSpans(in: "via 例子.中国/路径 and @bo") == ["例子.中国/路径", "@bo"])
     }
+
+    /// Every replacement is recorded where its placeholder landed, so that any part of the cleaned text can be
+    /// shown as written: restoring the whole text gives what cleaning without replacements gives, and restoring
+    /// a part gives that part of it. A `[link]` the person typed is left as it is.
+    @Test(arguments: [
+        Document(id: "a", body: "Thanks @maria!  See https://example.com/notes?id=4\n\n\nand (www.bbc.co.uk/news)."),
+        Document(id: "b", body: "  @ana \t@bo\n@cy", quoted: "via example.com/x and [link] typed by hand @dee"),
+        Document(id: "c", body: "", quoted: "Only a quote with https://t.co/abc"),
+        Document(id: "d", body: "Nothing to replace here.\nSecond line."),
+        Document(id: "e", body: "家族 👩‍👩‍👧 @李 写了 例子.中国/路径 。"),
+    ])
+    func replacementsAreRecordedWhereTheirPlaceholdersLand(document: Document) {
+        let asWritten = TextCleaner(replaceURLs: false, replaceMentions: false)
+        let (text, replacements) = cleaner.cleanWithReplacements(document)
+        #expect(text == cleaner.clean(document))
+        let whole = TextCleaner.restore(text, at: 0..<text.utf16.count, from: replacements)
+        #expect(whole == asWritten.clean(document))
+        for replacement in replacements {
+            let units = Array(text.utf16)[replacement.range]
+            #expect(["[link]", "@user"].contains(String(decoding: units, as: UTF16.self)))
+        }
+        // Each line on its own: the line as written.
+        var start = 0
+        let shownLines = whole.components(separatedBy: "\n")
+        for (index, line) in text.components(separatedBy: "\n").enumerated() {
+            let range = start..<(start + line.utf16.count)
+            #expect(TextCleaner.restore(line, at: range, from: replacements) == shownLines[index])
+            start = range.upperBound + 1
+        }
+        let (single, singleReplacements) = cleaner.cleanSingleLineWithReplacements(document.body)
+        #expect(single == cleaner.cleanSingleLine(document.body))
+        #expect(
+            TextCleaner.restore(single, at: 0..<single.utf16.count, from: singleReplacements)
+                == asWritten.cleanSingleLine(document.body))
+    }
 }
