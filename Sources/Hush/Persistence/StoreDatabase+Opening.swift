@@ -64,16 +64,18 @@ extension StoreDatabase {
     /// - an index made with the tokenizer that cut words at their vowel signs (before
     ///   ``StoreSchema/keywordTokenizer`` counted marks as letters) is made again from the chunks, each row as
     ///   the write path makes it now (``KeywordText/row(chunk:extras:)``);
-    /// - otherwise, in a file written before keyword extras existed, each document's first row gets them.
+    /// - otherwise, in a file whose rows hold no extras or older ones (``StoreSchema/keywordExtrasVersion``),
+    ///   each document's first row gets them.
     ///
-    /// `extras` gives a document's extras (its tags, category, links and mentions; empty for none).
+    /// `extras` gives a document's extras (its tags, category, metadata values, links and mentions; empty for
+    /// none).
     ///
     /// - Complexity: O(chunks) row reads and FTS5 inserts when the index is made again (7,656 chunks of Debian
     ///   descriptions: 1.0 s on a Zen 3 core), O(documents) for the extras; nothing once the file is current.
     func upgradeKeywordIndex(extras: (Document) -> String) throws {
         let key = StoreSchema.Key.keywordExtras
         let current = try read("update the keyword index") { db in
-            let extrasDone = try StoreSchema.meta(db, key) == "1"
+            let extrasDone = try StoreSchema.meta(db, key) == StoreSchema.keywordExtrasVersion
             return try StoreSchema.keywordIndexIsCurrent(db) && extrasDone
         }
         guard !current else { return }
@@ -81,21 +83,21 @@ extension StoreDatabase {
             let db = transaction.db
             // Another process may have brought it up to date since the read above.
             let tokenizerIsCurrent = try StoreSchema.keywordIndexIsCurrent(db)
-            let extrasDone = try StoreSchema.meta(db, key) == "1"
+            let extrasDone = try StoreSchema.meta(db, key) == StoreSchema.keywordExtrasVersion
             guard !tokenizerIsCurrent || !extrasDone else { return }
             // Each document's first chunk and the extras its row holds beside it.
             var firstRows: [Int64: String] = [:]
             let rows = try Row.fetchCursor(
                 db,
                 sql: """
-                    SELECT d.title, d.body, d.quoted, d.fields, d.tags, d.category, c.id
+                    SELECT d.title, d.body, d.quoted, d.fields, d.tags, d.category, c.id, d.metadata
                     FROM documents d JOIN chunks c ON c.document_id = d.id
                     WHERE c.ordinal = (SELECT MIN(ordinal) FROM chunks WHERE document_id = d.id)
                     """)
             while let row = try rows.next() {
                 let document = Document(
                     id: "", title: row[0], body: row[1], quoted: row[2], fields: JSONCoding.decodeFields(row[3]),
-                    tags: JSONCoding.decodeTags(row[4]), category: row[5])
+                    tags: JSONCoding.decodeTags(row[4]), category: row[5], metadata: JSONCoding.decodeMetadata(row[7]))
                 let found = extras(document)
                 if !found.isEmpty || !tokenizerIsCurrent { firstRows[row[6]] = found }
             }
@@ -118,7 +120,7 @@ extension StoreDatabase {
                     ])
                 }
             }
-            try StoreSchema.setMeta(db, key, "1")
+            try StoreSchema.setMeta(db, key, StoreSchema.keywordExtrasVersion)
         }
     }
 

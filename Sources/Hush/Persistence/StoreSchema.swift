@@ -36,7 +36,8 @@ enum StoreSchema {
         /// JSON array of earlier preparation signatures whose chunks a finished `reembed` kept and re-embedded:
         /// a text hash made with one of them still names the document's stored text.
         static let reembeddedPreparations = "reembedded_preparations"
-        /// "1" once every document's first keyword row holds its tags, category, links and mentions.
+        /// ``keywordExtrasVersion`` once every document's first keyword row holds its extras as this code makes
+        /// them ("1": tags, category, links and mentions; "2": and the metadata's values).
         static let keywordExtras = "keyword_extras"
         /// Bumped by every write transaction (see `StoreDatabase.write`): which commit the file is at.
         static let commitCounter = "commit_counter"
@@ -195,6 +196,10 @@ enum StoreSchema {
         }
         return migrator
     }
+
+    /// What `meta.keyword_extras` holds once every first keyword row has the extras this code writes
+    /// (`KeywordText.extras`): the metadata's values were added in "2".
+    static let keywordExtrasVersion = "2"
 
     /// The keyword index's tokenizer. `unicode61` counts only letters, digits and private-use characters as
     /// parts of a word unless told otherwise; the combining marks (`M*`) are added, since Devanagari, Bengali,

@@ -7,11 +7,15 @@
 /// KeywordText.row(chunk: "Long run today", extras: "running @alice_runs")
 /// ```
 enum KeywordText {
-    /// What the keyword index holds beside a document's first chunk: its tags, its category, and the links and
-    /// @mentions that cleaning replaced, as the person wrote them (the model never sees those; keywords do).
+    /// What the keyword index holds beside a document's first chunk: its tags, its category, its metadata's
+    /// values (a note's `location: Lisbon`, a spreadsheet's `Attendees` column), and the links and @mentions
+    /// that cleaning replaced, as the person wrote them (the model never sees those; keywords do).
     static func extras(_ document: Document, cleaner: TextCleaner) -> String {
         var parts = document.tags
         if let category = document.category { parts.append(category) }
+        for key in document.metadata.keys.sorted() {
+            if let value = document.metadata[key] { parts.append(value) }
+        }
         var texts = [document.title, document.body, document.quoted].compactMap { $0 }
         for field in document.fields { texts.append(field.value) }
         for text in texts { parts += cleaner.replacedSpans(in: text) }

@@ -153,6 +153,24 @@ import Testing
                 == "Ran 10k this morning with @alice_runs, new best! https://www.strava.com/activities/42")
     }
 
+    /// A note's front matter and a spreadsheet's other columns are kept as metadata; their values are found by
+    /// keyword like tags (the model does not read them), and a change of metadata alone changes what is found.
+    @Test func metadataValuesAreFoundByKeyword() async throws {
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        var trip = Document(
+            id: "trip", body: "Packed the night before; the flight left at six.",
+            metadata: ["location": "Lisbon", "mood": "anxious", "companions": "Ana, Bo"])
+        try await store.upsert(Self.journal + [trip])
+        #expect(try await store.search("lisbon", mode: .keyword).hits.map(\.id) == ["trip"])
+        #expect(try await store.search("anxious", mode: .keyword).hits.map(\.id) == ["trip"])
+        #expect(try await store.search("Bo", mode: .keyword).hits.map(\.id) == ["trip"])
+        #expect(try await store.search("location", mode: .keyword).hits.isEmpty)
+        trip.metadata["location"] = "Porto"
+        #expect(try await store.upsert([trip]).metadataOnly == 1)
+        #expect(try await store.search("lisbon", mode: .keyword).hits.isEmpty)
+        #expect(try await store.search("porto", mode: .keyword).hits.map(\.id) == ["trip"])
+    }
+
     @Test func changingOnlyTheTagsChangesWhatKeywordsFind() async throws {
         let store = try await HushStore.inMemory(embedder: HashingEmbedder())
         try await store.upsert(Self.journal)
@@ -181,28 +199,31 @@ import Testing
                 == ["@alice_runs", "https://strava.com/a/1"])
     }
 
-    /// A file written before extras existed gets them on its first writable open, and stays as it is read-only.
-    @Test func anOlderFileIsUpgradedOnItsFirstWritableOpen() async throws {
+    /// A file written before extras existed (no marker), or before they held the metadata's values (marker
+    /// "1"), gets them on its first writable open, and stays as it is read-only.
+    @Test(arguments: [nil, "1"] as [String?])
+    func anOlderFileIsUpgradedOnItsFirstWritableOpen(marker: String?) async throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("old.hush")
+        let trip = Document(id: "trip", body: "The flight left at six.", metadata: ["location": "Lisbon"])
         do {
             let store = try await HushStore.open(path: path, embedder: HashingEmbedder())
-            try await store.upsert(Self.journal)
+            try await store.upsert(Self.journal + [trip])
         }
-        // Make it look like an older file: cleaned text only, no marker.
+        // Make it look like an older file: cleaned text only.
         let queue = try DatabaseQueue(path: path)
         try await queue.write { db in
             try db.execute(
                 sql: "UPDATE chunks_fts SET text = (SELECT text FROM chunks WHERE chunks.id = chunks_fts.rowid)")
-            try db.execute(sql: "DELETE FROM meta WHERE key = ?", arguments: [StoreSchema.Key.keywordExtras])
+            try StoreSchema.setMeta(db, StoreSchema.Key.keywordExtras, marker)
         }
         try queue.close()
         let readOnly = try await HushStore.open(path: path, embedder: HashingEmbedder(), readOnly: true)
-        let before = try await readOnly.search("insomnia", mode: SearchMode.keyword)
-        #expect(before.hits.isEmpty)
+        #expect(try await readOnly.search("insomnia", mode: SearchMode.keyword).hits.isEmpty)
+        #expect(try await readOnly.search("lisbon", mode: SearchMode.keyword).hits.isEmpty)
         let writable = try await HushStore.open(path: path, embedder: HashingEmbedder())
-        let after = try await writable.search("insomnia", mode: SearchMode.keyword)
-        #expect(after.hits.map(\.id) == ["night"])
+        #expect(try await writable.search("insomnia", mode: SearchMode.keyword).hits.map(\.id) == ["night"])
+        #expect(try await writable.search("lisbon", mode: SearchMode.keyword).hits.map(\.id) == ["trip"])
     }
 }
 
