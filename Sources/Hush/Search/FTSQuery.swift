@@ -119,7 +119,8 @@ enum FTSQuery {
     /// written without spaces, the phrase of its indexed parts (bigrams, and words of other scripts), followed
     /// by each part alone (a Han, kana or Hangul bigram) or each three letters (two bigrams as a phrase: Thai,
     /// Lao, Khmer and Myanmar bigrams, of an alphabet's letters, are too common to match alone: "าก" is in
-    /// "มาก", very, and in "บรรยากาศ", atmosphere); a single letter as a quoted prefix.
+    /// "มาก", very, and in "บรรยากาศ", atmosphere); a single letter as a quoted prefix; a word of the scripts
+    /// of India and Sri Lanka also as the prefixes of its inflected forms (``KeywordText/inflectionPrefixes(_:)``).
     static func tokens(_ term: String) -> [String] {
         var parts: [String] = []  // as indexed, in order
         var alternatives: [String] = []  // matched alone, prefixes with a "*"
@@ -128,6 +129,7 @@ enum FTSQuery {
             case .text(let other):
                 parts.append(String(other))
                 alternatives.append(quote(String(other)))
+                alternatives += KeywordText.inflectionPrefixes(String(other)).map { quote($0) + "*" }
             case .run(let letters) where letters.count == 1:
                 parts.append(String(letters[0]))
                 alternatives.append(quote(String(letters[0])) + "*")
@@ -144,7 +146,7 @@ enum FTSQuery {
             }
         }
         guard !parts.isEmpty else { return [] }
-        if parts.count == 1 { return [alternatives[0]] }
+        if parts.count == 1 { return alternatives }
         var tokens = [quote(parts.joined(separator: " "))]
         var seen = Set(tokens)
         for token in alternatives where seen.insert(token).inserted { tokens.append(token) }

@@ -108,6 +108,34 @@ enum KeywordText {
         }
     }
 
+    /// The beginnings of `word` that its inflected forms share, to match as prefixes, for a word of the
+    /// Brahmic scripts of India and Sri Lanka (Devanagari to Sinhala), whose languages add case endings, plural
+    /// and postpositions to the word (Gujarati "કમ્પ્યૂટર", computer, is "કમ્પ્યૂટરને" in the page) and which
+    /// the index does not stem: the word itself, of two syllables or more (a syllable: its consonants joined by
+    /// viramas, with their vowel signs), and from four syllables, the word without its last one (Hindi
+    /// "ऑपरेटर्स", operators, reaches "ऑपरेटर"). Empty for other words.
+    ///
+    /// ```swift
+    /// KeywordText.inflectionPrefixes("कम्प्यूटर")  // ["कम्प्यूटर", "कम्प्यूट"]
+    /// KeywordText.inflectionPrefixes("budget")    // []
+    /// ```
+    static func inflectionPrefixes(_ word: String) -> [String] {
+        guard let first = word.unicodeScalars.first, (0x0900...0x0DFF).contains(first.value) else { return [] }
+        var letters: [String.UnicodeScalarView] = []
+        for scalar in word.unicodeScalars {
+            let joined = letters.last?.last.map { $0.properties.canonicalCombiningClass == .virama } == true
+            if (isMark(scalar) || joined), !letters.isEmpty {
+                letters[letters.count - 1].append(scalar)
+            } else {
+                letters.append(String.UnicodeScalarView([scalar]))
+            }
+        }
+        guard letters.count >= 2 else { return [] }
+        var prefixes = [word]
+        if letters.count >= 4 { prefixes.append(String(String.UnicodeScalarView(letters.dropLast().joined()))) }
+        return prefixes
+    }
+
     /// A combining mark (a vowel sign, a tone, an accent).
     static func isMark(_ scalar: Unicode.Scalar) -> Bool {
         guard !scalar.isASCII else { return false }
@@ -123,7 +151,7 @@ enum KeywordText {
     /// and U+FE0F, which would otherwise be a word of its own in every post with an emoji).
     static func isOptionalMark(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x064B...0x065F, 0x0670, 0x0640,  // Arabic
+        case 0x064B...0x0652, 0x0656...0x065F, 0x0670, 0x0640,  // Arabic (the hamza and madda of أ إ آ stay)
             0x0591...0x05BD, 0x05BF, 0x05C1...0x05C2, 0x05C4...0x05C5, 0x05C7,  // Hebrew
             0xFE00...0xFE0F, 0xE0100...0xE01EF:  // variation selectors
             return true

@@ -72,6 +72,9 @@ import Testing
         Document(id: "ar-smile", body: "ابْتِسَامَةُ طِفْلٍ تُغَيِّرُ يَوْمِي", language: "ar"),
         Document(id: "ar-sea", body: "اليوم ذهبت إلى البحر مع عائلتي", language: "ar"),
         Document(id: "he-peace", body: "שָׁלוֹם לְכֻלָּם, בֹּקֶר טוֹב", language: "he"),
+        Document(id: "hi-repair", body: "कल रात कम्प्यूटरों की मरम्मत हुई।", language: "hi"),
+        Document(id: "hi-logic", body: "लॉजिकल ऑपरेटर का उपयोग करें", language: "hi"),
+        Document(id: "ta-folders", body: "கோப்புறைகளையும் நகலெடுக்கலாம்", language: "ta"),
     ]
 
     @Test(arguments: [
@@ -79,7 +82,8 @@ import Testing
         ("ভাত", ["bn-rice"]), ("กาแฟ", ["th-cafe"]), ("ตลาด", ["th-market"]), ("ร้านกาแฟ", ["th-cafe"]),
         ("บรรยากาศ", ["th-cafe"]), ("กาแฟ ตลาด", ["th-cafe", "th-market"]), ("កាហ្វេ", ["km-coffee"]),
         ("လက်ဖက်ရည်", ["my-tea"]), ("ابتسامة", ["ar-smile"]), ("ابْتِسَامَة", ["ar-smile"]), ("البحر", ["ar-sea"]),
-        ("שלום", ["he-peace"]),
+        ("שלום", ["he-peace"]), ("कम्प्यूटर", ["hi-repair"]), ("ऑपरेटर्स", ["hi-logic"]),
+        ("கோப்புறைகளை", ["ta-folders"]),
     ])
     func wordsOfEveryScriptAreFoundWhole(query: String, expected: [String]) async throws {
         let store = try await HushStore.inMemory(embedder: HashingEmbedder())
