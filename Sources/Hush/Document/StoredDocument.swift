@@ -75,6 +75,14 @@ public struct StoreStats: Sendable, Hashable {
     /// try await store.stats().documentsPerLanguage  // ["en": 3000, "de": 250, "pl": 250]
     /// ```
     public var documentsPerLanguage: [String: Int] = [:]
+    /// Whether the keyword index may still hold words (with their positions) of deleted or replaced documents: a
+    /// write purges them when it ends in a store of up to 25,000 chunks; a larger one keeps them until
+    /// ``HushStore/compact()``. The documents' text itself is overwritten when they are deleted.
+    ///
+    /// ```swift
+    /// if try await store.stats().deletedWordsRemain { _ = try await store.compact() }
+    /// ```
+    public var deletedWordsRemain = false
 }
 
 /// A `reembed` that stopped part-way: the model it converts to and how far it got.

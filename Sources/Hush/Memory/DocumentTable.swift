@@ -287,24 +287,49 @@ extension DocumentTable {
 
     // MARK: - Saved image
 
-    /// Writes the table as columns: the distinct strings, then per slot its rowid, external id, time and string
-    /// ids, tags and metadata as flat lists with their offsets (free slots included, as rowid -1).
+    /// Writes the table as columns: the distinct strings of the live documents, then per slot its rowid,
+    /// external id, time and string ids, tags and metadata as flat lists with their offsets (free slots included,
+    /// as rowid -1, with nothing else). The table in memory keeps every string it ever interned; the image keeps
+    /// only those a live document names, so that a deleted document's tags and metadata do not stay in the file.
     ///
     /// - Complexity: O(slots + strings) bytes, a few large writes.
     func writeImage(to output: ImageOutput) throws {
-        try Self.writeStrings(strings, to: output)
+        let (live, newID) = liveStrings()
+        func renumbered(_ ids: [Int32]) -> [Int32] { ids.map { $0 < 0 ? $0 : newID[Int($0)] } }
+        try Self.writeStrings(live, to: output)
         try output.writeArray(rowids)
         try Self.writeStrings(externalIDs, to: output)
         try output.writeArray(createdAts)
-        try output.writeArray(languages)
-        try output.writeArray(sourceTypes)
-        try output.writeArray(categories)
+        try output.writeArray(renumbered(languages))
+        try output.writeArray(renumbered(sourceTypes))
+        try output.writeArray(renumbered(categories))
         let tags = tagLists.flattened
         try output.writeArray(tags.counts)
-        try output.writeArray(tags.values)
+        try output.writeArray(renumbered(tags.values))
         let metadata = metadataLists.flattened
         try output.writeArray(metadata.counts)
-        try output.writeArray(metadata.values)
+        try output.writeArray(
+            metadata.values.map {
+                Self.pair(newID[Int($0 >> 32)], newID[Int(Int32(truncatingIfNeeded: $0))])
+            })
+    }
+
+    /// The strings the live documents name, interned afresh in the order of their first interning (so that
+    /// ``readImage(from:)`` interning them again gets the same ids), and each old id's new one (-1: unused).
+    private func liveStrings() -> (strings: [String], newID: [Int32]) {
+        var used = Bitset(count: strings.count)
+        for slot in 0..<rowids.count where rowids[slot] >= 0 {
+            for id in [languages[slot], sourceTypes[slot], categories[slot]] where id >= 0 { used.insert(Int(id)) }
+            for id in tagLists[slot] { used.insert(Int(id)) }
+            for pair in metadataLists[slot] {
+                used.insert(Int(pair >> 32))
+                used.insert(Int(Int32(truncatingIfNeeded: pair)))
+            }
+        }
+        var fresh = DocumentTable()
+        var newID = [Int32](repeating: -1, count: strings.count)
+        for id in 0..<strings.count where used.contains(id) { newID[id] = fresh.intern(strings[id]) }
+        return (fresh.strings, newID)
     }
 
     /// Reads a table written by ``writeImage(to:)``, checking every id against the strings it read.

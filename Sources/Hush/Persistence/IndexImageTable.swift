@@ -132,6 +132,15 @@ extension StoreDatabase {
         }
     }
 
+    /// Deletes a saved image that is no longer current: it may name documents deleted since (their ids, tags
+    /// and metadata), and the next open would not read it anyway (it loads from the tables and saves a new one).
+    static func dropIfStale(_ db: Database) throws {
+        guard try IndexImageTable.exists(db), try !isCurrentImage(db) else { return }
+        try db.execute(sql: "DELETE FROM index_image")
+        try StoreSchema.setMeta(db, StoreSchema.Key.imageCommit, nil)
+        try StoreSchema.setMeta(db, StoreSchema.Key.imageFingerprint, nil)
+    }
+
     /// Whether the file has an image made at its current commit, from the tables as they are (same highest
     /// document, chunk and vector ids).
     private static func isCurrentImage(_ db: Database) throws -> Bool {

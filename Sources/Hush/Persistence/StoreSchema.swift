@@ -39,6 +39,10 @@ enum StoreSchema {
         /// ``keywordExtrasVersion`` once every document's first keyword row holds its extras as this code makes
         /// them ("1": tags, category, links and mentions; "2": and the metadata's values).
         static let keywordExtras = "keyword_extras"
+        /// "1" while the keyword index may still hold words of deleted or replaced rows (FTS5 keeps a deleted
+        /// row's entries in its older segments until they are merged): set in the transaction that removes them,
+        /// cleared by ``StoreDatabase/purgeDeletedWords(upTo:)``.
+        static let keywordPurge = "keyword_purge"
         /// Bumped by every write transaction (see `StoreDatabase.write`): which commit the file is at.
         static let commitCounter = "commit_counter"
         /// The commit the saved index image was made at; the image is current only while they are equal.

@@ -107,6 +107,7 @@ extension StoreTransaction {
                 let chunkID: Int64 = first[0]
                 try db.cachedStatement(sql: "UPDATE chunks_fts SET text = ? WHERE rowid = ?").execute(
                     arguments: [keywordRow(first[1], first[2]), chunkID])
+                try markWordsRemoved()
             }
             return WrittenDocument(rowid: rowid, removedChunks: [], newChunks: [])
         }
@@ -117,6 +118,7 @@ extension StoreTransaction {
                 try db.cachedStatement(sql: "SELECT id FROM chunks WHERE document_id = ?"), arguments: [rowid])
             // The trigger removes the FTS rows; the foreign key cascade removes the vectors.
             try db.cachedStatement(sql: "DELETE FROM chunks WHERE document_id = ?").execute(arguments: [rowid])
+            try markWordsRemoved()
         }
         let insertChunk = try db.cachedStatement(
             sql: """
@@ -189,7 +191,15 @@ extension StoreTransaction {
             try delete.execute(arguments: [rowid])
             removed.append(RemovedDocument(rowid: rowid, chunks: chunkIDs))
         }
+        if !removed.isEmpty { try markWordsRemoved() }
         return removed
+    }
+
+    /// Records that the keyword index may hold words of rows this transaction removed or rewrote, so that they
+    /// are purged after it (``StoreDatabase/purgeDeletedWords(upTo:)``), or at the next writable open if the
+    /// process ends first.
+    func markWordsRemoved() throws {
+        try StoreSchema.setMeta(db, StoreSchema.Key.keywordPurge, "1")
     }
 
     /// The documents created before `createdBefore` and all but the newest `keepingNewest` (by creation time,
@@ -224,6 +234,7 @@ extension StoreTransaction {
             try delete.execute(arguments: [victim.rowid, victim.createdAt])
             if db.changesCount > 0 { removed.append(RemovedDocument(rowid: victim.rowid, chunks: chunkIDs)) }
         }
+        if !removed.isEmpty { try markWordsRemoved() }
         return removed
     }
 
@@ -327,6 +338,7 @@ extension StoreTransaction {
     /// re-chunked documents.
     func deleteAllChunks() throws {
         try db.execute(sql: "DELETE FROM chunks")
+        try markWordsRemoved()
     }
 
     /// Stages new vectors for `rows` (with the text they were made from) and records `after` as the last

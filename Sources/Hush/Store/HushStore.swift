@@ -109,6 +109,8 @@ public final class HushStore: Sendable {
         if !readOnly {
             let cleaner = options.cleaner
             try database.upgradeKeywordIndex { KeywordText.extras($0, cleaner: cleaner) }
+            // Words of rows a write removed before its process ended.
+            try database.purgeDeletedWords(upTo: StoreWriter.purgeLimit)
         }
         let stored = opened.stored
         let resolved = embedder ?? UnavailableEmbedder(identity: stored)
@@ -300,7 +302,8 @@ public final class HushStore: Sendable {
             openMilliseconds: openMilliseconds,
             vectorsInFile: memory.read { !$0.isResident }, imageBytes: database.imageBytes(),
             imageCurrent: (try? database.imageIsCurrent(header: StoreMemory.State.imageHeader)) ?? false,
-            chunking: chunking, documentsPerLanguage: try database.documentsPerLanguage())
+            chunking: chunking, documentsPerLanguage: try database.documentsPerLanguage(),
+            deletedWordsRemain: try database.deletedWordsRemain())
     }
 
     // MARK: - Deleting

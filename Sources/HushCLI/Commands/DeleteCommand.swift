@@ -29,5 +29,14 @@ struct DeleteCommand: AsyncParsableCommand {
         Console.out(
             "deleted \(removed) of \(unique.count) documents"
                 + (notFound.isEmpty ? "" : "; not found: \(notFound.joined(separator: ", "))"))
+        if try await hush.stats().deletedWordsRemain { Console.out(DeletedWords.note) }
     }
+}
+
+/// What `delete`, `prune` and `stats` say when the keyword index of a large file keeps words of deleted
+/// documents until `hush compact` (``StoreStats/deletedWordsRemain``).
+enum DeletedWords {
+    static let note =
+        "the text of deleted documents is gone from the file, but in a file of more than 25,000 chunks the keyword "
+        + "index keeps their words until `hush compact`: run it to remove them"
 }

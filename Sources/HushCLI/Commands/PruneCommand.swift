@@ -65,11 +65,13 @@ struct PruneCommand: AsyncParsableCommand {
             }
         }
         progress.finish()
-        let left = try await hush.stats().documents
+        let stats = try await hush.stats()
+        let left = stats.documents
         if json {
             Console.out(try JSONOutput.line(["deleted": removed, "documents": left]))
         } else {
             Console.out("deleted \(removed) documents, \(left) left (run `hush compact` to shrink the file)")
+            if stats.deletedWordsRemain { Console.out(DeletedWords.note) }
         }
     }
 }

@@ -70,6 +70,7 @@ struct StatsCommand: AsyncParsableCommand {
             } else if !s.modelLoaded {
                 Console.out("model:     not installed: keyword search, get and delete work; semantic search needs it")
             }
+            if s.deletedWordsRemain { Console.out("deleted:   \(DeletedWords.note)") }
             if let pending = s.unfinishedReembed {
                 let percent = pending.total > 0 ? 100 * Double(pending.completed) / Double(pending.total) : 0
                 Console.out(
@@ -126,6 +127,7 @@ struct StatsJSON: Encodable {
         case processResidentBytes = "process_resident_bytes"
         case unfinishedReembed = "unfinished_reembed"
         case languages
+        case deletedWordsRemain = "deleted_words_remain"
     }
 
     /// A re-embed that stopped part-way: the model it moves to, and how far it got.
@@ -168,6 +170,7 @@ struct StatsJSON: Encodable {
         try container.encode(s.chunking.maxTokens, forKey: .windowTokens)
         try container.encode(residentBytes, forKey: .processResidentBytes)
         try container.encode(s.documentsPerLanguage, forKey: .languages)
+        try container.encode(s.deletedWordsRemain, forKey: .deletedWordsRemain)
         try container.encode(
             s.unfinishedReembed.map {
                 Reembed(
