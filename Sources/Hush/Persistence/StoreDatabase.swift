@@ -241,8 +241,7 @@ struct StoreDatabase: Sendable {
         configuration.foreignKeysEnabled = true
         configuration.prepareDatabase { db in
             // What a person deletes leaves the file: SQLite overwrites a deleted row's bytes with zeros instead of
-            // leaving them in free space (some builds do by default, Apple's and Debian's among them; this makes
-            // it so everywhere).
+            // leaving them in free space (Debian's build does by default; this makes it so with any build).
             try db.execute(sql: "PRAGMA secure_delete = ON")
             db.add(function: CosineFunction.function)
             try KeywordRankFunction.register(db)

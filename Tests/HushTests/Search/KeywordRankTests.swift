@@ -184,6 +184,22 @@ import Testing
         #expect(after.ours[longRowid] != before.ours[longRowid])
     }
 
+    /// Replaces the file's keyword index with one of an earlier definition (`options`: the FTS5 options after
+    /// the column), holding the same rows, as earlier versions of Hush made it.
+    static func replaceKeywordIndex(_ db: Database, with options: String) throws {
+        try db.execute(
+            sql: """
+                DROP TRIGGER chunks_fts_delete;
+                CREATE VIRTUAL TABLE old_fts USING fts5(text, \(options));
+                INSERT INTO old_fts(rowid, text) SELECT rowid, text FROM chunks_fts;
+                DROP TABLE chunks_fts;
+                ALTER TABLE old_fts RENAME TO chunks_fts;
+                CREATE TRIGGER chunks_fts_delete AFTER DELETE ON chunks BEGIN
+                    DELETE FROM chunks_fts WHERE rowid = old.id;
+                END;
+                """)
+    }
+
     /// A new file's keyword index keeps prefix indexes and counts marks as letters; a file from before version 6
     /// that holds chunks is read as it is when opened read-only (it still finds words by their beginning), and
     /// gets the current index, filled from its chunks, at its first writable open.
@@ -206,16 +222,9 @@ import Testing
         // The file as Hush wrote it before version 6: the index without prefixes.
         let queue = try DatabaseQueue(path: path)
         try await queue.write { db in
+            try Self.replaceKeywordIndex(db, with: "tokenize = 'porter unicode61 remove_diacritics 2'")
             try db.execute(
                 sql: """
-                    DROP TRIGGER chunks_fts_delete;
-                    CREATE VIRTUAL TABLE old_fts USING fts5(text, tokenize = 'porter unicode61 remove_diacritics 2');
-                    INSERT INTO old_fts(rowid, text) SELECT rowid, text FROM chunks_fts;
-                    DROP TABLE chunks_fts;
-                    ALTER TABLE old_fts RENAME TO chunks_fts;
-                    CREATE TRIGGER chunks_fts_delete AFTER DELETE ON chunks BEGIN
-                        DELETE FROM chunks_fts WHERE rowid = old.id;
-                    END;
                     DELETE FROM grdb_migrations WHERE identifier = 'v6';
                     UPDATE meta SET value = '5' WHERE key = 'schema_version';
                     """)
@@ -263,18 +272,8 @@ import Testing
         }
         // The index as earlier versions made it: the old tokenizer, the same rows.
         try await queue.write { db in
-            try db.execute(
-                sql: """
-                    DROP TRIGGER chunks_fts_delete;
-                    CREATE VIRTUAL TABLE old_fts USING fts5(
-                        text, tokenize = 'porter unicode61 remove_diacritics 2', prefix = '1 2 3');
-                    INSERT INTO old_fts(rowid, text) SELECT rowid, text FROM chunks_fts;
-                    DROP TABLE chunks_fts;
-                    ALTER TABLE old_fts RENAME TO chunks_fts;
-                    CREATE TRIGGER chunks_fts_delete AFTER DELETE ON chunks BEGIN
-                        DELETE FROM chunks_fts WHERE rowid = old.id;
-                    END;
-                    """)
+            try Self.replaceKeywordIndex(
+                db, with: "tokenize = 'porter unicode61 remove_diacritics 2', prefix = '1 2 3'")
         }
         try queue.close()
         let old = try await HushStore.open(path: path, embedder: HashingEmbedder(), readOnly: true)

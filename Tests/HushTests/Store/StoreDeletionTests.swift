@@ -32,12 +32,18 @@ import Testing
         return count
     }
 
-    @Test func aDeletedEntryLeavesNoWordInTheFile() async throws {
-        let folder = try TemporaryDirectory()
+    /// The journal stored in a new file in `folder`, closed: its path.
+    static func journalFile(in folder: TemporaryDirectory) async throws -> String {
         let path = folder.path("journal.hush")
         let store = try await HushStore.open(path: path, embedder: HashingEmbedder())
-        try await store.upsert(Self.journal)
+        try await store.upsert(journal)
         try await store.close()
+        return path
+    }
+
+    @Test func aDeletedEntryLeavesNoWordInTheFile() async throws {
+        let folder = try TemporaryDirectory()
+        let path = try await Self.journalFile(in: folder)
         #expect(try Self.occurrences(of: "globex", in: path) > 0)
 
         let reopened = try await HushStore.open(path: path, embedder: HashingEmbedder())
@@ -76,10 +82,7 @@ import Testing
     /// write cut short before its purge has it done at the next writable open.
     @Test func wordsLeftByALargeStoreGoAtCompactOrTheNextOpen() async throws {
         let folder = try TemporaryDirectory()
-        let path = folder.path("journal.hush")
-        let store = try await HushStore.open(path: path, embedder: HashingEmbedder())
-        try await store.upsert(Self.journal)
-        try await store.close()
+        let path = try await Self.journalFile(in: folder)
         // The deletion's transaction alone, as a write stopped before its end, or of a store too large to purge.
         let writing = try StoreDatabase.open(path: path, readOnly: false, busyTimeout: 5)
         _ = try writing.write { try $0.deleteDocuments(ids: ["quit"]) }

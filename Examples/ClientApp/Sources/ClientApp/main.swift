@@ -65,9 +65,14 @@ check(
 
 let hit = try await journal.search("walk river", limit: 1).hits.first
 if let hit {
-    let body = Array(TextCleaner().clean(entries[2]).utf16)
+    // The model read the mention and the link as `@user` and `[link]` (`range` is in that text); the hit shows
+    // them as written.
+    let cleaned = TextCleaner().clean(entries[2])
+    let written = TextCleaner(replaceURLs: false, replaceMentions: false).clean(entries[2])
     let text = Array(hit.text.utf16)
-    check(text[hit.passageRange].elementsEqual(body[hit.range]), "range and passageRange agree")
+    check(
+        hit.range == 0..<cleaned.utf16.count && text[hit.passageRange].elementsEqual(written.utf16)
+            && hit.passage == written, "the hit shows the entry as written, and range and passageRange agree")
 }
 let varied = try await journal.diversify(try await journal.search("thinking", limit: 3), lambda: 0.5)
 check(varied.hits.count <= 3, "diversify is awaited like the rest")
