@@ -15,7 +15,7 @@ extension DocumentReader {
     ///
     /// Its front matter (``FrontMatter``) is read as a JSON Lines record's members are (`title`, `tags`,
     /// `category`, `date` or `created`, `updated`, `language`, `type`; any other key becomes metadata), the
-    /// first `#` heading becomes the title, and markup is reduced to its text (link text kept, URLs dropped).
+    /// first `#` heading becomes the title, and markup is reduced to its text (a link's text kept, with its address when it is a web or mail address).
     ///
     /// - Throws: a date in the front matter that cannot be read, as a JSON Lines record's would be.
     func markdownDocumentAndTitle(_ text: String, file: InputFile) throws(SkipReason) -> (
@@ -77,7 +77,9 @@ extension DocumentReader {
         return text.isEmpty ? nil : (hashes, text)
     }
 
-    /// Reduces inline Markdown: `![alt](src)` → `alt`, `[text](url)` → `text`, emphasis markers removed.
+    /// Reduces inline Markdown: `![alt](src)` → `alt`, `[text](url)` → `text (url)` for a web or mail address
+    /// (the person wrote it: keyword search finds it and results show it, though the model reads `[link]`) and
+    /// `text` for a link within the notes (`[plan](plan.md)`), emphasis markers removed.
     static func inlineText(_ line: String) -> String {
         var output = ""
         var index = line.startIndex
@@ -90,6 +92,9 @@ extension DocumentReader {
                 let open = isImage ? line.index(after: index) : index
                 if let link = linkSpan(in: line, openBracket: open) {
                     output += link.text
+                    if !isImage, link.url != link.text, Self.isAddress(link.url) {
+                        output += link.text.isEmpty ? link.url : " (" + link.url + ")"
+                    }
                     index = link.end
                     continue
                 }
@@ -104,13 +109,22 @@ extension DocumentReader {
         return output
     }
 
-    private static func linkSpan(in line: String, openBracket: String.Index) -> (text: String, end: String.Index)? {
+    private static func linkSpan(in line: String, openBracket: String.Index)
+        -> (text: String, url: String, end: String.Index)?
+    {
         guard let close = line[openBracket...].firstIndex(of: "]") else { return nil }
         let afterClose = line.index(after: close)
         guard afterClose < line.endIndex, line[afterClose] == "(",
             let closeParen = line[afterClose...].firstIndex(of: ")")
         else { return nil }
         let text = String(line[line.index(after: openBracket)..<close])
-        return (text, line.index(after: closeParen))
+        let url = line[line.index(after: afterClose)..<closeParen].trimmingCharacters(in: .whitespaces)
+        return (text, url, line.index(after: closeParen))
+    }
+
+    /// A web or mail address (`https://…`, `www.…`, `mailto:…`), not a path within the notes.
+    private static func isAddress(_ url: String) -> Bool {
+        let lower = url.lowercased()
+        return lower.contains("://") || lower.hasPrefix("www.") || lower.hasPrefix("mailto:")
     }
 }

@@ -44,6 +44,7 @@ import Testing
 
             ## Spring
             Plant **tomatoes** and [basil](https://example.com/basil) near the wall.
+            See [the beds](beds.md), [](https://example.com/empty) and [www.example.org](www.example.org).
             ![the bed](bed.jpg)
             #hashtag stays text
             ```
@@ -55,7 +56,9 @@ import Testing
         #expect(document.title == "Garden plan")
         #expect(
             document.body
-                == "Intro line before the title.\n\n\nSpring\nPlant tomatoes and basil near the wall.\nthe bed\n#hashtag stays text\n# not a heading inside code"
+                == "Intro line before the title.\n\n\nSpring\nPlant tomatoes and basil (https://example.com/basil) near the wall."
+                    + "\nSee the beds, https://example.com/empty and www.example.org.\nthe bed\n#hashtag stays text"
+                    + "\n# not a heading inside code"
         )
     }
 
