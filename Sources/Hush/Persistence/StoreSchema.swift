@@ -209,9 +209,10 @@ enum StoreSchema {
     /// parts of a word unless told otherwise; the combining marks (`M*`) are added, since Devanagari, Bengali,
     /// Tamil, Thai and most other scripts of South and South-East Asia write vowels as marks: without them
     /// "खाना" was cut into "ख" and "न". Latin accents are still removed (`remove_diacritics 2` drops them from
-    /// the words they are in). Files made before carry the tokenizer without the marks until their first
-    /// writable open rebuilds the index (``StoreDatabase/upgradeKeywordIndex(extras:)``).
-    static let keywordTokenizer = "porter unicode61 remove_diacritics 2 categories 'L* N* Co M*'"
+    /// the words they are in). Symbols (`So`: emoji, `©`, `°`) are words too, each on its own (the rows put
+    /// spaces around them, see `KeywordText.segment`). Files made before carry the tokenizer without these until
+    /// their first writable open rebuilds the index (``StoreDatabase/upgradeKeywordIndex(extras:)``).
+    static let keywordTokenizer = "porter unicode61 remove_diacritics 2 categories 'L* N* Co M* So'"
 
     /// Replaces the keyword index (and its delete trigger) with an empty one of the current definition:
     /// ``keywordTokenizer`` and prefix indexes of 1, 2 and 3 characters. The caller refills it in the same
@@ -229,11 +230,11 @@ enum StoreSchema {
                 """)
     }
 
-    /// Whether the file's keyword index has the current tokenizer (it counts marks as parts of words).
+    /// Whether the file's keyword index has the current tokenizer (``keywordTokenizer``).
     static func keywordIndexIsCurrent(_ db: Database) throws -> Bool {
         let definition = try String.fetchOne(
             db, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'chunks_fts'")
-        return definition?.contains("M*") == true
+        return definition?.contains(keywordTokenizer.replacingOccurrences(of: "'", with: "''")) == true
     }
 
     /// The schema version recorded in the file, or `nil` for a new file.

@@ -24,16 +24,9 @@ enum FTSQuery {
         return words(text).filter { seen.insert($0).inserted }
     }
 
-    /// The words of `text` as the index holds them: lower-cased runs of letters, digits and marks, in order,
-    /// without the marks a writer may leave out (``KeywordText/isOptionalMark(_:)``).
+    /// The words of `text` as the index holds them (``KeywordText/words(_:)``).
     static func words(_ text: String) -> [String] {
-        let words = WordSplitter.words(text)
-        guard text.unicodeScalars.contains(where: KeywordText.isOptionalMark) else { return words }
-        return words.compactMap { word in
-            var kept = String.UnicodeScalarView()
-            kept.append(contentsOf: word.unicodeScalars.filter { !KeywordText.isOptionalMark($0) })
-            return kept.isEmpty ? nil : String(kept)
-        }
+        KeywordText.words(text)
     }
 
     /// A MATCH expression for `terms`, or `nil` when there is nothing to match. Terms are joined by `OR`
@@ -120,10 +113,12 @@ enum FTSQuery {
     /// by each part alone (a Han, kana or Hangul bigram) or each three letters (two bigrams as a phrase: Thai,
     /// Lao, Khmer and Myanmar bigrams, of an alphabet's letters, are too common to match alone: "าก" is in
     /// "มาก", very, and in "บรรยากาศ", atmosphere); a single letter as a quoted prefix; a word of the scripts
-    /// of India and Sri Lanka also as the prefixes of its inflected forms (``KeywordText/inflectionPrefixes(_:)``).
+    /// of India and Sri Lanka also as the prefixes of its inflected forms (``KeywordText/inflectionPrefixes(_:)``);
+    /// a run of symbols (an emoji sequence, a flag) as the phrase of them only.
     static func tokens(_ term: String) -> [String] {
         var parts: [String] = []  // as indexed, in order
         var alternatives: [String] = []  // matched alone, prefixes with a "*"
+        var symbols = 0  // symbols are matched only together: 🇹🇭 is not 🇹 alone
         for piece in KeywordText.pieces(term) {
             switch piece {
             case .text(let other):
@@ -133,6 +128,9 @@ enum FTSQuery {
             case .run(let letters) where letters.count == 1:
                 parts.append(String(letters[0]))
                 alternatives.append(quote(String(letters[0])) + "*")
+            case .symbol(let symbol):
+                parts.append(String(symbol))
+                symbols += 1
             case .run(let letters):
                 let bigrams = (0..<(letters.count - 1)).map { String(letters[$0] + letters[$0 + 1]) }
                 parts += bigrams
@@ -146,6 +144,7 @@ enum FTSQuery {
             }
         }
         guard !parts.isEmpty else { return [] }
+        if symbols == 1 && parts.count == 1 { return [quote(parts[0])] }
         if parts.count == 1 { return alternatives }
         var tokens = [quote(parts.joined(separator: " "))]
         var seen = Set(tokens)

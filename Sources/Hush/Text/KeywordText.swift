@@ -31,14 +31,19 @@ enum KeywordText {
     /// (``isBigrammed(_:)``) become overlapping bigrams of their letters plus their last letter, separated by
     /// spaces (a letter keeps the combining marks after it: `ร้านกาแฟ` → `ร้า าน นก กา าแ แฟ ฟ`), and the optional
     /// vowel marks of Arabic and Hebrew are left out (``isOptionalMark(_:)``), so that a word written with them
-    /// is found by the word written without, as it usually is.
+    /// is found by the word written without, as it usually is. A symbol (``isSymbol(_:)``: an emoji, `©`, `°`) is
+    /// a word of its own (`Morning☕️` → `Morning ☕ `).
     static func segment(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { isBigrammed($0) || isOptionalMark($0) }) else { return text }
+        guard text.unicodeScalars.contains(where: { isBigrammed($0) || isOptionalMark($0) || isSymbol($0) }) else {
+            return text
+        }
         var output = String.UnicodeScalarView()
         for piece in pieces(text) {
             switch piece {
             case .text(let other):
                 output.append(contentsOf: other)
+            case .symbol(let symbol):
+                output.append(contentsOf: [" ", symbol, " "])
             case .run(let letters):
                 output.append(" ")
                 if letters.count > 1 {
@@ -61,6 +66,8 @@ enum KeywordText {
         case text(String.UnicodeScalarView)
         /// A run of a script written without spaces, letter by letter (each letter with its marks).
         case run([String.UnicodeScalarView])
+        /// A symbol, a word of its own.
+        case symbol(Unicode.Scalar)
     }
 
     /// `text` as runs of the scripts written without spaces and the text between them, optional marks left
@@ -76,6 +83,16 @@ enum KeywordText {
             if isOptionalMark(scalar) { continue }
             if !run.isEmpty, isMark(scalar) {
                 run[run.count - 1].append(scalar)
+            } else if isSymbol(scalar) {
+                if !run.isEmpty {
+                    pieces.append(.run(run))
+                    run.removeAll()
+                }
+                if !other.isEmpty {
+                    pieces.append(.text(other))
+                    other = String.UnicodeScalarView()
+                }
+                pieces.append(.symbol(scalar))
             } else if isBigrammed(scalar) {
                 if !other.isEmpty {
                     pieces.append(.text(other))
@@ -136,6 +153,49 @@ enum KeywordText {
         return prefixes
     }
 
+    /// A symbol the index holds as a word of its own (Unicode's "other symbol": emoji, `©`, `°`, `☕`, and the
+    /// regional indicators a flag is written with): what a post says with an emoji is found by it.
+    static func isSymbol(_ scalar: Unicode.Scalar) -> Bool {
+        !scalar.isASCII && scalar.properties.generalCategory == .otherSymbol
+    }
+
+    /// The words of `text` as the index holds them: lower-cased runs of letters, digits and marks, without the
+    /// marks a writer may leave out (``isOptionalMark(_:)``), and, as one word, each run of symbols written
+    /// together, the zero-width joiners between them left out (`👩‍👩‍👧` is one word of three symbols, matched as the
+    /// phrase of them).
+    ///
+    /// ```swift
+    /// KeywordText.words("Morning☕️ with ابْتِسَامَة")  // ["morning", "☕", "with", "ابتسامة"]
+    /// ```
+    static func words(_ text: String) -> [String] {
+        var words: [String] = []
+        var current = String.UnicodeScalarView()
+        var symbols = false  // whether `current` is a run of symbols
+        func flush() {
+            if !current.isEmpty { words.append(String(current)) }
+            current = String.UnicodeScalarView()
+        }
+        for scalar in text.lowercased().unicodeScalars {
+            if isOptionalMark(scalar) { continue }
+            if isSymbol(scalar) {
+                if !symbols { flush() }
+                symbols = true
+                current.append(scalar)
+            } else if symbols, scalar.value == 0x200D {
+                continue
+            } else if WordSplitter.isIndexedCharacter(scalar) {
+                if symbols { flush() }
+                symbols = false
+                current.append(scalar)
+            } else {
+                flush()
+                symbols = false
+            }
+        }
+        flush()
+        return words
+    }
+
     /// A combining mark (a vowel sign, a tone, an accent).
     static func isMark(_ scalar: Unicode.Scalar) -> Bool {
         guard !scalar.isASCII else { return false }
@@ -147,13 +207,15 @@ enum KeywordText {
 
     /// Marks a writer may leave out without changing the word: Arabic's short vowels, shadda and sukun
     /// (harakat), its superscript alef and the tatweel that only stretches a line, Hebrew's vowel points and
-    /// cantillation (niqqud), and the variation selectors that ask for an emoji or a text glyph (`☕️` is `☕`
-    /// and U+FE0F, which would otherwise be a word of its own in every post with an emoji).
+    /// cantillation (niqqud), the variation selectors that ask for an emoji or a text glyph (`☕️` is `☕`
+    /// and U+FE0F, which would otherwise be a word of its own in every post with an emoji), and the skin tones
+    /// that follow an emoji of a person (👍🏽 is found by 👍).
     static func isOptionalMark(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x064B...0x0652, 0x0656...0x065F, 0x0670, 0x0640,  // Arabic (the hamza and madda of أ إ آ stay)
             0x0591...0x05BD, 0x05BF, 0x05C1...0x05C2, 0x05C4...0x05C5, 0x05C7,  // Hebrew
-            0xFE00...0xFE0F, 0xE0100...0xE01EF:  // variation selectors
+            0xFE00...0xFE0F, 0xE0100...0xE01EF,  // variation selectors
+            0x1F3FB...0x1F3FF:  // skin tones
             return true
         default:
             return false

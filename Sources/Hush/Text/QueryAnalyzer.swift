@@ -84,7 +84,7 @@ public struct QueryAnalyzer: Sendable {
         let cleaned = cleaner.clean(query)
         let language = languages.identifyQuery(cleaned, fallback: fallbackLanguage)
         // The placeholders of links and mentions match every such document; they are not search words.
-        let words = WordSplitter.words(
+        let words = KeywordText.words(
             cleaned.replacingOccurrences(of: "[link]", with: " ").replacingOccurrences(of: "@user", with: " "))
         let stopWords = StopWords.set(for: language)
         var terms = Self.unique(words.filter { !stopWords.contains($0) && !Self.isStrayLetter($0) })

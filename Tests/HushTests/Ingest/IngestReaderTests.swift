@@ -57,8 +57,8 @@ import Testing
         #expect(
             document.body
                 == "Intro line before the title.\n\n\nSpring\nPlant tomatoes and basil (https://example.com/basil) near the wall."
-                    + "\nSee the beds, https://example.com/empty and www.example.org.\nthe bed\n#hashtag stays text"
-                    + "\n# not a heading inside code"
+                + "\nSee the beds, https://example.com/empty and www.example.org.\nthe bed\n#hashtag stays text"
+                + "\n# not a heading inside code"
         )
     }
 

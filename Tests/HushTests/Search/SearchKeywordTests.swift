@@ -92,6 +92,30 @@ import Testing
         #expect(Set(hits) == Set(expected))
     }
 
+    /// Posts say things with emoji; keyword search (the only search without a model) finds them by the emoji, as
+    /// written or with another variation selector or skin tone, a flag by both its letters, a family by all its
+    /// members, and a symbol stuck to a word leaves the word findable.
+    @Test(arguments: [
+        ("😂", ["laugh"]), ("☕", ["coffee", "cafe"]), ("☕️", ["coffee", "cafe"]), ("🇹🇭", ["thai"]),
+        ("🇹🇷", ["turkey"]), ("👍", ["thumbs"]), ("👍🏽", ["thumbs"]), ("👩‍👩‍👧", ["family"]), ("morning", ["coffee"]),
+        ("°", ["weather"]), ("21", ["weather"]),
+    ])
+    func emojiAndSymbolsAreWordsOfTheirOwn(query: String, expected: [String]) async throws {
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        try await store.upsert([
+            Document(id: "laugh", body: "My dog ate my new shoes 😂😂"),
+            Document(id: "coffee", body: "Morning☕️ before the standup"),
+            Document(id: "cafe", body: "Working from the café again ☕ thanks for the tip"),
+            Document(id: "thai", body: "Finally in Chiang Mai 🇹🇭 #travel"),
+            Document(id: "turkey", body: "Istanbul at night 🇹🇷"),
+            Document(id: "thumbs", body: "Shipped it 👍🏾"),
+            Document(id: "family", body: "Sunday lunch 👩‍👩‍👧 at grandma's"),
+            Document(id: "weather", body: "21°C and sunny"),
+        ])
+        let hits = try await store.search(query, mode: .keyword, limit: 5).hits.map(\.id)
+        #expect(Set(hits) == Set(expected))
+    }
+
     @Test func moreMatchedTermsRankHigher() async throws {
         let store = try await HushStore.inMemory(embedder: HashingEmbedder())
         try await store.upsert([
