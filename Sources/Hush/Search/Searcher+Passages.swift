@@ -54,17 +54,32 @@ extension Searcher {
             middle = TextCleaner.restore(
                 middle, at: chunk.range, from: cleaner.cleanWithReplacements(body).replacements)
         }
-        // The title and the fields' lines: each as cleaned, then as written.
-        var labelled: [String] = []
-        for field in JSONCoding.decodeFields(chunk.fields ?? "[]") {
-            labelled += [field.label, field.value]
+        // The title before the passage, and each field's line after it (`Label: value`, as the chunker writes
+        // it; its value alone where a long line was cut), in order: the first place each stands as cleaned, so
+        // that two mentions cleaned alike are each put back where they were.
+        func asWritten(_ text: String) -> (cleaned: String, written: String) {
+            let (cleaned, replacements) = cleaner.cleanSingleLineWithReplacements(text)
+            return (cleaned, TextCleaner.restore(cleaned, at: 0..<cleaned.utf16.count, from: replacements))
         }
-        for original in (chunk.title.map { [$0] } ?? []) + labelled {
-            let (cleaned, replacements) = cleaner.cleanSingleLineWithReplacements(original)
-            guard !replacements.isEmpty else { continue }
-            let written = TextCleaner.restore(cleaned, at: 0..<cleaned.utf16.count, from: replacements)
-            before = before.replacingOccurrences(of: cleaned, with: written)
-            after = after.replacingOccurrences(of: cleaned, with: written)
+        func putBack(_ cleaned: String, _ written: String, in text: inout String) -> Bool {
+            guard cleaned != written, let found = text.range(of: cleaned) else { return false }
+            text.replaceSubrange(found, with: written)
+            return true
+        }
+        if let title = chunk.title {
+            // A chunk of the title alone has no passage: the title is all its text.
+            let (cleaned, written) = asWritten(title)
+            _ = passage.isEmpty ? putBack(cleaned, written, in: &after) : putBack(cleaned, written, in: &before)
+        }
+        for field in JSONCoding.decodeFields(chunk.fields ?? "[]") {
+            let label = asWritten(field.label)
+            let value = asWritten(field.value)
+            let line =
+                label.cleaned.isEmpty
+                ? value : (cleaned: label.cleaned + ": " + value.cleaned, written: label.written + ": " + value.written)
+            if !putBack(line.cleaned, line.written, in: &after) {
+                _ = putBack(value.cleaned, value.written, in: &after)
+            }
         }
         var shown = chunk
         shown.text = before + middle + after

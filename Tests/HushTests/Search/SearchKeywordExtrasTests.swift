@@ -40,7 +40,12 @@ import Testing
                     id: "long", title: "Ride with @carol_rides https://ridewithgps.com/routes/7",
                     body: filler.joined(separator: " ")
                         + " Thanks @dave_k for the tandem, photos on https://photos.example.com/ride.",
-                    quoted: "Best day @erin!", fields: [.init(label: "Route", value: "github.com/rides/coast @frank")])
+                    quoted: "Best day @erin!",
+                    fields: [
+                        .init(label: "Route", value: "github.com/rides/coast @frank"),
+                        .init(label: "Lead", value: "@gina"),
+                        .init(label: "Sweep", value: "@hal"),
+                    ])
             ])
         let run = try #require(try await store.search("strava morning", mode: .keyword).hits.first { $0.id == "run" })
         #expect(run.passage == "Ran 10k this morning with @alice_runs, new best! https://www.strava.com/activities/42")
@@ -51,7 +56,11 @@ import Testing
         #expect(last.id == "long" && last.chunkOrdinal > 0)
         #expect(last.passage.contains("Thanks @dave_k for the tandem, photos on https://photos.example.com/ride."))
         #expect(last.passage.contains("Quoted: Best day @erin!"))
-        #expect(last.text.contains("Route: github.com/rides/coast @frank"))
+        // Each field's own mention, though all three were cleaned to `@user` (the fields have a chunk of their own).
+        let fieldsHit = try #require(try await store.search("lead sweep", mode: .keyword, limit: 1).hits.first)
+        for line in ["Route: github.com/rides/coast @frank", "Lead: @gina", "Sweep: @hal"] {
+            #expect(fieldsHit.text.contains(line))
+        }
         for hit in try await store.search("ride coast sentence", mode: .keyword, limit: 10).hits {
             #expect(!hit.text.contains("[link]") && !hit.text.contains("@user"))
             let units = Array(hit.text.utf16)
