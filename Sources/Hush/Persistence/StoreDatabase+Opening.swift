@@ -85,12 +85,14 @@ extension StoreDatabase {
             let tokenizerIsCurrent = try StoreSchema.keywordIndexIsCurrent(db)
             let extrasDone = try StoreSchema.meta(db, key) == StoreSchema.keywordExtrasVersion
             guard !tokenizerIsCurrent || !extrasDone else { return }
-            // Each document's first chunk and the extras its row holds beside it.
-            var firstRows: [Int64: String] = [:]
+            // Each document's first chunk and its extras: the row it gets now (an index kept as it is), or the
+            // extras to add to that chunk's row (an index made again, below).
+            var updates: [(text: String, chunkID: Int64)] = []
+            var extrasOfFirst: [Int64: String] = [:]
             let rows = try Row.fetchCursor(
                 db,
                 sql: """
-                    SELECT d.title, d.body, d.quoted, d.fields, d.tags, d.category, c.id, d.metadata
+                    SELECT d.title, d.body, d.quoted, d.fields, d.tags, d.category, c.id, d.metadata, c.text
                     FROM documents d JOIN chunks c ON c.document_id = d.id
                     WHERE c.ordinal = (SELECT MIN(ordinal) FROM chunks WHERE document_id = d.id)
                     """)
@@ -99,15 +101,16 @@ extension StoreDatabase {
                     id: "", title: row[0], body: row[1], quoted: row[2], fields: JSONCoding.decodeFields(row[3]),
                     tags: JSONCoding.decodeTags(row[4]), category: row[5], metadata: JSONCoding.decodeMetadata(row[7]))
                 let found = extras(document)
-                if !found.isEmpty || !tokenizerIsCurrent { firstRows[row[6]] = found }
+                guard !found.isEmpty else { continue }
+                if tokenizerIsCurrent {
+                    updates.append((KeywordText.row(chunk: row[8], extras: found), row[6]))
+                } else {
+                    extrasOfFirst[row[6]] = found
+                }
             }
             if tokenizerIsCurrent {
                 let update = try db.makeStatement(sql: "UPDATE chunks_fts SET text = ? WHERE rowid = ?")
-                let texts = try db.makeStatement(sql: "SELECT text FROM chunks WHERE id = ?")
-                for (chunkID, found) in firstRows {
-                    guard let text = try String.fetchOne(texts, arguments: [chunkID]) else { continue }
-                    try update.execute(arguments: [KeywordText.row(chunk: text, extras: found), chunkID])
-                }
+                for (text, chunkID) in updates { try update.execute(arguments: [text, chunkID]) }
             } else {
                 try StoreSchema.recreateKeywordIndex(db)
                 let insert = try db.makeStatement(sql: "INSERT INTO chunks_fts (rowid, text) VALUES (?, ?)")
@@ -116,7 +119,7 @@ extension StoreDatabase {
                     let chunkID: Int64 = chunk[0]
                     let text: String = chunk[1]
                     try insert.execute(arguments: [
-                        chunkID, KeywordText.row(chunk: text, extras: firstRows[chunkID] ?? ""),
+                        chunkID, KeywordText.row(chunk: text, extras: extrasOfFirst[chunkID] ?? ""),
                     ])
                 }
             }

@@ -393,9 +393,8 @@ struct StoreDatabase: Sendable {
 
     /// The keyword index's 'optimize' (which drops the words of every deleted or replaced row, see
     /// ``purgeDeletedWords(upTo:)``), `VACUUM` and a truncating checkpoint. Those need every other connection to
-    /// step aside, and SQLite
-    /// answers them with SQLITE_BUSY at once rather than through the busy handler, so each is retried for up
-    /// to `busyTimeout`. Returns false when the VACUUM committed but another process's reader kept the
+    /// step aside, and SQLite answers them with SQLITE_BUSY at once rather than through the busy handler, so each
+    /// is retried for up to `busyTimeout`. Returns false when the VACUUM committed but another process's reader kept the
     /// checkpoint from emptying the log (the compaction is done; the log is moved in later).
     ///
     /// A cancelled call (``CancellationFlag/current``) stops the VACUUM where it is: SQLite rolls it back, the file
@@ -443,11 +442,11 @@ struct StoreDatabase: Sendable {
     /// them. Returns whether words of removed rows may remain (a larger index waits for ``vacuum(busyTimeout:)``,
     /// which purges first).
     ///
+    /// A saved index image made before the removal goes too (``dropIfStale(_:)``): it names the removed
+    /// documents. The purge is not a commit (no document changes), so a current image stays current.
+    ///
     /// - Complexity: O(size of the keyword index) when it purges (7,656 chunks: 0.15 s), one `meta` read
     ///   otherwise.
-    ///
-    /// A saved index image made before the removal goes too (``dropIfStale(_:)``): it names the
-    /// removed documents. The purge is not a commit (no document changes), so a current image stays current.
     @discardableResult
     func purgeDeletedWords(upTo limit: Int?) throws -> Bool {
         let key = StoreSchema.Key.keywordPurge

@@ -79,36 +79,32 @@ enum KeywordText {
         var pieces: [Piece] = []
         var run: [String.UnicodeScalarView] = []
         var other = String.UnicodeScalarView()
+        func endRun() {
+            if !run.isEmpty { pieces.append(.run(run)) }
+            run.removeAll()
+        }
+        func endOther() {
+            if !other.isEmpty { pieces.append(.text(other)) }
+            other = String.UnicodeScalarView()
+        }
         for scalar in text.unicodeScalars {
             if isOptionalMark(scalar) { continue }
             if !run.isEmpty, isMark(scalar) {
                 run[run.count - 1].append(scalar)
             } else if isSymbol(scalar) {
-                if !run.isEmpty {
-                    pieces.append(.run(run))
-                    run.removeAll()
-                }
-                if !other.isEmpty {
-                    pieces.append(.text(other))
-                    other = String.UnicodeScalarView()
-                }
+                endRun()
+                endOther()
                 pieces.append(.symbol(scalar))
             } else if isBigrammed(scalar) {
-                if !other.isEmpty {
-                    pieces.append(.text(other))
-                    other = String.UnicodeScalarView()
-                }
+                endOther()
                 run.append(String.UnicodeScalarView([scalar]))
             } else {
-                if !run.isEmpty {
-                    pieces.append(.run(run))
-                    run.removeAll()
-                }
+                endRun()
                 other.append(scalar)
             }
         }
-        if !run.isEmpty { pieces.append(.run(run)) }
-        if !other.isEmpty { pieces.append(.text(other)) }
+        endRun()
+        endOther()
         return pieces
     }
 

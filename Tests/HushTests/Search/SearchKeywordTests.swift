@@ -55,6 +55,13 @@ import Testing
         #expect(try await store.search("etalez pate", mode: .keyword).hits.map(\.id) == ["recette"])
     }
 
+    /// The ids of the documents a keyword search for `query` finds among `documents` (at most 5).
+    static func keywordHits(_ query: String, in documents: [Document]) async throws -> Set<String> {
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        try await store.upsert(documents)
+        return Set(try await store.search(query, mode: .keyword, limit: 5).hits.map(\.id))
+    }
+
     /// Posts of a social feed in scripts that write vowels as marks (Devanagari, Tamil, Bengali), that write no
     /// spaces between words (Thai, Khmer, Myanmar), and Arabic with and without its short vowels. The index used
     /// to cut a word at each vowel sign ("खाना", food, became "ख" and "न", as did "खून", blood) and held a Thai
@@ -86,10 +93,7 @@ import Testing
         ("கோப்புறைகளை", ["ta-folders"]),
     ])
     func wordsOfEveryScriptAreFoundWhole(query: String, expected: [String]) async throws {
-        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
-        try await store.upsert(Self.feed)
-        let hits = try await store.search(query, mode: .keyword, limit: 5).hits.map(\.id)
-        #expect(Set(hits) == Set(expected))
+        #expect(try await Self.keywordHits(query, in: Self.feed) == Set(expected))
     }
 
     /// Posts say things with emoji; keyword search (the only search without a model) finds them by the emoji, as
@@ -101,8 +105,7 @@ import Testing
         ("°", ["weather"]), ("21", ["weather"]),
     ])
     func emojiAndSymbolsAreWordsOfTheirOwn(query: String, expected: [String]) async throws {
-        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
-        try await store.upsert([
+        let posts = [
             Document(id: "laugh", body: "My dog ate my new shoes 😂😂"),
             Document(id: "coffee", body: "Morning☕️ before the standup"),
             Document(id: "cafe", body: "Working from the café again ☕ thanks for the tip"),
@@ -111,9 +114,8 @@ import Testing
             Document(id: "thumbs", body: "Shipped it 👍🏾"),
             Document(id: "family", body: "Sunday lunch 👩‍👩‍👧 at grandma's"),
             Document(id: "weather", body: "21°C and sunny"),
-        ])
-        let hits = try await store.search(query, mode: .keyword, limit: 5).hits.map(\.id)
-        #expect(Set(hits) == Set(expected))
+        ]
+        #expect(try await Self.keywordHits(query, in: posts) == Set(expected))
     }
 
     @Test func moreMatchedTermsRankHigher() async throws {
