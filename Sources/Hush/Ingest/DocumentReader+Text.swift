@@ -15,7 +15,7 @@ extension DocumentReader {
     ///
     /// Its front matter (``FrontMatter``) is read as a JSON Lines record's members are (`title`, `tags`,
     /// `category`, `date` or `created`, `updated`, `language`, `type`; any other key becomes metadata), the
-    /// first `#` heading becomes the title, and markup is reduced to its text (a link's text kept, with its address when it is a web or mail address).
+    /// first `#` heading becomes the title, and markup is reduced to its text (``MarkdownText``).
     ///
     /// - Throws: a date in the front matter that cannot be read, as a JSON Lines record's would be.
     func markdownDocumentAndTitle(_ text: String, file: InputFile) throws(SkipReason) -> (
@@ -29,8 +29,10 @@ extension DocumentReader {
         var title = frontMatterTitle
         var bodyLines: [String] = []
         var inFence = false
+        var afterText = false
         for line in lines {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
+            defer { afterText = !trimmed.isEmpty }
             if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
                 inFence.toggle()
                 continue
@@ -41,19 +43,19 @@ extension DocumentReader {
             }
             if let heading = Self.heading(trimmed) {
                 if title == nil && heading.level == 1 {
-                    title = heading.text
+                    title = MarkdownText.inline(heading.text)
                     continue
                 }
                 // The front matter's title written again as the note's heading: said once.
                 if heading.level == 1, bodyLines.allSatisfy({ $0.allSatisfy(\.isWhitespace) }),
-                    let frontMatterTitle, Self.inlineText(heading.text) == frontMatterTitle
+                    let frontMatterTitle, MarkdownText.inline(heading.text) == frontMatterTitle
                 {
                     continue
                 }
-                bodyLines.append(Self.inlineText(heading.text))
+                bodyLines.append(MarkdownText.inline(heading.text))
                 continue
             }
-            bodyLines.append(Self.inlineText(line))
+            if let reduced = MarkdownText.line(line, afterText: afterText) { bodyLines.append(reduced) }
         }
         let date = modificationDate(file.url)
         let document = Document(
@@ -75,56 +77,5 @@ extension DocumentReader {
         while text.hasSuffix("#") { text.removeLast() }
         text = text.trimmingCharacters(in: .whitespaces)
         return text.isEmpty ? nil : (hashes, text)
-    }
-
-    /// Reduces inline Markdown: `![alt](src)` → `alt`, `[text](url)` → `text (url)` for a web or mail address
-    /// (the person wrote it: keyword search finds it and results show it, though the model reads `[link]`) and
-    /// `text` for a link within the notes (`[plan](plan.md)`), emphasis markers removed.
-    static func inlineText(_ line: String) -> String {
-        var output = ""
-        var index = line.startIndex
-        while index < line.endIndex {
-            let character = line[index]
-            let isImage =
-                character == "!" && line.index(after: index) < line.endIndex
-                && line[line.index(after: index)] == "["
-            if character == "[" || isImage {
-                let open = isImage ? line.index(after: index) : index
-                if let link = linkSpan(in: line, openBracket: open) {
-                    output += link.text
-                    if !isImage, link.url != link.text, Self.isAddress(link.url) {
-                        output += link.text.isEmpty ? link.url : " (" + link.url + ")"
-                    }
-                    index = link.end
-                    continue
-                }
-            }
-            if character == "*" || character == "`" {
-                index = line.index(after: index)
-                continue
-            }
-            output.append(character)
-            index = line.index(after: index)
-        }
-        return output
-    }
-
-    private static func linkSpan(in line: String, openBracket: String.Index)
-        -> (text: String, url: String, end: String.Index)?
-    {
-        guard let close = line[openBracket...].firstIndex(of: "]") else { return nil }
-        let afterClose = line.index(after: close)
-        guard afterClose < line.endIndex, line[afterClose] == "(",
-            let closeParen = line[afterClose...].firstIndex(of: ")")
-        else { return nil }
-        let text = String(line[line.index(after: openBracket)..<close])
-        let url = line[line.index(after: afterClose)..<closeParen].trimmingCharacters(in: .whitespaces)
-        return (text, url, line.index(after: closeParen))
-    }
-
-    /// A web or mail address (`https://…`, `www.…`, `mailto:…`), not a path within the notes.
-    private static func isAddress(_ url: String) -> Bool {
-        let lower = url.lowercased()
-        return lower.contains("://") || lower.hasPrefix("www.") || lower.hasPrefix("mailto:")
     }
 }
