@@ -170,8 +170,13 @@ import Testing
         #expect(filteredResults.allSatisfy { ($0["category"] as? String) == "work" })
 
         let keyword = try CLIRunner.run(["search", "--db", db, "--json", "--mode", "keyword", "--k", "1", "trellis"])
-        #expect(
-            (try keyword.json()["results"] as? [[String: Any]])?.first?["id"] as? String == "samples/notes/garden.md")
+        let garden = try #require((try keyword.json()["results"] as? [[String: Any]])?.first)
+        #expect(garden["id"] as? String == "samples/notes/garden.md")
+        // The word the query matched, where it stands in the text, and the stretch that shows it.
+        let text = Array(try #require(garden["text"] as? String).utf16)
+        let marked = try #require(garden["highlights"] as? [[Int]])
+        #expect(marked.map { String(decoding: text[$0[0]..<$0[1]], as: UTF16.self).lowercased() }.contains("trellis"))
+        #expect((garden["snippet"] as? String)?.lowercased().contains("trellis") == true)
 
         let get = try CLIRunner.run(["get", "--db", db, "--json", "r-ex"])
         #expect(get.status == 0)

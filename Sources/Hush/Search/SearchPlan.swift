@@ -23,6 +23,8 @@ struct SearchPlan {
     /// The keyword index's stems of the query's words, for the tag and category boosts
     /// (``Searcher/boostKeywords(_:)``).
     var keywords: Set<String>
+    /// What marks the query's words in the hits (``SearchHit/highlights``).
+    var highlighter = KeywordHighlighter(terms: [])
     /// Whether the hits carry their explanation.
     var explain: Bool
     /// Whether the documents of the store's other languages are lifted toward the query's
@@ -76,20 +78,25 @@ extension Searcher {
         // As you type: a last word the index does not hold as it is matches as a prefix, and the arms look for
         // the words before it.
         var searched = (text: query, analysis: analysis, prefix: [String]())
+        var typing: String?
         if mode.asYouType, let partial = FTSQuery.partialLastWord(query),
             try !database.readKeywordIndex({ try $0.matchesAny(FTSQuery.quote(partial.word)) })
         {
             let before = String(partial.before)
             searched = (before, analyze(before), FTSQuery.prefixTokens(partial.word))
+            typing = partial.word
             // A semantic search has only its vector: with no whole word yet, it embeds what was typed.
             if mode.kind == .semantic, before.allSatisfy(\.isWhitespace) { searched = (query, analysis, []) }
         }
         let trimmed = searched.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let highlighted = searched.analysis.terms.isEmpty ? FTSQuery.terms(trimmed) : searched.analysis.terms
         var plan = SearchPlan(
             kind: mode.kind, fusion: fusion, calibrationName: calibrationName, filter: filter, queryVector: nil,
             keyword: nil, pool: memory.clampedLimit(max(limit, mode.candidates)), limit: memory.clampedLimit(limit),
-            minScore: minScore, boosts: boosts, keywords: Self.boostKeywords(analysis), explain: explain,
-            acrossLanguages: mode.acrossLanguages, embedMilliseconds: 0, embedded: false, excluded: exclusion.excluded)
+            minScore: minScore, boosts: boosts, keywords: Self.boostKeywords(analysis),
+            highlighter: KeywordHighlighter(terms: highlighted, typing: typing), explain: explain,
+            acrossLanguages: mode.acrossLanguages,
+            embedMilliseconds: 0, embedded: false, excluded: exclusion.excluded)
         if mode.kind != .keyword && !trimmed.isEmpty {
             if let blocker = try memory.semanticBlocker(current: embedder.identity, database: database) {
                 throw blocker

@@ -69,6 +69,10 @@ public struct SearchHit: Sendable, Hashable, Codable, Identifiable {
     /// The UTF-16 offsets of the same passage in ``text``: `text`'s UTF-16 units in `passageRange` are the
     /// cleaned body's in ``range``, with any link or @mention in it as written.
     public var passageRange: Range<Int>
+    /// The UTF-16 offsets in ``text`` of the words the query's keywords match, as the keyword index matches
+    /// them (the same stem, a Chinese or Thai word's letter pairs; see ``snippet(maxLength:)``), in order and apart
+    /// from each other. Empty when none does: a hit found by meaning alone.
+    public var highlights: [Range<Int>] = []
     /// The document's source type.
     public var sourceType: String?
     /// The document's language.

@@ -13,7 +13,8 @@ extension Searcher {
             return SearchHit(
                 id: record.externalID, score: explanation.finalScore, title: chunk.title, text: chunk.text,
                 chunkOrdinal: chunk.ordinal, range: chunk.range, passageRange: passageRange,
-                sourceType: record.sourceType, language: record.language, tags: record.tags,
+                highlights: plan.highlighter.ranges(in: chunk.text), sourceType: record.sourceType,
+                language: record.language, tags: record.tags,
                 category: record.category, createdAt: Date(timeIntervalSince1970: record.createdAt),
                 explanation: plan.explain ? explanation : nil)
         }

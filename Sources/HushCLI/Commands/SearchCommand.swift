@@ -165,14 +165,30 @@ enum SearchOutput {
             } ?? "")
     }
 
+    /// Whether the query's words are shown in bold: on a terminal, unless `NO_COLOR` is set.
+    static var marksWords: Bool {
+        isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) != false
+    }
+
+    /// A snippet on one line, its highlights in bold when `marked`.
+    static func shown(_ snippet: SearchHit.Snippet, marked: Bool) -> String {
+        var line = ""
+        var position = snippet.text.startIndex
+        for range in snippet.highlights where marked {
+            line += snippet.text[position..<range.lowerBound] + "\u{1B}[1m" + snippet.text[range] + "\u{1B}[0m"
+            position = range.upperBound
+        }
+        line += snippet.text[position...]
+        return String(line.map { $0.isNewline ? " " : $0 })
+    }
+
     static func text(results: SearchResults, explain: Bool) -> String {
         guard !results.hits.isEmpty else { return "no results" }
         var lines: [String] = []
         for (rank, hit) in results.hits.enumerated() {
             let title = hit.title.map { " " + Console.escaped($0) } ?? ""
             lines.append(String(format: "%2d. %.3f  ", rank + 1, hit.score) + "[\(Console.escaped(hit.id))]\(title)")
-            let snippet = hit.passage.replacingOccurrences(of: "\n", with: " ")
-            lines.append("    " + (snippet.count > 160 ? String(snippet.prefix(157)) + "..." : snippet))
+            lines.append("    " + shown(hit.snippet(maxLength: 160), marked: marksWords))
             if explain, let e = hit.explanation {
                 func show(_ value: Float?) -> String { value.map { String(format: "%.3f", $0) } ?? "-" }
                 func show(_ value: Int?) -> String { value.map(String.init) ?? "-" }
@@ -253,7 +269,7 @@ struct SearchJSON: Encodable {
         init(_ hit: SearchHit) { self.hit = hit }
 
         enum CodingKeys: String, CodingKey {
-            case id, score, title, text, chunk, range
+            case id, score, title, text, chunk, range, highlights, snippet
             case passageRange = "passage_range"
             case language, type, tags, category, created, explain
         }
@@ -267,6 +283,8 @@ struct SearchJSON: Encodable {
             try container.encode(hit.chunkOrdinal, forKey: .chunk)
             try container.encode(hit.range, forKey: .range)
             try container.encode(hit.passageRange, forKey: .passageRange)
+            try container.encode(hit.highlights, forKey: .highlights)
+            try container.encode(hit.snippet().text, forKey: .snippet)
             try container.encode(hit.language, forKey: .language)
             try container.encodeIfPresent(hit.sourceType, forKey: .type)
             try container.encode(hit.tags, forKey: .tags)

@@ -50,7 +50,7 @@ package enum WordSplitter {
     /// The two rules above for an ASCII scalar (no ASCII mark; the only alphabetic and numeric ones are A-Z,
     /// a-z and 0-9), without the Unicode property tables' lookups: they were a tenth of indexing's time.
     @inline(__always)
-    static func isASCIILetterOrDigit(_ value: UInt32) -> Bool {
+    package static func isASCIILetterOrDigit(_ value: UInt32) -> Bool {
         (0x30...0x39).contains(value) || (0x61...0x7A).contains(value | 0x20)
     }
 }

@@ -73,6 +73,11 @@ if let hit {
     check(
         hit.range == 0..<cleaned.utf16.count && text[hit.passageRange].elementsEqual(written.utf16)
             && hit.passage == written, "the hit shows the entry as written, and range and passageRange agree")
+    // The row an app shows: a stretch of the passage with the query's words marked.
+    let snippet = hit.snippet(maxLength: 60)
+    check(
+        snippet.text.count <= 60 && snippet.highlights.map { snippet.text[$0].lowercased() }.contains("river"),
+        "the snippet marks the query's words")
 }
 let varied = try await journal.diversify(try await journal.search("thinking", limit: 3), lambda: 0.5)
 check(varied.hits.count <= 3, "diversify is awaited like the rest")
@@ -112,4 +117,6 @@ do {
 }
 
 print(failures == 0 ? "ClientApp: all checks passed" : "ClientApp: \(failures) check(s) failed")
+// `exit` does not run the `defer` above: the stores are removed here.
+try? FileManager.default.removeItem(at: folder)
 exit(failures == 0 ? 0 : 1)

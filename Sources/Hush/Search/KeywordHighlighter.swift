@@ -1,0 +1,153 @@
+import Foundation
+import HushEmbedding
+
+/// Where a query's words stand in a text, found as the keyword index finds them, for showing a hit with its
+/// matched words marked (``SearchHit/highlights``).
+///
+/// A word of the text matches when the index would match it: the same stem (`running` is marked for `runs`,
+/// `Café` for `cafe`), the start of an inflected Indic word (``KeywordText/inflectionPrefixes(_:)``), the start
+/// of any word for the word being typed (`--as-you-type`). In the scripts written without spaces (Chinese,
+/// Japanese, Korean, Thai, Lao, Khmer, Myanmar) the stretches made of the query's letter pairs are marked, and a
+/// query of one such letter marks it wherever it stands.
+///
+/// ```swift
+/// let highlighter = KeywordHighlighter(terms: ["running", "失眠"])
+/// highlighter.ranges(in: "I run when 失眠 keeps me up")  // [2..<5, 11..<13]
+/// ```
+struct KeywordHighlighter: Sendable, Hashable {
+    /// The index's stems of the query's words (and its symbols).
+    private var stems: Set<String> = []
+    /// Folded beginnings a word may start with.
+    private var prefixes: [String] = []
+    /// The query's letter pairs in the scripts written without spaces, each letter with its marks.
+    private var pairs: Set<String> = []
+    /// The query's lone letters in those scripts.
+    private var letters: Set<String> = []
+    /// The folded first letters of the stems and prefixes: a word that starts otherwise is not stemmed (a stem
+    /// starts as its word does).
+    private var initials: Set<Unicode.Scalar> = []
+
+    /// A highlighter for the query's `terms` (``QueryAnalysis/terms``), and the word being typed, if any.
+    init(terms: [String], typing: String? = nil) {
+        for term in terms {
+            for piece in KeywordText.pieces(term) {
+                switch piece {
+                case .text(let text):
+                    for word in KeywordText.words(String(text)) {
+                        stems.insert(QueryAnalyzer.stem(word))
+                        prefixes += KeywordText.inflectionPrefixes(word).map(KeywordFolding.fold)
+                    }
+                case .symbol(let symbol):
+                    stems.insert(String(symbol))
+                case .run(let run):
+                    let run = run.map(String.init)
+                    if run.count == 1 { letters.insert(run[0]) }
+                    for index in run.indices.dropLast() { pairs.insert(run[index] + run[index + 1]) }
+                }
+            }
+        }
+        if let typing { prefixes += KeywordText.words(typing).map(KeywordFolding.fold) }
+        initials = Set((Array(stems) + prefixes).compactMap(\.unicodeScalars.first))
+    }
+
+    /// Whether nothing can be marked.
+    var isEmpty: Bool { stems.isEmpty && prefixes.isEmpty && pairs.isEmpty && letters.isEmpty }
+
+    /// The UTF-16 offsets in `text` of the words and stretches that match, in order, apart from each other.
+    ///
+    /// - Complexity: O(n) in the length of `text`; only the words that start as a stem does are stemmed.
+    func ranges(in text: String) -> [Range<Int>] {
+        guard !isEmpty else { return [] }
+        var found: [Range<Int>] = []
+        let scalars = Array(text.unicodeScalars)
+        // The word being read: its first scalar and UTF-16 offsets (a word is made into a string only when its
+        // first letter starts a stem).
+        var wordStart = -1
+        var wordRange = 0..<0
+        var run: [(letter: String.UnicodeScalarView, range: Range<Int>)] = []
+        var offset = 0
+        for index in scalars.indices {
+            let scalar = scalars[index]
+            let range = offset..<(offset + (scalar.value > 0xFFFF ? 2 : 1))
+            offset = range.upperBound
+            if scalar.isASCII {
+                if WordSplitter.isASCIILetterOrDigit(scalar.value) {
+                    if !run.isEmpty { endRun(&run, into: &found) }
+                    if wordStart < 0 { (wordStart, wordRange) = (index, range) }
+                    wordRange = wordRange.lowerBound..<range.upperBound
+                } else {
+                    if wordStart >= 0 { endWord(scalars[wordStart..<index], wordRange, into: &found) }
+                    wordStart = -1
+                    if !run.isEmpty { endRun(&run, into: &found) }
+                }
+            } else if KeywordText.isOptionalMark(scalar) {
+                // Part of the word as shown, not of the word as matched.
+                if wordStart >= 0 { wordRange = wordRange.lowerBound..<range.upperBound }
+                if let last = run.indices.last { run[last].range = run[last].range.lowerBound..<range.upperBound }
+            } else if !run.isEmpty, KeywordText.isMark(scalar), let last = run.indices.last {
+                run[last].letter.append(scalar)
+                run[last].range = run[last].range.lowerBound..<range.upperBound
+            } else if KeywordText.isBigrammed(scalar) {
+                if wordStart >= 0 { endWord(scalars[wordStart..<index], wordRange, into: &found) }
+                wordStart = -1
+                run.append((String.UnicodeScalarView([scalar]), range))
+            } else if WordSplitter.isIndexedCharacter(scalar) {
+                if !run.isEmpty { endRun(&run, into: &found) }
+                if wordStart < 0 { (wordStart, wordRange) = (index, range) }
+                wordRange = wordRange.lowerBound..<range.upperBound
+            } else {
+                if wordStart >= 0 { endWord(scalars[wordStart..<index], wordRange, into: &found) }
+                wordStart = -1
+                if !run.isEmpty { endRun(&run, into: &found) }
+                if KeywordText.isSymbol(scalar), stems.contains(String(scalar)) { found.append(range) }
+            }
+        }
+        if wordStart >= 0 { endWord(scalars[wordStart...], wordRange, into: &found) }
+        if !run.isEmpty { endRun(&run, into: &found) }
+        return Self.merged(found)
+    }
+
+    /// Marks a word of the text if the query matches it.
+    private func endWord(_ word: ArraySlice<Unicode.Scalar>, _ range: Range<Int>, into found: inout [Range<Int>]) {
+        guard let first = word.first.flatMap(KeywordFolding.fold), initials.contains(first) else { return }
+        var letters = String.UnicodeScalarView()
+        for scalar in word where !KeywordText.isOptionalMark(scalar) { letters.append(scalar) }
+        if matches(String(letters)) { found.append(range) }
+    }
+
+    /// Marks the stretches of a run made of the query's letter pairs, and its lone letters; empties the run.
+    private func endRun(
+        _ run: inout [(letter: String.UnicodeScalarView, range: Range<Int>)], into found: inout [Range<Int>]
+    ) {
+        if run.count == 1, letters.contains(String(run[0].letter)) { found.append(run[0].range) }
+        for index in run.indices.dropLast()
+        where pairs.contains(String(run[index].letter) + String(run[index + 1].letter)) {
+            found.append(run[index].range.lowerBound..<run[index + 1].range.upperBound)
+        }
+        if run.count > 1, !letters.isEmpty {
+            for entry in run where letters.contains(String(entry.letter)) { found.append(entry.range) }
+        }
+        run.removeAll(keepingCapacity: true)
+    }
+
+    /// Whether a word of the text is one the query matches.
+    private func matches(_ word: String) -> Bool {
+        if stems.contains(QueryAnalyzer.stem(word)) { return true }
+        guard !prefixes.isEmpty else { return false }
+        let folded = KeywordFolding.fold(word)
+        return prefixes.contains { folded.hasPrefix($0) }
+    }
+
+    /// The ranges sorted, overlapping and touching ones joined.
+    private static func merged(_ ranges: [Range<Int>]) -> [Range<Int>] {
+        var merged: [Range<Int>] = []
+        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = merged.last, range.lowerBound <= last.upperBound {
+                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+            } else {
+                merged.append(range)
+            }
+        }
+        return merged
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+@testable import Hush
+
+/// A hit marks the words its query matched, as the keyword index matched them, and shows the stretch of its
+/// passage that holds them.
+@Suite struct SearchHighlightTests {
+    /// The marked stretches of `text`, as strings.
+    static func marked(_ highlighter: KeywordHighlighter, _ text: String) -> [String] {
+        highlighter.ranges(in: text).map { range in
+            let units = Array(text.utf16)[range]
+            return String(decoding: units, as: UTF16.self)
+        }
+    }
+
+    @Test func wordsAreMarkedAsTheIndexMatchesThem() {
+        let english = KeywordHighlighter(terms: ["running", "cafe", "budgets"])
+        #expect(
+            Self.marked(english, "I run to the Café after the budget run; runner's BUDGET")
+                == ["run", "Café", "budget", "run", "BUDGET"])
+        // Chinese: the stretches made of the query's letter pairs; a lone letter wherever it stands.
+        #expect(Self.marked(KeywordHighlighter(terms: ["失眠"]), "最近总是失眠，失眠症又犯了") == ["失眠", "失眠"])
+        #expect(Self.marked(KeywordHighlighter(terms: ["失眠症"]), "失眠症和失眠") == ["失眠症", "失眠"])
+        #expect(Self.marked(KeywordHighlighter(terms: ["睡"]), "半夜醒来就睡不着") == ["睡"])
+        // Thai letters keep their marks; Arabic is found without its optional vowels, shown with them.
+        #expect(Self.marked(KeywordHighlighter(terms: ["กาแฟ"]), "ร้านกาแฟนี้") == ["กาแฟ"])
+        #expect(Self.marked(KeywordHighlighter(terms: ["كتاب"]), "قرأت كِتَاب اليوم") == ["كِتَاب"])
+        // An inflected Hindi word by its beginning; an emoji by itself; the word being typed as a prefix.
+        #expect(Self.marked(KeywordHighlighter(terms: ["कम्प्यूटर"]), "मेरे कम्प्यूटरों में") == ["कम्प्यूटरों"])
+        #expect(Self.marked(KeywordHighlighter(terms: ["😂"]), "that meeting 😂😂 honestly") == ["😂😂"])
+        #expect(Self.marked(KeywordHighlighter(terms: [], typing: "insom"), "Insomnia again") == ["Insomnia"])
+        #expect(KeywordHighlighter(terms: []).ranges(in: "anything").isEmpty)
+    }
+
+    static let note = """
+        Standup: Apollo launch. The budget for Q1 is frozen until finance signs off, and nobody knows when that \
+        will be. Raj is blocked on the App Store review and resubmitted on Friday afternoon. Mei will draft the \
+        privacy notice before the launch. Action items: Anna emails finance; Raj resubmits; book the retro room.
+        """
+
+    @Test func aSnippetShowsTheSentenceThatHoldsTheQuerysWords() async throws {
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        try await store.upsert([
+            Document(id: "standup", title: "Standup", body: Self.note),
+            Document(id: "dentist", title: "Dentist", body: "Appointment moved to Thursday, Dr. Okafor."),
+        ])
+        let hit = try #require(try await store.search("privacy notice", mode: .keyword).hits.first)
+        #expect(hit.id == "standup")
+        let snippet = hit.snippet(maxLength: 80)
+        #expect(snippet.text.count <= 80)
+        #expect(snippet.text.hasPrefix("…Mei will draft the privacy notice"))
+        #expect(snippet.text.hasSuffix("…"))
+        #expect(snippet.highlights.map { String(snippet.text[$0]) } == ["privacy", "notice"])
+        // In the hit's text, whatever the snippet shows.
+        let units = Array(hit.text.utf16)
+        #expect(hit.highlights.map { String(decoding: units[$0], as: UTF16.self) } == ["privacy", "notice"])
+
+        // The stretch with the most different words wins over the first match.
+        let both = try #require(try await store.search("finance retro", mode: .keyword).hits.first)
+        let shown = both.snippet(maxLength: 60)
+        #expect(Set(shown.highlights.map { String(shown.text[$0]).lowercased() }) == ["finance", "retro"])
+
+        // A passage that fits is shown whole; a hit by meaning alone shows its passage's start.
+        let dentist = try #require(try await store.search("Okafor", mode: .keyword).hits.first)
+        #expect(dentist.snippet().text == "Appointment moved to Thursday, Dr. Okafor.")
+        let semantic = try #require(try await store.search("zzz unrelated", mode: .semantic).hits.first)
+        #expect(semantic.highlights.isEmpty)
+        #expect(semantic.snippet(maxLength: 40).text.hasSuffix("…"))
+        #expect(semantic.snippet(maxLength: 40).text.count <= 40)
+    }
+
+    @Test func aMatchNearTheEndShowsWhatComesBeforeIt() async throws {
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        try await store.upsert([Document(id: "standup", body: Self.note)])
+        let hit = try #require(try await store.search("retro room", mode: .keyword).hits.first)
+        let snippet = hit.snippet(maxLength: 100)
+        #expect(snippet.text.hasSuffix("book the retro room."))
+        #expect(snippet.text.count >= 80)
+        #expect(snippet.text.hasPrefix("…"))
+    }
+}
