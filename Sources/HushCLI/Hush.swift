@@ -37,6 +37,9 @@ struct HushCommand: AsyncParsableCommand {
     static func main() async {
         do {
             try await execute(Array(CommandLine.arguments.dropFirst()))
+        } catch let unknown as UnknownOption {
+            Console.error(unknown.description)
+            Foundation.exit(ExitCode.validationFailure.rawValue)
         } catch let interrupted as CommandInterrupted {
             // The work stopped at a checkpoint: the stores are closed (their log moved into the file) first.
             await OpenStores.shared.closeAll()
@@ -52,6 +55,7 @@ struct HushCommand: AsyncParsableCommand {
     /// Parses and runs one command line (off the main actor, so the command value never crosses isolation).
     nonisolated static func execute(_ arguments: [String]) async throws {
         try refuseDashValues(arguments)
+        if let unknown = UnknownOption(in: arguments) { throw unknown }
         let (head, trailing) = TrailingArguments.split(arguments)
         var command: any ParsableCommand
         if !trailing.isEmpty, var receiver = try parseAsRoot(head) as? any ParsableCommand & TakesTrailingValues {
@@ -133,5 +137,68 @@ struct CommandLineMessage: Error, CustomStringConvertible {
             }
             return error
         }
+    }
+}
+
+/// An option the command does not have (`--like` for `hush rank`'s `--liked`, `--dbb`), named with the nearest
+/// option it has, and the command's usage. It is looked for before anything else: ArgumentParser checks a
+/// command's values before it looks for options it did not use, so a mistyped option was reported as a missing
+/// `--db` or as the check of the option meant ("--liked needs at least one document id").
+struct UnknownOption: Error, CustomStringConvertible {
+    var description: String
+
+    /// The first option in `arguments` (before `--`) that their command does not have; `nil` when there is none.
+    init?(in arguments: [String]) {
+        var command: any ParsableCommand.Type = HushCommand.self
+        var path = ["hush"]
+        var rest = arguments[...]
+        while let name = rest.first,
+            let subcommand = command.configuration.subcommands.first(where: { $0.configuration.commandName == name })
+        {
+            command = subcommand
+            path.append(name)
+            rest = rest.dropFirst()
+        }
+        let help = HushCommand.helpMessage(for: command, includeHidden: true, columns: 10_000)
+        var known: Set<String> = ["--help", "--experimental-dump-help", "--generate-completion-script"]
+        var word = ""
+        for character in help + " " {
+            if character.isLetter || character.isNumber || character == "-" {
+                word.append(character)
+            } else {
+                if word.hasPrefix("--"), word.count > 2 { known.insert(word) }
+                word = ""
+            }
+        }
+        for argument in rest {
+            if argument == "--" { return nil }
+            guard argument.hasPrefix("--"), argument.count > 2 else { continue }
+            let name = String(argument.prefix(while: { $0 != "=" }))
+            guard !known.contains(name) else { continue }
+            let nearest = known.min { Self.editDistance($0, name) < Self.editDistance($1, name) }
+            let hint = nearest.flatMap { Self.editDistance($0, name) <= max(2, name.count / 3) ? $0 : nil }
+            description =
+                "Error: Unknown option '\(name)'." + (hint.map { " Did you mean '\($0)'?" } ?? "")
+                + "\nUsage: \(HushCommand.usageString(for: command))"
+                + "\n  See '\(path.joined(separator: " ")) --help' for more information."
+            return
+        }
+        return nil
+    }
+
+    /// The Levenshtein distance between two option names.
+    private static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a)
+        let b = Array(b)
+        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
     }
 }

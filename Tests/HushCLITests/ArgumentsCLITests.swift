@@ -8,6 +8,35 @@ import Testing
 /// How `hush` reads its arguments: bad values refused with what to write, any `--k` clamped, `--threads`
 /// bounded, values starting with a dash, a folder given as the database, and thousands of trailing words.
 @Suite(.serialized) struct ArgumentsCLITests {
+    /// ArgumentParser checks a command's values before the options it did not use: a mistyped option was
+    /// reported as a missing `--db` or as the check of the option meant. Every command names it now.
+    @Test func aMistypedOptionIsNamedWithTheOneMeant() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let db = folder.appendingPathComponent("never.hush").path
+        for (arguments, typo, meant) in [
+            (["rank", "--db", db, "--like", "a"], "--like", "--liked"),
+            (["search", "--dbb", db, "budget"], "--dbb", "--db"),
+            (["list", "--dbb", db], "--dbb", "--db"),
+            (["related", "--db", db, "--limt", "3", "a"], "--limt", "--limit"),
+            (["index", "--db", db, "--lexicl", "notes"], "--lexicl", "--lexical"),
+            (["model", "info", "--jsn"], "--jsn", "--json"),
+            (["search", "--db", db, "--no-across-language", "q"], "--no-across-language", "--no-across-languages"),
+        ] {
+            let result = try CLIRunner.run(arguments)
+            #expect(result.status == 64, "\(arguments): \(result.stderr)")
+            #expect(
+                result.stderr.contains("Unknown option '\(typo)'. Did you mean '\(meant)'?"),
+                "\(arguments): \(result.stderr)")
+        }
+        // Nothing was made or read, and known options and values after -- are not taken for typos.
+        #expect(!FileManager.default.fileExists(atPath: db))
+        let known = try CLIRunner.run(["search", "--db", db, "--mode", "keyword", "--", "--not-an-option"])
+        #expect(!known.stderr.contains("Unknown option"), "\(known.stderr)")
+        let far = try CLIRunner.run(["stats", "--db", db, "--zzzzzzzzzz"])
+        #expect(far.stderr.contains("Unknown option '--zzzzzzzzzz'.") && !far.stderr.contains("Did you mean"))
+    }
+
     @Test func badArgumentsAreRefusedAndAnyKIsClamped() throws {
         let folder = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }

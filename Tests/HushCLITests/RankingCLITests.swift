@@ -18,6 +18,28 @@ import Testing
         return list.compactMap { $0["id"] as? String }
     }
 
+    /// Posts have no title: `related` and `rank` show their opening words, as `hush list` does, not a bare id.
+    @Test func untitledDocumentsAreShownByTheirOpeningWords() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let posts = folder.appendingPathComponent("posts.jsonl")
+        try """
+        {"id": "p1", "text": "Morning run along the river, legs heavy but the sunrise was worth it."}
+        {"id": "p2", "text": "Evening run by the river again; the legs felt lighter tonight."}
+        {"id": "p3", "text": "Tried the new ramen place downtown, the broth was excellent."}
+        {"id": "p4", "title": "Race day", "text": "Ten kilometres along the river in under an hour."}
+        """.write(to: posts, atomically: true, encoding: .utf8)
+        let db = folder.appendingPathComponent("feed.hush").path
+        #expect(try CLIRunner.run(["index", "--db", db, "--lexical", "--quiet", posts.path]).status == 0)
+        let related = try CLIRunner.run(["related", "--db", db, "--lexical", "--k", "3", "p1"])
+        #expect(related.status == 0, "\(related.stderr)")
+        #expect(related.stdout.contains("[p2] Evening run by the river again; the legs felt lighter tonig…"))
+        #expect(related.stdout.contains("[p4] Race day"))
+        let ranked = try CLIRunner.run(["rank", "--db", db, "--lexical", "--liked", "p2", "--k", "3"])
+        #expect(ranked.status == 0, "\(ranked.stderr)")
+        #expect(ranked.stdout.contains("[p1] Morning run along the river, legs heavy but the sunrise was…"))
+    }
+
     @Test(.needsModel) func relatedRankAndSummarize() throws {
         let (folder, db) = try Self.indexedSamples()
         defer { try? FileManager.default.removeItem(at: folder) }

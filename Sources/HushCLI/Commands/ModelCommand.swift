@@ -10,7 +10,7 @@ struct ModelCommand: ParsableCommand {
 
     struct Info: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Print the model's identity, dimension, pooling and maximum tokens.")
+            commandName: "info", abstract: "Print the model's identity, dimension, pooling and maximum tokens.")
 
         @OptionGroup var modelOptions: ModelOptions
 

@@ -96,7 +96,7 @@ struct RankCommand: AsyncParsableCommand {
                         liked: liked, disliked: disliked, alpha: JSONNumber(alpha),
                         halfLifeDays: JSONNumber(halfLifeDays), results: ranked.map(RankedOutput.Item.init))))
         } else {
-            Console.out(RankedOutput.text(ranked))
+            Console.out(try await RankedOutput.text(ranked, in: hush))
         }
     }
 }

@@ -52,7 +52,7 @@ struct RelatedCommand: AsyncParsableCommand {
         if json {
             Console.out(try JSONOutput.line(RelatedJSON(id: id, results: related.map(RankedOutput.Item.init))))
         } else {
-            Console.out(RankedOutput.text(related))
+            Console.out(try await RankedOutput.text(related, in: hush))
         }
     }
 }
@@ -100,12 +100,25 @@ enum RankedOutput {
         }
     }
 
-    static func text(_ items: [RankedDocument]) -> String {
+    /// The items as lines, each with its title, or for a document without one (a post) its opening words as
+    /// `hush list` shows them, read from `store`.
+    static func text(_ items: [RankedDocument], in store: HushStore) async throws -> String {
+        let untitled = items.filter { $0.title == nil }.map(\.id)
+        var openings: [String: String] = [:]
+        for page in stride(from: 0, to: untitled.count, by: 256) {
+            for stored in try await store.documents(ids: Array(untitled[page..<min(page + 256, untitled.count)])) {
+                openings[stored.document.id] = ListCommand.opening(of: stored.document.body)
+            }
+        }
+        return text(items, openings: openings)
+    }
+
+    static func text(_ items: [RankedDocument], openings: [String: String] = [:]) -> String {
         guard !items.isEmpty else { return "no results" }
         return items.enumerated().map { rank, item in
             let score = item.score.map { String(format: "%.3f", $0) } ?? "  -  "
             var parts = [String(format: "%2d. ", rank + 1) + score + "  [\(Console.escaped(item.id))]"]
-            if let title = item.title { parts.append(Console.escaped(title)) }
+            if let title = item.title ?? openings[item.id] { parts.append(Console.escaped(title)) }
             var details = [item.language, RecordDate.formatDay(item.createdAt)]
             if let similarity = item.similarity, let recency = item.recency {
                 details.append(String(format: "cos %.3f, recency %.3f", similarity, recency))
