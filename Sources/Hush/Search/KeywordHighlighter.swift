@@ -70,41 +70,54 @@ struct KeywordHighlighter: Sendable, Hashable {
             let scalar = scalars[index]
             let range = offset..<(offset + (scalar.value > 0xFFFF ? 2 : 1))
             offset = range.upperBound
-            if scalar.isASCII {
-                if WordSplitter.isASCIILetterOrDigit(scalar.value) {
-                    if !run.isEmpty { endRun(&run, into: &found) }
-                    if wordStart < 0 { (wordStart, wordRange) = (index, range) }
-                    wordRange = wordRange.lowerBound..<range.upperBound
-                } else {
-                    if wordStart >= 0 { endWord(scalars[wordStart..<index], wordRange, into: &found) }
-                    wordStart = -1
-                    if !run.isEmpty { endRun(&run, into: &found) }
-                }
-            } else if KeywordText.isOptionalMark(scalar) {
-                // Part of the word as shown, not of the word as matched.
-                if wordStart >= 0 { wordRange = wordRange.lowerBound..<range.upperBound }
-                if let last = run.indices.last { run[last].range = run[last].range.lowerBound..<range.upperBound }
-            } else if !run.isEmpty, KeywordText.isMark(scalar), let last = run.indices.last {
-                run[last].letter.append(scalar)
-                run[last].range = run[last].range.lowerBound..<range.upperBound
-            } else if KeywordText.isBigrammed(scalar) {
-                if wordStart >= 0 { endWord(scalars[wordStart..<index], wordRange, into: &found) }
-                wordStart = -1
-                run.append((String.UnicodeScalarView([scalar]), range))
-            } else if WordSplitter.isIndexedCharacter(scalar) {
+            let kind = Self.kind(of: scalar, inRun: !run.isEmpty)
+            switch kind {
+            case .letter:
                 if !run.isEmpty { endRun(&run, into: &found) }
                 if wordStart < 0 { (wordStart, wordRange) = (index, range) }
                 wordRange = wordRange.lowerBound..<range.upperBound
-            } else {
+            case .optionalMark:
+                // Part of the word as shown, not of the word as matched.
+                if wordStart >= 0 { wordRange = wordRange.lowerBound..<range.upperBound }
+                if let last = run.indices.last { run[last].range = run[last].range.lowerBound..<range.upperBound }
+            case .runMark:
+                let last = run.count - 1
+                run[last].letter.append(scalar)
+                run[last].range = run[last].range.lowerBound..<range.upperBound
+            case .runLetter, .other:
                 if wordStart >= 0 { endWord(scalars[wordStart..<index], wordRange, into: &found) }
                 wordStart = -1
-                if !run.isEmpty { endRun(&run, into: &found) }
-                if KeywordText.isSymbol(scalar), stems.contains(String(scalar)) { found.append(range) }
+                if kind == .runLetter {
+                    run.append((String.UnicodeScalarView([scalar]), range))
+                } else {
+                    if !run.isEmpty { endRun(&run, into: &found) }
+                    if KeywordText.isSymbol(scalar), stems.contains(String(scalar)) { found.append(range) }
+                }
             }
         }
         if wordStart >= 0 { endWord(scalars[wordStart...], wordRange, into: &found) }
         if !run.isEmpty { endRun(&run, into: &found) }
         return Self.merged(found)
+    }
+
+    /// What a scalar of the text is to the index.
+    private enum Kind {
+        /// A letter, digit or mark of a word.
+        case letter
+        /// A mark a writer may leave out (``KeywordText/isOptionalMark(_:)``).
+        case optionalMark
+        /// A letter of a script written without spaces, and a mark after one.
+        case runLetter, runMark
+        /// Anything else: a space, punctuation, a symbol.
+        case other
+    }
+
+    private static func kind(of scalar: Unicode.Scalar, inRun: Bool) -> Kind {
+        if scalar.isASCII { return WordSplitter.isASCIILetterOrDigit(scalar.value) ? .letter : .other }
+        if KeywordText.isOptionalMark(scalar) { return .optionalMark }
+        if inRun, KeywordText.isMark(scalar) { return .runMark }
+        if KeywordText.isBigrammed(scalar) { return .runLetter }
+        return WordSplitter.isIndexedCharacter(scalar) ? .letter : .other
     }
 
     /// Marks a word of the text if the query matches it.
