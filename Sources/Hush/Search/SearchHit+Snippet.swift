@@ -20,7 +20,9 @@ extension SearchHit {
     /// The stretch of the passage to show under the hit's title: the whole passage when it has at most
     /// `maxLength` characters, otherwise the `maxLength` characters (the marks `…` included) that hold the most
     /// of the query's different words, from the start of their sentence or line when it is near, else from a
-    /// few words before them. A hit that matched by meaning alone shows the passage's start.
+    /// few words before them. When the words stand only in the labelled fields after the passage (a meeting's
+    /// "Decision: Ship on the 14th"), the fields are part of the stretch. A hit that matched by meaning alone
+    /// shows the passage's start.
     ///
     /// ```swift
     /// for hit in try await store.search("who writes the privacy notice").hits {
@@ -33,9 +35,15 @@ extension SearchHit {
     /// - Complexity: O(n + h²) for a passage of n scalars with h highlights.
     public func snippet(maxLength: Int = 160) -> Snippet {
         let units = text.utf16
-        let passage =
+        var passage =
             !passageRange.isEmpty && passageRange.lowerBound >= 0 && passageRange.upperBound <= units.count
             ? passageRange : 0..<units.count
+        // Words found only in the labelled fields after the passage (a meeting's "Decision: …"): those too.
+        if !highlights.contains(where: { $0.overlaps(passage) }),
+            highlights.contains(where: { $0.lowerBound >= passage.upperBound })
+        {
+            passage = passage.lowerBound..<units.count
+        }
         guard let lower = String.Index(utf16Offset: passage.lowerBound, in: text).samePosition(in: text),
             let upper = String.Index(utf16Offset: passage.upperBound, in: text).samePosition(in: text)
         else { return Snippet(text: text, highlights: []) }

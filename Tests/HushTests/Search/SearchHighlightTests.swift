@@ -70,6 +70,25 @@ import Testing
         #expect(semantic.snippet(maxLength: 40).text.count <= 40)
     }
 
+    @Test func wordsFoundOnlyInTheFieldsShowTheFields() async throws {
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        try await store.upsert([
+            Document(
+                id: "m1", title: "Launch review",
+                body: "We reviewed the launch checklist. Marketing needs screenshots by Friday.",
+                fields: [
+                    .init(label: "Attendees", value: "Anna, Raj"), .init(label: "Decision", value: "Ship on the 14th"),
+                ])
+        ])
+        let hit = try #require(try await store.search("ship decision", mode: .keyword).hits.first)
+        let snippet = hit.snippet()
+        #expect(snippet.text.hasSuffix("Decision: Ship on the 14th"))
+        #expect(snippet.highlights.map { String(snippet.text[$0]) } == ["Decision", "Ship"])
+        // Words in the passage keep the snippet to the passage.
+        let checklist = try #require(try await store.search("checklist", mode: .keyword).hits.first).snippet()
+        #expect(checklist.text == "We reviewed the launch checklist. Marketing needs screenshots by Friday.")
+    }
+
     @Test func aMatchNearTheEndShowsWhatComesBeforeIt() async throws {
         let store = try await HushStore.inMemory(embedder: HashingEmbedder())
         try await store.upsert([Document(id: "standup", body: Self.note)])
