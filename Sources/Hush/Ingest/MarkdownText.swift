@@ -3,13 +3,14 @@ import Foundation
 /// Markdown reduced to the text a person reads: the body a Markdown note is stored, searched and shown with.
 ///
 /// Markup goes, whatever it was written with, and nothing the person wrote goes with it:
-/// - emphasis and strikethrough (`*a*`, `**a**`, `_a_`, `__a__`, `~~a~~`) lose their markers only when they
+/// - emphasis, strikethrough and highlight (`*a*`, `**a**`, `_a_`, `__a__`, `~~a~~`, `==a==`) lose their markers only when they
 ///   open and close, as a Markdown reader pairs them, so `5 * 3`, `snake_case`, `~5 minutes` and an
 ///   unpaired `*` stay as written;
 /// - a code span keeps its text as written (`` `a*b*` `` is `a*b*`), an escaped character is itself (`\*`);
 /// - a link keeps its text, with a web or mail address after it; a wiki link (`[[Plan]]`, `[[Plan|the
 ///   plan]]`) its text; an autolink (`<https://…>`) its address; an image its description;
-/// - a block quote loses its `>`, a table row its outer pipes (`a | b`), a list item keeps its bullet;
+/// - a block quote loses its `>` (a callout its `[!NOTE]`), a table row its outer pipes (`a | b`), a list item
+///   keeps its bullet;
 /// - a line of markup alone (a rule, a table's delimiter row, a heading's underline) is no line at all.
 ///
 /// ```swift
@@ -26,6 +27,11 @@ enum MarkdownText {
         while let marker = quoteMarker(rest) {
             rest = rest[marker...]
             quoted = true
+        }
+        // A callout's or alert's kind (`> [!NOTE] Title`, `> [!tip]- Folded`): its title, or nothing.
+        if quoted, rest.hasPrefix("[!"), let close = rest.firstIndex(of: "]") {
+            rest = rest[rest.index(after: close)...].drop(while: { $0 == "+" || $0 == "-" || $0 == " " })
+            if rest.allSatisfy(\.isWhitespace) { return nil }
         }
         let trimmed = rest.trimmingCharacters(in: .whitespaces)
         if isRule(trimmed) || (afterText && !trimmed.isEmpty && trimmed.allSatisfy({ $0 == "=" })) { return nil }
@@ -130,7 +136,7 @@ private struct InlineReader {
             if let end = link(at: i) { return end }
         case "<":
             if let end = autolink(at: i) { return end }
-        case "*", "_", "~":
+        case "*", "_", "~", "=":
             return run(at: i)
         default:
             break
@@ -219,12 +225,12 @@ private struct InlineReader {
         return nil
     }
 
-    /// A run of `*`, `_` or `~~`, with whether it can open or close emphasis (CommonMark's flanking rules; an
-    /// underscore inside a word does neither, nor a single `~`).
+    /// A run of `*`, `_`, `~~` or `==`, with whether it can open or close emphasis (CommonMark's flanking rules;
+    /// an underscore inside a word does neither, nor a single `~` or `=`).
     private mutating func run(at i: Int) -> Int {
         let marker = characters[i]
         let count = runLength(at: i, of: marker)
-        if marker == "~" && count != 2 {
+        if (marker == "~" || marker == "=") && count != 2 {
             text.append(contentsOf: characters[i..<(i + count)])
             return i + count
         }
@@ -259,7 +265,7 @@ private struct InlineReader {
                     })
                 {
                     guard case .run(_, let openCount, let o, let c) = pieces[openers[found]] else { break }
-                    let used = marker == "~" ? min(openCount, count) : min(openCount, count, 2)
+                    let used = marker == "~" || marker == "=" ? min(openCount, count) : min(openCount, count, 2)
                     pieces[openers[found]] = .run(marker: marker, count: openCount - used, canOpen: o, canClose: c)
                     count -= used
                     // Openers after the one paired can no longer pair across it.
