@@ -54,8 +54,8 @@ struct HushCommand: AsyncParsableCommand {
 
     /// Parses and runs one command line (off the main actor, so the command value never crosses isolation).
     nonisolated static func execute(_ arguments: [String]) async throws {
-        try refuseDashValues(arguments)
         if let unknown = UnknownOption(in: arguments) { throw unknown }
+        try refuseDashValues(arguments)
         let (head, trailing) = TrailingArguments.split(arguments)
         var command: any ParsableCommand
         if !trailing.isEmpty, var receiver = try parseAsRoot(head) as? any ParsableCommand & TakesTrailingValues {
@@ -147,7 +147,8 @@ struct CommandLineMessage: Error, CustomStringConvertible {
 struct UnknownOption: Error, CustomStringConvertible {
     var description: String
 
-    /// The first option in `arguments` (before `--`) that their command does not have; `nil` when there is none.
+    /// The first option in `arguments` (before `--`) that their command does not have, or a long option written
+    /// with one dash (`-k`); `nil` when there is none.
     init?(in arguments: [String]) {
         var command: any ParsableCommand.Type = HushCommand.self
         var path = ["hush"]
@@ -172,11 +173,19 @@ struct UnknownOption: Error, CustomStringConvertible {
         }
         for argument in rest {
             if argument == "--" { return nil }
-            guard argument.hasPrefix("--"), argument.count > 2 else { continue }
             let name = String(argument.prefix(while: { $0 != "=" }))
-            guard !known.contains(name) else { continue }
-            let nearest = known.min { Self.editDistance($0, name) < Self.editDistance($1, name) }
-            let hint = nearest.flatMap { Self.editDistance($0, name) <= max(2, name.count / 3) ? $0 : nil }
+            let hint: String?
+            if argument.hasPrefix("--"), argument.count > 2 {
+                guard !known.contains(name) else { continue }
+                let nearest = known.min { Self.editDistance($0, name) < Self.editDistance($1, name) }
+                hint = nearest.flatMap { Self.editDistance($0, name) <= max(2, name.count / 3) ? $0 : nil }
+            } else if argument.hasPrefix("-"), known.contains("-" + name) {
+                // A long option written with one dash (`-k 5`, `-json`); any other value with one dash is
+                // refused with how to pass it (`refuseDashValues`).
+                hint = "-" + name
+            } else {
+                continue
+            }
             description =
                 "Error: Unknown option '\(name)'." + (hint.map { " Did you mean '\($0)'?" } ?? "")
                 + "\nUsage: \(HushCommand.usageString(for: command))"

@@ -22,6 +22,8 @@ import Testing
             (["index", "--db", db, "--lexicl", "notes"], "--lexicl", "--lexical"),
             (["model", "info", "--jsn"], "--jsn", "--json"),
             (["search", "--db", db, "--no-across-language", "q"], "--no-across-language", "--no-across-languages"),
+            (["search", "--db", db, "-k", "5", "q"], "-k", "--k"),
+            (["stats", "--db", db, "-json"], "-json", "--json"),
         ] {
             let result = try CLIRunner.run(arguments)
             #expect(result.status == 64, "\(arguments): \(result.stderr)")
