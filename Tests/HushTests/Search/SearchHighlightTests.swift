@@ -89,6 +89,18 @@ import Testing
         #expect(checklist.text == "We reviewed the launch checklist. Marketing needs screenshots by Friday.")
     }
 
+    @Test func aHitEncodedBeforeHighlightsStillDecodes() async throws {
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        try await store.upsert([Document(id: "standup", body: Self.note)])
+        let hit = try #require(try await store.search("retro room", mode: .keyword).hits.first)
+        let data = try JSONEncoder().encode(hit)
+        #expect(try JSONDecoder().decode(SearchHit.self, from: data) == hit)
+        var older = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(older.removeValue(forKey: "highlights") != nil)
+        let decoded = try JSONDecoder().decode(SearchHit.self, from: JSONSerialization.data(withJSONObject: older))
+        #expect(decoded.highlights.isEmpty && decoded.id == hit.id && decoded.text == hit.text)
+    }
+
     @Test func aMatchNearTheEndShowsWhatComesBeforeIt() async throws {
         let store = try await HushStore.inMemory(embedder: HashingEmbedder())
         try await store.upsert([Document(id: "standup", body: Self.note)])
