@@ -31,6 +31,9 @@ import Testing
                 result.stderr.contains("Unknown option '\(typo)'. Did you mean '\(meant)'?"),
                 "\(arguments): \(result.stderr)")
         }
+        // A snippet fills about 160 columns: Han characters take two.
+        #expect(SearchOutput.snippetLength("Lay awake for hours listening to the rain.") == 160)
+        #expect(SearchOutput.snippetLength("最近总是失眠，半夜醒来就睡不着。") == 80)
         // Nothing was made or read, and known options and values after -- are not taken for typos.
         #expect(!FileManager.default.fileExists(atPath: db))
         let known = try CLIRunner.run(["search", "--db", db, "--mode", "keyword", "--", "--not-an-option"])

@@ -135,10 +135,17 @@ extension SearchHit {
         }
         var start = leadIn(scalars, before: anchor, reach: budget / 3)
         if count - start < budget {
-            // Near the end: as much before it as fits, from a word's start.
+            // Near the end: as much before it as fits, from a sentence's start if one is near, else a word's
+            // (in Chinese or Japanese, a clause's).
             let from = count - budget
-            let next = scalars[from..<min(count, from + 20)].firstIndex(where: isSpace).map { $0 + 1 }
-            start = min(start, next ?? from)
+            let near = from..<min(count, from + 24)
+            let sentence = near.first { index in
+                let scalar = scalars[index]
+                return isNewline(scalar) || "。！？".unicodeScalars.contains(scalar)
+                    || (".!?".unicodeScalars.contains(scalar) && index + 1 < count && isSpace(scalars[index + 1]))
+            }
+            let next = sentence ?? near.first { isSpace(scalars[$0]) || "；，、".unicodeScalars.contains(scalars[$0]) }
+            start = min(start, next.map { $0 + 1 } ?? from)
         }
         while start < count, isSpace(scalars[start]) { start += 1 }
         var end = min(count, start + budget)

@@ -170,6 +170,24 @@ enum SearchOutput {
         isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) != false
     }
 
+    /// How many characters of a passage fill about 160 columns of a terminal: 160 of Latin text, about 80 of
+    /// Chinese, Japanese or Korean, whose characters take two columns each.
+    static func snippetLength(_ passage: String) -> Int {
+        var characters = 0
+        var wide = 0
+        for scalar in passage.unicodeScalars.prefix(480) {
+            characters += 1
+            switch scalar.value {
+            case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+                0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+                wide += 1
+            default:
+                break
+            }
+        }
+        return characters == 0 ? 160 : Int((160 / (1 + Double(wide) / Double(characters))).rounded())
+    }
+
     /// A snippet on one line, its highlights in bold when `marked`.
     static func shown(_ snippet: SearchHit.Snippet, marked: Bool) -> String {
         var line = ""
@@ -188,7 +206,7 @@ enum SearchOutput {
         for (rank, hit) in results.hits.enumerated() {
             let title = hit.title.map { " " + Console.escaped($0) } ?? ""
             lines.append(String(format: "%2d. %.3f  ", rank + 1, hit.score) + "[\(Console.escaped(hit.id))]\(title)")
-            lines.append("    " + shown(hit.snippet(maxLength: 160), marked: marksWords))
+            lines.append("    " + shown(hit.snippet(maxLength: snippetLength(hit.passage)), marked: marksWords))
             if explain, let e = hit.explanation {
                 func show(_ value: Float?) -> String { value.map { String(format: "%.3f", $0) } ?? "-" }
                 func show(_ value: Int?) -> String { value.map(String.init) ?? "-" }

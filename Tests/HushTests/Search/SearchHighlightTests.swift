@@ -89,6 +89,21 @@ import Testing
         #expect(checklist.text == "We reviewed the launch checklist. Marketing needs screenshots by Friday.")
     }
 
+    @Test func aChineseMatchNearTheEndStartsAtItsSentence() async throws {
+        let post = """
+            今天终于把拖了三个月的报告写完了。早上六点起床，先去公园跑了五公里，然后在咖啡店坐了一整天。中午吃了一碗牛肉面，\
+            下午又改了两遍结论部分。晚上回家的路上下起了大雨，没带伞，全身湿透。不过心情很好，因为老板说这份报告是今年写得最好的\
+            一份。明天打算休息一天，去看看外婆，她最近总是失眠，晚上睡不着，我想带她去看看医生。
+            """
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        try await store.upsert([Document(id: "zh", body: post)])
+        let hit = try #require(try await store.search("失眠", mode: .keyword).hits.first)
+        let snippet = hit.snippet(maxLength: 80)
+        #expect(snippet.text.hasPrefix("…不过心情很好，"), "\(snippet.text)")
+        #expect(snippet.text.hasSuffix("我想带她去看看医生。"))
+        #expect(snippet.highlights.map { String(snippet.text[$0]) } == ["失眠"])
+    }
+
     @Test func aHitEncodedBeforeHighlightsStillDecodes() async throws {
         let store = try await HushStore.inMemory(embedder: HashingEmbedder())
         try await store.upsert([Document(id: "standup", body: Self.note)])
