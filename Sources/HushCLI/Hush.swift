@@ -177,8 +177,11 @@ struct UnknownOption: Error, CustomStringConvertible {
             let hint: String?
             if argument.hasPrefix("--"), argument.count > 2 {
                 guard !known.contains(name) else { continue }
-                let nearest = known.min { Self.editDistance($0, name) < Self.editDistance($1, name) }
-                hint = nearest.flatMap { Self.editDistance($0, name) <= max(2, name.count / 3) ? $0 : nil }
+                // The nearest, and of as near ones the first by name: the same hint on every run.
+                let nearest = known.map { (option: $0, distance: Self.editDistance($0, name)) }.min {
+                    ($0.distance, $0.option) < ($1.distance, $1.option)
+                }
+                hint = nearest.flatMap { $0.distance <= max(2, name.count / 3) ? $0.option : nil }
             } else if argument.hasPrefix("-"), known.contains("-" + name) {
                 // A long option written with one dash (`-k 5`, `-json`); any other value with one dash is
                 // refused with how to pass it (`refuseDashValues`).

@@ -260,7 +260,8 @@ private struct InlineReader {
             if canClose {
                 while count > 0,
                     let found = openers.lastIndex(where: { opener in
-                        if case .run(let m, let c, _, _) = pieces[opener] { return m == marker && c > 0 }
+                        // Every opener listed has markers left: one used up leaves the list.
+                        if case .run(let m, _, _, _) = pieces[opener] { return m == marker }
                         return false
                     })
                 {

@@ -56,8 +56,7 @@ extension SearchHit {
         for scalar in scalars { offsets.append(offsets[offsets.count - 1] + (scalar.value > 0xFFFF ? 2 : 1)) }
         let marked = Self.scalarRanges(of: highlights, offsets: offsets)
         let total = max(16, maxLength)
-        var (start, end) = Self.window(
-            scalars, marked: marked, budget: total - (scalars.count > total ? 2 : 0), total: total)
+        var (start, end) = Self.window(scalars, marked: marked, total: total)
         func isBoundary(_ index: Int) -> Bool {
             String.Index(utf16Offset: offsets[index], in: text).samePosition(in: text) != nil
         }
@@ -82,35 +81,33 @@ extension SearchHit {
     /// The highlights that fall in the passage, as ranges of its scalars.
     private static func scalarRanges(of highlights: [Range<Int>], offsets: [Int]) -> [Range<Int>] {
         guard let first = offsets.first, let last = offsets.last else { return [] }
-        func character(at offset: Int, roundingUp: Bool) -> Int {
-            // The first scalar starting at or after `offset` (rounding up), or the last starting at or before.
+        // The first index whose offset is not below `offset` (`offsets` rises).
+        func firstIndex(notBelow offset: Int) -> Int {
             var low = 0
             var high = offsets.count - 1
             while low < high {
-                let middle = (low + high + (roundingUp ? 0 : 1)) / 2
-                if roundingUp ? offsets[middle] < offset : offsets[middle] > offset {
-                    if roundingUp { low = middle + 1 } else { high = middle - 1 }
-                } else {
-                    if roundingUp { high = middle } else { low = middle }
-                }
+                let middle = (low + high) / 2
+                if offsets[middle] < offset { low = middle + 1 } else { high = middle }
             }
             return low
         }
         return highlights.compactMap { range in
             guard range.upperBound > first, range.lowerBound < last else { return nil }
-            let lower = character(at: max(range.lowerBound, first), roundingUp: false)
-            let upper = character(at: min(range.upperBound, last), roundingUp: true)
+            // From the scalar the range starts in to the first scalar at or after its end.
+            let start = max(range.lowerBound, first)
+            let atStart = firstIndex(notBelow: start)
+            let lower = offsets[atStart] == start ? atStart : atStart - 1
+            let upper = firstIndex(notBelow: min(range.upperBound, last))
             return lower < upper ? lower..<upper : nil
         }
     }
 
-    /// The scalars to show, `start..<end`: all of them when they fit in `total`; else `budget` of them,
-    /// around the most different highlighted words.
-    private static func window(_ scalars: [Unicode.Scalar], marked: [Range<Int>], budget: Int, total: Int) -> (
-        Int, Int
-    ) {
+    /// The scalars to show, `start..<end`: all of them when they fit in `total`; else `total` less the two
+    /// `…`, around the most different highlighted words.
+    private static func window(_ scalars: [Unicode.Scalar], marked: [Range<Int>], total: Int) -> (Int, Int) {
         let count = scalars.count
         guard count > total else { return (0, count) }
+        let budget = total - 2
         var anchor = 0
         if !marked.isEmpty {
             // The highlight whose window holds the most different words (then the most words), earliest first;
@@ -139,11 +136,7 @@ extension SearchHit {
             // (in Chinese or Japanese, a clause's).
             let from = count - budget
             let near = from..<min(count, from + 24)
-            let sentence = near.first { index in
-                let scalar = scalars[index]
-                return isNewline(scalar) || "。！？".unicodeScalars.contains(scalar)
-                    || (".!?".unicodeScalars.contains(scalar) && index + 1 < count && isSpace(scalars[index + 1]))
-            }
+            let sentence = near.first { endsSentence(scalars, at: $0, before: count) }
             let next = sentence ?? near.first { isSpace(scalars[$0]) || "；，、".unicodeScalars.contains(scalars[$0]) }
             start = min(start, next.map { $0 + 1 } ?? from)
         }
@@ -164,17 +157,21 @@ extension SearchHit {
         guard anchor > 0 else { return 0 }
         var index = anchor - 1
         while index >= max(0, anchor - reach) {
-            let scalar = scalars[index]
-            if isNewline(scalar) || "。！？；".unicodeScalars.contains(scalar) { return index + 1 }
-            if ".!?".unicodeScalars.contains(scalar), index + 1 < anchor, isSpace(scalars[index + 1]) {
-                return index + 1
-            }
+            if endsSentence(scalars, at: index, before: anchor) || scalars[index] == "；" { return index + 1 }
             index -= 1
         }
         if anchor <= reach { return 0 }
         // No sentence start near: a few words of context.
         let from = anchor - min(reach, 24)
         return scalars[from..<anchor].firstIndex(where: isSpace).map { $0 + 1 } ?? anchor
+    }
+
+    /// Whether a sentence or line ends at `index`: a line's end, `。！？`, or `.!?` with white space after it
+    /// (before `limit`).
+    private static func endsSentence(_ scalars: [Unicode.Scalar], at index: Int, before limit: Int) -> Bool {
+        let scalar = scalars[index]
+        return isNewline(scalar) || "。！？".unicodeScalars.contains(scalar)
+            || (".!?".unicodeScalars.contains(scalar) && index + 1 < limit && isSpace(scalars[index + 1]))
     }
 
     /// White space (a space, a tab, a line's end, …).

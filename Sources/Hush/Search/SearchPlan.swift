@@ -89,12 +89,13 @@ extension Searcher {
             if mode.kind == .semantic, before.allSatisfy(\.isWhitespace) { searched = (query, analysis, []) }
         }
         let trimmed = searched.text.trimmingCharacters(in: .whitespacesAndNewlines)
-        let highlighted = searched.analysis.terms.isEmpty ? FTSQuery.terms(trimmed) : searched.analysis.terms
         var plan = SearchPlan(
             kind: mode.kind, fusion: fusion, calibrationName: calibrationName, filter: filter, queryVector: nil,
             keyword: nil, pool: memory.clampedLimit(max(limit, mode.candidates)), limit: memory.clampedLimit(limit),
             minScore: minScore, boosts: boosts, keywords: Self.boostKeywords(analysis),
-            highlighter: KeywordHighlighter(terms: highlighted, typing: typing), explain: explain,
+            highlighter: KeywordHighlighter(
+                terms: Self.keywordTerms(searched.analysis, query: trimmed), typing: typing),
+            explain: explain,
             acrossLanguages: mode.acrossLanguages,
             embedMilliseconds: 0, embedded: false, excluded: exclusion.excluded)
         if mode.kind != .keyword && !trimmed.isEmpty {
@@ -209,15 +210,19 @@ extension Searcher {
         Set(analysis.terms.flatMap(FTSQuery.terms).map(QueryAnalyzer.stem))
     }
 
+    /// The words the keyword arm searches for (and the hits mark): the analyzer's content words, each re-split
+    /// the way the index tokenizes, or the query's own words when it has none.
+    static func keywordTerms(_ analysis: QueryAnalysis, query: String) -> [String] {
+        let terms = analysis.terms.flatMap(FTSQuery.terms)
+        return terms.isEmpty ? FTSQuery.terms(query) : terms
+    }
+
     /// The FTS5 expression for a query: the analyzer's content words (stop words removed; it keeps them
     /// when the query has nothing else), each re-split the way the index tokenizes, or the raw terms.
     /// A phrase the query puts in quotes (`"fear of flying"`) is one more alternative, its stop words kept, so
     /// that the documents that say it as written rank above those that only hold its words.
     func keywordExpression(_ analysis: QueryAnalysis, query: String) -> FTSExpression? {
-        var terms: [String] = []
-        for term in analysis.terms { terms.append(contentsOf: FTSQuery.terms(term)) }
-        if terms.isEmpty { terms = FTSQuery.terms(query) }
-        let words = FTSQuery.expression(terms: terms)
+        let words = FTSQuery.expression(terms: Self.keywordTerms(analysis, query: query))
         let phrases = FTSQuery.quotedPhrases(query)
         return phrases.isEmpty ? words : FTSQuery.expression(words, adding: phrases)
     }

@@ -105,10 +105,8 @@ enum RankedOutput {
     static func text(_ items: [RankedDocument], in store: HushStore) async throws -> String {
         let untitled = items.filter { $0.title == nil }.map(\.id)
         var openings: [String: String] = [:]
-        for page in stride(from: 0, to: untitled.count, by: 256) {
-            for stored in try await store.documents(ids: Array(untitled[page..<min(page + 256, untitled.count)])) {
-                openings[stored.document.id] = ListCommand.opening(of: stored.document.body)
-            }
+        try await DocumentSelection.forEach(untitled, of: store) { stored in
+            openings[stored.document.id] = ListCommand.opening(of: stored.document.body)
         }
         return text(items, openings: openings)
     }
