@@ -15,8 +15,11 @@ import HushEmbedding
 /// highlighter.ranges(in: "I run when 失眠 keeps me up")  // [2..<5, 11..<13]
 /// ```
 struct KeywordHighlighter: Sendable, Hashable {
-    /// The index's stems of the query's words (and its symbols).
+    /// The index's stems of the query's words.
     private var stems: Set<String> = []
+    /// The query's symbols, each run of them written together (a flag, a family) matched only whole, as the
+    /// index matches it (the phrase of its symbols: 🇹🇭 does not mark the 🇹 of 🇹🇷).
+    private var symbolRuns: Set<[Unicode.Scalar]> = []
     /// Folded beginnings a word may start with.
     private var prefixes: [String] = []
     /// The query's letter pairs in the scripts written without spaces, each letter with its marks.
@@ -30,6 +33,7 @@ struct KeywordHighlighter: Sendable, Hashable {
     /// A highlighter for the query's `terms` (``QueryAnalysis/terms``), and the word being typed, if any.
     init(terms: [String], typing: String? = nil) {
         for term in terms {
+            var symbols: [Unicode.Scalar] = []
             for piece in KeywordText.pieces(term) {
                 switch piece {
                 case .text(let text):
@@ -38,20 +42,23 @@ struct KeywordHighlighter: Sendable, Hashable {
                         prefixes += KeywordText.inflectionPrefixes(word).map(KeywordFolding.fold)
                     }
                 case .symbol(let symbol):
-                    stems.insert(String(symbol))
+                    symbols.append(symbol)
                 case .run(let run):
                     let run = run.map(String.init)
                     if run.count == 1 { letters.insert(run[0]) }
                     for index in run.indices.dropLast() { pairs.insert(run[index] + run[index + 1]) }
                 }
             }
+            if !symbols.isEmpty { symbolRuns.insert(symbols) }
         }
         if let typing { prefixes += KeywordText.words(typing).map(KeywordFolding.fold) }
         initials = Set((Array(stems) + prefixes).compactMap(\.unicodeScalars.first))
     }
 
     /// Whether nothing can be marked.
-    var isEmpty: Bool { stems.isEmpty && prefixes.isEmpty && pairs.isEmpty && letters.isEmpty }
+    var isEmpty: Bool {
+        stems.isEmpty && prefixes.isEmpty && pairs.isEmpty && letters.isEmpty && symbolRuns.isEmpty
+    }
 
     /// The UTF-16 offsets in `text` of the words and stretches that match, in order, apart from each other.
     ///
@@ -65,21 +72,28 @@ struct KeywordHighlighter: Sendable, Hashable {
         var wordStart = -1
         var wordRange = 0..<0
         var run: [(letter: String.UnicodeScalarView, range: Range<Int>)] = []
+        var symbols: [(symbol: Unicode.Scalar, range: Range<Int>)] = []
         var offset = 0
         for index in scalars.indices {
             let scalar = scalars[index]
             let range = offset..<(offset + (scalar.value > 0xFFFF ? 2 : 1))
             offset = range.upperBound
-            let kind = Self.kind(of: scalar, inRun: !run.isEmpty)
+            let kind = Self.kind(of: scalar, inRun: !run.isEmpty, inSymbols: !symbols.isEmpty)
+            if kind != .symbol && kind != .joiner && kind != .optionalMark && !symbols.isEmpty {
+                endSymbols(&symbols, into: &found)
+            }
             switch kind {
             case .letter:
                 if !run.isEmpty { endRun(&run, into: &found) }
                 if wordStart < 0 { (wordStart, wordRange) = (index, range) }
                 wordRange = wordRange.lowerBound..<range.upperBound
-            case .optionalMark:
-                // Part of the word as shown, not of the word as matched.
+            case .optionalMark, .joiner:
+                // Part of the word or symbol as shown, not as matched.
                 if wordStart >= 0 { wordRange = wordRange.lowerBound..<range.upperBound }
                 if let last = run.indices.last { run[last].range = run[last].range.lowerBound..<range.upperBound }
+                if let last = symbols.indices.last {
+                    symbols[last].range = symbols[last].range.lowerBound..<range.upperBound
+                }
             case .runMark:
                 let last = run.count - 1
                 run[last].letter.append(scalar)
@@ -89,14 +103,19 @@ struct KeywordHighlighter: Sendable, Hashable {
                 wordStart = -1
                 if kind == .runLetter {
                     run.append((String.UnicodeScalarView([scalar]), range))
-                } else {
-                    if !run.isEmpty { endRun(&run, into: &found) }
-                    if KeywordText.isSymbol(scalar), stems.contains(String(scalar)) { found.append(range) }
+                } else if !run.isEmpty {
+                    endRun(&run, into: &found)
                 }
+            case .symbol:
+                if wordStart >= 0 { endWord(scalars[wordStart..<index], wordRange, into: &found) }
+                wordStart = -1
+                if !run.isEmpty { endRun(&run, into: &found) }
+                symbols.append((scalar, range))
             }
         }
         if wordStart >= 0 { endWord(scalars[wordStart...], wordRange, into: &found) }
         if !run.isEmpty { endRun(&run, into: &found) }
+        if !symbols.isEmpty { endSymbols(&symbols, into: &found) }
         return Self.merged(found)
     }
 
@@ -108,13 +127,17 @@ struct KeywordHighlighter: Sendable, Hashable {
         case optionalMark
         /// A letter of a script written without spaces, and a mark after one.
         case runLetter, runMark
-        /// Anything else: a space, punctuation, a symbol.
+        /// A symbol (``KeywordText/isSymbol(_:)``), and the zero-width joiner between two.
+        case symbol, joiner
+        /// Anything else: a space, punctuation.
         case other
     }
 
-    private static func kind(of scalar: Unicode.Scalar, inRun: Bool) -> Kind {
+    private static func kind(of scalar: Unicode.Scalar, inRun: Bool, inSymbols: Bool) -> Kind {
         if scalar.isASCII { return WordSplitter.isASCIILetterOrDigit(scalar.value) ? .letter : .other }
         if KeywordText.isOptionalMark(scalar) { return .optionalMark }
+        if KeywordText.isSymbol(scalar) { return .symbol }
+        if inSymbols, scalar.value == 0x200D { return .joiner }
         if inRun, KeywordText.isMark(scalar) { return .runMark }
         if KeywordText.isBigrammed(scalar) { return .runLetter }
         return WordSplitter.isIndexedCharacter(scalar) ? .letter : .other
@@ -141,6 +164,19 @@ struct KeywordHighlighter: Sendable, Hashable {
             for entry in run where letters.contains(String(entry.letter)) { found.append(entry.range) }
         }
         run.removeAll(keepingCapacity: true)
+    }
+
+    /// Marks each place a run of symbols holds one of the query's runs of symbols; empties the run.
+    private func endSymbols(
+        _ symbols: inout [(symbol: Unicode.Scalar, range: Range<Int>)], into found: inout [Range<Int>]
+    ) {
+        for wanted in symbolRuns where wanted.count <= symbols.count {
+            for start in 0...(symbols.count - wanted.count)
+            where symbols[start..<(start + wanted.count)].map(\.symbol) == wanted {
+                found.append(symbols[start].range.lowerBound..<symbols[start + wanted.count - 1].range.upperBound)
+            }
+        }
+        symbols.removeAll(keepingCapacity: true)
     }
 
     /// Whether a word of the text is one the query matches.

@@ -29,6 +29,10 @@ import Testing
         // An inflected Hindi word by its beginning; an emoji by itself; the word being typed as a prefix.
         #expect(Self.marked(KeywordHighlighter(terms: ["कम्प्यूटर"]), "मेरे कम्प्यूटरों में") == ["कम्प्यूटरों"])
         #expect(Self.marked(KeywordHighlighter(terms: ["😂"]), "that meeting 😂😂 honestly") == ["😂😂"])
+        // A flag or a family is marked only whole, as the index matches it; a skin tone or joiner goes with it.
+        #expect(Self.marked(KeywordHighlighter(terms: ["🇹🇭"]), "from 🇹🇷 to 🇹🇭, then 🇹🇷🇹🇭") == ["🇹🇭", "🇹🇭"])
+        #expect(Self.marked(KeywordHighlighter(terms: ["👩‍👧"]), "us 👩‍👧 and 👩 alone, 👍🏽") == ["👩‍👧"])
+        #expect(Self.marked(KeywordHighlighter(terms: ["👍"]), "great 👍🏽!") == ["👍🏽"])
         #expect(Self.marked(KeywordHighlighter(terms: [], typing: "insom"), "Insomnia again") == ["Insomnia"])
         #expect(KeywordHighlighter(terms: []).ranges(in: "anything").isEmpty)
     }
