@@ -47,6 +47,12 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The database failed: ``DatabaseFailure`` says what, with SQLite's result code and GRDB's error as the
     /// cause.
     case database(DatabaseFailure)
+    /// The file holds vectors but its record of the model that made them is missing or damaged (`reason`
+    /// says which part): the store opens for reading, keyword search and deleting, and nothing that compares
+    /// or writes vectors runs, since no model can be told to match them. ``HushStore/reembed(progress:)``,
+    /// from a store opened with the model wanted and `StoreOptions(allowEmbedderMismatch: true)`, makes the
+    /// vectors again and records that model.
+    case identityUnreadable(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -88,6 +94,9 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
                 + "together"
         case .database(let failure):
             return "database error: \(failure.message)"
+        case .identityUnreadable(let path, let reason):
+            return "\(path) holds vectors but not which model made them (\(reason)): its documents can be read, "
+                + "searched by keyword and deleted; to search by meaning again, re-embed it with a model"
         }
     }
 }

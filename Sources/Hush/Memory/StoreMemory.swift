@@ -172,4 +172,6 @@ enum SemanticGap: Sendable, Hashable {
     case modelNotLoaded
     /// The embedder is the target of a re-embed that stopped part-way.
     case reembedUnfinished
+    /// The file's record of the model that made its vectors is missing or damaged (``StoreError/identityUnreadable(path:reason:)``).
+    case identityUnreadable(reason: String)
 }

@@ -83,13 +83,20 @@ package struct GraphTableReader {
         return meta.isEmpty ? nil : meta
     }
 
-    /// The highest node row (-1 without nodes), the number of nodes and the sum of their levels (the upper
-    /// lists to reserve).
-    package func sizes() throws -> (maxRow: Int, nodeCount: Int, levelSum: Int) {
-        let maxRow = try Int.fetchOne(db, sql: "SELECT MAX(row) FROM hnsw_nodes") ?? -1
-        let nodeCount = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM hnsw_nodes") ?? 0
-        let levelSum = try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(level), 0) FROM hnsw_nodes") ?? 0
-        return (maxRow, nodeCount, levelSum)
+    /// The lowest and highest node rows (-1 without nodes), the number of nodes, their lowest and highest levels
+    /// and the sum of their levels (the upper lists to reserve), for the reader to check before it allocates.
+    package func sizes() throws -> (
+        minRow: Int, maxRow: Int, nodeCount: Int, minLevel: Int, maxLevel: Int, levelSum: Int
+    ) {
+        // A damaged file's levels could sum past 64 bits: they are summed as reals and clamped.
+        let row = try Row.fetchOne(
+            db,
+            sql: "SELECT MIN(row), MAX(row), COUNT(*), MIN(level), MAX(level), TOTAL(level) FROM hnsw_nodes")
+        let levelTotal: Double = row?[5] ?? 0
+        return (
+            row?[0] ?? -1, row?[1] ?? -1, row?[2] ?? 0, row?[3] ?? 0, row?[4] ?? -1,
+            Int(min(levelTotal, 1e15))
+        )
     }
 
     /// Every node in row order: its row, top level and whether it is a tombstone.

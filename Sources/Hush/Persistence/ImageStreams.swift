@@ -12,6 +12,9 @@ protocol ImageOutput: AnyObject {
 protocol ImageInput: AnyObject {
     /// Fills `target` entirely, or throws ``ImageError/truncated``.
     func read(into target: UnsafeMutableRawBufferPointer) throws
+    /// The bytes left to read: every count the image records is checked against it before anything is
+    /// allocated for it, so a damaged count is refused instead of reserving gigabytes.
+    var remaining: Int { get }
 }
 
 /// Why a saved image cannot be used (the store then loads from its tables and saves a new one).

@@ -73,8 +73,14 @@ final class ImageBlockReader: ImageInput {
     private var position = 0
     private var next: Int64 = 0
 
-    init(db: Database) {
+    /// The bytes of every block not read yet (their lengths are read from the rows' headers, not the blocks).
+    private var unopened = 0
+
+    var remaining: Int { unopened + length - position }
+
+    init(db: Database) throws {
         connection = db.sqliteConnection
+        unopened = try Int.fetchOne(db, sql: "SELECT COALESCE(SUM(LENGTH(data)), 0) FROM index_image") ?? 0
     }
 
     deinit {
@@ -111,7 +117,8 @@ final class ImageBlockReader: ImageInput {
         next += 1
         length = Int(sqlite3_blob_bytes(handle))
         position = 0
-        if length == 0 { throw ImageError.truncated }
+        if length == 0 || length > unopened { throw ImageError.truncated }
+        unopened -= length
     }
 }
 
@@ -123,7 +130,7 @@ extension StoreDatabase {
         try read("load the index image") { db in
             guard try Self.isCurrentImage(db) else { return false }
             do {
-                try decode(ImageBlockReader(db: db))
+                try decode(try ImageBlockReader(db: db))
                 synced.value = try IndexImageTable.commitCounter(db)
                 return true
             } catch is ImageError {
@@ -198,7 +205,7 @@ extension StoreDatabase {
     func imageIsCurrent(header: (magic: UInt64, version: UInt32)) throws -> Bool {
         try read { db in
             guard try Self.isCurrentImage(db) else { return false }
-            let input = ImageBlockReader(db: db)
+            let input = try ImageBlockReader(db: db)
             do {
                 return try input.read(UInt64.self) == header.magic && input.read(UInt32.self) == header.version
             } catch is ImageError {

@@ -6,9 +6,10 @@ import GRDB
 extension StoreDatabase {
     /// Checks the file's schema version, migrates a writable file that needs it (a file already current is
     /// only read, so opening never waits for another process's write lock), and returns the stored embedder
-    /// identity (stamping `current` into a new writable file) and any unfinished re-embed.
+    /// identity (stamping `current` into a new writable file) and any unfinished re-embed. A file whose vectors'
+    /// identity cannot be read returns a stand-in identity and the reason (`unreadable`), and is never stamped.
     func checkSchema(readOnly: Bool, stamping current: EmbedderIdentity?) throws
-        -> (stored: EmbedderIdentity, reembed: UnfinishedReembed?)
+        -> (stored: EmbedderIdentity, reembed: UnfinishedReembed?, unreadable: String?)
     {
         let migrator = StoreSchema.migrator
         let (found, superseded, complete) = try read("open the file") { db in
@@ -41,22 +42,48 @@ extension StoreDatabase {
                 throw StoreError.wrapping(error, path: path, operation: "open the file")
             }
         }
-        let (stored, reembed) = try read("open the file") { db in
-            (try StoreSchema.storedIdentity(db), try Self.unfinishedReembed(db))
+        let (record, reembed) = try read("open the file") { db in
+            (try StoreSchema.identityRecord(db), try Self.unfinishedReembed(db))
         }
-        if let stored { return (stored, reembed) }
+        switch record {
+        case .identity(let stored):
+            return (stored, reembed, nil)
+        case .unreadable(let reason):
+            return (Self.unreadableIdentity, reembed, reason)
+        case .none:
+            break
+        }
         guard let current else {
             throw StoreError.invalidOption(
                 "\(displayPath) holds no vectors yet and no embedder was given: open it with one")
         }
-        guard !readOnly else { return (current, nil) }
-        let stamped = try write("open the file") { transaction -> EmbedderIdentity in
-            // Another process may have stamped it since the read above.
-            if let stored = try StoreSchema.storedIdentity(transaction.db) { return stored }
+        guard !readOnly else { return (current, nil, nil) }
+        let stamped = try write("open the file") { transaction -> StoreSchema.IdentityRecord in
+            // Another process may have stamped it (or written vectors) since the read above.
+            let record = try StoreSchema.identityRecord(transaction.db)
+            guard record == .none else { return record }
             try StoreSchema.stamp(transaction.db, identity: current)
-            return current
+            return .identity(current)
         }
-        return (stamped, nil)
+        switch stamped {
+        case .identity(let stored): return (stored, nil, nil)
+        case .unreadable(let reason): return (Self.unreadableIdentity, nil, reason)
+        case .none: return (current, nil, nil)
+        }
+    }
+
+    /// What a store whose identity cannot be read stands on: no model matches it, and its vectors are never
+    /// loaded.
+    static let unreadableIdentity = EmbedderIdentity(
+        model: "(unreadable)", weightsSHA256: "", dimension: 1, pooling: .mean, normalized: true)
+
+    /// Whether the file holds vectors whose identity cannot be read (see ``StoreSchema/identityRecord(_:)``).
+    func identityIsUnreadable() throws -> Bool {
+        try read("open the file") { db in
+            guard try db.tableExists("meta") else { return false }
+            if case .unreadable = try StoreSchema.identityRecord(db) { return true }
+            return false
+        }
     }
 
     /// Brings an older file's keyword index up to date, once, in one transaction, at a writable open:

@@ -260,11 +260,53 @@ enum StoreSchema {
         }
     }
 
-    /// The embedder identity stamped in the file, or `nil` before the first stamp.
+    /// The largest vector dimension a stored identity may name (the models Hush runs have 384): a damaged
+    /// dimension beyond it would size every allocation of the matrix.
+    static let maximumDimension = 16_384
+
+    /// What the file records of the model that made its vectors.
+    enum IdentityRecord: Equatable {
+        /// Nothing, in a file that holds no vectors: the first open that embeds stamps its model.
+        case none
+        case identity(EmbedderIdentity)
+        /// Missing or damaged while vectors are stored (`reason` names the part): nothing may be stamped over
+        /// vectors no model can be told to match.
+        case unreadable(String)
+    }
+
+    /// The identity record, checked: every field present and well formed, the dimension within
+    /// ``maximumDimension`` and equal to a stored vector's length.
+    static func identityRecord(_ db: Database) throws -> IdentityRecord {
+        let keys = [Key.embedderModel, Key.embedderWeights, Key.embedderDimension, Key.embedderPooling,
+            Key.embedderNormalized]
+        let values = try keys.map { try meta(db, $0) }
+        let vectorBytes = try db.tableExists("vectors")
+            ? try Int.fetchOne(db, sql: "SELECT LENGTH(vector) FROM vectors LIMIT 1") : nil
+        if values.allSatisfy({ $0 == nil }) {
+            return vectorBytes == nil ? .none : .unreadable("meta has no embedder_* rows")
+        }
+        if let missing = zip(keys, values).first(where: { $0.1 == nil }) {
+            return .unreadable("meta has no \(missing.0)")
+        }
+        guard let text = values[2], let dimension = Int(text), dimension > 0, dimension <= maximumDimension else {
+            return .unreadable("embedder_dimension is \"\(values[2] ?? "")\"")
+        }
+        if let vectorBytes, vectorBytes != dimension * 4 {
+            return .unreadable("embedder_dimension is \(dimension) but a vector holds \(vectorBytes) bytes")
+        }
+        guard let identity = try storedIdentity(db) else {
+            return .unreadable("embedder_pooling is \"\(values[3] ?? "")\"")
+        }
+        return .identity(identity)
+    }
+
+    /// The embedder identity stamped in the file, or `nil` before the first stamp (or when it cannot be read:
+    /// ``identityRecord(_:)`` tells the two apart).
     static func storedIdentity(_ db: Database) throws -> EmbedderIdentity? {
         guard let model = try meta(db, Key.embedderModel),
             let weights = try meta(db, Key.embedderWeights),
             let dimension = try meta(db, Key.embedderDimension).flatMap({ Int($0) }),
+            dimension > 0, dimension <= maximumDimension,
             let pooling = try meta(db, Key.embedderPooling).flatMap({ Pooling(rawValue: $0) }),
             let normalized = try meta(db, Key.embedderNormalized)
         else { return nil }

@@ -48,7 +48,9 @@ extension HushStore {
     ) throws -> HushStore {
         let database = try StoreDatabase.open(path: path, readOnly: readOnly, busyTimeout: options.busyTimeout)
         do {
-            let embedder = try resolve(try database.storedIdentity())
+            // A file whose vectors' identity is lost opens without a model (reading, keyword search, deleting):
+            // a model chosen for it, as for a new file, would be stamped over vectors it did not make.
+            let embedder = try database.identityIsUnreadable() ? nil : try resolve(try database.storedIdentity())
             return try HushStore(database: database, embedder: embedder, readOnly: readOnly, options: options)
         } catch {
             // A file this call created stays only if the store opens (no empty file behind a missing model or a

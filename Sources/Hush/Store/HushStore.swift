@@ -116,7 +116,11 @@ public final class HushStore: Sendable {
         let resolved = embedder ?? UnavailableEmbedder(identity: stored)
         self.embedder = resolved
         let gap: SemanticGap?
-        if embedder == nil {
+        if let reason = opened.unreadable {
+            // No model can be told to match vectors whose identity is lost: they are never loaded or written,
+            // unless a re-embed was asked for (a mismatch allowed), which makes them again.
+            gap = embedder != nil && options.allowEmbedderMismatch ? .mismatch : .identityUnreadable(reason: reason)
+        } else if embedder == nil {
             gap = .modelNotLoaded
         } else if stored == resolved.identity {
             gap = nil

@@ -24,6 +24,8 @@ extension StoreMemory {
             let progress = try database.unfinishedReembed()
             return StoreError.reembedUnfinished(
                 target: current, completed: progress?.completed ?? 0, total: progress?.total ?? 0)
+        case .identityUnreadable(let reason):
+            return StoreError.identityUnreadable(path: database.displayPath, reason: reason)
         }
     }
 }
@@ -49,23 +51,30 @@ extension StoreMemory.State {
         ann = ANNState()
         vectorsDeferred = semanticReady && !vectors
         var unplaced: [(chunkID: Int64, slot: Int32, vector: [Float])] = []
+        // A stored row is believed below twice the vectors the table holds (holes left by deletions included):
+        // a damaged row number beyond it gets a fresh row like a vector without one, instead of growing the
+        // matrix to it (row 2^31 would be gigabytes of holes).
+        var rowLimit: Int64 = 0
         let (savedGraph, graphProblem) = try database.loadContents(
             documents: { documents.upsert($0) }, withVectors: semanticReady && vectors,
-            vectorCount: { matrix.reserve(rows: $0) },
+            vectorCount: {
+                matrix.reserve(rows: $0)
+                rowLimit = min(Int64($0) * 2 + 1024, Int64(Int32.max))
+            },
             vectors: { loaded in
                 guard let slot = documents.slot(ofRowid: loaded.documentID) else { return }
                 // A damaged row (NaN or infinity, wrong length) is left out rather than poisoning every
                 // score; `stats()` shows it as a vector in the file but not in memory.
                 guard loaded.bytes.withUnsafeBytes({ Self.isFinite($0) }) else { return }
                 let placed = loaded.bytes.withUnsafeBytes { bytes -> Bool in
-                    guard let stored = loaded.row, stored >= 0, stored < Int64(Int32.max) else { return false }
+                    guard let stored = loaded.row, stored >= 0, stored < rowLimit else { return false }
                     return matrix.load(
                         chunkID: loaded.chunkID, slot: slot, row: Int32(stored), bytes: bytes)
                 }
                 if !placed, let vector = VectorBlob.decode(loaded.bytes), vector.count == matrix.dimension {
                     unplaced.append((loaded.chunkID, slot, vector))
                 }
-            }, graph: { try HNSWIndex.load(from: $0) }, in: transaction)
+            }, graph: { try HNSWIndex.load(from: $0, rows: matrix.rows, dimension: matrix.dimension) }, in: transaction)
         matrix.rebuildAllocator()
         guard semanticReady, vectors else { return }
         var allocator = matrix.allocator

@@ -1,7 +1,7 @@
 /// Errors from the approximate-nearest-neighbour components (quantisers, scans, HNSW graph and its tables).
 ///
 /// ```swift
-/// do { _ = try HNSWIndex.load(from: GraphTableReader(db)) } catch let error as ANNError { print(error) }
+/// do { _ = try HNSWIndex.load(from: GraphTableReader(db), rows: vectorRows) } catch let error as ANNError { print(error) }
 /// ```
 package enum ANNError: Error, Equatable, CustomStringConvertible {
     /// A vector or query has the wrong length; pass vectors of the index's dimension.

@@ -51,8 +51,18 @@ extension HNSWIndex {
         for _ in 0..<6 { counters.append(Int(try input.read(Int64.self))) }
         let (entry, top, live, deleted, slots, upperUsed) =
             (counters[0], counters[1], counters[2], counters[3], counters[4], counters[5])
-        guard slots >= 0, slots <= Int(Int32.max), upperUsed >= 0, live >= 0, deleted >= 0, top <= 32 else {
+        guard slots >= 0, slots <= Int(Int32.max), upperUsed >= 0, upperUsed <= Int(Int32.max), live >= 0,
+            deleted >= 0, top >= -1, top <= 32
+        else {
             throw ImageError.malformed("graph counters")
+        }
+        // The arrays those counters announce must be in the bytes left before any is allocated: each slot's
+        // level, flag, layer-0 list and upper offset, then the upper lists.
+        let perSlot = 1 + 1 + index.stride0 * 4 + 4
+        let (slotBytes, slotOverflow) = slots.multipliedReportingOverflow(by: perSlot)
+        let arrays = slotBytes + 5 * 8  // each array's count
+        guard !slotOverflow, arrays <= input.remaining, upperUsed <= (input.remaining - arrays) / 4 else {
+            throw ImageError.malformed("graph counters beyond the image (\(slots) slots, \(upperUsed) upper links)")
         }
         index.reserveSlots(slots)
         index.reserveUpper(upperUsed)

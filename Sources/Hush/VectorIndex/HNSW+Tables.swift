@@ -67,12 +67,17 @@ extension HNSWIndex {
 
     /// Reads a saved graph (nil when no graph was saved). Neighbour lists are bulk-read BLOBs.
     ///
+    /// The file is not trusted: a node's row must be one of the `rows` vector rows and its level at most 32,
+    /// and the graph's dimension `dimension` when given, all checked before anything is allocated, so a damaged
+    /// row or level is an ``ANNError/corruptGraph(_:)`` (the store then builds the graph again) rather than a
+    /// reservation of gigabytes.
+    ///
     /// - Complexity: O(nodes + edges) — about a second for a million nodes.
     ///
     /// ```swift
-    /// let index = try dbQueue.read { try HNSWIndex.load(from: GraphTableReader($0)) }
+    /// let index = try dbQueue.read { try HNSWIndex.load(from: GraphTableReader($0), rows: vectorRows) }
     /// ```
-    package static func load(from tables: GraphTableReader) throws -> HNSWIndex? {
+    package static func load(from tables: GraphTableReader, rows: Int, dimension: Int? = nil) throws -> HNSWIndex? {
         guard let meta = try tables.meta() else { return nil }
         func int(_ key: String) throws -> Int {
             guard let text = meta[key], let value = Int(text) else {
@@ -88,8 +93,25 @@ extension HNSWIndex {
             efSearch: try int("efSearch"), seed: UInt64(meta["seed"] ?? "") ?? HNSWParameters().seed,
             keepPrunedConnections: meta["keepPrunedConnections"] == "1",
             exactFilterFraction: Double(meta["exactFilterFraction"] ?? "") ?? 0.02)
-        let index = try HNSWIndex(dimension: try int("dimension"), parameters: parameters)
+        let graphDimension = try int("dimension")
+        if let dimension, graphDimension != dimension {
+            throw ANNError.corruptGraph("hnsw_meta.dimension is \(graphDimension), the vectors' \(dimension)")
+        }
+        guard graphDimension > 0, graphDimension <= 65_536 else {
+            throw ANNError.corruptGraph("hnsw_meta.dimension is \(graphDimension)")
+        }
+        let index = try HNSWIndex(dimension: graphDimension, parameters: parameters)
         let sizes = try tables.sizes()
+        if sizes.nodeCount > 0 {
+            guard sizes.minRow >= 0, sizes.maxRow < rows else {
+                throw ANNError.corruptGraph(
+                    "hnsw_nodes names rows \(sizes.minRow)...\(sizes.maxRow) of \(rows) vector rows")
+            }
+            guard sizes.minLevel >= 0, sizes.maxLevel <= 32 else {
+                throw ANNError.corruptGraph(
+                    "hnsw_nodes has levels \(sizes.minLevel)...\(sizes.maxLevel) (at most 32)")
+            }
+        }
         index.reserveSlots(sizes.maxRow + 1)
         // Upper lists: reserve what the levels need in one allocation.
         index.reserveUpper(sizes.levelSum * index.strideUpper)

@@ -49,7 +49,7 @@ extension ImageInput {
 
     func readString() throws -> String {
         let count = Int(try read(UInt32.self))
-        guard count <= 1 << 26 else { throw ImageError.malformed("a string of \(count) bytes") }
+        guard count <= remaining else { throw ImageError.malformed("a string of \(count) bytes") }
         var bytes = [UInt8](repeating: 0, count: count)
         try bytes.withUnsafeMutableBytes { try read(into: $0) }
         return String(decoding: bytes, as: UTF8.self)
@@ -59,13 +59,16 @@ extension ImageInput {
         try read(UInt8.self) == 0 ? nil : try readString()
     }
 
-    /// An array written by ``ImageOutput/writeArray(_:)-5t5pb``, refusing more than `limit` elements.
+    /// An array written by ``ImageOutput/writeArray(_:)-5t5pb``, refusing more than `limit` elements or more
+    /// than the bytes left in the image hold.
     func readArray<T: BitwiseCopyable>(_: T.Type = T.self, limit: Int) throws -> [T] {
         #if _endian(big)
             throw ImageError.malformed("images are little-endian")
         #else
             let count = try read(UInt64.self)
-            guard count <= UInt64(limit) else { throw ImageError.malformed("an array of \(count) elements") }
+            guard count <= UInt64(limit), count <= UInt64(remaining / max(1, MemoryLayout<T>.stride)) else {
+                throw ImageError.malformed("an array of \(count) elements")
+            }
             return try [T](unsafeUninitializedCapacity: Int(count)) { buffer, initialized in
                 try read(into: UnsafeMutableRawBufferPointer(buffer))
                 initialized = Int(count)

@@ -17,7 +17,7 @@ import Testing
         let (queue, url) = try Self.temporaryDatabase()
         defer { try? FileManager.default.removeItem(at: url) }
         try queue.write { try index.save(to: GraphTableWriter($0)) }
-        let loaded = try #require(try queue.read { try HNSWIndex.load(from: GraphTableReader($0)) })
+        let loaded = try #require(try queue.read { try HNSWIndex.load(from: GraphTableReader($0), rows: 1200) })
         #expect(loaded.parameters == index.parameters)
         #expect(loaded.entryPoint == index.entryPoint && loaded.maxLevel == index.maxLevel)
         #expect(loaded.liveCount == 1199 && loaded.deletedCount == 1 && loaded.isDeleted(row: 17))
@@ -55,7 +55,7 @@ import Testing
         #expect(index.dirtyRows.isEmpty)
         // One node row plus one edge row per level for each dirty node (plus the metadata), not the whole graph.
         #expect(changes < 3 * dirty + 20)
-        let loaded = try #require(try queue.read { try HNSWIndex.load(from: GraphTableReader($0)) })
+        let loaded = try #require(try queue.read { try HNSWIndex.load(from: GraphTableReader($0), rows: 1000) })
         #expect((0..<1000).allSatisfy { loaded.neighbours(of: $0, level: 0) == index.neighbours(of: $0, level: 0) })
         // Compaction removes rows from the tables too.
         try matrix.withView { view in
@@ -65,7 +65,7 @@ import Testing
         try queue.write { try index.save(to: GraphTableWriter($0)) }
         let nodes = try queue.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM hnsw_nodes") }
         #expect(nodes == 950)
-        let reloaded = try #require(try queue.read { try HNSWIndex.load(from: GraphTableReader($0)) })
+        let reloaded = try #require(try queue.read { try HNSWIndex.load(from: GraphTableReader($0), rows: 1000) })
         #expect(reloaded.checkInvariants() == [])
     }
 
@@ -78,7 +78,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: url) }
         try queue.write { try index.save(to: GraphTableWriter($0)) }
         // "Crash": 200 more vectors were written to the store, but the graph rows never were.
-        let loaded = try #require(try queue.read { try HNSWIndex.load(from: GraphTableReader($0)) })
+        let loaded = try #require(try queue.read { try HNSWIndex.load(from: GraphTableReader($0), rows: 1000) })
         let check = loaded.verify(against: matrix.count)
         #expect(!check.isConsistent && !check.needsRebuild)
         #expect(check.missingRows == Array(800..<1000))
@@ -114,9 +114,33 @@ import Testing
             try index.save(to: GraphTableWriter(db))
             try db.execute(sql: "UPDATE hnsw_edges SET neighbours = x'010203' WHERE row = 0 AND level = 0")
         }
-        #expect(throws: ANNError.self) { _ = try queue.read { try HNSWIndex.load(from: GraphTableReader($0)) } }
+        #expect(throws: ANNError.self) { _ = try queue.read { try HNSWIndex.load(from: GraphTableReader($0), rows: 50) } }
         let empty = try DatabaseQueue()
-        #expect(try empty.read { try HNSWIndex.load(from: GraphTableReader($0)) } == nil)
+        #expect(try empty.read { try HNSWIndex.load(from: GraphTableReader($0), rows: 50) } == nil)
+    }
+
+    /// A node's row or level read from a damaged file is checked against the vector rows and the level limit
+    /// before the graph reserves anything: refused in milliseconds, where a level of 10^9 reserved 68 GB.
+    @Test(arguments: [
+        "UPDATE hnsw_nodes SET level = 1000000000 WHERE row = 19",
+        "UPDATE hnsw_nodes SET row = 4000000000 WHERE row = 19",
+        "UPDATE hnsw_nodes SET row = 50 WHERE row = 19",
+        "UPDATE hnsw_nodes SET level = -3 WHERE row = 19",
+        "UPDATE hnsw_meta SET value = '100000000' WHERE key = 'dimension'",
+    ])
+    func damagedNodesAreRefusedBeforeAllocating(damage: String) throws {
+        let index = try ANNHNSWTests.build(ANNFixture.uniform(50))
+        let (queue, url) = try Self.temporaryDatabase()
+        defer { try? FileManager.default.removeItem(at: url) }
+        try queue.write { db in
+            try index.save(to: GraphTableWriter(db))
+            try db.execute(sql: damage)
+        }
+        let started = Date()
+        #expect(throws: ANNError.self) {
+            _ = try queue.read { try HNSWIndex.load(from: GraphTableReader($0), rows: 50, dimension: 64) }
+        }
+        #expect(Date().timeIntervalSince(started) < 5)
     }
 }
 

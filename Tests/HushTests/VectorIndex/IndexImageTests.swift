@@ -283,3 +283,93 @@ import Testing
         #expect(!reopened.modelInMemory)
     }
 }
+
+/// An index image is read from a file that may come from anywhere: every count, length, level and id in it is
+/// checked against what the image can hold before anything is allocated, so no value written over any of its
+/// fields makes the open crash, reserve gigabytes or take long. (Before, a graph's slot count of 0x7FFFFFFF
+/// asked for 283 GB and ended the process; a documents image's first count reserved 17 GB.)
+@Suite struct IndexImageDamageTests {
+    /// Records where each scalar of an image lands, as it is written.
+    final class RecordingOutput: ImageOutput {
+        var bytes: [UInt8] = []
+        var scalars: [(offset: Int, size: Int)] = []
+        func write(_ buffer: UnsafeRawBufferPointer) throws {
+            if buffer.count <= 8 { scalars.append((bytes.count, buffer.count)) }
+            bytes.append(contentsOf: buffer)
+        }
+    }
+
+    /// Reads an image from memory.
+    final class MemoryInput: ImageInput {
+        let bytes: [UInt8]
+        var position = 0
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+        var remaining: Int { bytes.count - position }
+        func read(into target: UnsafeMutableRawBufferPointer) throws {
+            guard target.count <= remaining else { throw ImageError.truncated }
+            bytes.withUnsafeBytes { source in
+                target.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[position..<(position + target.count)]))
+            }
+            position += target.count
+        }
+    }
+
+    /// Values written over a field of each size: the largest counts, a count past the image, and zero.
+    static func damages(size: Int) -> [[UInt8]] {
+        let values: [UInt64] =
+            switch size {
+            case 8: [UInt64(Int32.max), 1 << 40, UInt64.max, 100_000_000, 0]
+            case 4: [UInt64(UInt32.max), UInt64(Int32.max), 100_000_000, 0]
+            case 2: [UInt64(UInt16.max), 0]
+            default: [0xFF, 0x80, 0]
+            }
+        return values.map { value in (0..<size).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+    }
+
+    @Test(arguments: [IndexStrategy.hnsw, .exact])
+    func noValueOverAnyFieldOfAnImageCrashesOrReservesMemory(strategy: IndexStrategy) async throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("image.hush")
+        let store = try await HushStore.open(
+            path: path, embedder: HashingEmbedder(), options: ScaleStoreTests.options(strategy))
+        try await store.upsert(ScaleStoreTests.notes(strategy == .hnsw ? 400 : 60))
+        let policy = store.options.indexPolicy
+        let state = store.memory.read { $0 }
+        let output = RecordingOutput()
+        let codes = state.isResident ? state.buildImageCodes() : state.ann.guide
+        try state.writeImage(codes: strategy == .hnsw ? codes : nil, to: output)
+        // The image as written reads back.
+        var sound = state
+        if strategy == .hnsw {
+            try sound.loadImage(MemoryInput(output.bytes), policy: policy)
+        } else {
+            try sound.loadImageDocuments(MemoryInput(output.bytes))
+        }
+        #expect(sound.documentCount == state.documentCount)
+        #expect(output.scalars.count > 20)
+        let clock = ContinuousClock()
+        var refused = 0
+        for field in output.scalars {
+            for damage in Self.damages(size: field.size) {
+                var bytes = output.bytes
+                bytes.replaceSubrange(field.offset..<(field.offset + field.size), with: damage)
+                var copy = state
+                let elapsed = clock.measure {
+                    do {
+                        if strategy == .hnsw {
+                            try copy.loadImage(MemoryInput(bytes), policy: policy)
+                        } else {
+                            try copy.loadImageDocuments(MemoryInput(bytes))
+                        }
+                    } catch is ImageError {
+                        refused += 1
+                    } catch {
+                        Issue.record("field at \(field.offset): \(error)")
+                    }
+                }
+                #expect(elapsed < .seconds(2), "field at \(field.offset) took \(elapsed)")
+            }
+        }
+        #expect(refused > output.scalars.count, "most damage is refused")
+    }
+}
