@@ -1,0 +1,88 @@
+import Foundation
+import GRDB
+import HushTestSupport
+import Testing
+
+@testable import Hush
+
+/// A store file from elsewhere (downloaded, shipped, kept for years on a phone whose storage fails) is not
+/// trusted: a damaged record of the model that made its vectors is reported, never taken over by another model.
+@Suite struct ReliabilityStoreFileTests {
+    static let entries = [
+        Document(id: "sleep", title: "Trouble sleeping", body: "I lie awake at night and cannot fall asleep."),
+        Document(id: "ex", title: "Texting an old flame", body: "Should I reach out to someone from my past?"),
+        Document(id: "budget", title: "Money", body: "Saving for a trip to Lisbon next spring."),
+    ]
+
+    static func meta(_ path: String) throws -> [String: String] {
+        let queue = try DatabaseQueue(path: path)
+        defer { try? queue.close() }
+        return try queue.read { db in
+            Dictionary(
+                uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT key, value FROM meta").map {
+                    (($0[0] as String), ($0[1] as String?) ?? "")
+                })
+        }
+    }
+
+    /// Each way the identity can be damaged: the store opens for reading, keyword search and deleting; what
+    /// compares or writes vectors throws ``StoreError/identityUnreadable(path:reason:)``; nothing stamps a model
+    /// over the vectors (before, any write stamped multilingual-e5-small and the exact text no longer found
+    /// its own document).
+    @Test(arguments: [
+        "UPDATE meta SET value = 'abc' WHERE key = 'embedder_dimension'",
+        "DELETE FROM meta WHERE key LIKE 'embedder%'",
+        "DELETE FROM meta WHERE key = 'embedder_weights_sha256'",
+        "UPDATE meta SET value = '100000000' WHERE key = 'embedder_dimension'",
+        "UPDATE meta SET value = '2147483647' WHERE key = 'embedder_dimension'",
+        "UPDATE meta SET value = '9223372036854775807' WHERE key = 'embedder_dimension'",
+        "UPDATE meta SET value = '385' WHERE key = 'embedder_dimension'",
+        "UPDATE meta SET value = 'sum' WHERE key = 'embedder_pooling'",
+    ])
+    func aStoreWhoseIdentityIsDamagedIsReadAndSearchedByKeywordOnly(damage: String) async throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("journal.hush")
+        do {
+            let store = try await HushStore.open(path: path, embedder: HashingEmbedder())
+            try await store.upsert(Self.entries)
+            try await store.close()
+        }
+        let queue = try DatabaseQueue(path: path)
+        try await queue.write { try $0.execute(sql: damage) }
+        try queue.close()
+        let damaged = try Self.meta(path).filter { $0.key.hasPrefix("embedder") }
+
+        for open in [
+            { try await HushStore.open(path: path) },
+            { try await HushStore.open(path: path, readOnly: true) },
+            { try await HushStore.open(path: path, embedder: HashingEmbedder()) },
+        ] as [() async throws -> HushStore] {
+            let store = try await open()
+            #expect(!store.semanticAvailable)
+            #expect(try await store.stats().documents == 3)
+            #expect(try await store.document(id: "sleep")?.document.title == "Trouble sleeping")
+            let found = try await store.search("asleep", mode: .keyword, limit: 3)
+            #expect(found.hits.map(\.id) == ["sleep"])
+            await #expect(throws: StoreError.self) { _ = try await store.search("asleep", mode: .semantic, limit: 3) }
+            do {
+                _ = try await store.search("asleep", mode: .semantic, limit: 3)
+            } catch StoreError.identityUnreadable(let where_, let reason) {
+                #expect(where_.hasSuffix("journal.hush") && !reason.isEmpty)
+            }
+            if !store.readOnly {
+                await #expect(throws: StoreError.self) {
+                    try await store.upsert([Document(id: "new", body: "A new entry about the garden.")])
+                }
+                #expect(try await store.delete(ids: ["no-such-entry"]) == 0)
+            }
+            try await store.close()
+        }
+        // Nothing stamped an identity over the vectors.
+        #expect(try Self.meta(path).filter { $0.key.hasPrefix("embedder") } == damaged)
+        // And the person's data can still be deleted.
+        let store = try await HushStore.open(path: path)
+        #expect(try await store.delete(ids: ["ex"]) == 1)
+        #expect(try await store.search("reach out", mode: .keyword, limit: 3).hits.isEmpty)
+        try await store.close()
+    }
+}
