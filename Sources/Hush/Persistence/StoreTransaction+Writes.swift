@@ -179,21 +179,32 @@ extension StoreTransaction {
 
     /// Deletes the documents with these ids (chunks, vectors and full-text rows go with them) and returns
     /// what existed.
-    func deleteDocuments(ids: [String]) throws -> [RemovedDocument] {
+    /// Deletes the documents with these ids; returns what it removed and the ids it found no document for, both
+    /// read inside this transaction (so a report built from them cannot contradict itself when another writer
+    /// is busy with the same ids).
+    func deleteDocuments(ids: [String]) throws -> (removed: [RemovedDocument], notFound: [String]) {
         var removed: [RemovedDocument] = []
+        var notFound: [String] = []
         let find = try db.cachedStatement(sql: "SELECT id FROM documents WHERE external_id = ?")
         let chunks = try db.cachedStatement(sql: "SELECT id FROM chunks WHERE document_id = ?")
         let delete = try db.cachedStatement(sql: "DELETE FROM documents WHERE id = ?")
         var seen = Set<Int64>()
-        for id in ids.flatMap(DocumentID.lookups) {
-            guard let rowid = try Int64.fetchOne(find, arguments: [id]), seen.insert(rowid).inserted else { continue }
-            let chunkIDs = try Int64.fetchAll(chunks, arguments: [rowid])
-            try delete.execute(arguments: [rowid])
-            removed.append(RemovedDocument(rowid: rowid, chunks: chunkIDs))
+        for id in ids {
+            var found = false
+            for lookup in DocumentID.lookups(id) {
+                guard let rowid = try Int64.fetchOne(find, arguments: [lookup]) else { continue }
+                found = true
+                guard seen.insert(rowid).inserted else { continue }
+                let chunkIDs = try Int64.fetchAll(chunks, arguments: [rowid])
+                try delete.execute(arguments: [rowid])
+                removed.append(RemovedDocument(rowid: rowid, chunks: chunkIDs))
+            }
+            if !found { notFound.append(id) }
         }
         if !removed.isEmpty { try markWordsRemoved() }
-        return removed
+        return (removed, notFound)
     }
+
 
     /// Records that the keyword index may hold words of rows this transaction removed or rewrote, so that they
     /// are purged after it (``StoreDatabase/purgeDeletedWords(upTo:)``), or at the next writable open if the

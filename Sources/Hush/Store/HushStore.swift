@@ -322,6 +322,36 @@ public final class HushStore: Sendable {
     /// - Complexity: O(deleted chunks × log chunks), one transaction.
     @discardableResult
     public func delete(ids: [String]) async throws -> Int {
+        try await deleteDocuments(ids: ids).deleted
+    }
+
+    /// Deletes the documents with these ids, as ``delete(ids:)`` does, and says how many it deleted and which
+    /// ids it found no document for. Both are read inside the transaction that deleted them, so they always add
+    /// up to the distinct ids asked for, even while another process writes the same ids.
+    ///
+    /// ```swift
+    /// let summary = try await store.deleteDocuments(ids: ["note-42", "note-43"])
+    /// if !summary.notFound.isEmpty { print("already gone: \(summary.notFound)") }
+    /// ```
+    ///
+    /// - Complexity: O(deleted chunks × log chunks), one transaction.
+    @discardableResult
+    public func deleteDocuments(ids: [String]) async throws -> DeletionSummary {
         try await queues.write { [writer] in try writer.delete(ids: ids) }
+    }
+}
+
+/// What ``HushStore/deleteDocuments(ids:)`` did: the documents it deleted, and the ids (distinct, in the order
+/// asked) that named no document when it ran.
+public struct DeletionSummary: Sendable, Equatable {
+    /// How many documents were deleted.
+    public var deleted: Int
+    /// The ids that named no document.
+    public var notFound: [String]
+
+    /// Creates a summary.
+    public init(deleted: Int, notFound: [String]) {
+        self.deleted = deleted
+        self.notFound = notFound
     }
 }

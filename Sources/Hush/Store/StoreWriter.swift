@@ -27,19 +27,20 @@ struct StoreWriter: Sendable {
         }
     }
 
-    /// See ``HushStore/delete(ids:)``.
-    func delete(ids: [String]) throws -> Int {
+    /// See ``HushStore/deleteDocuments(ids:)``.
+    func delete(ids: [String]) throws -> DeletionSummary {
         try requireWritable("delete documents", needsModel: false)
-        let unique = Array(Set(ids))
-        guard !unique.isEmpty else { return 0 }
-        let removed = try writeThrough { _, transaction in
+        var seen = Set<String>()
+        let unique = ids.filter { seen.insert($0).inserted }
+        guard !unique.isEmpty else { return DeletionSummary(deleted: 0, notFound: []) }
+        let summary = try writeThrough { _, transaction in
             try transaction.deleteDocuments(ids: unique)
-        } apply: { state, removed, transaction in
-            try state.save(try state.remove(removed, policy: options.indexPolicy), in: transaction)
-            return removed.count
+        } apply: { state, result, transaction in
+            try state.save(try state.remove(result.removed, policy: options.indexPolicy), in: transaction)
+            return DeletionSummary(deleted: result.removed.count, notFound: result.notFound)
         }
         try settle()
-        return removed
+        return summary
     }
 
     /// See ``HushStore/prune(maxDocuments:olderThan:)``.

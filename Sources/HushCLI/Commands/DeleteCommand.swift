@@ -21,13 +21,15 @@ struct DeleteCommand: AsyncParsableCommand {
         let hush = try await store.open(.maintain)
         var seen = Set<String>()
         let unique = ids.filter { seen.insert($0).inserted }
-        var missing: [String] = []
-        for id in unique where try await hush.document(id: id) == nil { missing.append(id) }
+        // Both counts come from the transaction that deleted: they add up to what was asked, whatever another
+        // process did meanwhile.
+        let summary = try await hush.deleteDocuments(ids: unique)
         var notFound: [String] = []
-        for id in missing { notFound.append(Console.escaped(id) + (await UnknownIDHint.text(for: id, in: hush))) }
-        let removed = try await hush.delete(ids: unique)
+        for id in summary.notFound {
+            notFound.append(Console.escaped(id) + (await UnknownIDHint.text(for: id, in: hush)))
+        }
         Console.out(
-            "deleted \(removed) of \(unique.count) documents"
+            "deleted \(summary.deleted) of \(unique.count) documents"
                 + (notFound.isEmpty ? "" : "; not found: \(notFound.joined(separator: ", "))"))
         if try await hush.stats().deletedWordsRemain { Console.out(DeletedWords.note) }
     }

@@ -86,3 +86,29 @@ import Testing
         try await store.close()
     }
 }
+
+/// A command's counts are taken inside the transaction that did the work: `hush delete` beside a `hush index`
+/// of the same ids said "deleted 20 of 20 documents; not found: " all 20 (the not-found list was read first).
+@Suite struct ReliabilityDeletionReportTests {
+    @Test func deletedAndNotFoundAddUpWhileAnotherStoreWritesTheSameIDs() async throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("feed.hush")
+        let writer = try await HushStore.open(path: path, embedder: HashingEmbedder())
+        let deleter = try await HushStore.open(path: path, embedder: HashingEmbedder())
+        let ids = (0..<40).map { "post-\($0)" }
+        for round in 0..<5 {
+            let posts = ids.map { Document(id: $0, body: "Post \($0) of round \(round) about the harbour at dawn.") }
+            async let written: UpsertSummary = writer.upsert(posts)
+            let asked = ids + ["never-there", ids[0]]
+            let summary = try await deleter.deleteDocuments(ids: asked)
+            _ = try await written
+            #expect(summary.deleted + summary.notFound.count == ids.count + 1, "round \(round): \(summary)")
+            #expect(summary.notFound.contains("never-there"))
+            #expect(Set(summary.notFound).count == summary.notFound.count)
+        }
+        let last = try await deleter.deleteDocuments(ids: ["post-1", "post-1", "gone"])
+        #expect(last.deleted + last.notFound.count == 2)
+        try await writer.close()
+        try await deleter.close()
+    }
+}
