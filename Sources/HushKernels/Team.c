@@ -8,6 +8,7 @@
 #include "HushKernels.h"
 
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <time.h>
@@ -21,9 +22,14 @@
 #define HUSH_CPU_RELAX() ((void)0)
 #endif
 
-/// How long an idle worker spins before it sleeps: long enough to bridge the gaps inside one query and
-/// between the queries of a burst, short enough that an idle team costs nothing measurable.
-#define HUSH_TEAM_SPIN_NS 200000u
+/// How long an idle worker spins before it sleeps: long enough to bridge the gaps between the steps of one
+/// query (microseconds), short enough that a team between keystrokes gives its cores back at once.
+#define HUSH_TEAM_SPIN_NS 50000u
+
+/// Pauses the caller spins at a step's end before it yields its core at every further check: a worker the
+/// scheduler took off its core (the machine busy with indexing) then gets it back instead of the caller
+/// spinning through the worker's whole time slice.
+#define HUSH_TEAM_JOIN_SPINS 2048u
 
 struct hush_team {
     size_t size;  // members, the caller included
@@ -149,7 +155,13 @@ void hush_team_run(hush_team *team, hush_team_task task, void *context) {
     atomic_store_explicit(&team->running, team->size - 1, memory_order_relaxed);
     publish(team);
     task(context, 0, team->size);
-    while (atomic_load_explicit(&team->running, memory_order_acquire) != 0) HUSH_CPU_RELAX();
+    for (unsigned spins = 0; atomic_load_explicit(&team->running, memory_order_acquire) != 0; spins++) {
+        if (spins < HUSH_TEAM_JOIN_SPINS) {
+            HUSH_CPU_RELAX();
+        } else {
+            sched_yield();
+        }
+    }
 }
 
 void hush_team_destroy(hush_team *team) {

@@ -68,9 +68,12 @@ import Testing
         }
         #expect(sizes.count == 6 && sizes.allSatisfy { $0 <= 1024 })
         #expect((sizes.max() ?? 0) - (sizes.min() ?? 0) <= 100, "\(sizes)")
-        // One thread, or work within one budget: as few batches as the budget allows.
+        // One thread: as few batches as the budget allows. Work within one budget on two threads: a batch each
+        // (the team is left to queries); a single sequence: one batch.
         #expect(BERTModel.plan(lengths: lengths, batchTokens: 1024, threads: 1).count == 2)
-        #expect(BERTModel.plan(lengths: [30, 20], batchTokens: 1024, threads: 2) == [[0, 1]])
+        #expect(BERTModel.plan(lengths: [30, 20], batchTokens: 1024, threads: 2) == [[0], [1]])
+        #expect(BERTModel.plan(lengths: [30, 20, 10], batchTokens: 1024, threads: 2) == [[0], [1, 2]])
+        #expect(BERTModel.plan(lengths: [30], batchTokens: 1024, threads: 2) == [[0]])
         #expect(BERTModel.plan(lengths: [600, 500, 400, 300], batchTokens: 1024, threads: 2) == [[0, 3], [1, 2]])
         // Sequences of the whole budget each get a batch of their own.
         #expect(BERTModel.plan(lengths: [512, 512, 512], batchTokens: 512, threads: 2).count == 3)

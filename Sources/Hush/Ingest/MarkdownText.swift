@@ -99,6 +99,11 @@ enum MarkdownText {
 }
 
 /// One pass over a line's characters: text and delimiter runs, then the runs paired.
+///
+/// Linear in the line, whatever it holds: where the next `]`, `)`, `>`, `<` or space stands is looked up in a
+/// table made once per character the line needs (a line of 40,000 `[` scanned the rest of the line for each),
+/// a code span's closing run is found among the line's backtick runs of its length, and each marker pairs
+/// with the top of its own marker's openers.
 private struct InlineReader {
     /// A piece of output: text, or a run of emphasis markers that may still pair.
     private enum Piece {
@@ -109,6 +114,13 @@ private struct InlineReader {
     private let characters: [Character]
     private var pieces: [Piece] = []
     private var text = ""
+    /// Per character looked for, the position of its next occurrence at or after each position
+    /// (`characters.count` for none), made on first need.
+    private var nextTables: [Character: [Int32]] = [:]
+    /// ``nextTables`` for `]]`.
+    private var doubleBrackets: [Int32]?
+    /// The starts of the line's backtick runs, by run length, in order (made on the first code span).
+    private var backtickRuns: [Int: [Int]]?
 
     init(_ characters: [Character]) { self.characters = characters }
 
@@ -156,24 +168,36 @@ private struct InlineReader {
     /// A code span's text as written, its backticks removed; an unclosed run of backticks as written.
     private mutating func codeSpan(at i: Int) -> Int {
         let count = runLength(at: i, of: "`")
-        var j = i + count
-        while j < characters.count {
-            if characters[j] == "`" {
-                let closing = runLength(at: j, of: "`")
-                if closing == count {
-                    var content = characters[(i + count)..<j]
-                    if content.count >= 2, content.first == " ", content.last == " ",
-                        content.contains(where: { $0 != " " })
-                    {
-                        content = content.dropFirst().dropLast()
-                    }
-                    text.append(contentsOf: content)
-                    return j + closing
+        if backtickRuns == nil {
+            var runs: [Int: [Int]] = [:]
+            var j = 0
+            while j < characters.count {
+                guard characters[j] == "`" else {
+                    j += 1
+                    continue
                 }
-                j += closing
-            } else {
-                j += 1
+                let length = runLength(at: j, of: "`")
+                runs[length, default: []].append(j)
+                j += length
             }
+            backtickRuns = runs
+        }
+        // The first run of the same length after this one closes it.
+        let starts = backtickRuns?[count] ?? []
+        var low = 0
+        var high = starts.count
+        while low < high {
+            let middle = (low + high) / 2
+            if starts[middle] <= i { low = middle + 1 } else { high = middle }
+        }
+        if low < starts.count {
+            let j = starts[low]
+            var content = characters[(i + count)..<j]
+            if content.count >= 2, content.first == " ", content.last == " ", content.contains(where: { $0 != " " }) {
+                content = content.dropFirst().dropLast()
+            }
+            text.append(contentsOf: content)
+            return j + count
         }
         text.append(contentsOf: characters[i..<(i + count)])
         return i + count
@@ -185,14 +209,14 @@ private struct InlineReader {
         let isImage = characters[i] == "!"
         let open = isImage ? i + 1 : i
         guard at(open) == "[" else { return nil }
-        if at(open + 1) == "[", let close = find("]]", from: open + 2) {
+        if at(open + 1) == "[", let close = findDoubleBracket(from: open + 2) {
             let inside = String(characters[(open + 2)..<close])
             let shown = inside.split(separator: "|", maxSplits: 1).last.map(String.init) ?? inside
             text += shown.trimmingCharacters(in: .whitespaces)
             return close + 2
         }
-        guard let close = find("]", from: open + 1), at(close + 1) == "(",
-            let closeParen = find(")", from: close + 2)
+        guard let close = next("]", from: open + 1), at(close + 1) == "(",
+            let closeParen = next(")", from: close + 2)
         else { return nil }
         let label = MarkdownText.inline(String(characters[(open + 1)..<close]))
         let address = String(characters[(close + 2)..<closeParen]).trimmingCharacters(in: .whitespaces)
@@ -205,24 +229,45 @@ private struct InlineReader {
 
     /// `<https://…>` or `<name@example.com>`: the address.
     private mutating func autolink(at i: Int) -> Int? {
-        guard let close = find(">", from: i + 1), close > i + 1 else { return nil }
+        guard let close = next(">", from: i + 1), close > i + 1 else { return nil }
+        // No space and no other `<` inside (looked up, so a line of `<` is not read once per `<`).
+        guard (next("<", from: i + 1) ?? close) >= close, (next(" ", from: i + 1) ?? close) >= close else {
+            return nil
+        }
         let inside = characters[(i + 1)..<close]
-        guard !inside.contains(where: { $0.isWhitespace || $0 == "<" }) else { return nil }
+        guard !inside.contains(where: { $0.isWhitespace }) else { return nil }
         let address = String(inside)
         guard Self.isAddress(address) || (address.contains("@") && address.contains(".")) else { return nil }
         text += address
         return close + 1
     }
 
-    /// Where `needle` next starts from `start`, on this line.
-    private func find(_ needle: String, from start: Int) -> Int? {
-        let pattern = Array(needle)
-        guard start <= characters.count - pattern.count else { return nil }
-        for j in start...(characters.count - pattern.count)
-        where characters[j..<(j + pattern.count)].elementsEqual(pattern) {
-            return j
+    /// Where `character` next stands at or after `start`, on this line: O(1) after one pass for the character.
+    private mutating func next(_ character: Character, from start: Int) -> Int? {
+        guard start < characters.count else { return nil }
+        if nextTables[character] == nil {
+            var table = [Int32](repeating: Int32(characters.count), count: characters.count + 1)
+            for j in stride(from: characters.count - 1, through: 0, by: -1) {
+                table[j] = characters[j] == character ? Int32(j) : table[j + 1]
+            }
+            nextTables[character] = table
         }
-        return nil
+        guard let found = nextTables[character]?[start], Int(found) < characters.count else { return nil }
+        return Int(found)
+    }
+
+    /// Where the next `]]` starts at or after `start` (looked up in a table made on first need, as ``next(_:from:)``).
+    private mutating func findDoubleBracket(from start: Int) -> Int? {
+        guard start < characters.count else { return nil }
+        if doubleBrackets == nil {
+            var table = [Int32](repeating: Int32(characters.count), count: characters.count + 1)
+            for j in stride(from: characters.count - 2, through: 0, by: -1) {
+                table[j] = characters[j] == "]" && characters[j + 1] == "]" ? Int32(j) : table[j + 1]
+            }
+            doubleBrackets = table
+        }
+        guard let found = doubleBrackets?[start], Int(found) < characters.count else { return nil }
+        return Int(found)
     }
 
     /// A run of `*`, `_`, `~~` or `==`, with whether it can open or close emphasis (CommonMark's flanking rules;
@@ -254,28 +299,26 @@ private struct InlineReader {
 
     /// The pieces with paired markers removed and unpaired ones written as they were.
     private mutating func paired() -> String {
-        var openers: [Int] = []
+        // The openers with markers left, per marker, in order: a closer pairs with the top of its own marker's.
+        var openers: [Character: [Int]] = [:]
         for index in pieces.indices {
             guard case .run(let marker, var count, let canOpen, let canClose) = pieces[index] else { continue }
             if canClose {
-                while count > 0,
-                    let found = openers.lastIndex(where: { opener in
-                        // Every opener listed has markers left: one used up leaves the list.
-                        if case .run(let m, _, _, _) = pieces[opener] { return m == marker }
-                        return false
-                    })
+                while count > 0, let opener = openers[marker]?.last,
+                    case .run(_, let openCount, let o, let c) = pieces[opener]
                 {
-                    guard case .run(_, let openCount, let o, let c) = pieces[openers[found]] else { break }
                     let used = marker == "~" || marker == "=" ? min(openCount, count) : min(openCount, count, 2)
-                    pieces[openers[found]] = .run(marker: marker, count: openCount - used, canOpen: o, canClose: c)
+                    pieces[opener] = .run(marker: marker, count: openCount - used, canOpen: o, canClose: c)
                     count -= used
-                    // Openers after the one paired can no longer pair across it.
-                    openers.removeSubrange((found + 1)...)
-                    if openCount - used == 0 { openers.remove(at: found) }
+                    // Openers after the one paired can no longer pair across it (each is dropped once).
+                    for other in openers.keys where other != marker {
+                        while let last = openers[other]?.last, last > opener { openers[other]?.removeLast() }
+                    }
+                    if openCount - used == 0 { openers[marker]?.removeLast() }
                 }
                 pieces[index] = .run(marker: marker, count: count, canOpen: canOpen, canClose: canClose)
             }
-            if canOpen && count > 0 { openers.append(index) }
+            if canOpen && count > 0 { openers[marker, default: []].append(index) }
         }
         var output = ""
         for piece in pieces {

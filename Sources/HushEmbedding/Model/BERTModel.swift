@@ -50,6 +50,9 @@ public final class BERTModel: Sendable {
     let encoder: BERTEncoder
     /// The thread team and workspace of single-query runs, made on first use.
     private let teamRunner = TeamRunner()
+    /// How many calls are encoding batches on their own threads right now: a query then leaves the team alone
+    /// (its members would fight those threads for the cores at every step) and runs on its caller's thread.
+    private let batchCalls = BatchCalls()
 
     /// Loads a model folder.
     ///
@@ -174,12 +177,27 @@ public final class BERTModel: Sendable {
         // The caller's flag, read here: the batches may run on other threads, which have none bound.
         let flag = CancellationFlag.current
         let job = Job(sequences: sequences, plan: batches, output: output, normalized: normalized, flag: flag)
-        // Fewer batches than threads, or one (a single query): the batches run one after another, each split
-        // over a team of every thread, in a kept workspace. Otherwise each thread encodes whole batches on its own.
-        if batches.count < threads || batches.count == 1, let finished = teamRunner.run(job, on: self) {
-            guard finished else { throw CancellationError() }
+        // Fewer batches than threads (a query: the plan gives every thread a batch when there are sequences
+        // enough): the batches run one after another, each split over a team of every thread, in a kept
+        // workspace. A query never waits: when another query holds the team, or batches are being encoded, it
+        // runs on its own thread in a workspace of its size. Otherwise each thread encodes whole batches.
+        if batches.count < threads || batches.count == 1 {
+            if !batchCalls.any, let finished = teamRunner.run(job, on: self) {
+                guard finished else { throw CancellationError() }
+                return job.vectors(dimension: h)
+            }
+            let lengths = sequences.map { min($0.count, maxSequenceLength) }
+            let workspace = BERTEncoder.Workspace(
+                configuration: configuration,
+                capacity: batches.map { $0.reduce(0) { $0 + lengths[$1] } }.max() ?? 1,
+                maxSequence: lengths.max() ?? 1, quantizedActivations: encoder.isQuantized, members: 1)
+            for b in batches.indices where !job.encode(batch: b, encoder: encoder, workspace: workspace, team: nil) {
+                throw CancellationError()
+            }
             return job.vectors(dimension: h)
         }
+        batchCalls.enter()
+        defer { batchCalls.leave() }
         let next = WorkRanges(0..<job.plan.count, chunk: 1)
         DispatchQueue.concurrentPerform(iterations: min(threads, batches.count)) { _ in
             let workspace = makeWorkspace(members: 1)
@@ -196,7 +214,8 @@ public final class BERTModel: Sendable {
     /// Packs sequences of `lengths` tokens into batches of at most `batchTokens` tokens that give each of
     /// `threads` threads the same work: as few batches as the budget allows, that count rounded up to a
     /// multiple of `threads` (a batch of 1,824 tokens on two threads is two of about 912, not 1,024 and 800,
-    /// which would leave one thread idle for a fifth of the call), filled longest sequence first, each into the
+    /// which would leave one thread idle for a fifth of the call; 50 tokens of two sequences are two batches),
+    /// at most one per sequence, filled longest sequence first, each into the
     /// batch with the fewest tokens so far (a sequence that fits in none opens a batch of its own).
     ///
     /// ```swift
@@ -206,7 +225,9 @@ public final class BERTModel: Sendable {
         guard !lengths.isEmpty else { return [] }
         let total = lengths.reduce(0, +)
         var count = max(1, (total + batchTokens - 1) / batchTokens)
-        if count > 1, threads > 1 { count = (count + threads - 1) / threads * threads }
+        // Every thread gets a batch when there are sequences enough: a write's few short passages are encoded
+        // as whole batches side by side, and the team is left to queries.
+        if threads > 1 { count = (count + threads - 1) / threads * threads }
         count = min(count, lengths.count)
         let order = lengths.indices.sorted { lengths[$0] > lengths[$1] || (lengths[$0] == lengths[$1] && $0 < $1) }
         var batches = [[Int]](repeating: [], count: count)
@@ -299,10 +320,10 @@ extension BERTModel {
     }
 
     /// The team of every thread and its workspace, kept for single queries: made on the first one, then reused
-    /// by one query at a time. With a team, a concurrent query waits (it would compete for the same cores);
-    /// with one thread, it runs beside in a workspace of its own.
+    /// by one query at a time. A concurrent query never waits for it: it runs beside, on its own thread.
     fileprivate final class TeamRunner: @unchecked Sendable {
-        // Sendable: `team`, `workspace` and `teamUnavailable` are only touched under `lock`.
+        // Sendable: `team`, `workspace` and `teamUnavailable` are only touched under `lock`, which is only
+        // ever tried, never waited for.
         private let lock = NSLock()
         private var team: ThreadTeam?
         private var teamUnavailable = false
@@ -310,14 +331,10 @@ extension BERTModel {
 
         /// Runs the job's batches one after another on the team (none with one thread): true when all were
         /// encoded, false when the job's flag stopped them. Nil (nothing done) when another query holds the
-        /// single-thread workspace or no team can be made.
+        /// team or no team can be made.
         func run(_ job: Job, on model: BERTModel) -> Bool? {
             let teamed = model.threads > 1
-            if teamed {
-                lock.lock()
-            } else if !lock.try() {
-                return nil
-            }
+            guard lock.try() else { return nil }
             defer { lock.unlock() }
             if teamed, team == nil {
                 guard !teamUnavailable, let made = ThreadTeam(size: model.threads) else {
@@ -334,5 +351,16 @@ extension BERTModel {
             }
             return true
         }
+    }
+
+    /// A count of the calls encoding batches on their own threads (held for a few instructions at a time).
+    fileprivate final class BatchCalls: @unchecked Sendable {
+        // Sendable: `count` is only touched under `lock`.
+        private let lock = NSLock()
+        private var count = 0
+
+        var any: Bool { lock.withLock { count > 0 } }
+        func enter() { lock.withLock { count += 1 } }
+        func leave() { lock.withLock { count -= 1 } }
     }
 }
