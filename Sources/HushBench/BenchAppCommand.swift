@@ -11,7 +11,7 @@ import HushToolSupport
 struct BenchApp: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "app", abstract: "A store inside an app: launch, search as you type, cancelling a write.",
-        subcommands: [Launch.self, Typing.self, Cancel.self, Beside.self])
+        subcommands: [Launch.self, Typing.self, Cancel.self, Beside.self, Models.self])
 
     static func milliseconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) * 1e3 + Double(duration.components.attoseconds) / 1e15

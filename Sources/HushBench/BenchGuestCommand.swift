@@ -107,3 +107,59 @@ extension BenchApp {
         }
     }
 }
+
+extension BenchApp {
+    /// `hush-bench app models`: resident memory as an app opens two stores by model name, searches both, then
+    /// closes both (issue "app-citizen": the second adds at most 25 MiB; after both close, within 10 MiB of before).
+    struct Models: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Memory of two stores opened by one model name, and after closing both.")
+
+        @Option(help: "The model: e5-small or minilm.")
+        var model = "e5-small"
+
+        @Flag(help: "Print one JSON object.")
+        var json = false
+
+        func run() async throws {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hush-models-\(UUID())")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            func mib() -> Double { Double(ResidentMemory.current()?.now ?? 0) / 1_048_576 }
+            let entries = [
+                Document(id: "sleep", body: "I lie awake at night and cannot fall asleep."),
+                Document(id: "ex", body: "Should I text someone from my past?"),
+                Document(id: "trip", body: "Saving for a trip to Lisbon in the spring."),
+            ]
+            // Each store is made once beforehand, so the measured opens are an app's at launch.
+            for name in ["journal", "feed"] {
+                let store = try await HushStore.open(
+                    path: folder.appendingPathComponent("\(name).hush").path, model: ModelChoice(model))
+                try await store.upsert(entries)
+                try await store.close()
+            }
+            try await Task.sleep(for: .milliseconds(100))
+            let before = mib()
+            let journal = try await HushStore.open(
+                path: folder.appendingPathComponent("journal.hush").path, model: ModelChoice(model))
+            _ = try await journal.search("trouble sleeping", limit: 3)
+            let one = mib()
+            let feed = try await HushStore.open(
+                path: folder.appendingPathComponent("feed.hush").path, model: ModelChoice(model))
+            _ = try await feed.search("a holiday abroad", limit: 3)
+            let two = mib()
+            try await journal.close()
+            try await feed.close()
+            try await Task.sleep(for: .milliseconds(100))
+            let closed = mib()
+            try BenchApp.print(
+                [
+                    ("model", .text(model)), ("before_mib", .number(before)), ("one_store_mib", .number(one)),
+                    ("two_stores_mib", .number(two)), ("second_store_adds_mib", .number(two - one)),
+                    ("after_close_mib", .number(closed)), ("after_close_above_before_mib", .number(closed - before)),
+                    ("goal_met", .flag(two - one <= 25 && closed - before <= 10)),
+                ], json: json)
+            withExtendedLifetime((journal, feed)) {}
+        }
+    }
+}

@@ -114,14 +114,19 @@ public enum ModelChoice: Sendable, Hashable, CustomStringConvertible {
         return Self.lazy(location, describing: description, threads: threads)
     }
 
+    /// A lazy embedder of the model at `location`, loaded through ``SharedModels``: every store of this process
+    /// that opens the same model file with the same thread count shares one copy of it.
     private static func lazy(_ location: Location, describing description: ModelDescription, threads: Int?)
         -> LazyEmbedder
     {
-        LazyEmbedder(
+        let key = SharedModels.key(
+            source: location.url, identity: description.identity,
+            threads: threads ?? max(1, ProcessInfo.processInfo.activeProcessorCount))
+        return LazyEmbedder(
             identity: description.identity, maxTokens: description.maxTokens,
             languageScope: description.languageScope, preferredChunkSize: description.preferredChunkSize,
             source: description.source
-        ) { try location.load(threads: threads) }
+        ) { try SharedModels.shared.model(key) { try location.load(threads: threads) } }
     }
 
     /// Where the model's files are, and which kind they are.
@@ -130,6 +135,13 @@ public enum ModelChoice: Sendable, Hashable, CustomStringConvertible {
         case e5(URL)
         /// A sentence-transformers folder.
         case folder(URL)
+
+        var url: URL {
+            switch self {
+            case .e5(let file): file
+            case .folder(let folder): folder
+            }
+        }
 
         func describe() throws -> ModelDescription {
             switch self {

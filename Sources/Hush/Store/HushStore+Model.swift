@@ -31,7 +31,7 @@ extension HushStore {
     ) async throws -> HushStore {
         let resolver = StoreModelResolver(
             request: model.map { .model($0) } ?? .stored, needsModel: !readOnly, threads: threads)
-        return try open(path: path, readOnly: readOnly, options: options) { stored in
+        return try open(path: path, readOnly: readOnly, options: options, ownsModel: true) { stored in
             try resolver.embedder(for: stored, path: path)
         }
     }
@@ -43,7 +43,7 @@ extension HushStore {
     /// let store = try HushStore.open(path: path, readOnly: true, options: .init()) { _ in HashingEmbedder() }
     /// ```
     package static func open(
-        path: String, readOnly: Bool, options: StoreOptions,
+        path: String, readOnly: Bool, options: StoreOptions, ownsModel: Bool = false,
         resolve: (EmbedderIdentity?) throws -> (any Embedder)?
     ) throws -> HushStore {
         let database = try StoreDatabase.open(path: path, readOnly: readOnly, busyTimeout: options.busyTimeout)
@@ -51,7 +51,8 @@ extension HushStore {
             // A file whose vectors' identity is lost opens without a model (reading, keyword search, deleting):
             // a model chosen for it, as for a new file, would be stamped over vectors it did not make.
             let embedder = try database.identityIsUnreadable() ? nil : try resolve(try database.storedIdentity())
-            return try HushStore(database: database, embedder: embedder, readOnly: readOnly, options: options)
+            return try HushStore(
+                database: database, embedder: embedder, readOnly: readOnly, options: options, ownsModel: ownsModel)
         } catch {
             // A file this call created stays only if the store opens (no empty file behind a missing model or a
             // refused option); what the open wrote into an existing one (a migration, a stamp) goes into the

@@ -21,6 +21,9 @@ public final class HushStore: Sendable {
     /// Whether the file was opened read-only: every write is refused with ``StoreError/readOnly(path:operation:)``.
     public let readOnly: Bool
     let embedder: any Embedder
+    /// Whether the store made its embedder itself (opened by model name): its close then gives the model back
+    /// (other stores of the process sharing it keep it).
+    let ownsModel: Bool
     let options: StoreOptions
     let memory: StoreMemory
     let cache: QueryEmbeddingCache
@@ -92,7 +95,11 @@ public final class HushStore: Sendable {
         try HushStore(database: try StoreDatabase.inMemory(), embedder: embedder, readOnly: false, options: options)
     }
 
-    init(database: StoreDatabase, embedder: (any Embedder)?, readOnly: Bool, options: StoreOptions) throws {
+    init(
+        database: StoreDatabase, embedder: (any Embedder)?, readOnly: Bool, options: StoreOptions,
+        ownsModel: Bool = false
+    ) throws {
+        self.ownsModel = ownsModel
         guard options.batchSize > 0, options.embeddingBatchSize > 0 else {
             throw StoreError.invalidOption("batchSize and embeddingBatchSize must be at least 1")
         }
@@ -172,7 +179,9 @@ public final class HushStore: Sendable {
 
     /// Ends the store: waits for the writes submitted before it, moves everything committed from the
     /// write-ahead log into the main file (a TRUNCATE checkpoint) and closes the file, so that the store file
-    /// alone (a copy, a backup, a sync) holds every change, a deletion included. Calls after it fail. A store
+    /// alone (a copy, a backup, a sync) holds every change, a deletion included, and gives back the memory the
+    /// store held: its vectors, its caches and, opened by model name, its hold on the model (which other stores
+    /// of the process opened by that model share; the last one's close frees it). Calls after it fail. A store
     /// that is released without `close()` does the same when it is freed, without reporting a failure.
     ///
     /// ```swift
@@ -194,6 +203,12 @@ public final class HushStore: Sendable {
             else { return }
             try database.finish(checkpointing: !readOnly, busyTimeout: options.busyTimeout)
         }
+        // What memory the store holds goes back with the file: its vectors, its query vectors, its keyword rows
+        // and, for a store opened by model name, its hold on the model (freed once no other store uses it).
+        cache.removeAll()
+        database.tokenTerms.withLock { $0 = KeywordIndexReader.TokenTerms() }
+        memory.deferVectors()
+        if ownsModel, let lazy = embedder as? LazyEmbedder { lazy.release() }
     }
 
     deinit {
