@@ -25,6 +25,7 @@ NO_MODEL = $(CURDIR)/.build/no-model
 check:
 	@scripts/check-layers
 	$(SWIFT) build --build-tests
+	@scripts/check-doc-snippets debug
 	HUSH_TEST_TIER=check HUSH_MODEL_DIR=$(NO_MODEL) HUSH_E5_MODEL=$(NO_MODEL)/e5-small-q4.bin HUSH_MODEL= \
 		$(SWIFT) test --skip-build --parallel
 

@@ -143,7 +143,15 @@ struct BenchANN: ParsableCommand {
         var build = 0.0
         var saveSeconds = 0.0
         var reused = false
-        if graph != nil, let saved = try queue.read({ try HNSWIndex.load(from: GraphTableReader($0), rows: n, dimension: dimension) }) {
+        let saved: HNSWIndex?
+        do {
+            saved =
+                graph == nil
+                ? nil : try queue.read { try HNSWIndex.load(from: GraphTableReader($0), rows: n, dimension: dimension) }
+        } catch let error as ANNError {
+            throw ValidationError("the graph in \(path) was built over other vectors (\(error))")
+        }
+        if let saved {
             reused = true
             guard saved.slotCount <= n, saved.dimension == dimension else {
                 throw ValidationError("the graph in \(path) was built over other vectors")
@@ -164,7 +172,9 @@ struct BenchANN: ParsableCommand {
         }
         let graphDisk = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         var loaded: HNSWIndex?
-        let loadSeconds = try time { loaded = try queue.read { try HNSWIndex.load(from: GraphTableReader($0), rows: n, dimension: dimension) } }
+        let loadSeconds = try time {
+            loaded = try queue.read { try HNSWIndex.load(from: GraphTableReader($0), rows: n, dimension: dimension) }
+        }
         if loaded?.liveCount != n { Console.out("warning: reloaded graph has \(loaded?.liveCount ?? -1) nodes") }
         // The graph walked on int8 codes (per-dimension calibration), the ef rows found rescored in f32.
         var guide = QuantizedMatrix(int8: matrix.withView { Int8Quantizer.perDimension(calibratedOn: $0) })

@@ -66,15 +66,16 @@ extension BenchApp {
             }
             let clock = ContinuousClock()
             let started = clock.now
+            let done = DoneFlag()
             let indexing = Task {
+                defer { done.set() }
                 for page in pages { _ = try await store.upsert(page) }
                 return clock.now
             }
             var besideTimes: [Double] = []
-            while !indexing.isCancelled {
+            // Until the pages are in: the last search started while they were being indexed.
+            while !done.isSet {
                 besideTimes.append(try await search())
-                // Done once the pages are: the last search started while they were being indexed.
-                if await Self.finished(indexing) { break }
                 try await Task.sleep(for: .milliseconds(pause))
             }
             let indexed = BenchApp.milliseconds(try await indexing.value - started)
@@ -95,16 +96,15 @@ extension BenchApp {
                 ], json: json)
         }
 
-        /// Whether `task` has returned, without waiting for it.
-        static func finished(_ task: Task<ContinuousClock.Instant, any Error>) async -> Bool {
-            await withTaskGroup(of: Bool.self) { group in
-                group.addTask { _ = try? await task.value; return true }
-                group.addTask { try? await Task.sleep(for: .milliseconds(1)); return false }
-                let first = await group.next() ?? false
-                group.cancelAll()
-                return first
-            }
-        }
+    }
+
+    /// Set once, read from any task.
+    final class DoneFlag: @unchecked Sendable {
+        // Sendable: `value` is only touched under `lock`.
+        private let lock = NSLock()
+        private var value = false
+        var isSet: Bool { lock.withLock { value } }
+        func set() { lock.withLock { value = true } }
     }
 }
 

@@ -56,6 +56,7 @@ struct HushCommand: AsyncParsableCommand {
     nonisolated static func execute(_ arguments: [String]) async throws {
         if let unknown = UnknownOption(in: arguments) { throw unknown }
         try refuseDashValues(arguments)
+        let arguments = joiningNegativeValues(arguments)
         let (head, trailing) = TrailingArguments.split(arguments)
         var command: any ParsableCommand
         if !trailing.isEmpty, var receiver = try parseAsRoot(head) as? any ParsableCommand & TakesTrailingValues {
@@ -88,6 +89,32 @@ extension HushCommand {
                 "\(shown) starts with - and would be read as options; to pass it as a value, put -- before it "
                     + "(for example: hush get --db FILE -- \(shown))")
         }
+    }
+}
+
+extension HushCommand {
+    /// `--k -1` as `--k=-1`: a negative number after an option is its value (ArgumentParser reads `-1` as a short
+    /// option and said "Missing value for --k"), so the command's own check says what is wrong with it.
+    static func joiningNegativeValues(_ arguments: [String]) -> [String] {
+        var joined: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--" {
+                joined += arguments[index...]
+                break
+            }
+            if argument.hasPrefix("--"), !argument.contains("="), index + 1 < arguments.count,
+                arguments[index + 1].hasPrefix("-"), Double(arguments[index + 1]) != nil
+            {
+                joined.append(argument + "=" + arguments[index + 1])
+                index += 2
+                continue
+            }
+            joined.append(argument)
+            index += 1
+        }
+        return joined
     }
 }
 

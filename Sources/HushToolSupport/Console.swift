@@ -2,12 +2,38 @@ import Foundation
 
 /// Standard output and error, unbuffered enough for progress lines.
 package enum Console {
+    /// A line of text for a person: bidirectional overrides and isolates (U+202A...U+202E, U+2066...U+2069) are
+    /// written as `\u{202E}`, so a stored id or title can never reorder what the terminal shows
+    /// (`evil\u{202E}exe.txt` showed as "eviltxt.exe").
     package static func out(_ line: String) {
+        FileHandle.standardOutput.write(Data((visible(line) + "\n").utf8))
+    }
+
+    /// A line of JSON, written exactly (JSON readers get every character as stored).
+    package static func json(_ line: String) {
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 
     package static func error(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        FileHandle.standardError.write(Data((visible(line) + "\n").utf8))
+    }
+
+    /// `text` with its bidirectional formatting controls written out (see ``out(_:)``).
+    package static func visible(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isBidiControl) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if isBidiControl(scalar) {
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    private static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+        (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
     }
 
     /// A value for one line of text output: control characters (newlines, tabs, escapes, DEL) are written
@@ -30,6 +56,6 @@ package enum Console {
     }
 
     private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\\"
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\\" || isBidiControl(scalar)
     }
 }

@@ -56,9 +56,12 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .schemaTooNew(let path, let found, let supported):
+        case .schemaTooNew(let path, let found, let supported) where found > supported:
             return "\(path) uses store schema version \(found) but this Hush supports up to \(supported): "
                 + "upgrade Hush to open it"
+        case .schemaTooNew(let path, let found, _):
+            return "\(path) was changed by a newer Hush than this one (its schema version \(found) holds changes "
+                + "this Hush does not know): upgrade Hush to open it"
         case .notAStore(let path, let reason):
             return "\(path) is not a usable Hush store (\(reason)): check the path, or give a new file name"
         case .embedderMismatch(let stored, let current):

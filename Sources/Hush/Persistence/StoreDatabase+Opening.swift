@@ -23,7 +23,7 @@ extension StoreDatabase {
         }
         if superseded {
             throw StoreError.schemaTooNew(
-                path: displayPath, found: found ?? StoreSchema.version + 1, supported: StoreSchema.version)
+                path: displayPath, found: found ?? StoreSchema.version, supported: StoreSchema.version)
         }
         if !complete, readOnly, let found, found >= StoreSchema.oldestReadable {
             // An older file opened read-only: usable as it is (it has no index image; the tables are loaded).

@@ -277,10 +277,13 @@ enum StoreSchema {
     /// The identity record, checked: every field present and well formed, the dimension within
     /// ``maximumDimension`` and equal to a stored vector's length.
     static func identityRecord(_ db: Database) throws -> IdentityRecord {
-        let keys = [Key.embedderModel, Key.embedderWeights, Key.embedderDimension, Key.embedderPooling,
-            Key.embedderNormalized]
+        let keys = [
+            Key.embedderModel, Key.embedderWeights, Key.embedderDimension, Key.embedderPooling,
+            Key.embedderNormalized,
+        ]
         let values = try keys.map { try meta(db, $0) }
-        let vectorBytes = try db.tableExists("vectors")
+        let vectorBytes =
+            try db.tableExists("vectors")
             ? try Int.fetchOne(db, sql: "SELECT LENGTH(vector) FROM vectors LIMIT 1") : nil
         if values.allSatisfy({ $0 == nil }) {
             return vectorBytes == nil ? .none : .unreadable("meta has no embedder_* rows")

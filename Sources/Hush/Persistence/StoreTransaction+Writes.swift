@@ -205,7 +205,6 @@ extension StoreTransaction {
         return (removed, notFound)
     }
 
-
     /// Records that the keyword index may hold words of rows this transaction removed or rewrote, so that they
     /// are purged after it (``StoreDatabase/purgeDeletedWords(upTo:)``), or at the next writable open if the
     /// process ends first.

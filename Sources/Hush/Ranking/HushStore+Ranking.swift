@@ -36,13 +36,16 @@ extension HushStore {
     /// for item in feed { print(item.id, item.score ?? .nan) }
     /// ```
     ///
-    /// - Throws: ``RankingError/unknownDocument(id:)`` (unless `options.ignoreUnknownIDs`),
+    /// Ids that name no stored document (a liked post pruned since) are skipped and listed in
+    /// ``InterestRanking/unknownIDs``, unless `options.ignoreUnknownIDs` is false.
+    ///
+    /// - Throws: ``RankingError/unknownDocument(id:)`` (only when `options.ignoreUnknownIDs` is false),
     ///   ``RankingError/invalidOption(_:)``, ``StoreError/embedderMismatch(stored:current:)``.
     /// - Complexity: O(chunks × dimension) to build the document vectors, plus O(candidates × log candidates).
     public func rank(
         liked: [String], disliked: [String] = [], candidates: [String]? = nil, options: InterestOptions = .init(),
         limit: Int? = nil
-    ) async throws -> [RankedDocument] {
+    ) async throws -> InterestRanking {
         try ranker.rank(liked: liked, disliked: disliked, candidates: candidates, options: options, limit: limit)
     }
 

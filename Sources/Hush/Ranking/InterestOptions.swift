@@ -15,7 +15,9 @@ public struct InterestOptions: Sendable, Hashable {
     public var dislikedWeight: Float
     /// Whether liked and disliked documents may appear among the results.
     public var includeRated: Bool
-    /// Skip liked, disliked and candidate ids that are not stored (instead of throwing).
+    /// Skip liked, disliked and candidate ids that are not stored, listing them in
+    /// ``InterestRanking/unknownIDs`` (the default: a feed whose old posts were pruned keeps ranking by the
+    /// likes that remain); `false` throws ``RankingError/unknownDocument(id:)`` for the first instead.
     public var ignoreUnknownIDs: Bool
     /// The instant ages are measured from (`nil`: the current time).
     public var now: Date?
@@ -26,7 +28,7 @@ public struct InterestOptions: Sendable, Hashable {
     /// Creates options; defaults: `alpha` 0.8, half-life 14 days, disliked weight 0.5.
     public init(
         alpha: Float = 0.8, halfLife: TimeInterval = 14 * 86_400, dislikedWeight: Float = 0.5,
-        includeRated: Bool = false, ignoreUnknownIDs: Bool = false, now: Date? = nil, perLanguage: Bool? = nil
+        includeRated: Bool = false, ignoreUnknownIDs: Bool = true, now: Date? = nil, perLanguage: Bool? = nil
     ) {
         self.alpha = alpha
         self.halfLife = halfLife
@@ -36,4 +38,29 @@ public struct InterestOptions: Sendable, Hashable {
         self.now = now
         self.perLanguage = perLanguage
     }
+}
+
+/// What ``HushStore/rank(liked:disliked:candidates:options:limit:)`` returns: the documents in order (it is a
+/// collection of them) and the ids it was given that name no stored document, which it skipped.
+///
+/// ```swift
+/// let feed = try await store.rank(liked: likedIDs, limit: 20)
+/// for post in feed { print(post.id) }
+/// if !feed.unknownIDs.isEmpty { forgetLikes(feed.unknownIDs) }  // pruned since they were liked
+/// ```
+public struct InterestRanking: RandomAccessCollection, Sendable, Hashable {
+    /// The documents, best first.
+    public var documents: [RankedDocument]
+    /// The liked, disliked and candidate ids that named no stored document (distinct, in the order given).
+    public var unknownIDs: [String]
+
+    /// Creates a ranking.
+    public init(documents: [RankedDocument], unknownIDs: [String] = []) {
+        self.documents = documents
+        self.unknownIDs = unknownIDs
+    }
+
+    public var startIndex: Int { documents.startIndex }
+    public var endIndex: Int { documents.endIndex }
+    public subscript(position: Int) -> RankedDocument { documents[position] }
 }

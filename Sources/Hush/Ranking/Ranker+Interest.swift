@@ -5,7 +5,7 @@ extension Ranker {
     func rank(
         liked: [String], disliked: [String] = [], candidates: [String]? = nil, options: InterestOptions = .init(),
         limit: Int? = nil
-    ) throws -> [RankedDocument] {
+    ) throws -> InterestRanking {
         guard (0...1).contains(options.alpha) else {
             throw RankingError.invalidOption("alpha must lie in 0…1 (got \(options.alpha))")
         }
@@ -25,16 +25,19 @@ extension Ranker {
         let perLanguage = options.perLanguage ?? (embedder.languageScope != .multilingual)
 
         typealias Entry = (slot: Int, score: Float?, similarity: Float?, recency: Float?)
+        var unknown: [String] = []
         let entries: [Entry] = try memory.read { state in
             try state.requireSemantic(current: current)
             let known = state.slots(ofExternalIDs: liked + disliked + (candidates ?? []))
+            var unknownSeen = Set<String>()
             func resolve(_ ids: [String]) throws -> [Int] {
                 var seen = Set<Int>()
                 var result: [Int] = []
                 for id in ids {
                     guard let slot = known[id] else {
-                        if options.ignoreUnknownIDs { continue }
-                        throw RankingError.unknownDocument(id: id)
+                        guard options.ignoreUnknownIDs else { throw RankingError.unknownDocument(id: id) }
+                        if unknownSeen.insert(id).inserted { unknown.append(id) }
+                        continue
                     }
                     if seen.insert(slot).inserted { result.append(slot) }
                 }
@@ -106,7 +109,7 @@ extension Ranker {
             let all = ranked.map(\.entry) + unranked
             return limit.map { Array(all.prefix($0)) } ?? all
         }
-        return try describe(entries)
+        return InterestRanking(documents: try describe(entries), unknownIDs: unknown)
     }
 
     /// The component-wise mean of equal-length vectors (not normalised).

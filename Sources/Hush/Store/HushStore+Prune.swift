@@ -48,9 +48,11 @@ extension HushStore {
     public func prune(
         maxDocuments: Int? = nil, olderThan: Date? = nil, progress: (@Sendable (StoreProgress) -> Void)? = nil
     ) async throws -> Int {
-        try await queues.write { [writer] in
+        let removed = try await queues.write { [writer] in
             try writer.prune(maxDocuments: maxDocuments, olderThan: olderThan, progress: progress)
         }
+        if removed > 0 { announce(StoreChange(kind: .pruned, documentIDs: [], count: removed)) }
+        return removed
     }
 
     /// The ids of the documents ``prune(maxDocuments:olderThan:progress:)`` would delete with these limits now,
@@ -88,6 +90,8 @@ extension HushStore {
     ///   `CancellationError`.
     /// - Complexity: O(file size).
     public func compact() async throws -> CompactionReport {
-        try await queues.write { [writer] in try writer.compact() }
+        let report = try await queues.write { [writer] in try writer.compact() }
+        announce(StoreChange(kind: .compacted, documentIDs: [], count: 0))
+        return report
     }
 }

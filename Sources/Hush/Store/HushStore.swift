@@ -41,6 +41,8 @@ public final class HushStore: Sendable {
     let openMilliseconds: Double
     /// Whether ``close()`` ran (then `deinit` has nothing left to do).
     let closed = Locked(false)
+    /// The ``changes`` streams being iterated.
+    let changeObservers = Locked<[UUID: AsyncStream<StoreChange>.Continuation]>([:])
 
     /// Failure injection for tests.
     struct TestHooks: Sendable {
@@ -212,6 +214,7 @@ public final class HushStore: Sendable {
     }
 
     deinit {
+        for continuation in changeObservers.withLock({ Array($0.values) }) { continuation.finish() }
         guard !closed.value else { return }
         // Best effort: a failure here has no one to report to, and nothing is lost (the log stays).
         try? database.finish(checkpointing: !readOnly, busyTimeout: options.busyTimeout)
@@ -352,7 +355,9 @@ public final class HushStore: Sendable {
     /// - Complexity: O(deleted chunks × log chunks), one transaction.
     @discardableResult
     public func deleteDocuments(ids: [String]) async throws -> DeletionSummary {
-        try await queues.write { [writer] in try writer.delete(ids: ids) }
+        let summary = try await queues.write { [writer] in try writer.delete(ids: ids) }
+        if summary.deleted > 0 { announce(StoreChange(kind: .deleted, documentIDs: ids, count: summary.deleted)) }
+        return summary
     }
 }
 

@@ -14,10 +14,25 @@ import HushEmbedding
 /// only while it reads memory, never during SQL (see `Searcher`); a write holds the write side only while it
 /// writes its batch's rows and applies them to memory, never while embedding. SQLite runs in WAL mode, so
 /// reading the file never waits for another connection's writes.
+///
+/// A write runs at its caller's priority: an upsert from a `Task(priority: .utility)` embeds at `.utility`, so
+/// indexing a feed in the background leaves the cores to what the person is doing.
 final class StoreQueues: Sendable {
-    private let writes = DispatchQueue(label: "hush.store.writes", qos: .userInitiated)
+    private let writes = DispatchQueue(label: "hush.store.writes")
 
-    /// Runs `body` on the write queue, after every write submitted before it, and returns its result.
+    /// The dispatch class of a task's priority.
+    static func qos(_ priority: TaskPriority) -> DispatchQoS {
+        switch priority {
+        case .high, .userInitiated: .userInitiated
+        case .medium: .default
+        case .low, .utility: .utility
+        case .background: .background
+        default: priority.rawValue >= TaskPriority.high.rawValue ? .userInitiated : .utility
+        }
+    }
+
+    /// Runs `body` on the write queue, after every write submitted before it, at the calling task's priority,
+    /// and returns its result.
     ///
     /// The calling task's cancellation reaches `body` through a ``CancellationFlag`` bound to the queue's thread
     /// while it runs: the writes check it between batches and embedding sub-batches (and the model twice a
@@ -25,9 +40,10 @@ final class StoreQueues: Sendable {
     /// throws without starting.
     func write<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         let flag = CancellationFlag()
+        let qos = Self.qos(Task.currentPriority)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                writes.async {
+                writes.async(qos: qos, flags: .enforceQoS) {
                     continuation.resume(
                         with: Result {
                             try flag.check()

@@ -24,7 +24,11 @@ extension HushStore {
     public func upsert(
         _ documents: [Document], precomputed vectors: [[Float]], progress: (@Sendable (StoreProgress) -> Void)? = nil
     ) async throws -> UpsertSummary {
-        try await queues.write { [writer] in try writer.upsert(documents, precomputed: vectors, progress: progress) }
+        let summary = try await queues.write { [writer] in
+            try writer.upsert(documents, precomputed: vectors, progress: progress)
+        }
+        announceUpsert(documents, summary)
+        return summary
     }
 }
 

@@ -20,6 +20,7 @@ extension HushStore {
     /// - Complexity: dominated by embedding every chunk once; O(chunks) SQLite work.
     public func reembed(batchSize: Int = 256, progress: (@Sendable (StoreProgress) -> Void)? = nil) async throws {
         try await queues.write { [writer] in try writer.reembed(batchSize: batchSize, progress: progress) }
+        announce(StoreChange(kind: .reembedded, documentIDs: [], count: 0))
     }
 }
 

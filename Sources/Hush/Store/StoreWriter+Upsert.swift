@@ -35,7 +35,15 @@ extension HushStore {
     public func upsert(_ documents: [Document], progress: (@Sendable (StoreProgress) -> Void)? = nil) async throws
         -> UpsertSummary
     {
-        try await queues.write { [writer] in try writer.upsert(documents, progress: progress) }
+        let summary = try await queues.write { [writer] in try writer.upsert(documents, progress: progress) }
+        announceUpsert(documents, summary)
+        return summary
+    }
+
+    /// Tells the ``changes`` streams of an upsert that changed something.
+    func announceUpsert(_ documents: [Document], _ summary: UpsertSummary) {
+        guard summary.added + summary.updated > 0 else { return }
+        announce(StoreChange(kind: .upserted, documentIDs: documents.map(\.id), count: summary.added + summary.updated))
     }
 }
 

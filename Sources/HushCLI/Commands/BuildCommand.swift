@@ -102,7 +102,7 @@ struct BuildCommand: AsyncParsableCommand {
         let manifest = report.manifest
         let summary = report.summary
         if json {
-            Console.out(try JSONOutput.line(BuildJSON(report: report, output: output)))
+            Console.json(try JSONOutput.line(BuildJSON(report: report, output: output)))
             return
         }
         Console.out(

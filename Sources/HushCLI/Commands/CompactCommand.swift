@@ -24,7 +24,7 @@ struct CompactCommand: AsyncParsableCommand {
             try await hush.compact()
         }
         if json {
-            Console.out(
+            Console.json(
                 try JSONOutput.line([
                     "bytes_before": report.bytesBefore, "bytes_after": report.bytesAfter,
                     "reclaimed_bytes": report.reclaimedBytes, "wal_bytes_left": report.walBytesLeft,

@@ -116,7 +116,7 @@ struct EvalCommand: AsyncParsableCommand {
         }
         progress.finish()
         if json {
-            Console.out(
+            Console.json(
                 try JSONOutput.line(
                     EvalJSON(
                         metrics: metrics, mode: mode.rawValue, separation: unanswerable ? separation : nil,

@@ -40,7 +40,7 @@ struct ExportCommand: AsyncParsableCommand {
         let hush = try await store.open(.read)
         let ids = try await DocumentSelection.ids(of: hush, filters: filters, order: sort.order)
         guard let out else {
-            try await Self.write(ids, of: hush) { Console.out($0) }
+            try await Self.write(ids, of: hush) { Console.json($0) }
             return
         }
         let destination = URL(fileURLWithPath: out)

@@ -24,7 +24,7 @@ struct GetCommand: AsyncParsableCommand {
         }
         let d = stored.document
         if json {
-            Console.out(try JSONOutput.line(DocumentJSON(stored: stored, detail: .stored)))
+            Console.json(try JSONOutput.line(DocumentJSON(stored: stored, detail: .stored)))
         } else {
             Console.out("id:       \(Console.escaped(d.id))")
             if let title = d.title { Console.out("title:    \(Console.escaped(title))") }

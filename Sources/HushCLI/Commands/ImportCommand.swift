@@ -80,7 +80,7 @@ struct ImportCommand: AsyncParsableCommand {
         progress.finish()
         let seconds = Date().timeIntervalSince(start)
         if json {
-            Console.out(
+            Console.json(
                 try JSONOutput.line(
                     ImportJSON(
                         added: summary.added, updated: summary.updated, unchanged: summary.unchanged,

@@ -132,7 +132,7 @@ struct IndexCommand: AsyncParsableCommand {
         if json {
             let output = IndexJSON(
                 summary: summary, seconds: seconds, skipped: skipped, removed: removeMissing ? removed : nil)
-            Console.out(try JSONOutput.line(output))
+            Console.json(try JSONOutput.line(output))
         } else {
             let rate = seconds > 0 ? Double(documents.count) / seconds : 0
             // Every document read is exactly one of added, updated, unchanged or rejected; skipped inputs

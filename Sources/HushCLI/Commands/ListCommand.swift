@@ -50,7 +50,7 @@ struct ListCommand: AsyncParsableCommand {
         let shown = limit.map { Array(ids.prefix($0)) } ?? ids
         try await DocumentSelection.forEach(shown, of: hush) { stored in
             if json {
-                Console.out(try JSONOutput.line(DocumentJSON(stored: stored, detail: .listing)))
+                Console.json(try JSONOutput.line(DocumentJSON(stored: stored, detail: .listing)))
             } else {
                 let d = stored.document
                 let day = d.createdAt.map(RecordDate.formatDay) ?? "----------"

@@ -21,7 +21,7 @@ struct ModelCommand: ParsableCommand {
             let embedder = try modelOptions.makeEmbedder()
             let identity = embedder.identity
             if json {
-                Console.out(try JSONOutput.line(ModelInfoJSON(embedder: embedder)))
+                Console.json(try JSONOutput.line(ModelInfoJSON(embedder: embedder)))
             } else {
                 Console.out("model:      \(identity.model)")
                 if let bert = embedder as? BERTEmbedder { Console.out("path:       \(bert.modelDirectory.path)") }

@@ -15,7 +15,9 @@ struct PruneCommand: AsyncParsableCommand {
 
     @OptionGroup var store: StoreArguments
 
-    @Option(help: "Keep at most this many documents (the newest).")
+    @Option(
+        name: [.customLong("max-documents"), .customLong("keep")],
+        help: "Keep at most this many documents (the newest).")
     var maxDocuments: Int?
 
     @Option(help: "Delete documents created more than this many days ago.")
@@ -42,7 +44,7 @@ struct PruneCommand: AsyncParsableCommand {
             let doomed = try await hush.pruneCandidates(maxDocuments: maxDocuments, olderThan: cutoff)
             let left = try await hush.stats().documents - doomed.count
             if json {
-                Console.out(try JSONOutput.line(PruneJSON(wouldDelete: doomed, left: left)))
+                Console.json(try JSONOutput.line(PruneJSON(wouldDelete: doomed, left: left)))
             } else {
                 for id in doomed { Console.out("would delete \(Console.escaped(id))") }
                 Console.out("would delete \(doomed.count) documents, \(left) left (nothing was deleted)")
@@ -68,7 +70,7 @@ struct PruneCommand: AsyncParsableCommand {
         let stats = try await hush.stats()
         let left = stats.documents
         if json {
-            Console.out(try JSONOutput.line(["deleted": removed, "documents": left]))
+            Console.json(try JSONOutput.line(["deleted": removed, "documents": left]))
         } else {
             Console.out("deleted \(removed) documents, \(left) left (run `hush compact` to shrink the file)")
             if stats.deletedWordsRemain { Console.out(DeletedWords.note) }

@@ -79,9 +79,11 @@ struct RankCommand: AsyncParsableCommand {
 
     func run() async throws {
         let hush = try await store.open(.read)
+        // An id typed on the command line that names nothing is a mistake to report (with the nearest id), not
+        // a like to skip as an app's pruned one is.
         let options = InterestOptions(
-            alpha: alpha, halfLife: halfLifeDays * 86_400, now: try now.map { try FilterParsing.date($0, key: "now") },
-            perLanguage: perLanguage)
+            alpha: alpha, halfLife: halfLifeDays * 86_400, ignoreUnknownIDs: false,
+            now: try now.map { try FilterParsing.date($0, key: "now") }, perLanguage: perLanguage)
         let liked = try await Self.ids(self.liked, in: hush)
         let disliked = try await Self.ids(self.disliked, in: hush)
         let candidates = self.candidates.isEmpty ? nil : try await Self.ids(self.candidates, in: hush)
@@ -90,13 +92,13 @@ struct RankCommand: AsyncParsableCommand {
                 liked: liked, disliked: disliked, candidates: candidates, options: options, limit: limit)
         }
         if json {
-            Console.out(
+            Console.json(
                 try JSONOutput.line(
                     RankJSON(
                         liked: liked, disliked: disliked, alpha: JSONNumber(alpha),
                         halfLifeDays: JSONNumber(halfLifeDays), results: ranked.map(RankedOutput.Item.init))))
         } else {
-            Console.out(try await RankedOutput.text(ranked, in: hush))
+            Console.out(try await RankedOutput.text(ranked.documents, in: hush))
         }
     }
 }

@@ -50,7 +50,7 @@ struct RelatedCommand: AsyncParsableCommand {
                 to: id, limit: limit, minCosine: minCosine, sameLanguage: sameLanguage, filter: filter)
         }
         if json {
-            Console.out(try JSONOutput.line(RelatedJSON(id: id, results: related.map(RankedOutput.Item.init))))
+            Console.json(try JSONOutput.line(RelatedJSON(id: id, results: related.map(RankedOutput.Item.init))))
         } else {
             Console.out(try await RankedOutput.text(related, in: hush))
         }

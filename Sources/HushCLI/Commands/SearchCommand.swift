@@ -138,7 +138,7 @@ struct SearchCommand: AsyncParsableCommand {
                 text, mode: searchMode, filter: filter, limit: limit, minScore: minScore, explain: explain)
         let analysis = explain ? hush.analyze(text) : nil
         if json {
-            Console.out(
+            Console.json(
                 try SearchOutput.json(query: text, mode: mode.rawValue, results: results, analysis: analysis))
         } else {
             if let analysis { Console.out(SearchOutput.text(analysis: analysis)) }

@@ -18,7 +18,7 @@ struct StatsCommand: AsyncParsableCommand {
         let hush = try await store.open(.read)
         let s = try await hush.stats()
         if json {
-            Console.out(try JSONOutput.line(StatsJSON(stats: s, residentBytes: ResidentMemory.current()?.now ?? 0)))
+            Console.json(try JSONOutput.line(StatsJSON(stats: s, residentBytes: ResidentMemory.current()?.now ?? 0)))
         } else {
             Console.out("file:      \(store.db) (\(Self.bytes(Int(s.fileSizeBytes))))")
             Console.out("documents: \(s.documents)")

@@ -35,7 +35,10 @@ struct SummarizeCommand: AsyncParsableCommand {
     var ids: [String] = []
 
     func validate() throws {
-        if (query == nil) == ids.isEmpty { throw ValidationError("give document ids or --query, not both") }
+        if query == nil && ids.isEmpty {
+            throw ValidationError("give the ids of the documents to summarise, or --query WORDS to summarise a search")
+        }
+        if query != nil && !ids.isEmpty { throw ValidationError("give document ids or --query, not both") }
         if let query, query.allSatisfy(\.isWhitespace) {
             throw ValidationError("--query is empty: give the words to search for")
         }
@@ -53,7 +56,7 @@ struct SummarizeCommand: AsyncParsableCommand {
             return try await hush.summarize(ids: ids, sentences: sentences, lambda: lambda)
         }
         if json {
-            Console.out(try JSONOutput.line(SummarizeJSON(query: query, summary: summary)))
+            Console.json(try JSONOutput.line(SummarizeJSON(query: query, summary: summary)))
         } else if summary.sentences.isEmpty {
             Console.out("nothing to summarise")
         } else {

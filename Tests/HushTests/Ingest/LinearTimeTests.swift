@@ -39,11 +39,17 @@ import Testing
 
     static let markdown: [(String, @Sendable (Int) -> String)] = [
         ("opening brackets", { String(repeating: "[", count: $0) }),
-        ("links nested by their brackets", { String(repeating: "[", count: $0) + String(repeating: "](y)", count: $0) }),
+        (
+            "links nested by their brackets",
+            { String(repeating: "[", count: $0) + String(repeating: "](y)", count: $0) }
+        ),
         ("wiki openers without a close", { String(repeating: "[[a] ", count: $0) }),
         ("angle brackets", { String(repeating: "<", count: $0) }),
         ("angle brackets around words", { String(repeating: "<a", count: $0) + ">" }),
-        ("backtick runs of every length", { n in (1...Int(Double(n).squareRoot())).map { String(repeating: "`", count: $0) + " x " }.joined() }),
+        (
+            "backtick runs of every length",
+            { n in (1...Int(Double(n).squareRoot())).map { String(repeating: "`", count: $0) + " x " }.joined() }
+        ),
         ("unpaired backticks", { String(repeating: "`` x ", count: $0) + "`" }),
         ("emphasis of two markers", { String(repeating: "*a _b ", count: $0) + String(repeating: "c_ ", count: $0) }),
         ("underscore openers", { String(repeating: "_a ", count: $0) + String(repeating: "b* ", count: $0) }),

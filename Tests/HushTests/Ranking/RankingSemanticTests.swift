@@ -32,7 +32,7 @@ import Testing
         let plain = try await store.rank(liked: ["run-1", "bake-1"], candidates: candidates, options: options)
         let disliking = try await store.rank(
             liked: ["run-1", "bake-1"], disliked: ["bake-2"], candidates: candidates, options: options)
-        func margin(_ list: [RankedDocument]) -> Float {
+        func margin(_ list: InterestRanking) -> Float {
             (list.first { $0.id == "run-3" }?.score ?? .nan) - (list.first { $0.id == "bake-3" }?.score ?? .nan)
         }
         #expect(margin(disliking) > margin(plain) + 0.05, "\(margin(plain)) -> \(margin(disliking))")

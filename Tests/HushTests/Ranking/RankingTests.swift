@@ -165,11 +165,15 @@ import Testing
         #expect(included.contains { $0.id == "run-1" } && included.contains { $0.id == "bake-2" })
         #expect(included.count == FeedCorpus.posts.count)
         await #expect(throws: RankingError.unknownDocument(id: "ghost")) {
-            _ = try await store.rank(liked: ["run-1", "ghost"])
+            _ = try await store.rank(liked: ["run-1", "ghost"], options: InterestOptions(ignoreUnknownIDs: false))
         }
+        // By default a like of a post pruned since is skipped and reported (a feed with a short TTL meets it daily).
         let tolerant = try await store.rank(
-            liked: ["run-1", "ghost"], options: InterestOptions(ignoreUnknownIDs: true, now: day(10)), limit: 4)
+            liked: ["run-1", "ghost", "ghost"], disliked: ["gone"], options: InterestOptions(now: day(10)), limit: 4)
         #expect(tolerant.count == 4)
+        #expect(tolerant.unknownIDs == ["ghost", "gone"])
+        let same = try await store.rank(liked: ["run-1"], options: InterestOptions(now: day(10)), limit: 4)
+        #expect(tolerant.documents == same.documents && same.unknownIDs.isEmpty)
         await #expect(throws: RankingError.self) {
             _ = try await store.rank(liked: ["run-1"], options: InterestOptions(alpha: 1.5))
         }

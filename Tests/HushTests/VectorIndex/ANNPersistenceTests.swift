@@ -114,7 +114,9 @@ import Testing
             try index.save(to: GraphTableWriter(db))
             try db.execute(sql: "UPDATE hnsw_edges SET neighbours = x'010203' WHERE row = 0 AND level = 0")
         }
-        #expect(throws: ANNError.self) { _ = try queue.read { try HNSWIndex.load(from: GraphTableReader($0), rows: 50) } }
+        #expect(throws: ANNError.self) {
+            _ = try queue.read { try HNSWIndex.load(from: GraphTableReader($0), rows: 50) }
+        }
         let empty = try DatabaseQueue()
         #expect(try empty.read { try HNSWIndex.load(from: GraphTableReader($0), rows: 50) } == nil)
     }

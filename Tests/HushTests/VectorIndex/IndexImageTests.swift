@@ -96,8 +96,8 @@ import Testing
         let liked = ["note-1", "note-9"]
         #expect(
             same(
-                try await fromImage.rank(liked: liked, disliked: ["note-2"], limit: 10),
-                try await inMemory.rank(liked: liked, disliked: ["note-2"], limit: 10)))
+                try await fromImage.rank(liked: liked, disliked: ["note-2"], limit: 10).documents,
+                try await inMemory.rank(liked: liked, disliked: ["note-2"], limit: 10).documents))
         let results = try await fromImage.search("garlic sauce recipe", mode: .semantic, limit: 10)
         #expect(
             try await fromImage.diversify(results, lambda: 0.5).hits.map(\.id)
