@@ -384,6 +384,18 @@ import Testing
         let notAStore = try CLIRunner.run(["stats", "--db", garbage.path])
         #expect(notAStore.status != 0)
         #expect(!notAStore.stderr.isEmpty)
+        // A negative count reaches the command's own check (it was "Missing value for --k").
+        for arguments in [
+            ["search", "--db", db, "--k", "-1", "hello"], ["summarize", "--db", db, "--sentences", "-3", "x"],
+        ] {
+            let negative = try CLIRunner.run(arguments)
+            #expect(negative.status != 0 && !negative.stderr.contains("Missing value"), "\(negative.stderr)")
+            #expect(negative.stderr.contains("at least"), "\(negative.stderr)")
+        }
+        let neither = try CLIRunner.run(["summarize", "--db", db])
+        #expect(neither.stderr.contains("give the ids of the documents to summarise, or --query"), "\(neither.stderr)")
+        let keep = try CLIRunner.run(["prune", "--db", db, "--keep", "100", "--dry-run"])
+        #expect(!keep.stderr.contains("Unknown option"), "\(keep.stderr)")
     }
 
     @Test(.needsModel) func withoutTheModelAStoreCanBeReadKeywordSearchedAndDeleted() throws {
@@ -478,6 +490,23 @@ import Testing
         #expect(result.stdout.contains("keywords: sleeping, money, worries"), "\(result.stdout)")
         let get = try CLIRunner.run(["get", "--db", db, "two\nlines"])
         #expect(get.stdout.contains(#"id:       two\nlines"#))
+        // A right-to-left override in an id or a title is written out, so it cannot turn "evil\u{202E}exe.txt" into
+        // "eviltxt.exe" on the terminal; JSON keeps it exact.
+        let spoof = folder.appendingPathComponent("spoof.jsonl")
+        try
+            "{\"id\": \"evil\u{202E}exe.txt\", \"title\": \"Invoice \u{2067}paid\u{2069}\", \"text\": \"Money owed for the harbour trip.\"}"
+            .write(to: spoof, atomically: true, encoding: .utf8)
+        try CLIRunner.succeed(["index", "--lexical", "--quiet", "--db", db, spoof.path])
+        for command in [["list", "--db", db], ["search", "--db", db, "harbour trip"]] {
+            let shown = try CLIRunner.run(command)
+            #expect(shown.status == 0 && shown.stdout.contains(#"evil\u{202E}exe.txt"#), "\(shown.stdout)")
+            #expect(
+                !shown.stdout.unicodeScalars.contains {
+                    (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value)
+                })
+        }
+        let json = try CLIRunner.run(["list", "--db", db, "--json"])
+        #expect(json.stdout.contains("evil\u{202E}exe.txt"))
     }
 
     @Test func idsAreOneIdWhateverTheirUnicodeNormalForm() throws {
