@@ -159,6 +159,7 @@ if ProcessInfo.processInfo.environment["HUSH_TSAN_ONLY"] == "1" {
         fuzz("FuzzSafeTensors", ["HushEmbedding"]), fuzz("FuzzE5S1", ["HushEmbedding"]),
         fuzz("FuzzTokenizerJSON", ["HushEmbedding"]), fuzz("FuzzJSONL", ["FuzzDocuments"]),
         fuzz("FuzzCSV", ["FuzzDocuments"]),
+        fuzz("FuzzStoreFile", ["Hush", "HushEmbedding", .product(name: "GRDB", package: "GRDB.swift")]),
     ]
     package.targets =
         package.targets.filter { library.contains($0.name) } + fuzzTargets + [

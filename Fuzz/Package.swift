@@ -32,6 +32,12 @@ let package = Package(
             dependencies: ["FuzzDriver", .product(name: "HushEmbedding", package: "Hush")]),
         .executableTarget(name: "FuzzJSONL", dependencies: ["FuzzDriver", "FuzzDocuments"]),
         .executableTarget(name: "FuzzCSV", dependencies: ["FuzzDriver", "FuzzDocuments"]),
+        .executableTarget(
+            name: "FuzzStoreFile",
+            dependencies: [
+                "FuzzDriver", .product(name: "Hush", package: "Hush"), .product(name: "HushEmbedding", package: "Hush"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,3 @@
+import FuzzDriver
+
+runFuzzer { data, size in fuzzStoreFile(data, size) }
