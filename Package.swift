@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import Foundation
 import PackageDescription
 
@@ -36,7 +36,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
-        .target(name: "HushKernels"),
+        // The kernels are optimised in every configuration: an app's Debug build compiles its packages at -O0,
+        // where these loops ran 40 times slower (indexing 300 readings took minutes) while the Swift around them
+        // costs little (measured in docs/benchmarks.md, "Debug builds"). SwiftPM accepts this flag from a
+        // dependency pinned by version since tools version 6.2.
+        .target(name: "HushKernels", cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))]),
         // CBLAS declarations only: OpenBLAS itself is loaded at run time (see Sources/COpenBLAS/shim.h).
         .systemLibrary(
             name: "COpenBLAS",

@@ -83,6 +83,10 @@ public struct StoreStats: Sendable, Hashable {
     /// if try await store.stats().deletedWordsRemain { _ = try await store.compact() }
     /// ```
     public var deletedWordsRemain = false
+    /// Why the saved index image was set aside when the store opened (it is damaged), or `nil`: the store then
+    /// read its tables instead (slower, same answers). A writable open saves a sound image at once; a read-only
+    /// one reads the tables at every open until a write (``HushStore/compact()``) saves it.
+    public var imageProblem: String?
 }
 
 /// A `reembed` that stopped part-way: the model it converts to and how far it got.

@@ -14,7 +14,17 @@ extension DocumentReader {
                 skip(SkippedInput(path: path, reason: "binary file (contains NUL bytes)"))
                 return
             }
-            try FileByteStream.forEachLine(file.url) { line, number in
+            let limit = FileByteStream.maximumRecordBytes
+            try FileByteStream.forEachLine(
+                file.url,
+                overlong: { number in
+                    sawContent = true
+                    skip(
+                        SkippedInput(
+                            path: path, line: number,
+                            reason: "record too large (over \(limit >> 20) MiB): split it into smaller records"))
+                }
+            ) { line, number in
                 let trimmed = Self.trimASCIIWhitespace(line)
                 guard !trimmed.isEmpty else { return }
                 sawContent = true

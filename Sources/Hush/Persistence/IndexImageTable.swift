@@ -132,8 +132,14 @@ extension StoreDatabase {
             do {
                 try decode(try ImageBlockReader(db: db))
                 synced.value = try IndexImageTable.commitCounter(db)
+                imageProblem.value = nil
                 return true
-            } catch is ImageError {
+            } catch let error as ImageError {
+                switch error {
+                case .unused: break
+                case .truncated: imageProblem.value = "it ends early"
+                case .malformed(let what): imageProblem.value = what
+                }
                 return false
             }
         }

@@ -20,6 +20,9 @@ struct StoreDatabase: Sendable {
     /// leaves it behind, and the next write reloads memory first, inside its transaction; `nil` before the first
     /// load.
     let synced = Locked<Int64?>(nil)
+    /// Why the saved index image was set aside when memory was loaded (damaged: a count past its bytes, an id
+    /// out of range...), or nil.
+    let imageProblem = Locked<String?>(nil)
     /// Which keyword tokens match half the index or more (see `KeywordIndexReader.isUninformative`), as counted
     /// at one commit: a search as you type asks again for the words typed before on every keystroke.
     let commonTokens = Locked(KeywordIndexReader.CommonTokens())

@@ -325,8 +325,15 @@ public final class HushStore: Sendable {
             vectorsInFile: memory.read { !$0.isResident }, imageBytes: database.imageBytes(),
             imageCurrent: (try? database.imageIsCurrent(header: StoreMemory.State.imageHeader)) ?? false,
             chunking: chunking, documentsPerLanguage: try database.documentsPerLanguage(),
-            deletedWordsRemain: try database.deletedWordsRemain())
+            deletedWordsRemain: try database.deletedWordsRemain(), imageProblem: imageProblem)
     }
+
+    /// Why the saved index image was set aside at the open (see ``StoreStats/imageProblem``), or `nil`.
+    ///
+    /// ```swift
+    /// if let problem = store.imageProblem { log("index image damaged (\(problem)); read from the tables") }
+    /// ```
+    public var imageProblem: String? { database.imageProblem.value }
 
     // MARK: - Deleting
 

@@ -51,6 +51,7 @@ struct StatsCommand: AsyncParsableCommand {
             if s.imageBytes > 0 {
                 opened += " (index image \(Self.bytes(Int(s.imageBytes))), \(s.imageCurrent ? "current" : "stale"))"
             }
+            if let problem = s.imageProblem { opened += "; the image was damaged (\(problem)): read from the tables" }
             Console.out(opened)
             if let memory = ResidentMemory.current() {
                 Console.out(

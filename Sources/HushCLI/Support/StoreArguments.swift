@@ -46,6 +46,11 @@ struct StoreArguments: ParsableArguments {
         let store = try HushStore.open(path: db, readOnly: access == .read, options: options) { stored in
             try resolver.embedder(for: stored, path: db)
         }
+        if access == .read, let problem = store.imageProblem {
+            Console.error(
+                "note: the saved index in \(db) is damaged (\(problem)), so it was read from its tables instead (same "
+                    + "answers, slower to open); `hush compact --db \(db)` saves a sound one")
+        }
         return OpenStores.shared.track(store)
     }
 }

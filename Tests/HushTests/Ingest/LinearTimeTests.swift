@@ -61,3 +61,44 @@ import Testing
         }
     }
 }
+
+/// A record longer than a text file may be is skipped as it streams past, never held: one 200 MB JSON line took
+/// 2.6 GB and 240 s before it was refused, and a cancel waited for it.
+@Suite struct BoundedRecordTests {
+    @Test func aLineOverTheLimitIsReportedAndNeverHeld() throws {
+        let folder = try TemporaryDirectory()
+        let url = URL(fileURLWithPath: folder.path("feed.jsonl"))
+        let long = String(repeating: "x", count: 3 << 20)  // three blocks of the reader
+        try ("first\n" + long + "\nthird\n" + long).write(to: url, atomically: true, encoding: .utf8)
+        var lines: [(Int, Int)] = []
+        var overlong: [Int] = []
+        try FileByteStream.forEachLine(url, maximumLineBytes: 1 << 20, overlong: { overlong.append($0) }) { line, number in
+            lines.append((number, line.count))
+        }
+        #expect(lines.map(\.0) == [1, 3] && lines.map(\.1) == [5, 5])
+        #expect(overlong == [2, 4])
+    }
+
+    @Test func aJSONLinesRecordOverTheLimitIsSkippedWithItsLine() throws {
+        let folder = try TemporaryDirectory()
+        let url = URL(fileURLWithPath: folder.path("posts.jsonl"))
+        let huge = String(repeating: "a", count: FileByteStream.maximumRecordBytes + 10)
+        try (#"{"id": "a", "text": "A walk by the harbour."}"# + "\n" + #"{"id": "b", "text": ""# + huge + "\"}\n"
+            + #"{"id": "c", "text": "Rain all day."}"#).write(to: url, atomically: true, encoding: .utf8)
+        var skipped: [SkippedInput] = []
+        let documents = try DocumentReader().read(url, skip: { skipped.append($0) })
+        #expect(documents.map(\.id) == ["a", "c"])
+        #expect(skipped.count == 1 && skipped.first?.line == 2 && skipped.first?.reason.contains("too large") == true)
+    }
+
+    @Test func aCancelledReadStopsBetweenBlocks() async throws {
+        let folder = try TemporaryDirectory()
+        let url = URL(fileURLWithPath: folder.path("big.jsonl"))
+        try String(repeating: "y", count: 8 << 20).write(to: url, atomically: true, encoding: .utf8)
+        let reading = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            try FileByteStream.forEachLine(url) { _, _ in }
+        }
+        await #expect(throws: CancellationError.self) { try await reading.value }
+    }
+}

@@ -172,6 +172,14 @@ import Testing
         #expect(damaged.memory.read { $0.isResident })
         let scores = try await Self.scores(damaged)
         #expect(scores.count == truth.count && scores.allSatisfy { $0.count == 10 })
+        // The damage is said (a read-only open cannot mend it), and the next writable open saves a sound image once.
+        #expect(damaged.imageProblem != nil)
+        #expect(try await damaged.stats().imageProblem == damaged.imageProblem)
+        let mending = try await HushStore.open(path: path, embedder: embedder, options: Self.options)
+        #expect(mending.imageProblem != nil)
+        try await mending.close()
+        let mended = try await HushStore.open(path: path, embedder: embedder, readOnly: true, options: Self.options)
+        #expect(mended.imageProblem == nil && !mended.memory.read { $0.isResident })
         try queue.close()
     }
 
