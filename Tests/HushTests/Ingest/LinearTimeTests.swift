@@ -1,4 +1,5 @@
 import Foundation
+import HushTestSupport
 import Testing
 
 @testable import Hush
@@ -85,9 +86,8 @@ import Testing
         let huge = String(repeating: "a", count: FileByteStream.maximumRecordBytes + 10)
         try (#"{"id": "a", "text": "A walk by the harbour."}"# + "\n" + #"{"id": "b", "text": ""# + huge + "\"}\n"
             + #"{"id": "c", "text": "Rain all day."}"#).write(to: url, atomically: true, encoding: .utf8)
-        var skipped: [SkippedInput] = []
-        let documents = try DocumentReader().read(url, skip: { skipped.append($0) })
-        #expect(documents.map(\.id) == ["a", "c"])
+        let (documents, _, skipped) = try readAll([url])
+        #expect(documents.map(\.id) == ["a", "c"], "\(documents.map(\.id))")
         #expect(skipped.count == 1 && skipped.first?.line == 2 && skipped.first?.reason.contains("too large") == true)
     }
 
@@ -99,6 +99,7 @@ import Testing
             withUnsafeCurrentTask { $0?.cancel() }
             try FileByteStream.forEachLine(url) { _, _ in }
         }
-        await #expect(throws: CancellationError.self) { try await reading.value }
+        let outcome = await reading.result
+        #expect(throws: CancellationError.self) { try outcome.get() }
     }
 }
