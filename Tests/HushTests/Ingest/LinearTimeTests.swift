@@ -73,7 +73,8 @@ import Testing
         try ("first\n" + long + "\nthird\n" + long).write(to: url, atomically: true, encoding: .utf8)
         var lines: [(Int, Int)] = []
         var overlong: [Int] = []
-        try FileByteStream.forEachLine(url, maximumLineBytes: 1 << 20, overlong: { overlong.append($0) }) { line, number in
+        try FileByteStream.forEachLine(url, maximumLineBytes: 1 << 20, overlong: { overlong.append($0) }) {
+            line, number in
             lines.append((number, line.count))
         }
         #expect(lines.map(\.0) == [1, 3] && lines.map(\.1) == [5, 5])
@@ -84,7 +85,8 @@ import Testing
         let folder = try TemporaryDirectory()
         let url = URL(fileURLWithPath: folder.path("posts.jsonl"))
         let huge = String(repeating: "a", count: FileByteStream.maximumRecordBytes + 10)
-        try (#"{"id": "a", "text": "A walk by the harbour."}"# + "\n" + #"{"id": "b", "text": ""# + huge + "\"}\n"
+        try
+            (#"{"id": "a", "text": "A walk by the harbour."}"# + "\n" + #"{"id": "b", "text": ""# + huge + "\"}\n"
             + #"{"id": "c", "text": "Rain all day."}"#).write(to: url, atomically: true, encoding: .utf8)
         let (documents, _, skipped) = try readAll([url])
         #expect(documents.map(\.id) == ["a", "c"], "\(documents.map(\.id))")
