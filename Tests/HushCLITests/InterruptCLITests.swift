@@ -64,9 +64,11 @@ import Testing
         #expect(summary["added"] as? Int == 500 - kept)
     }
 
-    /// `hush eval` under Ctrl-C: it stops between queries, says how many it evaluated, prints no scores (they
-    /// would be of a part) and exits 130.
-    @Test func ctrlCStopsAnEvalBetweenQueries() throws {
+    /// `hush eval` under Ctrl-C, or its terminal closed (SIGHUP, which ended it at once with no summary): it stops
+    /// between queries, says how many it evaluated, prints no scores (they would be of a part) and exits 128 + the
+    /// signal.
+    @Test(arguments: [SIGINT, SIGHUP])
+    func aSignalStopsAnEvalBetweenQueries(signal: Int32) throws {
         let folder = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let db = folder.appendingPathComponent("journal.hush").path
@@ -83,12 +85,13 @@ import Testing
         {
             usleep(20_000)
         }
-        kill(process.processIdentifier, SIGINT)
+        kill(process.processIdentifier, signal)
         process.waitUntilExit()
         let stderr = try String(contentsOf: log, encoding: .utf8)
-        #expect(process.terminationStatus == 128 + SIGINT, "\(stderr)")
+        #expect(process.terminationStatus == 128 + signal, "\(stderr)")
         let said = try #require(
-            stderr.firstMatch(of: /interrupted: (\d+) of 50000 queries were evaluated before the stop/), "\(stderr)")
+            stderr.firstMatch(of: /(?:interrupted|terminated): (\d+) of 50000 queries were evaluated before the stop/),
+            "\(stderr)")
         #expect((Int(said.1) ?? 0) > 0 && (Int(said.1) ?? count) < count)
     }
 

@@ -21,6 +21,17 @@ extension DocumentReader {
                         return
                     }
                     if names.isEmpty && name.hasPrefix("\u{FEFF}") { name.removeFirst() }
+                    // Each row's cells are filed under their column's name: a name of half a megabyte was hashed
+                    // and trimmed again for every cell.
+                    guard name.utf8.count <= Self.maximumColumnNameBytes else {
+                        skip(
+                            SkippedInput(
+                                path: path, line: line,
+                                reason: "a column name of \(name.utf8.count) bytes (at most "
+                                    + "\(Self.maximumColumnNameBytes)): is the first row a header?"))
+                        stop = true
+                        return
+                    }
                     names.append(name.trimmingCharacters(in: .whitespaces))
                 }
                 guard names.contains(where: { RawRecord.key($0) == .text }) else {
@@ -107,6 +118,9 @@ extension DocumentReader {
             skip(SkippedInput(path: path, reason: "empty file"))
         }
     }
+
+    /// The longest column name a CSV header may hold.
+    static let maximumColumnNameBytes = 1_024
 
     /// The byte that separates a CSV file's columns, as its header row (the start of `header`) shows: a tab for
     /// a .tsv file; otherwise the first of comma, semicolon (what spreadsheets write where the decimal mark is a

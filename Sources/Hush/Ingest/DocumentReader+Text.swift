@@ -28,6 +28,7 @@ extension DocumentReader {
         let frontMatterTitle = record.title
         var title = frontMatterTitle
         var bodyLines: [String] = []
+        var blankLines = 0  // how many of bodyLines, from the first, are known to be blank
         var inFence = false
         var afterText = false
         for line in lines {
@@ -46,9 +47,11 @@ extension DocumentReader {
                     title = MarkdownText.inline(heading.text)
                     continue
                 }
-                // The front matter's title written again as the note's heading: said once.
-                if heading.level == 1, bodyLines.allSatisfy({ $0.allSatisfy(\.isWhitespace) }),
-                    let frontMatterTitle, MarkdownText.inline(heading.text) == frontMatterTitle
+                // The front matter's title written again as the note's heading: said once. The body's blank start
+                // is measured once as it grows (a note of blank lines and headings read it all again per heading).
+                while blankLines < bodyLines.count, bodyLines[blankLines].allSatisfy(\.isWhitespace) { blankLines += 1 }
+                if heading.level == 1, blankLines == bodyLines.count, let frontMatterTitle,
+                    MarkdownText.inline(heading.text) == frontMatterTitle
                 {
                     continue
                 }

@@ -141,7 +141,14 @@ struct ChunkingRun {
             label = String(line[..<colon.upperBound])
             value = line[colon.upperBound...]
         }
-        let labelCost = label.isEmpty ? 0 : contentTokens(label)
+        var labelCost = label.isEmpty ? 0 : contentTokens(label)
+        // A label of more than a quarter of the room is split with its value instead of repeated on each piece
+        // (a label of 250,000 tokens was copied onto every word of its value).
+        if labelCost > limit / 4 {
+            label = ""
+            value = Substring(line)
+            labelCost = 0
+        }
         let room = max(1, limit - labelCost)
         var pieces: [(String, Int)] = []
         var words: [Substring] = []

@@ -87,18 +87,33 @@ public struct TextCleaner: Sendable, Hashable {
     /// let (text, replacements) = cleaner.cleanWithReplacements(Document(id: "p", body: "Thanks @maria!"))
     /// TextCleaner.restore(text, at: 0..<text.utf16.count, from: replacements)  // "Thanks @maria!"
     /// ```
+    ///
+    /// - Complexity: O(part + log replacements + the replacements inside it): the first is found by binary search
+    ///   (a summary restores each of its sentences), and the part is rebuilt in one pass.
     static func restore(_ part: String, at range: Range<Int>, from replacements: [Replacement]) -> String {
-        var units = Array(part.utf16)
+        let units = Array(part.utf16)
         guard units.count == range.count else { return part }
-        var restored = false
-        for replacement in replacements.reversed()
-        where replacement.range.lowerBound >= range.lowerBound && replacement.range.upperBound <= range.upperBound {
-            let local =
-                (replacement.range.lowerBound - range.lowerBound)..<(replacement.range.upperBound - range.lowerBound)
-            units.replaceSubrange(local, with: replacement.original.utf16)
-            restored = true
+        var low = 0
+        var high = replacements.count
+        while low < high {
+            let middle = (low + high) / 2
+            if replacements[middle].range.lowerBound < range.lowerBound { low = middle + 1 } else { high = middle }
         }
-        return restored ? String(decoding: units, as: UTF16.self) : part
+        var restored: [UInt16] = []
+        var cursor = 0
+        var index = low
+        while index < replacements.count, replacements[index].range.lowerBound < range.upperBound {
+            let replacement = replacements[index]
+            index += 1
+            guard replacement.range.upperBound <= range.upperBound else { continue }
+            let start = replacement.range.lowerBound - range.lowerBound
+            restored.append(contentsOf: units[cursor..<start])
+            restored.append(contentsOf: replacement.original.utf16)
+            cursor = start + replacement.range.count
+        }
+        guard cursor > 0 else { return part }
+        restored.append(contentsOf: units[cursor...])
+        return String(decoding: restored, as: UTF16.self)
     }
 
     /// The links and @mentions in `text` that ``clean(_:)-(String)`` replaces, as the person wrote them: the
@@ -130,6 +145,13 @@ public struct TextCleaner: Sendable, Hashable {
         text: String, replacements: [Replacement]
     ) {
         var output = ""
+        // The output's length in UTF-16 units, kept as it grows: counting it at each replacement counted the whole
+        // output again once it held a character beyond ASCII.
+        var units = 0
+        func append(_ piece: some StringProtocol) {
+            output += piece
+            if tracking { units += piece.utf16.count }
+        }
         var replacements: [Replacement] = []
         var separator = ""  // what goes before the next line's first word
         for rawLine in Self.lines(of: text) {
@@ -138,24 +160,23 @@ public struct TextCleaner: Sendable, Hashable {
                 if !output.isEmpty && !singleLine { separator = "\n\n" }
                 continue
             }
-            if !output.isEmpty { output += separator }
+            if !output.isEmpty { append(separator) }
             separator = singleLine ? " " : "\n"
             for (index, word) in words.enumerated() {
-                if index > 0 { output.append(" ") }
+                if index > 0 { append(" ") }
                 guard let found = replaceable(in: word) else {
-                    output += word
+                    append(word)
                     continue
                 }
-                output += word[..<found.range.lowerBound]
+                append(word[..<found.range.lowerBound])
                 if tracking {
-                    let start = output.utf16.count
                     replacements.append(
                         Replacement(
-                            range: start..<(start + found.placeholder.utf16.count), original: String(word[found.range]))
+                            range: units..<(units + found.placeholder.utf16.count), original: String(word[found.range]))
                     )
                 }
-                output += found.placeholder
-                output += word[found.range.upperBound...]
+                append(found.placeholder)
+                append(word[found.range.upperBound...])
             }
         }
         return (output, replacements)
@@ -290,17 +311,22 @@ public struct TextCleaner: Sendable, Hashable {
     }
 
     /// Where a link starting at `text.startIndex` ends: trailing punctuation and unbalanced `)` are left out.
+    ///
+    /// - Complexity: O(n): the brackets are counted once and uncounted as the end moves back (a word of a
+    ///   million `)` counted them again for each).
     private static func linkEnd(_ text: Substring) -> String.Index {
+        var opens = 0
+        var closes = 0
+        for character in text {
+            if character == "(" { opens += 1 } else if character == ")" { closes += 1 }
+        }
         var end = text.endIndex
         while end > text.startIndex {
             let last = text[text.index(before: end)]
             guard trailingPunctuation.contains(last) else { break }
-            if last == ")" {
-                let inner = text[text.startIndex..<text.index(before: end)]
-                let opens = inner.filter { $0 == "(" }.count
-                let closes = inner.filter { $0 == ")" }.count
-                if opens > closes { break }
-            }
+            // The counts of the text before `last`.
+            if last == "(" { opens -= 1 } else if last == ")" { closes -= 1 }
+            if last == ")", opens > closes { break }
             end = text.index(before: end)
         }
         return end

@@ -7,7 +7,7 @@ import Foundation
     import Darwin
 #endif
 
-/// Ctrl-C (SIGINT) and SIGTERM for the long commands (`index`, `import`, `reembed`, `build`, `prune`, `compact`,
+/// Ctrl-C (SIGINT), SIGTERM and SIGHUP for the long commands (`index`, `import`, `reembed`, `build`, `prune`, `compact`,
 /// `eval`): the first signal
 /// cancels the command's work, which stops at its next checkpoint (between batches, inside the model's
 /// layers) with every committed batch kept, and the command ends with ``CommandInterrupted``; a second signal
@@ -50,11 +50,13 @@ enum Interruption {
             }
         }
         source.resume()
-        for number in [SIGINT, SIGTERM] { signal(number, forwardSignalToPipe) }
+        // SIGHUP too: a terminal closed under a long command ends it as SIGTERM does, with its summary.
+        for number in [SIGINT, SIGTERM, SIGHUP] { signal(number, forwardSignalToPipe) }
         let task = running.start(work)
         defer {
             signal(SIGINT, SIG_DFL)
             signal(SIGTERM, SIG_DFL)
+            signal(SIGHUP, SIG_DFL)
             source.cancel()
         }
         do {

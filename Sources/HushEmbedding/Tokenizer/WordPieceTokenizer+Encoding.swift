@@ -138,7 +138,9 @@ struct EncodingState {
     mutating func decomposed(_ scalar: UInt32, into output: inout [Int32]) {
         let flag = flags[Int(scalar)]
         if flag & BertUnicode.combining != 0, let value = combiningClasses[scalar] {
-            marks.append(UInt64(value) << 32 | UInt64(scalar))
+            // A mark strip-accents drops is dropped now: the kept marks are ordered by class alone, so leaving it
+            // out changes nothing but the work.
+            if flag & BertUnicode.stripChanges == 0 { marks.append(UInt64(value) << 32 | UInt64(scalar)) }
             return
         }
         flushMarks(into: &output)
@@ -149,7 +151,11 @@ struct EncodingState {
     /// Emits the pending combining marks in canonical order (stable by class), nonspacing ones dropped.
     mutating func flushMarks(into output: inout [Int32]) {
         if marks.isEmpty { return }
-        if marks.count > 1 {
+        if marks.count > 32 {
+            // Stable by class, in O(m log m) (insertion sort below is for the usual one or two marks).
+            marks = marks.enumerated().sorted { ($0.element >> 32, $0.offset) < ($1.element >> 32, $1.offset) }
+                .map(\.element)
+        } else if marks.count > 1 {
             for index in 1..<marks.count {
                 let mark = marks[index]
                 var position = index

@@ -105,3 +105,72 @@ import Testing
         #expect(throws: CancellationError.self) { try outcome.get() }
     }
 }
+
+extension LinearTimeTests {
+    /// The passes a document's text goes through when it is indexed, and a summary's, on inputs that made them
+    /// quadratic (found by reading every pass for loops over the same text).
+    @Test func textPassesRunInLinearTime() throws {
+        let cleaner = TextCleaner()
+        Self.expectLinear(
+            "a link word followed by closing brackets", n: 2_000, { "a.b" + String(repeating: ")", count: $0) }
+        ) {
+            _ = cleaner.clean($0)
+        }
+        Self.expectLinear(
+            "mentions after a character beyond ASCII", n: 1_000, { "é" + String(repeating: " @a", count: $0) }
+        ) {
+            _ = cleaner.cleanWithReplacements(Document(id: "post", body: $0))
+        }
+        Self.expectLinear(
+            "sentences of mentions restored one by one", n: 500, { String(repeating: "Thanks @ana. ", count: $0) }
+        ) {
+            text in
+            let (cleaned, replacements) = cleaner.cleanWithReplacements(Document(id: "post", body: text))
+            var start = 0
+            for sentence in cleaned.components(separatedBy: ". ") {
+                let count = sentence.utf16.count
+                _ = TextCleaner.restore(sentence, at: start..<(start + count), from: replacements)
+                start += count + 2
+            }
+        }
+        let tokenizer = try WordPieceTokenizer(
+            vocabulary: ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]", "a", "##a"], configuration: .init())
+        Self.expectLinear(
+            "combining marks of two classes", n: 2_000,
+            {
+                "a" + String(repeating: "\u{301}", count: $0) + String(repeating: "\u{316}", count: $0)
+            }
+        ) { _ = tokenizer.encode($0, maxLength: 16) }
+        let chunker = Chunker(tokenCounter: wordTokens)
+        Self.expectLinear("a field whose label is longer than a chunk", n: 500, { String(repeating: "a ", count: $0) })
+        {
+            label in
+            let chunks = chunker.chunk(title: nil, text: "", fields: [.init(label: label, value: label)])
+            #expect(chunks.reduce(0) { $0 + $1.text.count } <= 4 * (2 * label.count + 100))
+        }
+    }
+
+    /// A Markdown note of blank lines and headings, and a CSV file with a long column name, read whole.
+    @Test func readersRunInLinearTime() throws {
+        let folder = try TemporaryDirectory()
+        var file = 0
+        func read(_ name: String, _ text: String) {
+            file += 1
+            let url = URL(fileURLWithPath: folder.path("\(file)-\(name)"))
+            try? text.write(to: url, atomically: true, encoding: .utf8)
+            _ = try? readAll([url])
+        }
+        Self.expectLinear(
+            "headings after blank lines", n: 1_000,
+            {
+                "# a\n" + String(repeating: "\n", count: 4 * $0) + String(repeating: "# b\n", count: $0)
+            }
+        ) { read("note.md", $0) }
+        Self.expectLinear(
+            "a CSV column name as long as the file", n: 2_000,
+            {
+                "text," + String(repeating: "n", count: $0) + "\n" + String(repeating: "a,b\n", count: $0)
+            }
+        ) { read("rows.csv", $0) }
+    }
+}

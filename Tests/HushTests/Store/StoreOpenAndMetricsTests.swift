@@ -173,11 +173,14 @@ import Testing
             try db.execute(sql: "UPDATE meta SET value = '0' WHERE key = 'embedder_dimension'")
         }
         try queue.close()
+        // A dimension of 0 is a damaged identity: the file is read and searched by keyword, never by a model.
+        let damaged = try await HushStore.open(path: path, readOnly: true)
+        #expect(!damaged.semanticAvailable)
         do {
-            _ = try await HushStore.open(path: path, readOnly: true)
-            Issue.record("expected notAStore")
-        } catch StoreError.notAStore(let errorPath, let reason) {
-            #expect(errorPath == path && reason.contains("dimension 0"), "\(reason)")
+            _ = try await damaged.search("notes", mode: .semantic, limit: 3)
+            Issue.record("expected identityUnreadable")
+        } catch StoreError.identityUnreadable(let errorPath, let reason) {
+            #expect(errorPath.hasSuffix((path as NSString).lastPathComponent) && reason.contains("embedder_dimension"))
         }
     }
 
