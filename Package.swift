@@ -52,6 +52,8 @@ let package = Package(
                 "HushKernels",
                 .target(name: "COpenBLAS", condition: .when(platforms: [.linux])),
             ],
+            // What Xcode's privacy report reads: no tracking, nothing collected, the file timestamp calls' reasons.
+            resources: [.copy("PrivacyInfo.xcprivacy")],
             linkerSettings: [.linkedFramework("Accelerate", .when(platforms: [.macOS, .iOS]))]
         ),
         .target(
@@ -62,7 +64,9 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's incremental BLOB reads, for the index image (Persistence/IndexImageTable.swift).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
-            ]
+            ],
+            // What Xcode's privacy report reads: no tracking, nothing collected, the file timestamp calls' reasons.
+            resources: [.copy("PrivacyInfo.xcprivacy")]
         ),
         .target(
             name: "HushToolSupport",
