@@ -161,7 +161,7 @@ extension StoreMemory.State {
                         base[index] = Float(bitPattern: UInt32(littleEndian: base[index].bitPattern))
                     }
                 #endif
-                guard buffer.allSatisfy(\.isFinite) else { return }
+                guard Self.isUsable(UnsafeRawBufferPointer(buffer)) else { return }
                 body(row, base)
             }
             if rows.count * 8 >= matrix.liveRows {
@@ -236,7 +236,7 @@ extension StoreMemory.State {
         let dimension = matrix.dimension
         try values.withUnsafeMutableBytes { target in
             try file.all { chunkID, bytes in
-                guard let row = rowByChunk[chunkID], bytes.count == dimension * 4, Self.isFinite(bytes) else { return }
+                guard let row = rowByChunk[chunkID], bytes.count == dimension * 4, Self.isUsable(bytes) else { return }
                 UnsafeMutableRawBufferPointer(rebasing: target[(Int(row) * dimension * 4)...].prefix(dimension * 4))
                     .copyMemory(from: bytes)
             }

@@ -35,14 +35,19 @@ extension StoreMemory.State {
         }
     }
 
-    /// True when every f32 in `bytes` is finite (its exponent bits are not all ones).
-    static func isFinite(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    /// True when `bytes` hold a vector as a write stores it: every f32 finite (its exponent bits not all ones)
+    /// and the whole of unit length (within 10 %; or all zeros). A damaged row of finite garbage is left out like
+    /// one of NaNs, instead of scoring as a cosine of -0.165 against everything.
+    static func isUsable(_ bytes: UnsafeRawBufferPointer) -> Bool {
         var offset = 0
+        var squares: Double = 0
         while offset + 4 <= bytes.count {
             let bits = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
             if bits & 0x7F80_0000 == 0x7F80_0000 { return false }
+            let value = Double(Float(bitPattern: bits))
+            squares += value * value
             offset += 4
         }
-        return true
+        return squares == 0 || (0.9...1.1).contains(squares)
     }
 }

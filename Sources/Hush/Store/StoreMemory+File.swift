@@ -63,9 +63,9 @@ extension StoreMemory.State {
             },
             vectors: { loaded in
                 guard let slot = documents.slot(ofRowid: loaded.documentID) else { return }
-                // A damaged row (NaN or infinity, wrong length) is left out rather than poisoning every
+                // A damaged row (NaN or infinity, not of unit length, wrong length) is left out rather than poisoning every
                 // score; `stats()` shows it as a vector in the file but not in memory.
-                guard loaded.bytes.withUnsafeBytes({ Self.isFinite($0) }) else { return }
+                guard loaded.bytes.withUnsafeBytes({ Self.isUsable($0) }) else { return }
                 let placed = loaded.bytes.withUnsafeBytes { bytes -> Bool in
                     guard let stored = loaded.row, stored >= 0, stored < rowLimit else { return false }
                     return matrix.load(

@@ -25,7 +25,9 @@ struct ReembedCommand: AsyncParsableCommand {
         let embedder = try store.modelOptions.makeEmbedder()
         let hush = OpenStores.shared.track(
             try await HushStore.open(path: db, embedder: embedder, options: StoreOptions(allowEmbedderMismatch: true)))
-        let progress = ProgressReporter(label: "re-embedding", unit: "chunks", quiet: quiet)
+        // A resumed re-embed's rate counts the chunks of this run alone.
+        let resumed = try await hush.stats().unfinishedReembed?.completed ?? 0
+        let progress = ProgressReporter(label: "re-embedding", unit: "chunks", quiet: quiet, alreadyDone: resumed)
         let batchSize = batchSize
         try await Interruption.cancellingOnSignal(
             stopped: {

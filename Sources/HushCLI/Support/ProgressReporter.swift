@@ -22,14 +22,18 @@ final class ProgressReporter: @unchecked Sendable {
     ///   - label: what is being done ("indexing").
     ///   - unit: what is counted ("docs").
     ///   - quiet: print nothing.
-    init(label: String, unit: String, quiet: Bool = false) {
+    ///   - alreadyDone: units a resumed run finds done: the rate and ETA count only this run's work (a resumed
+    ///     re-embed said "71489 chunks/s, ETA 0:00" counting what it resumed).
+    init(label: String, unit: String, quiet: Bool = false, alreadyDone: Int = 0) {
         self.label = label
         self.unit = unit
+        self.alreadyDone = alreadyDone
         self.isTerminal = !quiet && isatty(STDERR_FILENO) == 1
         self.quiet = quiet
     }
 
     private let quiet: Bool
+    private let alreadyDone: Int
 
     private var latest = (done: 0, total: 0)
 
@@ -45,8 +49,8 @@ final class ProgressReporter: @unchecked Sendable {
         let now = Date()
         let elapsed = now.timeIntervalSince(start)
         let fraction = total > 0 ? min(1, Double(done) / Double(total)) : 1
-        let rate = elapsed > 0 ? Double(done) / elapsed : 0
-        let eta = rate > 0 ? Double(total - done) / rate : 0
+        let rate = elapsed > 0 ? Double(max(0, done - alreadyDone)) / elapsed : 0
+        let eta = rate > 0 ? Double(total - done) / rate : (done >= total ? 0 : .infinity)
         if isTerminal {
             guard now.timeIntervalSince(lastPrint) >= 0.1 || done >= total else { return }
             lastPrint = now

@@ -112,3 +112,36 @@ import Testing
         try await deleter.close()
     }
 }
+
+/// A vector blob damaged into finite garbage (not of unit length) is left out as one of NaNs is: `related` from
+/// its document returned one hit at cosine -0.165, and its scores polluted every search.
+@Suite struct ReliabilityDamagedVectorTests {
+    @Test func aVectorOfFiniteGarbageIsLeftOut() async throws {
+        let folder = try TemporaryDirectory()
+        let path = folder.path("journal.hush")
+        do {
+            let store = try await HushStore.open(path: path, embedder: HashingEmbedder())
+            try await store.upsert(ReliabilityStoreFileTests.entries)
+            try await store.close()
+        }
+        let queue = try DatabaseQueue(path: path)
+        try await queue.write { db in
+            let dimension = HashingEmbedder().identity.dimension
+            let garbage = Data([Float](repeating: 3.5, count: dimension).withUnsafeBytes { Array($0) })
+            try db.execute(
+                sql: """
+                    UPDATE vectors SET vector = ? WHERE chunk_id IN
+                    (SELECT c.id FROM chunks c JOIN documents d ON d.id = c.document_id WHERE d.external_id = 'ex')
+                    """, arguments: [garbage])
+        }
+        try queue.close()
+        let store = try await HushStore.open(path: path, embedder: HashingEmbedder(), readOnly: true)
+        await #expect(throws: RankingError.noVectors(id: "ex")) { _ = try await store.related(to: "ex", limit: 3) }
+        let related = try await store.related(to: "sleep", limit: 3)
+        #expect(!related.contains { $0.id == "ex" } && related.allSatisfy { ($0.score ?? 0) > -1 })
+        let semantic = try await store.search("reach out to someone from my past", mode: .semantic, limit: 3)
+        #expect(!semantic.hits.contains { $0.id == "ex" })
+        #expect(try await store.search("reach out", mode: .keyword, limit: 3).hits.first?.id == "ex")
+        try await store.close()
+    }
+}
