@@ -13,8 +13,35 @@ struct CSVParser {
     private var fieldWasQuoted = false
     private var quotePending = false
 
-    init(separator: UInt8 = UInt8(ascii: ",")) {
+    /// The most bytes a record may hold: a longer one is not kept as it streams past (its starting line goes to
+    /// ``takeOverlong()``), so one 200 MB record cannot take gigabytes.
+    let maximumRecordBytes: Int
+    private var recordBytes = 0
+    private var overlong = false
+    private var overlongLines: [Int] = []
+
+    init(separator: UInt8 = UInt8(ascii: ","), maximumRecordBytes: Int = FileByteStream.maximumRecordBytes) {
         self.separator = separator
+        self.maximumRecordBytes = maximumRecordBytes
+    }
+
+    /// The starting lines of the records found too long since the last call.
+    mutating func takeOverlong() -> [Int] {
+        defer { overlongLines.removeAll() }
+        return overlongLines
+    }
+
+    /// Adds bytes to the current field, unless the record grew past the limit (then it is dropped whole).
+    private mutating func keep(_ bytes: ArraySlice<UInt8>) {
+        guard !overlong else { return }
+        recordBytes += bytes.count
+        if recordBytes > maximumRecordBytes {
+            overlong = true
+            field = []
+            fields = []
+        } else {
+            field.append(contentsOf: bytes)
+        }
     }
 
     /// Parses one block, calling `record` with each complete record's fields and starting line.
@@ -26,7 +53,7 @@ struct CSVParser {
                 if quotePending {
                     quotePending = false
                     if block[index] == 0x22 {
-                        field.append(0x22)
+                        keep([0x22])
                         index += 1
                         continue
                     }
@@ -39,7 +66,7 @@ struct CSVParser {
                         if block[stop] == 0x0A { line += 1 }
                         stop += 1
                     }
-                    field.append(contentsOf: block[index..<stop])
+                    keep(block[index..<stop])
                     if stop < end { quotePending = true }
                     index = stop + 1
                     continue
@@ -61,7 +88,7 @@ struct CSVParser {
                 // Copy the rest of an unquoted field in one go.
                 var stop = index + 1
                 while stop < end, block[stop] != separator, block[stop] != 0x0A, block[stop] != 0x22 { stop += 1 }
-                field.append(contentsOf: block[index..<stop])
+                keep(block[index..<stop])
                 index = stop
                 continue
             }
@@ -85,12 +112,20 @@ struct CSVParser {
     }
 
     private mutating func endField() {
-        fields.append(field)
+        recordBytes += 1  // the separator: a record of a million empty fields counts too
+        if !overlong { fields.append(field) }
         field = []
         fieldWasQuoted = false
     }
 
     private mutating func endRecord(_ record: ([[UInt8]], Int) throws -> Void) rethrows {
+        defer { recordBytes = 0 }
+        if overlong || recordBytes > maximumRecordBytes {
+            overlong = false
+            fields = []
+            overlongLines.append(recordStartLine)
+            return
+        }
         if let last = fields.indices.last, fields[last].last == 0x0D {
             fields[last].removeLast()
         }

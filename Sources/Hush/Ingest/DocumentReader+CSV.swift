@@ -91,6 +91,15 @@ extension DocumentReader {
             }
         }
 
+        func reportOverlong() {
+            for line in parser?.takeOverlong() ?? [] where !stop {
+                skip(
+                    SkippedInput(
+                        path: path, line: line,
+                        reason: "record too large (over \(FileByteStream.maximumRecordBytes >> 20) MiB): split it"))
+            }
+        }
+
         do {
             try FileByteStream.forEachTextBlock(file.url) { block in
                 guard !stop else { return }
@@ -106,10 +115,12 @@ extension DocumentReader {
                     parser = CSVParser(separator: Self.csvSeparator(header: block, tabSeparated: file.kind == "tsv"))
                 }
                 try parser?.consume(block) { fields, line in try handle(fields, line: line) }
+                reportOverlong()
             }
             if !stop, let line = try parser?.finish(record: { fields, line in try handle(fields, line: line) }) {
                 skip(SkippedInput(path: path, line: line, reason: "quoted field is never closed"))
             }
+            reportOverlong()
         } catch let error as FileReadError {
             skip(SkippedInput(path: path, reason: error.message))
             return

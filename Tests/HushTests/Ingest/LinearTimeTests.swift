@@ -93,6 +93,24 @@ import Testing
         #expect(skipped.count == 1 && skipped.first?.line == 2 && skipped.first?.reason.contains("too large") == true)
     }
 
+    @Test func aCSVRecordOverTheLimitIsDroppedWholeAndReported() {
+        var parser = CSVParser(maximumRecordBytes: 100)
+        let text =
+            "a,b\n" + String(repeating: "x", count: 300) + ",y\n\"" + String(repeating: "q\n", count: 80)
+            + "\",z\nc,d\n" + String(repeating: ",", count: 500) + "\ne,f\n"
+        var records: [[String]] = []
+        let bytes = Array(text.utf8)
+        // Fed in blocks of 7 bytes, so that the long fields span blocks.
+        for start in stride(from: 0, to: bytes.count, by: 7) {
+            parser.consume(Array(bytes[start..<min(start + 7, bytes.count)])) { fields, _ in
+                records.append(fields.map { String(decoding: $0, as: UTF8.self) })
+            }
+        }
+        _ = parser.finish { fields, _ in records.append(fields.map { String(decoding: $0, as: UTF8.self) }) }
+        #expect(records == [["a", "b"], ["c", "d"], ["e", "f"]])
+        #expect(parser.takeOverlong() == [2, 3, 85])
+    }
+
     @Test func aCancelledReadStopsBetweenBlocks() async throws {
         let folder = try TemporaryDirectory()
         let url = URL(fileURLWithPath: folder.path("big.jsonl"))
