@@ -77,15 +77,6 @@ extension StoreDatabase {
     static let unreadableIdentity = EmbedderIdentity(
         model: "(unreadable)", weightsSHA256: "", dimension: 1, pooling: .mean, normalized: true)
 
-    /// Whether the file holds vectors whose identity cannot be read (see ``StoreSchema/identityRecord(_:)``).
-    func identityIsUnreadable() throws -> Bool {
-        try read("open the file") { db in
-            guard try db.tableExists("meta") else { return false }
-            if case .unreadable = try StoreSchema.identityRecord(db) { return true }
-            return false
-        }
-    }
-
     /// Brings an older file's keyword index up to date, once, in one transaction, at a writable open:
     ///
     /// - an index made with the tokenizer that cut words at their vowel signs (before
@@ -154,10 +145,11 @@ extension StoreDatabase {
         }
     }
 
-    /// The embedder identity stamped in the file, or `nil` (a new or empty file).
-    func storedIdentity() throws -> EmbedderIdentity? {
+    /// What the file records of the model that made its vectors (``StoreSchema/IdentityRecord/none`` for a new or
+    /// empty file).
+    func identityRecord() throws -> StoreSchema.IdentityRecord {
         try read("open the file") { db in
-            try db.tableExists("meta") ? try StoreSchema.storedIdentity(db) : nil
+            try db.tableExists("meta") ? try StoreSchema.identityRecord(db) : .none
         }
     }
 }

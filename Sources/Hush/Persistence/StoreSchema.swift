@@ -277,11 +277,8 @@ enum StoreSchema {
     /// The identity record, checked: every field present and well formed, the dimension within
     /// ``maximumDimension`` and equal to a stored vector's length.
     static func identityRecord(_ db: Database) throws -> IdentityRecord {
-        let keys = [
-            Key.embedderModel, Key.embedderWeights, Key.embedderDimension, Key.embedderPooling,
-            Key.embedderNormalized,
-        ]
-        let values = try keys.map { try meta(db, $0) }
+        let keys = identityKeys
+        let values = try identityValues(db)
         let vectorBytes =
             try db.tableExists("vectors")
             ? try Int.fetchOne(db, sql: "SELECT LENGTH(vector) FROM vectors LIMIT 1") : nil
@@ -297,7 +294,7 @@ enum StoreSchema {
         if let vectorBytes, vectorBytes != dimension * 4 {
             return .unreadable("embedder_dimension is \(dimension) but a vector holds \(vectorBytes) bytes")
         }
-        guard let identity = try storedIdentity(db) else {
+        guard let identity = try identity(values, db) else {
             return .unreadable("embedder_pooling is \"\(values[3] ?? "")\"")
         }
         return .identity(identity)
@@ -306,12 +303,25 @@ enum StoreSchema {
     /// The embedder identity stamped in the file, or `nil` before the first stamp (or when it cannot be read:
     /// ``identityRecord(_:)`` tells the two apart).
     static func storedIdentity(_ db: Database) throws -> EmbedderIdentity? {
-        guard let model = try meta(db, Key.embedderModel),
-            let weights = try meta(db, Key.embedderWeights),
-            let dimension = try meta(db, Key.embedderDimension).flatMap({ Int($0) }),
-            dimension > 0, dimension <= maximumDimension,
-            let pooling = try meta(db, Key.embedderPooling).flatMap({ Pooling(rawValue: $0) }),
-            let normalized = try meta(db, Key.embedderNormalized)
+        try identity(try identityValues(db), db)
+    }
+
+    /// The keys of a stamped identity that must all be there (the prefixes are only when non-empty).
+    private static let identityKeys = [
+        Key.embedderModel, Key.embedderWeights, Key.embedderDimension, Key.embedderPooling, Key.embedderNormalized,
+    ]
+
+    /// The values of ``identityKeys``, in their order.
+    private static func identityValues(_ db: Database) throws -> [String?] {
+        try identityKeys.map { try meta(db, $0) }
+    }
+
+    /// The identity the values of ``identityKeys`` (and the prefixes) make, or `nil` when one is missing or
+    /// not well formed.
+    private static func identity(_ values: [String?], _ db: Database) throws -> EmbedderIdentity? {
+        guard let model = values[0], let weights = values[1],
+            let dimension = values[2].flatMap({ Int($0) }), dimension > 0, dimension <= maximumDimension,
+            let pooling = values[3].flatMap({ Pooling(rawValue: $0) }), let normalized = values[4]
         else { return nil }
         return EmbedderIdentity(
             model: model, weightsSHA256: weights, dimension: dimension, pooling: pooling,

@@ -50,7 +50,12 @@ extension HushStore {
         do {
             // A file whose vectors' identity is lost opens without a model (reading, keyword search, deleting):
             // a model chosen for it, as for a new file, would be stamped over vectors it did not make.
-            let embedder = try database.identityIsUnreadable() ? nil : try resolve(try database.storedIdentity())
+            let embedder: (any Embedder)?
+            switch try database.identityRecord() {
+            case .unreadable: embedder = nil
+            case .identity(let stored): embedder = try resolve(stored)
+            case .none: embedder = try resolve(nil)
+            }
             return try HushStore(
                 database: database, embedder: embedder, readOnly: readOnly, options: options, ownsModel: ownsModel)
         } catch {
