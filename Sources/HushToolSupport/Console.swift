@@ -24,12 +24,17 @@ package enum Console {
         var result = ""
         for scalar in text.unicodeScalars {
             if isBidiControl(scalar) {
-                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                result += unicodeEscape(scalar)
             } else {
                 result.unicodeScalars.append(scalar)
             }
         }
         return result
+    }
+
+    /// `\u{202E}`: a scalar written out as Swift spells it.
+    private static func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
+        "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
     }
 
     private static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
@@ -48,7 +53,7 @@ package enum Console {
             case "\r": result += "\\r"
             case "\t": result += "\\t"
             case "\\": result += "\\\\"
-            case _ where needsEscape(scalar): result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            case _ where needsEscape(scalar): result += unicodeEscape(scalar)
             default: result.unicodeScalars.append(scalar)
             }
         }

@@ -93,10 +93,7 @@ extension DocumentReader {
 
         func reportOverlong() {
             for line in parser?.takeOverlong() ?? [] where !stop {
-                skip(
-                    SkippedInput(
-                        path: path, line: line,
-                        reason: "record too large (over \(FileByteStream.maximumRecordBytes >> 20) MiB): split it"))
+                skip(SkippedInput(path: path, line: line, reason: FileByteStream.recordTooLarge))
             }
         }
 

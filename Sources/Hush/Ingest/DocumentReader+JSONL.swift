@@ -14,15 +14,11 @@ extension DocumentReader {
                 skip(SkippedInput(path: path, reason: "binary file (contains NUL bytes)"))
                 return
             }
-            let limit = FileByteStream.maximumRecordBytes
             try FileByteStream.forEachLine(
                 file.url,
                 overlong: { number in
                     sawContent = true
-                    skip(
-                        SkippedInput(
-                            path: path, line: number,
-                            reason: "record too large (over \(limit >> 20) MiB): split it into smaller records"))
+                    skip(SkippedInput(path: path, line: number, reason: FileByteStream.recordTooLarge))
                 }
             ) { line, number in
                 let trimmed = Self.trimASCIIWhitespace(line)

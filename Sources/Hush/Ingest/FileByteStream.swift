@@ -16,7 +16,7 @@ enum FileByteStream {
         defer { try? handle.close() }
         while let data = try read(handle, upTo: blockSize), !data.isEmpty {
             // A cancelled read stops between blocks (a megabyte apart), whatever the file holds.
-            if Task.isCancelled || CancellationFlag.current?.isCancelled == true { throw CancellationError() }
+            try CancellationFlag.checkCurrent()
             try body([UInt8](data))
         }
     }
@@ -85,6 +85,9 @@ enum FileByteStream {
     /// The most bytes one record (a JSON line) may hold, as a text file: a longer one is skipped as it streams
     /// past, never held (a 200 MB line took 2.6 GB and 240 s before it was refused).
     static let maximumRecordBytes = Int(DocumentReader.maxTextFileBytes)
+
+    /// Why a record over ``maximumRecordBytes`` was skipped, as the JSON Lines and CSV readers say it.
+    static let recordTooLarge = "record too large (over \(maximumRecordBytes >> 20) MiB): split it into smaller records"
 
     /// Calls `body` with each line of the file (without its `\n` or `\r\n`) and its 1-based number; a UTF-16
     /// file (with its byte-order mark) is read as UTF-8. A line longer than `maximumLineBytes` is not kept:

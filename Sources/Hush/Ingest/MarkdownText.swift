@@ -114,11 +114,9 @@ private struct InlineReader {
     private let characters: [Character]
     private var pieces: [Piece] = []
     private var text = ""
-    /// Per character looked for, the position of its next occurrence at or after each position
-    /// (`characters.count` for none), made on first need.
-    private var nextTables: [Character: [Int32]] = [:]
-    /// ``nextTables`` for `]]`.
-    private var doubleBrackets: [Int32]?
+    /// Per pattern looked for (a character, or `]]`), the position of its next occurrence at or after each
+    /// position (`characters.count` for none), made on first need.
+    private var nextTables: [String: [Int32]] = [:]
     /// The starts of the line's backtick runs, by run length, in order (made on the first code span).
     private var backtickRuns: [Int: [Int]]?
 
@@ -209,7 +207,7 @@ private struct InlineReader {
         let isImage = characters[i] == "!"
         let open = isImage ? i + 1 : i
         guard at(open) == "[" else { return nil }
-        if at(open + 1) == "[", let close = findDoubleBracket(from: open + 2) {
+        if at(open + 1) == "[", let close = next("]]", from: open + 2) {
             let inside = String(characters[(open + 2)..<close])
             let shown = inside.split(separator: "|", maxSplits: 1).last.map(String.init) ?? inside
             text += shown.trimmingCharacters(in: .whitespaces)
@@ -242,31 +240,20 @@ private struct InlineReader {
         return close + 1
     }
 
-    /// Where `character` next stands at or after `start`, on this line: O(1) after one pass for the character.
-    private mutating func next(_ character: Character, from start: Int) -> Int? {
+    /// Where `pattern` (a character or `]]`) next starts at or after `start`, on this line: O(1) after one pass
+    /// over the line for the pattern.
+    private mutating func next(_ pattern: String, from start: Int) -> Int? {
         guard start < characters.count else { return nil }
-        if nextTables[character] == nil {
+        if nextTables[pattern] == nil {
+            let needle = Array(pattern)
             var table = [Int32](repeating: Int32(characters.count), count: characters.count + 1)
-            for j in stride(from: characters.count - 1, through: 0, by: -1) {
-                table[j] = characters[j] == character ? Int32(j) : table[j + 1]
+            for j in stride(from: characters.count - needle.count, through: 0, by: -1) {
+                let matches = characters[j..<(j + needle.count)].elementsEqual(needle)
+                table[j] = matches ? Int32(j) : table[j + 1]
             }
-            nextTables[character] = table
+            nextTables[pattern] = table
         }
-        guard let found = nextTables[character]?[start], Int(found) < characters.count else { return nil }
-        return Int(found)
-    }
-
-    /// Where the next `]]` starts at or after `start` (looked up in a table made on first need, as ``next(_:from:)``).
-    private mutating func findDoubleBracket(from start: Int) -> Int? {
-        guard start < characters.count else { return nil }
-        if doubleBrackets == nil {
-            var table = [Int32](repeating: Int32(characters.count), count: characters.count + 1)
-            for j in stride(from: characters.count - 2, through: 0, by: -1) {
-                table[j] = characters[j] == "]" && characters[j + 1] == "]" ? Int32(j) : table[j + 1]
-            }
-            doubleBrackets = table
-        }
-        guard let found = doubleBrackets?[start], Int(found) < characters.count else { return nil }
+        guard let found = nextTables[pattern]?[start], Int(found) < characters.count else { return nil }
         return Int(found)
     }
 

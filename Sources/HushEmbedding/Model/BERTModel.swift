@@ -187,10 +187,9 @@ public final class BERTModel: Sendable {
                 return job.vectors(dimension: h)
             }
             let lengths = sequences.map { min($0.count, maxSequenceLength) }
-            let workspace = BERTEncoder.Workspace(
-                configuration: configuration,
-                capacity: batches.map { $0.reduce(0) { $0 + lengths[$1] } }.max() ?? 1,
-                maxSequence: lengths.max() ?? 1, quantizedActivations: encoder.isQuantized, members: 1)
+            let workspace = makeWorkspace(
+                members: 1, capacity: batches.map { $0.reduce(0) { $0 + lengths[$1] } }.max() ?? 1,
+                maxSequence: lengths.max() ?? 1)
             for b in batches.indices where !job.encode(batch: b, encoder: encoder, workspace: workspace, team: nil) {
                 throw CancellationError()
             }
@@ -258,10 +257,13 @@ public final class BERTModel: Sendable {
         return batches
     }
 
-    func makeWorkspace(members: Int) -> BERTEncoder.Workspace {
+    /// Scratch buffers for `members` threads encoding batches of up to `capacity` tokens (a whole batch by
+    /// default), sequences of up to `maxSequence`.
+    func makeWorkspace(members: Int, capacity: Int? = nil, maxSequence: Int? = nil) -> BERTEncoder.Workspace {
         BERTEncoder.Workspace(
-            configuration: configuration, capacity: batchTokens, maxSequence: maxSequenceLength,
-            quantizedActivations: encoder.isQuantized, members: members)
+            configuration: configuration, capacity: capacity ?? batchTokens,
+            maxSequence: maxSequence ?? maxSequenceLength, quantizedActivations: encoder.isQuantized,
+            members: members)
     }
 
     static func normalize(_ vector: UnsafePointer<Float>, count: Int, into out: UnsafeMutablePointer<Float>) {
