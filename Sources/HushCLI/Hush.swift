@@ -122,6 +122,11 @@ extension HushCommand {
 struct CommandLineMessage: Error, CustomStringConvertible {
     var description: String
 
+    /// How a person at the command line installs a model or points Hush at one.
+    static let fetchHint =
+        "run scripts/fetch-model, or pass the model with --model (HUSH_E5_MODEL names the e5 file, HUSH_MODEL_DIR "
+        + "MiniLM's folder)"
+
     static func explaining(_ error: any Error) -> any Error {
         func mismatch(_ stored: EmbedderIdentity, _ current: EmbedderIdentity) -> CommandLineMessage {
             CommandLineMessage(
@@ -139,7 +144,7 @@ struct CommandLineMessage: Error, CustomStringConvertible {
         case StoreError.modelNotLoaded(let stored):
             return CommandLineMessage(
                 description: "the database's vectors were made with \(stored), which is not installed here: "
-                    + "\(EmbeddingError.fetchHint); without it, `hush get`, `hush list`, `hush export`, "
+                    + "\(fetchHint); without it, `hush get`, `hush list`, `hush export`, "
                     + "`hush stats`, `hush delete` and `hush search --mode keyword` work")
         case StoreError.modelUnavailable(let path, let model, _):
             return CommandLineMessage(
@@ -151,6 +156,23 @@ struct CommandLineMessage: Error, CustomStringConvertible {
                 description: "another process re-embedded the database with \(stored) while this command ran: "
                     + "what it had not written yet was left out (its vectors were of the old model); run the "
                     + "command again, it will use \(stored)")
+        case BuildError.wouldReplace(let path, let reason):
+            return CommandLineMessage(
+                description: "\(path) already exists and \(reason), so a build will not replace it: choose another "
+                    + "--out, or pass --force to replace it anyway")
+        case EmbeddingError.modelNotFound(let path):
+            return CommandLineMessage(description: "no model at \(path): \(fetchHint)")
+        case EmbeddingError.corruptModel(let path, let reason):
+            return CommandLineMessage(
+                description: "the model file \(path) is unusable: \(reason); fetch it again with scripts/fetch-model")
+        case EmbeddingError.modelChanged(let path, let reason):
+            return CommandLineMessage(
+                description: "the model file \(path) changed while the command used it (\(reason)): run the "
+                    + "command again; to replace a model file, write the new one beside it and rename it over the old")
+        case EmbeddingError.identityChanged(let path, let expected, let found):
+            return CommandLineMessage(
+                description: "the model at \(path) is \(found), not \(expected) as the database expects: put back "
+                    + "the model it was made with, or convert it with `hush reembed --db FILE --model \(path)`")
         case StoreError.reembedUnfinished(let target, let completed, let total):
             return CommandLineMessage(
                 description: "a re-embed to \(target) stopped after \(completed) of \(total) chunks: run "

@@ -6,7 +6,7 @@ import Foundation
 /// do {
 ///     _ = try BERTEmbedder(modelDirectory: dir)
 /// } catch let error as EmbeddingError {
-///     print(error)  // model not found at /path: run scripts/fetch-model …
+///     print(error)  // no model at /path: put the model file there …
 /// }
 /// ```
 public enum EmbeddingError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -25,18 +25,23 @@ public enum EmbeddingError: Error, Sendable, Equatable, CustomStringConvertible 
     case identityChanged(path: String, expected: String, found: String)
     /// Input text that cannot be embedded (for example invalid UTF-8 on a line of standard input).
     case invalidInput(reason: String)
+    /// The model file changed while the model was in use (truncated, or rewritten in place): the model cannot go
+    /// on reading it. A model file is replaced by writing the new one beside it and renaming it over the old,
+    /// which a model in use does not see; then the model is loaded again.
+    case modelChanged(path: String, reason: String)
     /// A bug in Hush: please report it.
     case internalInconsistency(String)
-
-    /// The command that fetches the default model.
-    public static let fetchHint = "run scripts/fetch-model (or set HUSH_MODEL_DIR / --model to a model folder)"
 
     public var description: String {
         switch self {
         case .modelNotFound(let path):
-            return "model not found at \(path): \(Self.fetchHint)"
+            return "no model at \(path): put the model file there (in the app's bundle, or downloaded to that "
+                + "path), or choose another model"
         case .corruptModel(let path, let reason):
-            return "model file \(path) is unusable: \(reason); fetch it again with scripts/fetch-model"
+            return "the model file \(path) is unusable: \(reason); replace it with a good copy"
+        case .modelChanged(let path, let reason):
+            return "the model file \(path) changed while it was in use (\(reason)): load the model again; to "
+                + "replace a model file, write the new one beside it and rename it over the old"
         case .missingTensor(let name, let path):
             return "tensor \(name) is missing from \(path): is this a BERT-family checkpoint?"
         case .shapeMismatch(let name, let expected, let actual):
@@ -45,7 +50,7 @@ public enum EmbeddingError: Error, Sendable, Equatable, CustomStringConvertible 
             return "unsupported model: \(reason)"
         case .identityChanged(let path, let expected, let found):
             return "the model at \(path) is \(found), not \(expected) as the store expects: put back the model "
-                + "the store was made with, or re-embed the store with this one (hush reembed)"
+                + "the store was made with, or re-embed the store with this one (HushStore.reembed)"
         case .invalidInput(let reason):
             return "invalid input: \(reason)"
         case .internalInconsistency(let what):

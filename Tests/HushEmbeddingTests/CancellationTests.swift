@@ -34,16 +34,16 @@ import Testing
         let output = UnsafeMutablePointer<Float>.allocate(capacity: model.configuration.hiddenSize)
         defer { output.deallocate() }
         var asked = 0
-        let finished = ids.withUnsafeBufferPointer { ids in
-            model.encoder.encode(ids: ids, lengths: [ids.count], workspace: workspace, output: output) {
+        let finished = try ids.withUnsafeBufferPointer { ids in
+            try model.encoder.encode(ids: ids, lengths: [ids.count], workspace: workspace, output: output) {
                 asked += 1
                 return false
             }
         }
         #expect(finished && asked == 2 * layers)
         asked = 0
-        let stopped = ids.withUnsafeBufferPointer { ids in
-            model.encoder.encode(ids: ids, lengths: [ids.count], workspace: workspace, output: output) {
+        let stopped = try ids.withUnsafeBufferPointer { ids in
+            try model.encoder.encode(ids: ids, lengths: [ids.count], workspace: workspace, output: output) {
                 asked += 1
                 return asked == 2  // before the feed-forward of the first layer
             }

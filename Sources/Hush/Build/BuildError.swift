@@ -43,8 +43,8 @@ public enum BuildError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path) holds vectors of dimension \(found) but the embedder makes \(expected): import it "
                 + "with the model its vectors were made with (all-MiniLM-L6-v2 makes 384)"
         case .wouldReplace(let path, let reason):
-            return "\(path) already exists and \(reason), so a build will not replace it: choose another --out, "
-                + "or pass --force to replace it anyway"
+            return "\(path) already exists and \(reason), so a build will not replace it: choose another output "
+                + "path, or allow replacing any file (replaceAnyFile)"
         }
     }
 }

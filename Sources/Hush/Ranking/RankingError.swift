@@ -17,8 +17,8 @@ public enum RankingError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unknownDocument(let id):
-            return
-                "no document with id \"\(id)\" in the store: check the id (hush list shows them), or drop it from the list"
+            return "no document with id \"\(id)\" in the store (it was never stored, or was deleted or pruned): "
+                + "drop it from the list, or let unknown ids be skipped (ignoreUnknownIDs)"
         case .noVectors(let id):
             return "document \"\(id)\" has no vectors (empty text): give it some text and upsert it again"
         case .invalidOption(let what):

@@ -64,9 +64,12 @@ enum RankedOutput {
         do {
             return try await body()
         } catch let error as RankingError {
-            var hint = ""
-            if case .unknownDocument(let id) = error { hint = await UnknownIDHint.text(for: id, in: hush) }
-            Console.error("hush: \(error)\(hint)")
+            guard case .unknownDocument(let id) = error else {
+                Console.error("hush: \(error)")
+                throw ExitCode(1)
+            }
+            let hint = await UnknownIDHint.text(for: id, in: hush)
+            Console.error("hush: no document with id \"\(id)\" in the database: check the id (hush list shows them)\(hint)")
             throw ExitCode(1)
         }
     }

@@ -111,7 +111,7 @@ final class BERTEncoder: Sendable {
     func encode(
         ids: UnsafeBufferPointer<Int32>, lengths: [Int], workspace: Workspace, output: UnsafeMutablePointer<Float>,
         team: ThreadTeam? = nil, stopRequested: () -> Bool = { false }
-    ) -> Bool {
+    ) throws -> Bool {
         let h = configuration.hiddenSize
         let i = configuration.intermediateSize
         let total = ids.count
@@ -125,7 +125,7 @@ final class BERTEncoder: Sendable {
         // 8-bit codes of a product's input are written by the step before it, block by block.
         let fuseHeads = configuration.headSize % 32 == 0
 
-        embed(ids: ids, lengths: lengths, into: x)
+        try embed(ids: ids, lengths: lengths, into: x)
         steps.run { member, members in
             q8?.quantize(x, rows: Steps.share(total, member, members), k: h, columns: 0..<h)
         }
@@ -262,7 +262,10 @@ final class BERTEncoder: Sendable {
     }
 
     /// x[t] = LayerNorm(word[id] + position[p] + tokenType[0]).
-    private func embed(ids: UnsafeBufferPointer<Int32>, lengths: [Int], into x: UnsafeMutablePointer<Float>) {
+    ///
+    /// - Throws: ``EmbeddingError/modelChanged(path:reason:)`` when the model file changed since it was loaded.
+    private func embed(ids: UnsafeBufferPointer<Int32>, lengths: [Int], into x: UnsafeMutablePointer<Float>) throws {
+        try weights.wordEmbeddings.file.checkUnchanged()
         let h = configuration.hiddenSize
         let vocabulary = configuration.vocabSize
         var t = 0
@@ -270,7 +273,7 @@ final class BERTEncoder: Sendable {
             for position in 0..<length {
                 let id = Int(ids[t])
                 let row = x + t * h
-                weights.wordEmbeddings.copy(row: id >= 0 && id < vocabulary ? id : 0, count: h, into: row)
+                try weights.wordEmbeddings.copy(row: id >= 0 && id < vocabulary ? id : 0, into: row)
                 let place = weights.positionEmbeddings + position * h
                 for c in 0..<h { row[c] = row[c] + place[c] + weights.tokenTypeEmbeddings[c] }
                 t += 1

@@ -182,7 +182,7 @@ public final class BERTModel: Sendable {
         // workspace. A query never waits: when another query holds the team, or batches are being encoded, it
         // runs on its own thread in a workspace of its size. Otherwise each thread encodes whole batches.
         if batches.count < threads || batches.count == 1 {
-            if !batchCalls.any, let finished = teamRunner.run(job, on: self) {
+            if !batchCalls.any, let finished = try teamRunner.run(job, on: self) {
                 guard finished else { throw CancellationError() }
                 return job.vectors(dimension: h)
             }
@@ -190,22 +190,33 @@ public final class BERTModel: Sendable {
             let workspace = makeWorkspace(
                 members: 1, capacity: batches.map { $0.reduce(0) { $0 + lengths[$1] } }.max() ?? 1,
                 maxSequence: lengths.max() ?? 1)
-            for b in batches.indices where !job.encode(batch: b, encoder: encoder, workspace: workspace, team: nil) {
-                throw CancellationError()
+            for b in batches.indices {
+                guard try job.encode(batch: b, encoder: encoder, workspace: workspace, team: nil) else {
+                    throw CancellationError()
+                }
             }
             return job.vectors(dimension: h)
         }
         batchCalls.enter()
         defer { batchCalls.leave() }
         let next = WorkRanges(0..<job.plan.count, chunk: 1)
+        let failure = FirstFailure()
         DispatchQueue.concurrentPerform(iterations: min(threads, batches.count)) { _ in
             let workspace = makeWorkspace(members: 1)
-            while let range = next.next() {
-                for b in range where !job.encode(batch: b, encoder: encoder, workspace: workspace, team: nil) {
-                    return
+            while !failure.happened, let range = next.next() {
+                for b in range {
+                    do {
+                        guard try job.encode(batch: b, encoder: encoder, workspace: workspace, team: nil) else {
+                            return
+                        }
+                    } catch {
+                        failure.record(error)
+                        return
+                    }
                 }
             }
         }
+        try failure.rethrow()
         try flag?.check()
         return job.vectors(dimension: h)
     }
@@ -285,7 +296,11 @@ extension BERTModel {
 
         /// Encodes batch `b` with `workspace` (and `team`, if any) and stores its sequences' vectors. False
         /// (nothing stored) when the flag was raised before it finished.
-        func encode(batch b: Int, encoder: BERTEncoder, workspace: BERTEncoder.Workspace, team: ThreadTeam?) -> Bool {
+        ///
+        /// - Throws: ``EmbeddingError/modelChanged(path:reason:)`` when the model file changed under the model.
+        func encode(
+            batch b: Int, encoder: BERTEncoder, workspace: BERTEncoder.Workspace, team: ThreadTeam?
+        ) throws -> Bool {
             if flag?.isCancelled == true { return false }
             let h = encoder.configuration.hiddenSize
             let batch = plan[b]
@@ -299,8 +314,8 @@ extension BERTModel {
             }
             let pooled = UnsafeMutablePointer<Float>.allocate(capacity: batch.count * h)
             defer { pooled.deallocate() }
-            let finished = packed.withUnsafeBufferPointer { ids in
-                encoder.encode(ids: ids, lengths: lengths, workspace: workspace, output: pooled, team: team) {
+            let finished = try packed.withUnsafeBufferPointer { ids in
+                try encoder.encode(ids: ids, lengths: lengths, workspace: workspace, output: pooled, team: team) {
                     flag?.isCancelled == true
                 }
             }
@@ -334,7 +349,7 @@ extension BERTModel {
         /// Runs the job's batches one after another on the team (none with one thread): true when all were
         /// encoded, false when the job's flag stopped them. Nil (nothing done) when another query holds the
         /// team or no team can be made.
-        func run(_ job: Job, on model: BERTModel) -> Bool? {
+        func run(_ job: Job, on model: BERTModel) throws -> Bool? {
             let teamed = model.threads > 1
             guard lock.try() else { return nil }
             defer { lock.unlock() }
@@ -347,12 +362,24 @@ extension BERTModel {
             }
             let workspace = self.workspace ?? model.makeWorkspace(members: team?.size ?? 1)
             self.workspace = workspace
-            for b in job.plan.indices
-            where !job.encode(batch: b, encoder: model.encoder, workspace: workspace, team: team) {
-                return false
+            for b in job.plan.indices {
+                guard try job.encode(batch: b, encoder: model.encoder, workspace: workspace, team: team) else {
+                    return false
+                }
             }
             return true
         }
+    }
+
+    /// The first error of the threads encoding one call's batches (held for a few instructions at a time).
+    fileprivate final class FirstFailure: @unchecked Sendable {
+        // Sendable: `error` is only touched under `lock`.
+        private let lock = NSLock()
+        private var error: (any Error)?
+
+        var happened: Bool { lock.withLock { error != nil } }
+        func record(_ error: any Error) { lock.withLock { self.error = self.error ?? error } }
+        func rethrow() throws { if let error = lock.withLock({ error }) { throw error } }
     }
 
     /// A count of the calls encoding batches on their own threads (held for a few instructions at a time).

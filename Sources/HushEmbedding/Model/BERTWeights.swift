@@ -5,12 +5,13 @@ import HushKernels
 ///
 /// On the AVX2 level, the f32 matrices of a checkpoint are rounded to binary16 and packed in panels of 16 rows
 /// at load (``HalfPanels``): half the memory, read front to back by `hush_matmul_f32_f16p`, with f32
-/// arithmetic; elsewhere they stay f32 in the mapping, for BLAS.
+/// arithmetic; elsewhere they stay f32, for BLAS.
 /// The query, key and value projections are stacked first, so that attention's input projection is a single
-/// product. Embeddings, biases and layer norms stay f32 in the mapping. 4-bit matrices (an E5S1 file) stay
-/// 4-bit (see ``Matrix``).
+/// product. 4-bit matrices (an E5S1 file) stay 4-bit (see ``Matrix``). Everything but the word table is read
+/// into memory at load; the word table stays in the file and is read a row at a time (``RowTable``), so that
+/// nothing of a loaded model depends on a mapping of a file that may change.
 final class BERTWeights: @unchecked Sendable {
-    // Sendable: immutable after init; the pointers stay valid as long as `file` and `owned` live.
+    // Sendable: immutable after init; the pointers stay valid as long as `owners` live.
 
     /// A weight matrix: binary16 panels multiplied with f32 activations (AVX2 CPUs), f32 in place for BLAS
     /// (other CPUs, or a matrix whose rows do not come in sixteens), or 4-bit blocks (several tensors stacked by
@@ -42,23 +43,8 @@ final class BERTWeights: @unchecked Sendable {
         let outputNormBeta: UnsafePointer<Float>  // H
     }
 
-    /// The word-embedding table: f32 rows in place, or 4-bit rows dequantised when looked up (250,037 rows
-    /// of multilingual-e5-small would take 384 MB as f32).
-    enum WordEmbeddings {
-        case f32(UnsafePointer<Float>)  // vocab x H
-        case q4(Q4Matrix)
-
-        /// Writes row `id`'s `count` values to `out`.
-        @inline(__always)
-        func copy(row id: Int, count: Int, into out: UnsafeMutablePointer<Float>) {
-            switch self {
-            case .f32(let table): out.update(from: table + id * count, count: count)
-            case .q4(let matrix): matrix.dequantize(row: id, into: out)
-            }
-        }
-    }
-
-    let wordEmbeddings: WordEmbeddings
+    /// The word-embedding table, left in the model file (see ``RowTable``).
+    let wordEmbeddings: RowTable
     let positionEmbeddings: UnsafePointer<Float>  // maxPositions x H
     let tokenTypeEmbeddings: UnsafePointer<Float>  // types x H (row 0 is used: single-segment input)
     let embeddingNormGamma: UnsafePointer<Float>  // H
@@ -68,12 +54,12 @@ final class BERTWeights: @unchecked Sendable {
     /// True when the layers' matrices are 4-bit: their products then quantise the activations to 8 bits.
     var isQuantized: Bool { layers.first?.qkvWeight.isQuantized ?? false }
 
-    /// The mapped file and every converted (F16/BF16, dequantised) or concatenated tensor, kept alive.
+    /// Every tensor read from the file, kept alive.
     private let owners: [Any]
 
     /// Assembles weights whose storage `owners` keep alive.
     init(
-        wordEmbeddings: WordEmbeddings, positionEmbeddings: UnsafePointer<Float>,
+        wordEmbeddings: RowTable, positionEmbeddings: UnsafePointer<Float>,
         tokenTypeEmbeddings: UnsafePointer<Float>,
         embeddingNorm: (gamma: UnsafePointer<Float>, beta: UnsafePointer<Float>),
         layers: [Layer], owners: [Any]
@@ -134,7 +120,7 @@ final class BERTWeights: @unchecked Sendable {
         }
         let h = c.hiddenSize
         let i = c.intermediateSize
-        let wordEmbeddings = try load("embeddings.word_embeddings.weight", [c.vocabSize, h]).pointer
+        let wordEmbeddings = try file.rowTable(prefix + "embeddings.word_embeddings.weight", shape: [c.vocabSize, h])
         let positionEmbeddings = try load("embeddings.position_embeddings.weight", [c.maxPositionEmbeddings, h]).pointer
         let tokenTypeEmbeddings = try load("embeddings.token_type_embeddings.weight", [c.typeVocabSize, h]).pointer
         let embeddingNorm = try norm("embeddings.LayerNorm")
@@ -167,12 +153,9 @@ final class BERTWeights: @unchecked Sendable {
                     outputBias: try load(p + "output.dense.bias", [h]).pointer,
                     outputNormGamma: outputNorm.gamma, outputNormBeta: outputNorm.beta))
         }
-        // Packing read every matrix once; their f32 pages are not read again.
-        if halfPanels { file.releaseResidentPages() }
         self.init(
-            wordEmbeddings: .f32(wordEmbeddings), positionEmbeddings: positionEmbeddings,
-            tokenTypeEmbeddings: tokenTypeEmbeddings, embeddingNorm: embeddingNorm, layers: layers,
-            owners: [file, kept])
+            wordEmbeddings: wordEmbeddings, positionEmbeddings: positionEmbeddings,
+            tokenTypeEmbeddings: tokenTypeEmbeddings, embeddingNorm: embeddingNorm, layers: layers, owners: [kept])
     }
 }
 

