@@ -114,12 +114,19 @@ public final class HushStore: Sendable {
         let recorder = MetricsRecorder()
         self.cache = cache
         self.recorder = recorder
+        let pendingCleanup = Locked<String?>(nil)
         let opened = try database.checkSchema(readOnly: readOnly, stamping: embedder?.identity)
         if !readOnly {
             let cleaner = options.cleaner
             try database.upgradeKeywordIndex { KeywordText.extras($0, cleaner: cleaner) }
-            // Words of rows a write removed before its process ended.
-            try database.purgeDeletedWords(upTo: StoreWriter.purgeLimit)
+            // Words of rows a write removed before its process ended. A purge that cannot run now (a full disk)
+            // is no reason to refuse the store: it stays marked, and the next write tries again.
+            do {
+                try database.purgeDeletedWords(upTo: StoreWriter.purgeLimit)
+            } catch {
+                pendingCleanup.value = "purging the deleted documents' words from the keyword index failed (\(error)): "
+                    + "the next write, compact() or writable open finishes it"
+            }
         }
         let stored = opened.stored
         let resolved = embedder ?? UnavailableEmbedder(identity: stored)
@@ -158,7 +165,7 @@ public final class HushStore: Sendable {
             embeddingBatchSize: options.embeddingBatchSize)
         self.writer = StoreWriter(
             database: database, memory: memory, embedder: resolved, preparer: preparer, options: options,
-            readOnly: readOnly, cache: cache, testHooks: testHooks)
+            readOnly: readOnly, cache: cache, testHooks: testHooks, pendingCleanup: pendingCleanup)
         let deferring = (resolved as? LazyEmbedder)?.isLoaded == false
         try memory.write { state in
             try state.open(from: database, policy: policy, save: !readOnly, deferringVectors: deferring)
@@ -325,8 +332,20 @@ public final class HushStore: Sendable {
             vectorsInFile: memory.read { !$0.isResident }, imageBytes: database.imageBytes(),
             imageCurrent: (try? database.imageIsCurrent(header: StoreMemory.State.imageHeader)) ?? false,
             chunking: chunking, documentsPerLanguage: try database.documentsPerLanguage(),
-            deletedWordsRemain: try database.deletedWordsRemain(), imageProblem: imageProblem)
+            deletedWordsRemain: try database.deletedWordsRemain(), imageProblem: imageProblem,
+            pendingCleanup: pendingCleanup)
     }
+
+    /// Why the tidying after the last write's commit did not finish, or `nil`: purging the words of deleted
+    /// documents from the keyword index, saving the vector index or its image, which a full disk, say, can
+    /// stop after the write itself committed. The write stands (its call did not throw for it); what it left is
+    /// marked and finished by the next write, ``compact()`` or writable open.
+    ///
+    /// ```swift
+    /// let summary = try await store.deleteDocuments(ids: ["draft-3"])
+    /// if let pending = summary.pendingCleanup ?? store.pendingCleanup { log(pending) }
+    /// ```
+    public var pendingCleanup: String? { writer.pendingCleanup.value }
 
     /// Why the saved index image was set aside at the open (see ``StoreStats/imageProblem``), or `nil`.
     ///
@@ -375,10 +394,15 @@ public struct DeletionSummary: Sendable, Equatable {
     public var deleted: Int
     /// The ids that named no document.
     public var notFound: [String]
+    /// What the deletion committed but could not tidy after (purging the deleted words from the keyword index,
+    /// when the disk is full, say), and that the next write finishes; `nil` when nothing is pending. The
+    /// documents are deleted either way. See ``HushStore/pendingCleanup``.
+    public var pendingCleanup: String?
 
     /// Creates a summary.
-    public init(deleted: Int, notFound: [String]) {
+    public init(deleted: Int, notFound: [String], pendingCleanup: String? = nil) {
         self.deleted = deleted
         self.notFound = notFound
+        self.pendingCleanup = pendingCleanup
     }
 }

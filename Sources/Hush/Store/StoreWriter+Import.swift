@@ -53,7 +53,7 @@ extension StoreWriter {
         ) { prepared, graphSave in
             try writePrecomputed(prepared, graphSave: graphSave, summary: &summary)
         }
-        try settle()
+        settle()
         return summary
     }
 

@@ -75,7 +75,7 @@ extension StoreWriter {
         try inBatches(accepted, progress: progress, prepare: { $0 }) {
             try writeBatch($0, graphSave: $1, summary: &summary)
         }
-        try settle()
+        settle()
         return summary
     }
 

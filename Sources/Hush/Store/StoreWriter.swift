@@ -14,6 +14,8 @@ struct StoreWriter: Sendable {
     /// The query vectors' cache, emptied when a re-embed swaps the model.
     let cache: QueryEmbeddingCache
     let testHooks: Locked<HushStore.TestHooks>
+    /// Why the tidying after the last write's commit did not finish (``HushStore/pendingCleanup``).
+    let pendingCleanup: Locked<String?>
 
     /// Threads for the per-document work of a batch before its transaction: two on two cores or more.
     static let preparationThreads = min(2, ProcessInfo.processInfo.activeProcessorCount)
@@ -39,8 +41,9 @@ struct StoreWriter: Sendable {
             try state.save(try state.remove(result.removed, policy: options.indexPolicy), in: transaction)
             return DeletionSummary(deleted: result.removed.count, notFound: result.notFound)
         }
-        try settle()
-        return summary
+        var settled = summary
+        settled.pendingCleanup = settle()
+        return settled
     }
 
     /// See ``HushStore/prune(maxDocuments:olderThan:)``.
@@ -77,7 +80,7 @@ struct StoreWriter: Sendable {
             try? saveGraphChanges()
             throw error
         }
-        try settle()
+        settle()
         return removed
     }
 
@@ -100,14 +103,41 @@ struct StoreWriter: Sendable {
             bytesBefore: before, bytesAfter: try database.storageBytes(), walBytesLeft: folded ? 0 : walBytes)
     }
 
-    /// Ends a public write: saves what its batches left unsaved in the graph (see ``GraphSave``), then
-    /// refreshes the saved index image when the write changed enough rows (see
-    /// ``StoreMemory/State/refreshImageIfStale(database:fraction:)``).
-    func settle() throws {
-        try database.purgeDeletedWords(upTo: Self.purgeLimit)
-        try saveGraphChanges()
+    /// Ends a public write, after its commit: purges the keyword index of the words of removed rows, saves
+    /// what its batches left unsaved in the graph (see ``GraphSave``), then refreshes the saved index image
+    /// when the write changed enough rows (see ``StoreMemory/State/refreshImageIfStale(database:fraction:)``).
+    ///
+    /// None of it is the write: when a step fails (the disk is full, say) the write stands, the step is left for
+    /// the next write, `compact()` or writable open (each is marked in the file or in memory: `meta.keyword_purge`,
+    /// the graph's unsaved changes, a stale image), and the reason is returned and kept in ``pendingCleanup``.
+    @discardableResult
+    func settle() -> String? {
         let database = database
-        try memory.write { state in try state.refreshImageIfStale(database: database) }
+        let steps: [(String, () throws -> Void)] = [
+            ("purging the deleted documents' words from the keyword index", {
+                try database.purgeDeletedWords(upTo: Self.purgeLimit)
+            }),
+            ("saving the vector index", { try saveGraphChanges() }),
+            ("saving the index image", {
+                try memory.write { state in try state.refreshImageIfStale(database: database) }
+            }),
+        ]
+        var problems: [String] = []
+        for (what, step) in steps {
+            do {
+                try step()
+            } catch {
+                let reason = if case .database(let failure)? = error as? StoreError { failure.message } else { "\(error)" }
+                problems.append("\(what) failed (\(reason))")
+            }
+        }
+        let problem =
+            problems.isEmpty
+            ? nil
+            : "the write is committed, but " + problems.joined(separator: "; ")
+                + ": the next write, compact() or writable open finishes it"
+        pendingCleanup.value = problem
+        return problem
     }
 
     /// Saves the graph's changes not saved yet (batches of a bulk write save only when due), in a

@@ -31,14 +31,32 @@ struct DeleteCommand: AsyncParsableCommand {
         Console.out(
             "deleted \(summary.deleted) of \(unique.count) documents"
                 + (notFound.isEmpty ? "" : "; not found: \(notFound.joined(separator: ", "))"))
-        if try await hush.stats().deletedWordsRemain { Console.out(DeletedWords.note) }
+        if let pending = summary.pendingCleanup {
+            Console.error("hush: \(DeletedWords.pending(pending))")
+        } else if let note = DeletedWords.note(try await hush.stats()) {
+            Console.out(note)
+        }
     }
 }
 
-/// What `delete`, `prune` and `stats` say when the keyword index of a large file keeps words of deleted
-/// documents until `hush compact` (``StoreStats/deletedWordsRemain``).
+/// What `delete`, `prune` and `stats` say when the keyword index keeps words of deleted documents
+/// (``StoreStats/deletedWordsRemain``): a file of more than 25,000 chunks keeps them until `hush compact`; a
+/// purge that failed after its write committed (a full disk) is finished by the next write.
 enum DeletedWords {
-    static let note =
-        "the text of deleted documents is gone from the file, but in a file of more than 25,000 chunks the keyword "
-        + "index keeps their words until `hush compact`: run it to remove them"
+    /// The note for `stats`, or `nil` when no words of deleted documents remain.
+    static func note(_ stats: StoreStats) -> String? {
+        guard stats.deletedWordsRemain else { return nil }
+        if let pending = stats.pendingCleanup { return Self.pending(pending) }
+        if stats.chunks <= 25_000 {
+            return "the text of deleted documents is gone from the file, but the keyword index still holds their "
+                + "words (a purge did not finish): the next write or `hush compact` removes them"
+        }
+        return "the text of deleted documents is gone from the file, but in a file of more than 25,000 chunks the "
+            + "keyword index keeps their words until `hush compact`: run it to remove them"
+    }
+
+    /// A write's tidying that did not finish, in the command line's terms.
+    static func pending(_ reason: String) -> String {
+        reason.replacingOccurrences(of: "compact()", with: "`hush compact`")
+    }
 }

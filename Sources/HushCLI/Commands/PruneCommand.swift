@@ -73,7 +73,7 @@ struct PruneCommand: AsyncParsableCommand {
             Console.json(try JSONOutput.line(["deleted": removed, "documents": left]))
         } else {
             Console.out("deleted \(removed) documents, \(left) left (run `hush compact` to shrink the file)")
-            if stats.deletedWordsRemain { Console.out(DeletedWords.note) }
+            if let note = DeletedWords.note(stats) { Console.out(note) }
         }
     }
 }

@@ -71,7 +71,11 @@ struct StatsCommand: AsyncParsableCommand {
             } else if !s.modelLoaded {
                 Console.out("model:     not installed: keyword search, get and delete work; semantic search needs it")
             }
-            if s.deletedWordsRemain { Console.out("deleted:   \(DeletedWords.note)") }
+            if let note = DeletedWords.note(s) {
+                Console.out("deleted:   \(note)")
+            } else if let pending = s.pendingCleanup {
+                Console.out("pending:   \(DeletedWords.pending(pending))")
+            }
             if let pending = s.unfinishedReembed {
                 let percent = pending.total > 0 ? 100 * Double(pending.completed) / Double(pending.total) : 0
                 Console.out(
@@ -129,6 +133,7 @@ struct StatsJSON: Encodable {
         case unfinishedReembed = "unfinished_reembed"
         case languages
         case deletedWordsRemain = "deleted_words_remain"
+        case pendingCleanup = "pending_cleanup"
     }
 
     /// A re-embed that stopped part-way: the model it moves to, and how far it got.
@@ -172,6 +177,7 @@ struct StatsJSON: Encodable {
         try container.encode(residentBytes, forKey: .processResidentBytes)
         try container.encode(s.documentsPerLanguage, forKey: .languages)
         try container.encode(s.deletedWordsRemain, forKey: .deletedWordsRemain)
+        try container.encode(s.pendingCleanup, forKey: .pendingCleanup)
         try container.encode(
             s.unfinishedReembed.map {
                 Reembed(
