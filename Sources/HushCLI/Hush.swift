@@ -156,6 +156,10 @@ struct CommandLineMessage: Error, CustomStringConvertible {
                 description: "another process re-embedded the database with \(stored) while this command ran: "
                     + "what it had not written yet was left out (its vectors were of the old model); run the "
                     + "command again, it will use \(stored)")
+        case StoreError.keywordIndexMissing(let path):
+            return CommandLineMessage(
+                description: "the keyword index of \(path) is missing or damaged: run `hush compact --db \(path)` to "
+                    + "build it again from the stored text (`hush search --mode semantic` works meanwhile)")
         case BuildError.wouldReplace(let path, let reason):
             return CommandLineMessage(
                 description: "\(path) already exists and \(reason), so a build will not replace it: choose another "

@@ -53,9 +53,16 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// from a store opened with the model wanted and `StoreOptions(allowEmbedderMismatch: true)`, makes the
     /// vectors again and records that model.
     case identityUnreadable(path: String, reason: String)
+    /// The file's keyword index (the `chunks_fts` tables) is missing or damaged: keyword search cannot run,
+    /// hybrid search answers by meaning alone (``HushStore/keywordIndexProblem``), and a writable open (any
+    /// write, or ``HushStore/compact()``) builds the index again from the stored text.
+    case keywordIndexMissing(path: String)
 
     public var description: String {
         switch self {
+        case .keywordIndexMissing(let path):
+            return "the keyword index of \(path) is missing or damaged: open the store writable once (any write, or "
+                + "compact()) to build it again from the stored text; search by meaning works meanwhile"
         case .schemaTooNew(let path, let found, let supported) where found > supported:
             return "\(path) uses store schema version \(found) but this Hush supports up to \(supported): "
                 + "upgrade Hush to open it"

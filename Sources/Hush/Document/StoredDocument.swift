@@ -87,6 +87,8 @@ public struct StoreStats: Sendable, Hashable {
     /// read its tables instead (slower, same answers). A writable open saves a sound image at once; a read-only
     /// one reads the tables at every open until a write (``HushStore/compact()``) saves it.
     public var imageProblem: String?
+    /// What is wrong with the keyword index, or `nil` when it is whole (see ``HushStore/keywordIndexProblem``).
+    public var keywordIndexProblem: String?
     /// Why the tidying after the last write's commit did not finish, or `nil` (see
     /// ``HushStore/pendingCleanup``).
     public var pendingCleanup: String?

@@ -451,10 +451,20 @@ extension StoreDatabase {
 
     /// Runs `body` in one read transaction of the keyword index, so that every read it makes sees the same
     /// commit (a search pages through the matches and scores the semantic arm's chunks in one snapshot).
+    ///
+    /// - Throws: ``StoreError/keywordIndexMissing(path:)`` when the file lacks a table of the index.
     func readKeywordIndex<T>(_ body: (KeywordIndexReader) throws -> T) throws -> T {
         try read("search") { db in
-            try body(KeywordIndexReader(db: db, commonTokens: commonTokens, tokenTerms: tokenTerms))
+            guard try StoreSchema.keywordIndexIsPresent(db) else {
+                throw StoreError.keywordIndexMissing(path: path ?? ":memory:")
+            }
+            return try body(KeywordIndexReader(db: db, commonTokens: commonTokens, tokenTerms: tokenTerms))
         }
+    }
+
+    /// Whether the file lacks a table of the keyword index (see ``StoreError/keywordIndexMissing(path:)``).
+    func keywordIndexIsMissing() throws -> Bool {
+        try read("read the file") { try !StoreSchema.keywordIndexIsPresent($0) }
     }
 
     /// The chunks with these ids, with their documents' title, body and quote.

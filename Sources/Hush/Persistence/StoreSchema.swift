@@ -223,6 +223,7 @@ enum StoreSchema {
             sql: """
                 DROP TRIGGER IF EXISTS chunks_fts_delete;
                 DROP TABLE IF EXISTS chunks_fts;
+                \(keywordTables.dropFirst().map { "DROP TABLE IF EXISTS \($0);" }.joined(separator: "\n"))
                 CREATE VIRTUAL TABLE chunks_fts USING fts5(text, tokenize = '\(tokenizer)', prefix = '1 2 3');
                 CREATE TRIGGER chunks_fts_delete AFTER DELETE ON chunks BEGIN
                     DELETE FROM chunks_fts WHERE rowid = old.id;
@@ -230,11 +231,23 @@ enum StoreSchema {
                 """)
     }
 
+    /// The tables of the keyword index: the FTS5 table and its shadow tables, all needed to read it.
+    static let keywordTables = ["chunks_fts", "chunks_fts_data", "chunks_fts_idx", "chunks_fts_docsize",
+        "chunks_fts_config", "chunks_fts_content"]
+
+    /// Whether every table of the keyword index is in the file (a damaged or hand-edited file may lack them).
+    static func keywordIndexIsPresent(_ db: Database) throws -> Bool {
+        let names = keywordTables.map { "'\($0)'" }.joined(separator: ", ")
+        let found = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE name IN (\(names))") ?? 0
+        return found == keywordTables.count
+    }
+
     /// Whether the file's keyword index has the current tokenizer (``keywordTokenizer``).
     static func keywordIndexIsCurrent(_ db: Database) throws -> Bool {
         let definition = try String.fetchOne(
             db, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'chunks_fts'")
-        return definition?.contains(keywordTokenizer.replacingOccurrences(of: "'", with: "''")) == true
+        return try definition?.contains(keywordTokenizer.replacingOccurrences(of: "'", with: "''")) == true
+            && keywordIndexIsPresent(db)
     }
 
     /// The schema version recorded in the file, or `nil` for a new file.

@@ -72,6 +72,12 @@ extension Searcher {
         // What the query excludes is not searched for: the rest of it is the query.
         let exclusion = FTSQuery.exclusion(query)
         let query = exclusion.kept
+        // Without its keyword index (a damaged file, read-only until a writable open rebuilds it) a hybrid
+        // search answers by meaning alone; what needs the index says so.
+        let keywordIndexMissing = try database.keywordIndexIsMissing()
+        if keywordIndexMissing, mode.kind == .keyword || exclusion.excluded != nil {
+            throw StoreError.keywordIndexMissing(path: database.path ?? ":memory:")
+        }
         let analysis = analyze(query)
         let (fusion, calibrationName) = ResolvedFusion.resolve(
             mode.fusion, embedder: embedder, queryLanguage: analysis.language)
@@ -79,7 +85,7 @@ extension Searcher {
         // the words before it.
         var searched = (text: query, analysis: analysis, prefix: [String]())
         var typing: String?
-        if mode.asYouType, let partial = FTSQuery.partialLastWord(query),
+        if mode.asYouType, !keywordIndexMissing, let partial = FTSQuery.partialLastWord(query),
             try !database.readKeywordIndex({ try $0.matchesAny(FTSQuery.quote(partial.word)) })
         {
             let before = String(partial.before)
@@ -114,7 +120,7 @@ extension Searcher {
                 plan.embedMilliseconds = Self.milliseconds(clock.now - start)
             }
         }
-        if mode.kind != .semantic {
+        if mode.kind != .semantic, !keywordIndexMissing {
             let words = keywordExpression(searched.analysis, query: trimmed)
             plan.keyword = searched.prefix.isEmpty ? words : FTSQuery.expression(words, adding: searched.prefix)
             // Each keystroke repeats the words typed before: their rows are read once (see

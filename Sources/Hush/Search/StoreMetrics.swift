@@ -112,7 +112,9 @@ extension HushStore {
                 _ = try memory.read { state in try state.semanticTop(query: vector, mask: nil, k: 1) }
             }
         }
-        _ = try database.readKeywordIndex { try $0.bm25(FTSQuery.quote("hush"), chunks: [0]) }
+        if try !database.keywordIndexIsMissing() {
+            _ = try database.readKeywordIndex { try $0.bm25(FTSQuery.quote("hush"), chunks: [0]) }
+        }
         return clock.now - start
     }
 }

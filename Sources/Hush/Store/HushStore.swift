@@ -333,6 +333,7 @@ public final class HushStore: Sendable {
             imageCurrent: (try? database.imageIsCurrent(header: StoreMemory.State.imageHeader)) ?? false,
             chunking: chunking, documentsPerLanguage: try database.documentsPerLanguage(),
             deletedWordsRemain: try database.deletedWordsRemain(), imageProblem: imageProblem,
+            keywordIndexProblem: keywordIndexProblem,
             pendingCleanup: pendingCleanup)
     }
 
@@ -346,6 +347,18 @@ public final class HushStore: Sendable {
     /// if let pending = summary.pendingCleanup ?? store.pendingCleanup { log(pending) }
     /// ```
     public var pendingCleanup: String? { writer.pendingCleanup.value }
+
+    /// What is wrong with the file's keyword index, or `nil` when it is whole: a file whose `chunks_fts` tables
+    /// are missing (damaged, or edited by hand) cannot be searched by keyword, and hybrid search answers by
+    /// meaning alone until a writable open (any write, or ``compact()``) builds the index again.
+    ///
+    /// ```swift
+    /// if let problem = store.keywordIndexProblem { log(problem) }
+    /// ```
+    public var keywordIndexProblem: String? {
+        guard (try? database.keywordIndexIsMissing()) == true else { return nil }
+        return StoreError.keywordIndexMissing(path: path ?? ":memory:").description
+    }
 
     /// Why the saved index image was set aside at the open (see ``StoreStats/imageProblem``), or `nil`.
     ///

@@ -71,6 +71,9 @@ struct StatsCommand: AsyncParsableCommand {
             } else if !s.modelLoaded {
                 Console.out("model:     not installed: keyword search, get and delete work; semantic search needs it")
             }
+            if s.keywordIndexProblem != nil {
+                Console.out("keywords:  MISSING or damaged: keyword search cannot run; `hush compact` builds it again")
+            }
             if let note = DeletedWords.note(s) {
                 Console.out("deleted:   \(note)")
             } else if let pending = s.pendingCleanup {
@@ -134,6 +137,7 @@ struct StatsJSON: Encodable {
         case languages
         case deletedWordsRemain = "deleted_words_remain"
         case pendingCleanup = "pending_cleanup"
+        case keywordIndexMissing = "keyword_index_missing"
     }
 
     /// A re-embed that stopped part-way: the model it moves to, and how far it got.
@@ -178,6 +182,7 @@ struct StatsJSON: Encodable {
         try container.encode(s.documentsPerLanguage, forKey: .languages)
         try container.encode(s.deletedWordsRemain, forKey: .deletedWordsRemain)
         try container.encode(s.pendingCleanup, forKey: .pendingCleanup)
+        try container.encode(s.keywordIndexProblem != nil, forKey: .keywordIndexMissing)
         try container.encode(
             s.unfinishedReembed.map {
                 Reembed(

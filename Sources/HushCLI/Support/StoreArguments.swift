@@ -51,6 +51,11 @@ struct StoreArguments: ParsableArguments {
                 "note: the saved index in \(db) is damaged (\(problem)), so it was read from its tables instead (same "
                     + "answers, slower to open); `hush compact --db \(db)` saves a sound one")
         }
+        if access == .read, store.keywordIndexProblem != nil {
+            Console.error(
+                "note: the keyword index of \(db) is missing or damaged, so keyword search cannot run and hybrid "
+                    + "search answers by meaning alone; `hush compact --db \(db)` builds it again from the stored text")
+        }
         return OpenStores.shared.track(store)
     }
 }
