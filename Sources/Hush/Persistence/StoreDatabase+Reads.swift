@@ -9,6 +9,28 @@ struct StoredVersion {
     var textHash: String
     var contentHash: String
     var createdAt: Double
+
+    /// The stored versions of the documents with these ids (absent ids are left out), as `db` sees them.
+    ///
+    /// A document without chunks has blank hashes: every stored document has at least one (an empty text is
+    /// refused), so one without lost them (a damaged file) and must be prepared and embedded again, not found
+    /// unchanged.
+    static func fetch(_ db: Database, ids: [String]) throws -> [String: StoredVersion] {
+        var result: [String: StoredVersion] = [:]
+        let rows = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT d.external_id, d.id,
+                    CASE WHEN EXISTS (SELECT 1 FROM chunks c WHERE c.document_id = d.id) THEN d.text_hash ELSE '' END,
+                    CASE WHEN EXISTS (SELECT 1 FROM chunks c WHERE c.document_id = d.id) THEN d.content_hash ELSE '' END,
+                    d.created_at
+                FROM documents d WHERE d.external_id IN (SELECT value FROM json_each(?))
+                """, arguments: [JSONCoding.encode(ids)])
+        while let row = try rows.next() {
+            result[row[0]] = StoredVersion(rowid: row[1], textHash: row[2], contentHash: row[3], createdAt: row[4])
+        }
+        return result
+    }
 }
 
 /// A chunk as a search hit shows it: its text and offsets, with its document's title, body and quote (to
@@ -288,14 +310,8 @@ extension StoreDatabase {
 
     /// The stored versions of the documents with these ids (absent ids are left out).
     func storedVersions(ids: [String]) throws -> [String: StoredVersion] {
-        try keyedRows(
-            sql: """
-                SELECT external_id, id, text_hash, content_hash, created_at FROM documents
-                WHERE external_id IN (SELECT value FROM json_each(?))
-                """, ids: ids
-        ) { row in
-            (row[0] as String, StoredVersion(rowid: row[1], textHash: row[2], contentHash: row[3], createdAt: row[4]))
-        }
+        guard !ids.isEmpty else { return [:] }
+        return try read { db in try StoredVersion.fetch(db, ids: ids) }
     }
 
     /// The chunking recorded in the file (``StoreSchema/Key/chunking``) and whether it holds any document.

@@ -394,6 +394,27 @@ struct StoreDatabase: Sendable {
         throw StoreError.wrapping(blocked, path: path, operation: "move the write-ahead log into the file")
     }
 
+    /// Removes the chunks whose document is gone, with their vectors and keyword rows: SQLite's foreign keys
+    /// hold for Hush's own writes, not for a file damaged or edited by another program. The saved graph goes too
+    /// (it may link their rows) and memory is marked behind the file, so the next write reloads it and the next
+    /// open builds the graph again from the vectors. Returns how many chunks went.
+    ///
+    /// - Complexity: O(chunks) (one pass over the chunks' document ids).
+    @discardableResult
+    func removeOrphanChunks() throws -> Int {
+        let orphans = "SELECT id FROM chunks WHERE document_id NOT IN (SELECT id FROM documents)"
+        let found = try read("check the chunks") { try Int.fetchOne($0, sql: "SELECT count(*) FROM (\(orphans))") }
+        guard (found ?? 0) > 0 else { return 0 }
+        let removed = try write("remove the chunks of missing documents") { transaction in
+            try transaction.db.execute(sql: "DELETE FROM chunks WHERE id IN (\(orphans))")
+            let removed = transaction.db.changesCount
+            try transaction.clearGraph()
+            return removed
+        }
+        markMemoryBehind()
+        return removed
+    }
+
     /// The keyword index's 'optimize' (which drops the words of every deleted or replaced row, see
     /// ``purgeDeletedWords(upTo:)``), `VACUUM` and a truncating checkpoint. Those need every other connection to
     /// step aside, and SQLite answers them with SQLITE_BUSY at once rather than through the busy handler, so each
@@ -403,6 +424,7 @@ struct StoreDatabase: Sendable {
     /// A cancelled call (``CancellationFlag/current``) stops the VACUUM where it is: SQLite rolls it back, the file
     /// is as before, and the call throws `CancellationError`.
     func vacuum(busyTimeout: TimeInterval) throws -> Bool {
+        try removeOrphanChunks()
         let flag = CancellationFlag.current
         do {
             try Self.retryingWhileBusy(timeout: busyTimeout) {

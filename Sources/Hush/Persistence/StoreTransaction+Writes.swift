@@ -164,17 +164,7 @@ extension StoreTransaction {
     /// The stored versions of the documents with these ids (absent ids are left out), as this transaction
     /// sees them: under the write lock, so no other process can change them before it commits.
     func storedVersions(ids: [String]) throws -> [String: StoredVersion] {
-        var result: [String: StoredVersion] = [:]
-        let rows = try Row.fetchCursor(
-            db,
-            sql: """
-                SELECT external_id, id, text_hash, content_hash, created_at FROM documents
-                WHERE external_id IN (SELECT value FROM json_each(?))
-                """, arguments: [JSONCoding.encode(ids)])
-        while let row = try rows.next() {
-            result[row[0]] = StoredVersion(rowid: row[1], textHash: row[2], contentHash: row[3], createdAt: row[4])
-        }
-        return result
+        try StoredVersion.fetch(db, ids: ids)
     }
 
     /// Deletes the documents with these ids (chunks, vectors and full-text rows go with them) and returns

@@ -20,7 +20,8 @@ public enum RankingError: Error, Sendable, Equatable, CustomStringConvertible {
             return "no document with id \"\(id)\" in the store (it was never stored, or was deleted or pruned): "
                 + "drop it from the list, or let unknown ids be skipped (ignoreUnknownIDs)"
         case .noVectors(let id):
-            return "document \"\(id)\" has no vectors (empty text): give it some text and upsert it again"
+            return "document \"\(id)\" has no vectors (its text is empty, or its chunks were lost from a damaged "
+                + "file): upsert it again, with some text"
         case .invalidOption(let what):
             return "invalid option: \(what)"
         case .embeddingFailed(let reason):
