@@ -83,7 +83,9 @@ extension StoreDatabase {
     ///   ``StoreSchema/keywordTokenizer`` counted marks as letters) is made again from the chunks, each row as
     ///   the write path makes it now (``KeywordText/row(chunk:extras:)``);
     /// - otherwise, in a file whose rows hold no extras or older ones (``StoreSchema/keywordExtrasVersion``),
-    ///   each document's first row gets them.
+    ///   each document's first row gets them;
+    /// - and rows written before the dotless ı was written i (``StoreSchema/keywordTextVersion``) are
+    ///   written again with it (only the rows holding one).
     ///
     /// `extras` gives a document's extras (its tags, category, metadata values, links and mentions; empty for
     /// none).
@@ -92,9 +94,11 @@ extension StoreDatabase {
     ///   descriptions: 1.0 s on a Zen 3 core), O(documents) for the extras; nothing once the file is current.
     func upgradeKeywordIndex(extras: (Document) -> String) throws {
         let key = StoreSchema.Key.keywordExtras
+        let textKey = StoreSchema.Key.keywordText
         let current = try read("update the keyword index") { db in
             let extrasDone = try StoreSchema.meta(db, key) == StoreSchema.keywordExtrasVersion
-            return try StoreSchema.keywordIndexIsCurrent(db) && extrasDone
+            let textDone = try StoreSchema.meta(db, textKey) == StoreSchema.keywordTextVersion
+            return try StoreSchema.keywordIndexIsCurrent(db) && extrasDone && textDone
         }
         guard !current else { return }
         try write("update the keyword index") { transaction in
@@ -102,6 +106,14 @@ extension StoreDatabase {
             // Another process may have brought it up to date since the read above.
             let tokenizerIsCurrent = try StoreSchema.keywordIndexIsCurrent(db)
             let extrasDone = try StoreSchema.meta(db, key) == StoreSchema.keywordExtrasVersion
+            let textDone = try StoreSchema.meta(db, textKey) == StoreSchema.keywordTextVersion
+            guard !tokenizerIsCurrent || !extrasDone || !textDone else { return }
+            if tokenizerIsCurrent {
+                // Rows kept: those holding a dotless ı are written again with i (FTS5 reads the new text).
+                try db.execute(
+                    sql: "UPDATE chunks_fts SET text = replace(text, '\u{131}', 'i') WHERE instr(text, '\u{131}') > 0")
+            }
+            try StoreSchema.setMeta(db, textKey, StoreSchema.keywordTextVersion)
             guard !tokenizerIsCurrent || !extrasDone else { return }
             // Each document's first chunk and its extras: the row it gets now (an index kept as it is), or the
             // extras to add to that chunk's row (an index made again, below).

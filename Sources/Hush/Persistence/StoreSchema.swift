@@ -39,6 +39,8 @@ enum StoreSchema {
         /// ``keywordExtrasVersion`` once every document's first keyword row holds its extras as this code makes
         /// them ("1": tags, category, links and mentions; "2": and the metadata's values).
         static let keywordExtras = "keyword_extras"
+        /// ``keywordTextVersion`` once every keyword row is written as ``KeywordText/segment(_:)`` writes it now.
+        static let keywordText = "keyword_text"
         /// "1" while the keyword index may still hold words of deleted or replaced rows (FTS5 keeps a deleted
         /// row's entries in its older segments until they are merged): set in the transaction that removes them,
         /// cleared by ``StoreDatabase/purgeDeletedWords(upTo:)``.
@@ -204,6 +206,10 @@ enum StoreSchema {
     /// What `meta.keyword_extras` holds once every first keyword row has the extras this code writes
     /// (`KeywordText.extras`): the metadata's values were added in "2".
     static let keywordExtrasVersion = "2"
+
+    /// What `meta.keyword_text` holds once every keyword row is written as this code writes it: "2", the
+    /// dotless ı written i (absent: rows written before).
+    static let keywordTextVersion = "2"
 
     /// The keyword index's tokenizer. `unicode61` counts only letters, digits and private-use characters as
     /// parts of a word unless told otherwise; the combining marks (`M*`) are added, since Devanagari, Bengali,

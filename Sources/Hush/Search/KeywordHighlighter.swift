@@ -145,9 +145,11 @@ struct KeywordHighlighter: Sendable, Hashable {
 
     /// Marks a word of the text if the query matches it.
     private func endWord(_ word: ArraySlice<Unicode.Scalar>, _ range: Range<Int>, into found: inout [Range<Int>]) {
-        guard let first = word.first.flatMap(KeywordFolding.fold), initials.contains(first) else { return }
+        // The word as the index holds it: a dotless ı is an i there (``KeywordText/segment(_:)``).
+        guard let first = word.first.map(KeywordText.dotted).flatMap(KeywordFolding.fold), initials.contains(first)
+        else { return }
         var letters = String.UnicodeScalarView()
-        for scalar in word where !KeywordText.isOptionalMark(scalar) { letters.append(scalar) }
+        for scalar in word where !KeywordText.isOptionalMark(scalar) { letters.append(KeywordText.dotted(scalar)) }
         if matches(String(letters)) { found.append(range) }
     }
 

@@ -33,7 +33,11 @@ enum KeywordText {
     /// vowel marks of Arabic and Hebrew are left out (``isOptionalMark(_:)``), so that a word written with them
     /// is found by the word written without, as it usually is. A symbol (``isSymbol(_:)``: an emoji, `©`, `°`) is
     /// a word of its own (`Morning☕️` → `Morning ☕ `).
+    ///
+    /// The dotless ı (Turkish, Azerbaijani) is written i: SQLite folds the capital İ and I to i, never ı, so
+    /// "diyarbakır" would not find "DİYARBAKIR"; ``words(_:)`` does the same to queries.
     static func segment(_ text: String) -> String {
+        let text = dottingDotlessI(text)
         guard text.unicodeScalars.contains(where: { isBigrammed($0) || isOptionalMark($0) || isSymbol($0) }) else {
             return text
         }
@@ -59,6 +63,18 @@ enum KeywordText {
         }
         return String(output)
     }
+
+    /// `text` with every dotless ı written i (see ``segment(_:)``).
+    static func dottingDotlessI(_ text: String) -> String {
+        guard text.unicodeScalars.contains("\u{131}") else { return text }
+        var output = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars { output.append(dotted(scalar)) }
+        return String(output)
+    }
+
+    /// i for the dotless ı, else the scalar (see ``segment(_:)``).
+    @inline(__always)
+    static func dotted(_ scalar: Unicode.Scalar) -> Unicode.Scalar { scalar == "\u{131}" ? "i" : scalar }
 
     /// A part of a text as the keyword index cuts it (``pieces(_:)``).
     enum Piece {
@@ -171,7 +187,7 @@ enum KeywordText {
             if !current.isEmpty { words.append(String(current)) }
             current = String.UnicodeScalarView()
         }
-        for scalar in text.lowercased().unicodeScalars {
+        for scalar in dottingDotlessI(text.lowercased()).unicodeScalars {
             if isOptionalMark(scalar) { continue }
             if isSymbol(scalar) {
                 if !symbols { flush() }
