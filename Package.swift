@@ -100,6 +100,11 @@ let package = Package(
         // make check / make test tiers.
         .target(
             name: "HushTestSupport", dependencies: ["HushEmbedding", "HushToolSupport"], path: "Tests/HushTestSupport"),
+        // What FuzzStoreFile does with an input, also used by the test suite to replay that fuzzer's corpus.
+        .target(
+            name: "FuzzStoreDamage",
+            dependencies: ["Hush", "HushEmbedding", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Fuzz/Sources/FuzzStoreDamage"),
         // Examples/ClientApp's program, built with everything else so `make test` compiles the package once; the
         // test script also type-checks it against the built modules with nothing but their public interface.
         .executableTarget(name: "ClientAppCheck", dependencies: ["Hush"], path: "Examples/ClientApp/Sources/ClientApp"),
@@ -114,7 +119,8 @@ let package = Package(
         .testTarget(
             name: "HushTests",
             dependencies: [
-                "Hush", "HushToolSupport", "HushTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                "Hush", "HushToolSupport", "HushTestSupport", "FuzzStoreDamage",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             resources: [.copy("Fixtures")],
             swiftSettings: testSettings
@@ -135,7 +141,7 @@ let package = Package(
 // lines nor the other tests (it took as long as the release build of everything).
 if ProcessInfo.processInfo.environment["HUSH_TSAN_ONLY"] == "1" {
     let library: Set<String> = [
-        "HushKernels", "COpenBLAS", "HushEmbedding", "Hush", "HushToolSupport", "HushTestSupport",
+        "HushKernels", "COpenBLAS", "HushEmbedding", "Hush", "HushToolSupport", "HushTestSupport", "FuzzStoreDamage",
     ]
     let sources = [
         "HushTests/Reliability/ReliabilityConcurrencyTests.swift", "HushTests/Search/SearchBetweenPassesTests.swift",
@@ -167,7 +173,7 @@ if ProcessInfo.processInfo.environment["HUSH_TSAN_ONLY"] == "1" {
         fuzz("FuzzSafeTensors", ["HushEmbedding"]), fuzz("FuzzE5S1", ["HushEmbedding"]),
         fuzz("FuzzTokenizerJSON", ["HushEmbedding"]), fuzz("FuzzJSONL", ["FuzzDocuments"]),
         fuzz("FuzzCSV", ["FuzzDocuments"]),
-        fuzz("FuzzStoreFile", ["Hush", "HushEmbedding", .product(name: "GRDB", package: "GRDB.swift")]),
+        fuzz("FuzzStoreFile", ["FuzzStoreDamage"]),
     ]
     package.targets =
         package.targets.filter { library.contains($0.name) } + fuzzTargets + [

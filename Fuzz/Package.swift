@@ -32,12 +32,13 @@ let package = Package(
             dependencies: ["FuzzDriver", .product(name: "HushEmbedding", package: "Hush")]),
         .executableTarget(name: "FuzzJSONL", dependencies: ["FuzzDriver", "FuzzDocuments"]),
         .executableTarget(name: "FuzzCSV", dependencies: ["FuzzDriver", "FuzzDocuments"]),
-        .executableTarget(
-            name: "FuzzStoreFile",
+        .target(
+            name: "FuzzStoreDamage",
             dependencies: [
-                "FuzzDriver", .product(name: "Hush", package: "Hush"), .product(name: "HushEmbedding", package: "Hush"),
+                .product(name: "Hush", package: "Hush"), .product(name: "HushEmbedding", package: "Hush"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
+        .executableTarget(name: "FuzzStoreFile", dependencies: ["FuzzDriver", "FuzzStoreDamage"]),
     ],
     swiftLanguageModes: [.v6]
 )

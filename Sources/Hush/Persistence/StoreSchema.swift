@@ -238,8 +238,10 @@ enum StoreSchema {
     }
 
     /// The tables of the keyword index: the FTS5 table and its shadow tables, all needed to read it.
-    static let keywordTables = ["chunks_fts", "chunks_fts_data", "chunks_fts_idx", "chunks_fts_docsize",
-        "chunks_fts_config", "chunks_fts_content"]
+    static let keywordTables = [
+        "chunks_fts", "chunks_fts_data", "chunks_fts_idx", "chunks_fts_docsize",
+        "chunks_fts_config", "chunks_fts_content",
+    ]
 
     /// Whether every table of the keyword index is in the file (a damaged or hand-edited file may lack them).
     static func keywordIndexIsPresent(_ db: Database) throws -> Bool {

@@ -124,7 +124,8 @@ public final class HushStore: Sendable {
             do {
                 try database.purgeDeletedWords(upTo: StoreWriter.purgeLimit)
             } catch {
-                pendingCleanup.value = "purging the deleted documents' words from the keyword index failed (\(error)): "
+                pendingCleanup.value =
+                    "purging the deleted documents' words from the keyword index failed (\(error)): "
                     + "the next write, compact() or writable open finishes it"
             }
         }

@@ -114,20 +114,27 @@ struct StoreWriter: Sendable {
     func settle() -> String? {
         let database = database
         let steps: [(String, () throws -> Void)] = [
-            ("purging the deleted documents' words from the keyword index", {
-                try database.purgeDeletedWords(upTo: Self.purgeLimit)
-            }),
+            (
+                "purging the deleted documents' words from the keyword index",
+                {
+                    try database.purgeDeletedWords(upTo: Self.purgeLimit)
+                }
+            ),
             ("saving the vector index", { try saveGraphChanges() }),
-            ("saving the index image", {
-                try memory.write { state in try state.refreshImageIfStale(database: database) }
-            }),
+            (
+                "saving the index image",
+                {
+                    try memory.write { state in try state.refreshImageIfStale(database: database) }
+                }
+            ),
         ]
         var problems: [String] = []
         for (what, step) in steps {
             do {
                 try step()
             } catch {
-                let reason = if case .database(let failure)? = error as? StoreError { failure.message } else { "\(error)" }
+                let reason =
+                    if case .database(let failure)? = error as? StoreError { failure.message } else { "\(error)" }
                 problems.append("\(what) failed (\(reason))")
             }
         }

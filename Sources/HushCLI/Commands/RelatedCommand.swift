@@ -69,7 +69,8 @@ enum RankedOutput {
                 throw ExitCode(1)
             }
             let hint = await UnknownIDHint.text(for: id, in: hush)
-            Console.error("hush: no document with id \"\(id)\" in the database: check the id (hush list shows them)\(hint)")
+            Console.error(
+                "hush: no document with id \"\(id)\" in the database: check the id (hush list shows them)\(hint)")
             throw ExitCode(1)
         }
     }

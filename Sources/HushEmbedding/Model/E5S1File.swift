@@ -140,7 +140,9 @@ public final class E5S1File: @unchecked Sendable {
         let info = try q4Tensor(name, rows: rows, columns: columns)
         let storage = ByteStorage(count: info.range.count)
         try file.read(at: info.range.lowerBound, count: info.range.count, into: storage.base)
-        return Q4Matrix(rows: rows, columns: columns, blocks: UnsafePointer(storage.base.assumingMemoryBound(to: UInt8.self)), owner: storage)
+        return Q4Matrix(
+            rows: rows, columns: columns, blocks: UnsafePointer(storage.base.assumingMemoryBound(to: UInt8.self)),
+            owner: storage)
     }
 
     /// A Q4_0 table of `rows` x `columns` weights left in the file, read a row at a time (the word table: its
@@ -379,7 +381,8 @@ extension E5S1File {
                             throw EmbeddingError.corruptModel(
                                 path: file.path,
                                 reason:
-                                    "tensor \(name) holds a value that is not a finite number (index \(done / 4 + index))")
+                                    "tensor \(name) holds a value that is not a finite number (index \(done / 4 + index))"
+                            )
                         }
                     }
                 case .q4_0:

@@ -1,4 +1,5 @@
 import Foundation
+import FuzzStoreDamage
 import GRDB
 import HushEmbedding
 import HushTestSupport
@@ -16,6 +17,33 @@ import Testing
         return try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().map {
             ($0, try Data(contentsOf: folder.appendingPathComponent($0)))
         }
+    }
+
+    /// FuzzStoreFile's inputs: each damages a copy of a small store, which is then opened, read, searched and
+    /// written to. Every error is an answer; a crash or a hang fails the suite.
+    @Test func storeFileCorpus() async throws {
+        let inputs = try Self.inputs("store-file")
+        #expect(inputs.count >= 14)
+        let templates = await makeTemplates()
+        #expect(templates.count == 2)
+        let folder = try TemporaryDirectory()
+        var opened = 0
+        for (name, data) in inputs {
+            let copy = folder.url.appendingPathComponent(name)
+            let path = data.withUnsafeBytes { raw in
+                damagedCopy(raw.bindMemory(to: UInt8.self), of: templates, in: copy)
+            }
+            guard let path else {
+                Issue.record("\(name): no damaged copy was written")
+                continue
+            }
+            let clock = ContinuousClock()
+            let start = clock.now
+            opened += await exerciseStore(at: path)
+            #expect(clock.now - start < .seconds(30), "\(name)")
+        }
+        // Most damages leave a store that opens (a damaged identity, image or graph is read around).
+        #expect(opened >= inputs.count)
     }
 
     @Test func tokenizerCorpus() throws {

@@ -24,7 +24,8 @@ import Testing
         }
         #expect(try await store.search("ısparta", mode: .keyword, limit: 5).hits.map(\.id) == ["other"])
         #expect(try await store.search("ıslandı", mode: .keyword, limit: 5).hits.map(\.id) == ["headline"])
-        let note = try #require(try await store.search("diyarbakir", mode: .keyword, limit: 5).hits.first { $0.id == "note" })
+        let note = try #require(
+            try await store.search("diyarbakir", mode: .keyword, limit: 5).hits.first { $0.id == "note" })
         let units = Array(note.text.utf16)
         let marked = note.highlights.map { String(decoding: units[$0], as: UTF16.self) }
         #expect(marked == ["Diyarbakır"])
@@ -42,7 +43,8 @@ import Testing
         let queue = try DatabaseQueue(path: path)
         try await queue.write { db in
             let rowid = try Int64.fetchOne(
-                db, sql: "SELECT c.id FROM chunks c JOIN documents d ON d.id = c.document_id WHERE d.external_id = 'note'")
+                db,
+                sql: "SELECT c.id FROM chunks c JOIN documents d ON d.id = c.document_id WHERE d.external_id = 'note'")
             try db.execute(
                 sql: "UPDATE chunks_fts SET text = ? WHERE rowid = ?",
                 arguments: ["Diyarbakır surları boyunca uzun bir yürüyüş.", rowid])
