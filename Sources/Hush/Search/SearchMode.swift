@@ -150,14 +150,18 @@ public struct SearchMode: Sendable, Hashable, Codable {
     }
 }
 
-/// Small score nudges for documents whose tags or category name what the query asks for. Never a gate.
+/// Small score nudges for documents whose tags or category name what the query asks for, or what the app
+/// names for this search. Never a gate.
 ///
 /// A tag (or the category) matches when each of its words is one the keyword index matches with a word of the
-/// query: the same stem (``QueryAnalyzer/stem(_:)``), so "Cafés" matches the query "cafe" and "meetings" the
-/// query "meeting", in any language.
+/// query, or of the app's hints: the same stem (``QueryAnalyzer/stem(_:)``), so "Cafés" matches the query
+/// "cafe" and "meetings" the query "meeting", in any language.
 ///
 /// ```swift
 /// let results = try await store.search("budget", boosts: Boosts(perTag: 0.05, category: 0.1))
+/// // The journal's own guesses for this worry (keywords from NLTagger, a category from its classifier):
+/// let hinted = try await store.search(
+///     "I can't stop thinking about her", boosts: Boosts(hintedTags: ["breakup"], hintedCategory: "relationships"))
 /// ```
 public struct Boosts: Sendable, Hashable, Codable {
     /// Added once per matching tag.
@@ -166,12 +170,33 @@ public struct Boosts: Sendable, Hashable, Codable {
     public var maxTags: Int
     /// Added when the category matches.
     public var category: Float
+    /// Tags the app names for this search, beside the query's words: its own guess of the topic, or a chip the
+    /// person tapped. A document carrying one of them gets ``perTag`` as if the query had named it.
+    public var hintedTags: [String]
+    /// A category the app names for this search (its classifier's guess): a document in it gets ``category``
+    /// as if the query had named it.
+    public var hintedCategory: String?
 
     /// Creates boosts.
-    public init(perTag: Float = 0.03, maxTags: Int = 3, category: Float = 0.05) {
+    public init(
+        perTag: Float = 0.03, maxTags: Int = 3, category: Float = 0.05, hintedTags: [String] = [],
+        hintedCategory: String? = nil
+    ) {
         self.perTag = perTag
         self.maxTags = maxTags
         self.category = category
+        self.hintedTags = hintedTags
+        self.hintedCategory = hintedCategory
+    }
+
+    /// Decodes boosts; the hints are optional (boosts encoded before they existed have none).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        perTag = try container.decode(Float.self, forKey: .perTag)
+        maxTags = try container.decode(Int.self, forKey: .maxTags)
+        category = try container.decode(Float.self, forKey: .category)
+        hintedTags = try container.decodeIfPresent([String].self, forKey: .hintedTags) ?? []
+        hintedCategory = try container.decodeIfPresent(String.self, forKey: .hintedCategory)
     }
 
     /// `+0.03` per matching tag (up to 3), `+0.05` for a matching category.

@@ -1,5 +1,11 @@
 import Foundation
 
+/// The stems a tag and a category may be made of to get their boosts (``Searcher/boostWords(_:boosts:)``).
+struct BoostWords: Sendable {
+    var tags: Set<String>
+    var category: Set<String>
+}
+
 /// Everything one search needs, worked out once before memory or the file is read: the query's keywords, its
 /// vector and keyword expression, the fusion resolved for its language (weight or calibration), and the limits.
 /// ``Searcher`` builds it (`plan(_:mode:filter:limit:minScore:boosts:explain:)`) and then executes it.
@@ -20,9 +26,9 @@ struct SearchPlan {
     var limit: Int
     var minScore: Float?
     var boosts: Boosts
-    /// The keyword index's stems of the query's words, for the tag and category boosts
-    /// (``Searcher/boostKeywords(_:)``).
-    var keywords: Set<String>
+    /// The keyword index's stems of the words a tag and a category may be made of to be boosted: the query's and
+    /// the app's hints (``boostWords(_:boosts:)``).
+    var keywords: BoostWords
     /// What marks the query's words in the hits (``SearchHit/highlights``).
     var highlighter = KeywordHighlighter(terms: [])
     /// Whether the hits carry their explanation.
@@ -98,7 +104,7 @@ extension Searcher {
         var plan = SearchPlan(
             kind: mode.kind, fusion: fusion, calibrationName: calibrationName, filter: filter, queryVector: nil,
             keyword: nil, pool: memory.clampedLimit(max(limit, mode.candidates)), limit: memory.clampedLimit(limit),
-            minScore: minScore, boosts: boosts, keywords: Self.boostKeywords(analysis),
+            minScore: minScore, boosts: boosts, keywords: Self.boostWords(analysis, boosts: boosts),
             highlighter: KeywordHighlighter(
                 terms: Self.keywordTerms(searched.analysis, query: trimmed), typing: typing),
             explain: explain,
@@ -214,6 +220,16 @@ extension Searcher {
     /// a query in another language unstemmed, but the index stems every word the same way.
     static func boostKeywords(_ analysis: QueryAnalysis) -> Set<String> {
         Set(analysis.terms.flatMap(FTSQuery.terms).map(QueryAnalyzer.stem))
+    }
+
+    /// The stems a boosted tag and category may be made of: the query's words (``boostKeywords(_:)``), and the
+    /// words of the tags and the category the app hints at.
+    static func boostWords(_ analysis: QueryAnalysis, boosts: Boosts) -> BoostWords {
+        let query = boostKeywords(analysis)
+        func stems(_ labels: [String]) -> Set<String> { Set(labels.flatMap(FTSQuery.terms).map(QueryAnalyzer.stem)) }
+        return BoostWords(
+            tags: query.union(stems(boosts.hintedTags)),
+            category: query.union(stems(boosts.hintedCategory.map { [$0] } ?? [])))
     }
 
     /// The words the keyword arm searches for (and the hits mark): the analyzer's content words, each re-split

@@ -109,26 +109,26 @@ extension Searcher {
     }
 
     /// Adds the tag and category nudges to `explanation` (its final score is the base score plus them): a tag or
-    /// category matches when each of its words has the stem of a query word (`keywords`, from
-    /// ``boostKeywords(_:)``), that is when the keyword index would match each of its words with a query word.
+    /// category matches when each of its words has the stem of a query word or of the app's hints (`keywords`,
+    /// from ``Searcher/boostWords(_:boosts:)``), that is when the keyword index would match each of its words
+    /// with one of them.
     static func boost(
-        _ explanation: inout SearchHit.Explanation, record: DocumentRecord, keywords: Set<String>, boosts: Boosts
+        _ explanation: inout SearchHit.Explanation, record: DocumentRecord, keywords: BoostWords, boosts: Boosts
     ) {
         defer { explanation.finalScore = explanation.baseScore + (explanation.tagBoost + explanation.categoryBoost) }
-        guard !keywords.isEmpty else { return }
-        func matches(_ label: String) -> Bool {
+        func matches(_ label: String, _ stems: Set<String>) -> Bool {
+            guard !stems.isEmpty else { return false }
             let words = FTSQuery.terms(label)
-            return !words.isEmpty
-                && words.allSatisfy { keywords.contains(QueryAnalyzer.stem($0)) }
+            return !words.isEmpty && words.allSatisfy { stems.contains(QueryAnalyzer.stem($0)) }
         }
         if boosts.perTag != 0 && boosts.maxTags > 0 {
-            for tag in record.tags where matches(tag) {
+            for tag in record.tags where matches(tag, keywords.tags) {
                 explanation.matchedTags.append(tag)
                 if explanation.matchedTags.count == boosts.maxTags { break }
             }
             explanation.tagBoost = boosts.perTag * Float(explanation.matchedTags.count)
         }
-        if boosts.category != 0, let category = record.category, matches(category) {
+        if boosts.category != 0, let category = record.category, matches(category, keywords.category) {
             explanation.categoryBoost = boosts.category
         }
     }

@@ -49,8 +49,7 @@ final class ProgressReporter: @unchecked Sendable {
         let now = Date()
         let elapsed = now.timeIntervalSince(start)
         let fraction = total > 0 ? min(1, Double(done) / Double(total)) : 1
-        let rate = elapsed > 0 ? Double(max(0, done - alreadyDone)) / elapsed : 0
-        let eta = rate > 0 ? Double(total - done) / rate : (done >= total ? 0 : .infinity)
+        let (rate, eta) = Self.pace(done: done, total: total, alreadyDone: alreadyDone, elapsed: elapsed)
         if isTerminal {
             guard now.timeIntervalSince(lastPrint) >= 0.1 || done >= total else { return }
             lastPrint = now
@@ -72,6 +71,18 @@ final class ProgressReporter: @unchecked Sendable {
                 "\(label): \(done)/\(total) \(unit) (\(Int(fraction * 100))%), \(Self.format(rate)) \(unit)/s, ETA \(Self.clock(eta))\n"
             FileHandle.standardError.write(Data(line.utf8))
         }
+    }
+
+    /// Units per second and seconds left, counting only the units done in `elapsed` seconds: those past
+    /// `alreadyDone` (a resumed run's).
+    ///
+    /// ```swift
+    /// ProgressReporter.pace(done: 71_489, total: 80_000, alreadyDone: 71_000, elapsed: 2)  // (244.5, 34.8)
+    /// ```
+    static func pace(done: Int, total: Int, alreadyDone: Int, elapsed: TimeInterval) -> (rate: Double, eta: Double) {
+        let rate = elapsed > 0 ? Double(max(0, done - alreadyDone)) / elapsed : 0
+        let eta = rate > 0 ? Double(total - done) / rate : (done >= total ? 0 : .infinity)
+        return (rate, eta)
     }
 
     /// Ends the bar line.

@@ -57,4 +57,39 @@ import Testing
         #expect(bistro.explanation?.matchedTags == ["Café"])
         #expect(results.hits.first { $0.id == "other" }?.explanation?.matchedTags == [])
     }
+
+    /// The journal seed's per-call hints (a category guessed by the app's classifier, keywords from NLTagger):
+    /// boosts the app names for one search, matched as query words would be, and only for that search.
+    @Test func tagsAndACategoryTheAppNamesAreBoostedForThatSearch() async throws {
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        try await store.upsert([
+            Document(
+                id: "loss", body: "The house is quiet since she is gone.", tags: ["grief", "Missing someone"],
+                category: "Loss"),
+            Document(
+                id: "ex", body: "The house is quiet since she left me.", tags: ["breakup"], category: "Relationships"),
+        ])
+        let query = "the house is so quiet now"
+        let plain = try await store.search(query, mode: .semantic, limit: 2, explain: true)
+        #expect(plain.hits.allSatisfy { $0.explanation?.tagBoost == 0 && $0.explanation?.categoryBoost == 0 })
+
+        let hinted = try await store.search(
+            query, mode: .semantic, limit: 2,
+            boosts: Boosts(hintedTags: ["Griefs", "missing SOMEONE"], hintedCategory: "loss"), explain: true)
+        let loss = try #require(hinted.hits.first { $0.id == "loss" }?.explanation)
+        #expect(loss.matchedTags == ["grief", "Missing someone"])
+        #expect(loss.tagBoost == 0.06 && loss.categoryBoost == 0.05)
+        #expect(loss.finalScore == loss.baseScore + 0.11)
+        let ex = try #require(hinted.hits.first { $0.id == "ex" }?.explanation)
+        #expect(ex.tagBoost == 0 && ex.categoryBoost == 0)
+        #expect(hinted.hits.first?.id == "loss")
+        // A category hint is not a tag hint, nor the other way round.
+        let crossed = try await store.search(
+            query, mode: .semantic, limit: 2, boosts: Boosts(hintedTags: ["relationships"], hintedCategory: "breakup"),
+            explain: true)
+        #expect(crossed.hits.allSatisfy { $0.explanation?.tagBoost == 0 && $0.explanation?.categoryBoost == 0 })
+        // Boosts encoded before the hints existed still decode.
+        let old = try JSONDecoder().decode(Boosts.self, from: Data(#"{"perTag":0.1,"maxTags":2,"category":0.2}"#.utf8))
+        #expect(old == Boosts(perTag: 0.1, maxTags: 2, category: 0.2))
+    }
 }
