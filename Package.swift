@@ -66,7 +66,9 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             // What Xcode's privacy report reads: no tracking, nothing collected, the file timestamp calls' reasons.
-            resources: [.copy("PrivacyInfo.xcprivacy")]
+            resources: [.copy("PrivacyInfo.xcprivacy")],
+            // Off Apple platforms, the ICU Foundation carries (its word break iterator: Text/WordSegmenter.swift).
+            linkerSettings: [.linkedLibrary("_FoundationICU", .when(platforms: [.linux]))]
         ),
         .target(
             name: "HushToolSupport",

@@ -55,7 +55,8 @@ extension HushStore {
     ///
     /// ```swift
     /// let analysis = store.analyze("Meetings about the running budget")
-    /// print(analysis.language, analysis.keywords)  // en ["meet", "run", "budget"]
+    /// print(analysis.language, analysis.words)  // en ["meetings", "running", "budget"]
+    /// print(analysis.keywords)  // ["meet", "run", "budget"]: the stems the keyword index matches
     /// ```
     ///
     /// - Complexity: O(n) in the length of the query.

@@ -19,6 +19,14 @@ public struct QueryAnalysis: Sendable, Hashable, Codable {
     public var keywords: [String]
     /// Lower-cased words without stop words, before stemming.
     public var terms: [String]
+    /// The query's words as a person reads them, to show back (a search field's chips, "searched for …"):
+    /// lower-cased, never stemmed, stop words and a Chinese question's words left out, and Chinese, Japanese
+    /// and Thai cut into words (``terms`` keeps such a run whole, as the keyword index reads it by letter pairs).
+    ///
+    /// ```swift
+    /// QueryAnalyzer().analyze("我最近总是睡不着，怎么办").words  // ["最近", "总是", "睡", "不着"]
+    /// ```
+    public var words: [String]
     /// How many characters of ``cleaned`` the model embeds when they do not all fit its window (a search
     /// embeds a query's first window only, so its cost stays bounded); `nil` when the model reads all of them.
     /// The keyword arm always uses every word.
@@ -27,14 +35,27 @@ public struct QueryAnalysis: Sendable, Hashable, Codable {
     /// Creates an analysis.
     public init(
         original: String, cleaned: String, language: String, keywords: [String], terms: [String],
-        modelCharacters: Int? = nil
+        words: [String]? = nil, modelCharacters: Int? = nil
     ) {
         self.original = original
         self.cleaned = cleaned
         self.language = language
         self.keywords = keywords
         self.terms = terms
+        self.words = words ?? terms
         self.modelCharacters = modelCharacters
+    }
+
+    /// Decodes an analysis; one encoded before ``words`` existed shows its ``terms``.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        original = try container.decode(String.self, forKey: .original)
+        cleaned = try container.decode(String.self, forKey: .cleaned)
+        language = try container.decode(String.self, forKey: .language)
+        keywords = try container.decode([String].self, forKey: .keywords)
+        terms = try container.decode([String].self, forKey: .terms)
+        words = try container.decodeIfPresent([String].self, forKey: .words) ?? terms
+        modelCharacters = try container.decodeIfPresent(Int.self, forKey: .modelCharacters)
     }
 }
 
@@ -95,7 +116,34 @@ public struct QueryAnalyzer: Sendable {
         if terms.isEmpty { terms = Self.unique(words) }
         let stems = language == "en" || language == "und" || language == languages.defaultLanguage
         let keywords = stems ? Self.unique(terms.map(Self.stem)) : terms
-        return QueryAnalysis(original: query, cleaned: cleaned, language: language, keywords: keywords, terms: terms)
+        return QueryAnalysis(
+            original: query, cleaned: cleaned, language: language, keywords: keywords, terms: terms,
+            words: Self.shownWords(terms, stopWords: stopWords))
+    }
+
+    /// Words of Chinese and Japanese that say how a sentence is built, not what it is about (a pronoun, a
+    /// particle, an ending): left out of what ``QueryAnalysis/words`` shows.
+    static let functionWords: Set<String> = [
+        "我", "你", "他", "她", "它", "的", "了", "是", "在", "吗", "呢", "吧", "啊", "和", "也", "都", "就", "很",
+        "で", "に", "を", "は", "が", "の", "と", "も", "し", "て", "た", "ます", "です", "てい", "ている", "か", "な",
+    ]
+
+    /// The terms as a person reads them: each run of a script written without spaces cut into its words
+    /// (``WordSegmenter``), stop words left out again (我, の), the run kept whole where no segmenter is.
+    static func shownWords(_ terms: [String], stopWords: Set<String>) -> [String] {
+        var shown: [String] = []
+        for term in terms {
+            guard term.unicodeScalars.contains(where: KeywordText.isBigrammed),
+                let words = WordSegmenter.words(in: term), !words.isEmpty
+            else {
+                shown.append(term)
+                continue
+            }
+            shown += words.map { $0.lowercased() }.filter {
+                !stopWords.contains($0) && !Self.functionWords.contains($0)
+            }
+        }
+        return unique(shown.isEmpty ? terms : shown)
     }
 
     /// The stem of one word exactly as the keyword index stores it: lower-cased, Latin diacritics removed,

@@ -96,4 +96,18 @@ import Testing
         // Only question words: they are kept rather than leaving nothing to match.
         #expect(analyzer.analyze("怎么办", fallbackLanguage: "zh").terms == ["怎么办"])
     }
+
+    /// What `analyze()` shows a person: words, not stems ("di", "hous"), and Chinese, Japanese and Thai cut into
+    /// words (the keyword index still reads those runs by letter pairs: `terms` keeps them whole).
+    @Test func wordsAreWhatAPersonReads() {
+        let analyzer = QueryAnalyzer()
+        let english = analyzer.analyze("Why did the house feel so empty?")
+        #expect(english.keywords.contains("hous"))
+        #expect(english.words == ["house", "feel", "empty"])
+        #expect(analyzer.analyze("我最近总是睡不着，怎么办").words == ["最近", "总是", "睡", "不着"])
+        #expect(analyzer.analyze("失眠怎么办").words == ["失眠"])
+        #expect(analyzer.analyze("東京大学で勉強しています").words == ["東京", "大学", "勉強"])
+        #expect(analyzer.analyze("ร้านกาแฟใกล้บ้าน").words == ["ร้าน", "กาแฟ", "ใกล้", "บ้าน"])
+        #expect(analyzer.analyze("我最近总是睡不着，怎么办").terms.count == 1)
+    }
 }
