@@ -24,6 +24,7 @@ test: setup
 NO_MODEL = $(CURDIR)/.build/no-model
 check:
 	@scripts/check-layers
+	@scripts/check-apple-kernels
 	$(SWIFT) build --build-tests
 	@scripts/check-doc-snippets debug
 	HUSH_TEST_TIER=check HUSH_MODEL_DIR=$(NO_MODEL) HUSH_E5_MODEL=$(NO_MODEL)/e5-small-q4.bin HUSH_MODEL= \
