@@ -40,7 +40,10 @@ let package = Package(
         // where these loops ran 40 times slower (indexing 300 readings took minutes) while the Swift around them
         // costs little (measured in docs/benchmarks.md, "Debug builds"). SwiftPM accepts this flag from a
         // dependency pinned by version since tools version 6.2.
-        .target(name: "HushKernels", cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))]),
+        .target(
+            name: "HushKernels", cSettings: [.unsafeFlags(["-O2"], .when(configuration: .debug))],
+            // Apple's BLAS (AccelerateBLAS.c).
+            linkerSettings: [.linkedFramework("Accelerate", .when(platforms: [.macOS, .iOS, .visionOS]))]),
         // CBLAS declarations only: OpenBLAS itself is loaded at run time (see Sources/COpenBLAS/shim.h).
         .systemLibrary(
             name: "COpenBLAS",

@@ -1,10 +1,10 @@
-// Matrix products through the platform BLAS: Accelerate on Apple platforms, OpenBLAS elsewhere.
-#if canImport(Accelerate)
-    import Accelerate
-#else
+// Matrix products through the platform BLAS: Accelerate on Apple platforms (called from C, with its current
+// CBLAS interface: Sources/HushKernels/AccelerateBLAS.c), OpenBLAS elsewhere.
+import HushKernels
+
+#if !canImport(Darwin)
     import COpenBLAS
     import Foundation
-    import HushKernels
     #if canImport(Glibc)
         import Glibc
     #elseif canImport(Musl)
@@ -20,9 +20,7 @@ enum BLAS {
         m: Int, n: Int, k: Int, a: UnsafePointer<Float>, lda: Int, b: UnsafePointer<Float>, ldb: Int,
         c: UnsafeMutablePointer<Float>, ldc: Int
     ) {
-        sgemm(
-            CblasRowMajor, CblasNoTrans, CblasTrans, Int32(m), Int32(n), Int32(k), 1, a, Int32(lda), b, Int32(ldb), 0,
-            c, Int32(ldc))
+        sgemm(transposeB: true, Int32(m), Int32(n), Int32(k), a, Int32(lda), b, Int32(ldb), c, Int32(ldc))
     }
 
     /// C[m x n] = A[m x k] * B[k x n].
@@ -31,19 +29,17 @@ enum BLAS {
         m: Int, n: Int, k: Int, a: UnsafePointer<Float>, lda: Int, b: UnsafePointer<Float>, ldb: Int,
         c: UnsafeMutablePointer<Float>, ldc: Int
     ) {
-        sgemm(
-            CblasRowMajor, CblasNoTrans, CblasNoTrans, Int32(m), Int32(n), Int32(k), 1, a, Int32(lda), b, Int32(ldb), 0,
-            c, Int32(ldc))
+        sgemm(transposeB: false, Int32(m), Int32(n), Int32(k), a, Int32(lda), b, Int32(ldb), c, Int32(ldc))
     }
 
-    #if canImport(Accelerate)
+    #if canImport(Darwin)
         static func prepare() throws {}
+        /// C = A * B (or B^T), alpha 1, beta 0, row-major.
         @inline(__always) private static func sgemm(
-            _ order: CBLAS_ORDER, _ transA: CBLAS_TRANSPOSE, _ transB: CBLAS_TRANSPOSE, _ m: Int32, _ n: Int32,
-            _ k: Int32, _ alpha: Float, _ a: UnsafePointer<Float>, _ lda: Int32, _ b: UnsafePointer<Float>,
-            _ ldb: Int32, _ beta: Float, _ c: UnsafeMutablePointer<Float>, _ ldc: Int32
+            transposeB: Bool, _ m: Int32, _ n: Int32, _ k: Int32, _ a: UnsafePointer<Float>, _ lda: Int32,
+            _ b: UnsafePointer<Float>, _ ldb: Int32, _ c: UnsafeMutablePointer<Float>, _ ldc: Int32
         ) {
-            cblas_sgemm(order, transA, transB, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
+            hush_accelerate_sgemm(transposeB ? 1 : 0, m, n, k, a, lda, b, ldb, c, ldc)
         }
         /// The BLAS in use, for diagnostics.
         static var description: String { "Accelerate" }
@@ -65,15 +61,17 @@ enum BLAS {
             return "OpenBLAS (\(loaded.coreName))"
         }
 
+        /// C = A * B (or B^T), alpha 1, beta 0, row-major.
         @inline(__always) private static func sgemm(
-            _ order: CBLAS_ORDER, _ transA: CBLAS_TRANSPOSE, _ transB: CBLAS_TRANSPOSE, _ m: Int32, _ n: Int32,
-            _ k: Int32, _ alpha: Float, _ a: UnsafePointer<Float>, _ lda: Int32, _ b: UnsafePointer<Float>,
-            _ ldb: Int32, _ beta: Float, _ c: UnsafeMutablePointer<Float>, _ ldc: Int32
+            transposeB: Bool, _ m: Int32, _ n: Int32, _ k: Int32, _ a: UnsafePointer<Float>, _ lda: Int32,
+            _ b: UnsafePointer<Float>, _ ldb: Int32, _ c: UnsafeMutablePointer<Float>, _ ldc: Int32
         ) {
             guard case .success(let loaded) = library else {
                 preconditionFailure("BLAS.prepare() must succeed before the encoder runs")
             }
-            loaded.sgemm(order, transA, transB, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
+            loaded.sgemm(
+                CblasRowMajor, CblasNoTrans, transposeB ? CblasTrans : CblasNoTrans, m, n, k, 1, a, lda, b, ldb, 0, c,
+                ldc)
         }
 
         private struct Loaded: @unchecked Sendable {

@@ -176,6 +176,13 @@ void hush_matmul_f32_f16p_ref(const float *x, size_t m, size_t k, size_t ldx, co
 void hush_release_free_memory(void);
 
 
+#if defined(__APPLE__)
+/// C[m x n] = A[m x k] * B (B stored k x n), or * B^T (B stored n x k) when `transpose_b`, row-major, through
+/// Accelerate's current CBLAS interface (Sources/HushKernels/AccelerateBLAS.c). Apple platforms only.
+void hush_accelerate_sgemm(int transpose_b, int m, int n, int k, const float *a, int lda, const float *b, int ldb,
+                           float *c, int ldc);
+#endif
+
 // MARK: - Thread team
 
 /// A fork-join team: the caller plus `size - 1` worker threads that spin briefly between steps, then sleep.
