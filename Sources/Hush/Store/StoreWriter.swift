@@ -16,17 +16,26 @@ struct StoreWriter: Sendable {
     let testHooks: Locked<HushStore.TestHooks>
     /// Why the tidying after the last write's commit did not finish (``HushStore/pendingCleanup``).
     let pendingCleanup: Locked<String?>
+    /// Whether writes are refused (``HushStore/suspend()``).
+    let suspension: Locked<Bool>
 
     /// Threads for the per-document work of a batch before its transaction: two on two cores or more.
     static let preparationThreads = min(2, ProcessInfo.processInfo.activeProcessorCount)
 
     /// Throws unless this store may be written: opened writable, with the model its vectors were made with.
     func requireWritable(_ operation: String, needsModel: Bool) throws {
+        try requireRunning()
         if readOnly { throw StoreError.readOnly(path: database.path ?? ":memory:", operation: operation) }
         guard needsModel else { return }
         if let blocker = try memory.semanticBlocker(current: embedder.identity, database: database) {
             throw blocker
         }
+    }
+
+    /// Throws ``StoreError/suspended(path:)`` while the store is suspended: checked before every write and
+    /// between the batches of a long one.
+    func requireRunning() throws {
+        if suspension.value { throw StoreError.suspended(path: database.path ?? ":memory:") }
     }
 
     /// See ``HushStore/deleteDocuments(ids:)``.
@@ -62,6 +71,7 @@ struct StoreWriter: Sendable {
         do {
             repeat {
                 try CancellationFlag.checkCurrent()
+                try requireRunning()
                 removed += try writeThrough { _, transaction in
                     if pending == nil {
                         pending = try transaction.pruneVictims(createdBefore: olderThan, keepingNewest: maxDocuments)[
