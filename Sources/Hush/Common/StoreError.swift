@@ -57,15 +57,9 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// hybrid search answers by meaning alone (``HushStore/keywordIndexProblem``), and a writable open (any
     /// write, or ``HushStore/compact()``) builds the index again from the stored text.
     case keywordIndexMissing(path: String)
-    /// The store is suspended (``HushStore/suspend()``, an app moving to the background): the write was not
-    /// made, or stopped between two batches keeping those it committed. ``HushStore/resume()`` ends it.
-    case suspended(path: String)
 
     public var description: String {
         switch self {
-        case .suspended(let path):
-            return "the store at \(path) is suspended (the app is moving to the background): the write was not made "
-                + "(what an interrupted write committed is kept); call resume() and write again"
         case .keywordIndexMissing(let path):
             return "the keyword index of \(path) is missing or damaged: open the store writable once (any write, or "
                 + "compact()) to build it again from the stored text; search by meaning works meanwhile"

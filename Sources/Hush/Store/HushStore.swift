@@ -35,7 +35,11 @@ public final class HushStore: Sendable {
     /// Related items, interest ranking, MMR and summaries.
     let ranker: Ranker
     /// Where writes run.
-    let queues = StoreQueues()
+    let queues: StoreQueues
+    /// Whether writes pause (``suspend()``), and whether one is running.
+    let suspension: WriteSuspension
+    /// This store's observers of ``suspendNotification`` and ``resumeNotification``.
+    private let suspensionObservers = SuspensionObservers()
     let testHooks = Locked(TestHooks())
     /// How long `init` took to open the file and fill memory (see ``StoreStats/openMilliseconds``).
     let openMilliseconds: Double
@@ -115,6 +119,9 @@ public final class HushStore: Sendable {
         self.cache = cache
         self.recorder = recorder
         let pendingCleanup = Locked<String?>(nil)
+        let suspension = WriteSuspension()
+        self.suspension = suspension
+        self.queues = StoreQueues(suspension: suspension)
         let opened = try database.checkSchema(readOnly: readOnly, stamping: embedder?.identity)
         if !readOnly {
             let cleaner = options.cleaner
@@ -167,12 +174,13 @@ public final class HushStore: Sendable {
         self.writer = StoreWriter(
             database: database, memory: memory, embedder: resolved, preparer: preparer, options: options,
             readOnly: readOnly, cache: cache, testHooks: testHooks, pendingCleanup: pendingCleanup,
-            suspension: Locked(false))
+            suspension: suspension)
         let deferring = (resolved as? LazyEmbedder)?.isLoaded == false
         try memory.write { state in
             try state.open(from: database, policy: policy, save: !readOnly, deferringVectors: deferring)
         }
         openMilliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
+        suspensionObservers.observe(for: suspension, owner: ObjectIdentifier(self))
     }
 
     /// Builds the tables a query's analysis reads (the Latin languages' word and letter-group profiles, the
@@ -223,10 +231,14 @@ public final class HushStore: Sendable {
     }
 
     /// Suspends writing, for an app moving to the background: iOS suspends the process soon after, and one that
-    /// holds a lock on a file in a shared (app group) container then is ended (`0xdead10cc`). New writes throw
-    /// ``StoreError/suspended(path:)``; a write in progress stops after the batch it is committing (what it
-    /// committed stays, as after a cancel); this returns once no write of the store is running. Reads and
-    /// searches go on (SQLite's log lets them read without a lock that blocks). ``resume()`` ends it.
+    /// holds a lock on a file in a shared (app group) container then is ended (`0xdead10cc`). A write in
+    /// progress pauses after the batch it is committing, holding no lock; new writes wait; this returns once no
+    /// write of the store is running. Reads and searches go on (SQLite's log lets them read without a lock that
+    /// blocks). ``resume()`` lets the writes go on where they paused: nothing committed is redone or lost. A
+    /// paused write that is cancelled (a background task's expiry) throws `CancellationError`, keeping its
+    /// batches.
+    ///
+    /// Posting ``suspendNotification`` and ``resumeNotification`` does the same to every store of the process.
     ///
     /// ```swift
     /// .onChange(of: scenePhase) { _, phase in
@@ -234,18 +246,24 @@ public final class HushStore: Sendable {
     /// }
     /// ```
     public func suspend() async {
-        writer.suspension.value = true
-        // The writes already queued find the store suspended and end at once; the one running ends its batch.
-        _ = try? await queues.write {}
+        suspension.suspend()
+        while suspension.isWriting { try? await Task.sleep(for: .milliseconds(2)) }
     }
 
-    /// Lets writes run again after ``suspend()``.
+    /// Lets writes go on after ``suspend()``.
     public func resume() {
-        writer.suspension.value = false
+        suspension.resume()
     }
 
     /// Whether writes are suspended (``suspend()``).
-    public var isSuspended: Bool { writer.suspension.value }
+    public var isSuspended: Bool { suspension.isSuspended }
+
+    /// Posted (by the app) to suspend every store of the process, as ``suspend()`` does; with a store as the
+    /// notification's object, that store alone.
+    public static let suspendNotification = Notification.Name("HushStore.suspend")
+    /// Posted (by the app) to resume every store of the process, as ``resume()`` does; with a store as the
+    /// notification's object, that store alone.
+    public static let resumeNotification = Notification.Name("HushStore.resume")
 
     deinit {
         for continuation in changeObservers.withLock({ Array($0.values) }) { continuation.finish() }

@@ -19,6 +19,13 @@ import HushEmbedding
 /// indexing a feed in the background leaves the cores to what the person is doing.
 final class StoreQueues: Sendable {
     private let writes = DispatchQueue(label: "hush.store.writes")
+    /// Whether writes pause (``HushStore/suspend()``): a write counts as running while its body runs, but for its
+    /// pauses.
+    private let suspension: WriteSuspension
+
+    init(suspension: WriteSuspension) {
+        self.suspension = suspension
+    }
 
     /// The dispatch class of a task's priority.
     static func qos(_ priority: TaskPriority) -> DispatchQoS {
@@ -43,11 +50,11 @@ final class StoreQueues: Sendable {
         let qos = Self.qos(Task.currentPriority)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                writes.async(qos: qos, flags: .enforceQoS) {
+                writes.async(qos: qos, flags: .enforceQoS) { [suspension] in
                     continuation.resume(
                         with: Result {
                             try flag.check()
-                            return try flag.bound(body)
+                            return try suspension.running { try flag.bound(body) }
                         })
                 }
             }

@@ -16,8 +16,8 @@ struct StoreWriter: Sendable {
     let testHooks: Locked<HushStore.TestHooks>
     /// Why the tidying after the last write's commit did not finish (``HushStore/pendingCleanup``).
     let pendingCleanup: Locked<String?>
-    /// Whether writes are refused (``HushStore/suspend()``).
-    let suspension: Locked<Bool>
+    /// Whether writes pause (``HushStore/suspend()``).
+    let suspension: WriteSuspension
 
     /// Threads for the per-document work of a batch before its transaction: two on two cores or more.
     static let preparationThreads = min(2, ProcessInfo.processInfo.activeProcessorCount)
@@ -32,10 +32,10 @@ struct StoreWriter: Sendable {
         }
     }
 
-    /// Throws ``StoreError/suspended(path:)`` while the store is suspended: checked before every write and
-    /// between the batches of a long one.
+    /// Waits here while the store is suspended, holding no transaction (before every write and between the
+    /// batches of a long one); throws `CancellationError` when the write is cancelled meanwhile.
     func requireRunning() throws {
-        if suspension.value { throw StoreError.suspended(path: database.path ?? ":memory:") }
+        try suspension.waitWhileSuspended()
     }
 
     /// See ``HushStore/deleteDocuments(ids:)``.
