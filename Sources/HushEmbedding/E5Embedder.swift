@@ -37,7 +37,7 @@ public final class E5Embedder: Embedder {
     public static let knownSHA256 = "1571fc9827503943b6bb2e2c03c071f70a14f6e8ffc673946a1f7abbbfbb782f"
     /// Checks that the file at `modelFile` is the published model, byte for byte: before an app uses a model it
     /// downloaded (and renames it into place), or when a bundled one may have been damaged. Reads the whole file
-    /// once.
+    /// once, then remembers its digest by size and modification time (as a store's model identity does).
     ///
     /// ```swift
     /// try E5Embedder.verify(modelFile: downloaded)  // then move it where the store opens it
@@ -49,7 +49,7 @@ public final class E5Embedder: Embedder {
         guard FileManager.default.fileExists(atPath: modelFile.path) else {
             throw EmbeddingError.modelNotFound(path: modelFile.path)
         }
-        let found = try SHA256.hexDigest(ofFileAt: modelFile.path)
+        let found = try WeightsDigest.sha256(ofFileAt: modelFile.path)
         guard found == expectedSHA256.lowercased() else {
             let size = FileStatus.size(modelFile.path) ?? 0
             throw EmbeddingError.corruptModel(

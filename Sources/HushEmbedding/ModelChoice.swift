@@ -186,3 +186,26 @@ public enum ModelChoice: Sendable, Hashable, CustomStringConvertible {
         return try location().load(threads: threads)
     }
 }
+
+extension ModelChoice {
+    /// The model shipped in an app's bundle: multilingual-e5-small's `e5-small-q4.bin` among the bundle's
+    /// resources, checked against its published SHA-256 (read once, then remembered by size and modification
+    /// time), as a ``path(_:)`` to open a store with.
+    ///
+    /// ```swift
+    /// let store = try await HushStore.open(path: journalPath, model: try .bundled())
+    /// ```
+    ///
+    /// - Throws: ``EmbeddingError/modelNotFound(path:)`` when the bundle holds no such file (add it to the app
+    ///   target's resources), ``EmbeddingError/corruptModel(path:reason:)`` when its bytes are not the
+    ///   published ones.
+    public static func bundled(in bundle: Bundle = .main) throws -> ModelChoice {
+        let name = E5Embedder.fileName
+        let resource = (name as NSString).deletingPathExtension
+        guard let url = bundle.url(forResource: resource, withExtension: (name as NSString).pathExtension) else {
+            throw EmbeddingError.modelNotFound(path: bundle.bundleURL.appendingPathComponent(name).path)
+        }
+        try E5Embedder.verify(modelFile: url)
+        return .path(url.path)
+    }
+}

@@ -1,11 +1,5 @@
 import Foundation
 
-/// The version of Hush that wrote a file.
-public enum HushVersion {
-    /// This library's version.
-    public static let current = "0.1.0"
-}
-
 /// What a knowledge base file was built from and with: stored in the file (`meta` key `build_manifest`)
 /// and beside it as `NAME.manifest.json` (which adds the output file's sha256, impossible inside the file).
 ///
