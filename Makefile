@@ -28,6 +28,7 @@ check:
 	$(SWIFT) build --build-tests
 	@scripts/check-doc-snippets debug
 	@scripts/check-apple-swift debug
+	@scripts/check-docs debug
 	HUSH_TEST_TIER=check HUSH_MODEL_DIR=$(NO_MODEL) HUSH_E5_MODEL=$(NO_MODEL)/e5-small-q4.bin HUSH_MODEL= \
 		$(SWIFT) test --skip-build --parallel
 

@@ -11,7 +11,7 @@ import Foundation
 /// let configuration = try BuildConfiguration.load(from: URL(fileURLWithPath: "hush-build.json"))
 /// ```
 public struct BuildConfiguration: Sendable, Hashable, Codable {
-    /// Chunk sizes in model tokens; a size left out is the model's own (``Embedder/preferredChunkSize``).
+    /// Chunk sizes in model tokens; a size left out is the model's own (`Embedder.preferredChunkSize`).
     public struct Chunking: Sendable, Hashable, Codable {
         /// The preferred chunk size, or `nil` for the model's.
         public var targetTokens: Int?
@@ -35,7 +35,7 @@ public struct BuildConfiguration: Sendable, Hashable, Codable {
     /// Chunk sizes; the model's own by default.
     public var chunking: Chunking
     /// The model: a name (`e5-small`, `minilm`) or a model folder or file (relative paths are resolved
-    /// against the configuration file's folder); `nil` for the standard model (``ModelChoice/standard``).
+    /// against the configuration file's folder); `nil` for the standard model (`ModelChoice.standard`).
     public var model: String?
     /// A model folder, the older spelling of ``model`` (used when `model` is absent).
     public var modelDirectory: String?

@@ -49,7 +49,7 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case database(DatabaseFailure)
     /// The file holds vectors but its record of the model that made them is missing or damaged (`reason`
     /// says which part): the store opens for reading, keyword search and deleting, and nothing that compares
-    /// or writes vectors runs, since no model can be told to match them. ``HushStore/reembed(progress:)``,
+    /// or writes vectors runs, since no model can be told to match them. ``HushStore/reembed(batchSize:progress:)``,
     /// from a store opened with the model wanted and `StoreOptions(allowEmbedderMismatch: true)`, makes the
     /// vectors again and records that model.
     case identityUnreadable(path: String, reason: String)

@@ -63,7 +63,7 @@ extension HushStore {
     /// ```
     ///
     /// `sameLanguage` keeps only documents in the source's language; `nil` decides by the model: on for a
-    /// model per language (``LanguageScope/perLanguage``), off otherwise (a multilingual model relates a
+    /// model per language (`LanguageScope.perLanguage`), off otherwise (a multilingual model relates a
     /// Chinese entry to its English twin).
     ///
     /// - Throws: ``RankingError/unknownDocument(id:)``, ``RankingError/noVectors(id:)``,

@@ -8,9 +8,9 @@ extension HushStore {
     /// bundle): the model is loaded by the first call that embeds (a semantic search, related items, a write)
     /// or by ``warmUp()``, once, and ``releaseModel()`` gives its memory back (see ``modelInMemory``).
     ///
-    /// `model` names the model (``ModelChoice``: `.e5Small`, `.miniLM` or a path). When it is `nil`, an
+    /// `model` names the model (`ModelChoice`: `.e5Small`, `.miniLM` or a path). When it is `nil`, an
     /// existing file opens with the model it was made with (recognised from its stored identity), and a new
-    /// file gets ``ModelChoice/standard`` (multilingual-e5-small). A file made with the lexical fallback
+    /// file gets `ModelChoice.standard` (multilingual-e5-small). A file made with the lexical fallback
     /// opens with it. A read-only open of an existing file whose model is not installed, or was made with a
     /// model Hush does not know by name, still works, for reading and keyword search (as
     /// ``open(path:embedder:readOnly:options:)`` with `embedder: nil`; ``semanticAvailable`` says which). A
@@ -109,7 +109,7 @@ extension HushStore {
 ///   dimension when the file was made with it.
 /// - A model asked for by name or path must load: when it cannot, that is the error, whatever the open does.
 /// - Otherwise an existing file opens with the model it was made with, recognised by its stored identity
-///   (``ModelChoice/matching(_:)``), and a new file with ``ModelChoice/standard``. When that model is not
+///   (``ModelChoice/matching(_:)``), and a new file with `ModelChoice.standard`. When that model is not
 ///   installed, or the file was made with a model folder Hush does not know by name (it never guesses
 ///   another), an open that embeds nothing opens without a model (reading, keyword search, deleting); one
 ///   that embeds throws.
@@ -123,7 +123,7 @@ extension HushStore {
 package struct StoreModelResolver: Sendable {
     /// The model an open asks for.
     package enum Request: Sendable, Hashable {
-        /// The model the file was made with; ``ModelChoice/standard`` for a new file.
+        /// The model the file was made with; `ModelChoice.standard` for a new file.
         case stored
         /// This model, whatever the file was made with (another vector space is refused by the open).
         case model(ModelChoice)
@@ -151,7 +151,7 @@ package struct StoreModelResolver: Sendable {
     }
 
     /// The embedder for a new file (or for embedding text without a file): the lexical fallback, the model
-    /// asked for, or ``ModelChoice/standard``; a model as a ``LazyEmbedder``, described from its small files and
+    /// asked for, or `ModelChoice.standard`; a model as a ``LazyEmbedder``, described from its small files and
     /// loaded by the first embedding.
     ///
     /// ```swift

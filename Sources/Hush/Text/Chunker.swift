@@ -29,7 +29,7 @@ public struct ChunkingConfiguration: Sendable, Hashable, Codable {
         self.prefixTitle = prefixTitle
     }
 
-    /// The configuration `embedder` chunks best with: its window and its ``Embedder/preferredChunkSize``.
+    /// The configuration `embedder` chunks best with: its window and its `Embedder.preferredChunkSize`.
     ///
     /// ```swift
     /// let configuration = ChunkingConfiguration(for: try E5Embedder())  // 512 / 256 / 32

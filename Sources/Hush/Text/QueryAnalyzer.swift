@@ -62,7 +62,7 @@ public struct QueryAnalysis: Sendable, Hashable, Codable {
 /// Splits a query into searchable words: lower-cased, stop words removed, English words stemmed.
 ///
 /// Link and mention placeholders (`[link]`, `@user`) are not search words. A Chinese query loses its question
-/// words (``ChineseQuestionWords``: "失眠怎么办" searches "失眠"). When a query is made only of stop words
+/// words (`ChineseQuestionWords`: "失眠怎么办" searches "失眠"). When a query is made only of stop words
 /// ("what is it"), its words are kept so that it still matches.
 ///
 /// ```swift

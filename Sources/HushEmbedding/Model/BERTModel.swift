@@ -57,6 +57,7 @@ public final class BERTModel: Sendable {
     /// Loads a model folder.
     ///
     /// - Parameters:
+    ///   - modelDirectory: the folder (`config.json`, `model.safetensors`, ...).
     ///   - threads: worker threads, 1 to ``maximumThreads``; `nil` for all active cores.
     ///   - batchTokens: tokens per packed batch (more is faster up to cache limits, and uses more memory).
     /// - Throws: `EmbeddingError` naming the missing or broken file, or `.invalidInput` for `threads` out of range.

