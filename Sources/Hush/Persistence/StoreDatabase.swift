@@ -402,16 +402,14 @@ struct StoreDatabase: Sendable {
     /// - Complexity: O(chunks) (one pass over the chunks' document ids).
     @discardableResult
     func removeOrphanChunks() throws -> Int {
-        let orphans = "SELECT id FROM chunks WHERE document_id NOT IN (SELECT id FROM documents)"
-        let found = try read("check the chunks") { try Int.fetchOne($0, sql: "SELECT count(*) FROM (\(orphans))") }
-        guard (found ?? 0) > 0 else { return 0 }
+        // One pass: a file without orphans changes nothing (no commit is counted, the graph stays).
         let removed = try write("remove the chunks of missing documents") { transaction in
-            try transaction.db.execute(sql: "DELETE FROM chunks WHERE id IN (\(orphans))")
+            try transaction.db.execute(sql: "DELETE FROM chunks WHERE document_id NOT IN (SELECT id FROM documents)")
             let removed = transaction.db.changesCount
-            try transaction.clearGraph()
+            if removed > 0 { try transaction.clearGraph() }
             return removed
         }
-        markMemoryBehind()
+        if removed > 0 { markMemoryBehind() }
         return removed
     }
 

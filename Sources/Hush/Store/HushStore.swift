@@ -132,8 +132,7 @@ public final class HushStore: Sendable {
                 try database.purgeDeletedWords(upTo: StoreWriter.purgeLimit)
             } catch {
                 pendingCleanup.value =
-                    "purging the deleted documents' words from the keyword index failed (\(error)): "
-                    + "the next write, compact() or writable open finishes it"
+                    StoreWriter.failure(StoreWriter.purgeStep, error) + ": " + StoreWriter.finishedLater
             }
         }
         let stored = opened.stored

@@ -113,6 +113,17 @@ struct StoreWriter: Sendable {
             bytesBefore: before, bytesAfter: try database.storageBytes(), walBytesLeft: folded ? 0 : walBytes)
     }
 
+    /// The tidying step that purges the words of removed rows (``settle()``, and a writable open).
+    static let purgeStep = "purging the deleted documents' words from the keyword index"
+    /// Who finishes a tidying step that failed.
+    static let finishedLater = "the next write, compact() or writable open finishes it"
+
+    /// "`step` failed (why)": a database failure by its SQLite message.
+    static func failure(_ step: String, _ error: any Error) -> String {
+        let reason = if case .database(let failure)? = error as? StoreError { failure.message } else { "\(error)" }
+        return "\(step) failed (\(reason))"
+    }
+
     /// Ends a public write, after its commit: purges the keyword index of the words of removed rows, saves
     /// what its batches left unsaved in the graph (see ``GraphSave``), then refreshes the saved index image
     /// when the write changed enough rows (see ``StoreMemory/State/refreshImageIfStale(database:fraction:)``).
@@ -125,7 +136,7 @@ struct StoreWriter: Sendable {
         let database = database
         let steps: [(String, () throws -> Void)] = [
             (
-                "purging the deleted documents' words from the keyword index",
+                Self.purgeStep,
                 {
                     try database.purgeDeletedWords(upTo: Self.purgeLimit)
                 }
@@ -143,16 +154,13 @@ struct StoreWriter: Sendable {
             do {
                 try step()
             } catch {
-                let reason =
-                    if case .database(let failure)? = error as? StoreError { failure.message } else { "\(error)" }
-                problems.append("\(what) failed (\(reason))")
+                problems.append(Self.failure(what, error))
             }
         }
         let problem =
             problems.isEmpty
             ? nil
-            : "the write is committed, but " + problems.joined(separator: "; ")
-                + ": the next write, compact() or writable open finishes it"
+            : "the write is committed, but " + problems.joined(separator: "; ") + ": " + Self.finishedLater
         pendingCleanup.value = problem
         return problem
     }
