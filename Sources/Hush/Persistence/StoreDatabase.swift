@@ -89,7 +89,31 @@ struct StoreDatabase: Sendable {
 
     /// Removes the store file at `path` with its write-ahead log and its index (`-wal`, `-shm`).
     static func removeFiles(of path: String) {
-        for file in [path, path + "-wal", path + "-shm"] { unlink(file) }
+        for file in files(of: path) { unlink(file) }
+    }
+
+    /// The store file at `path` with its write-ahead log and its index.
+    static func files(of path: String) -> [String] { [path, path + "-wal", path + "-shm"] }
+
+    /// Gives the store file and the companions it has now the data-protection class `protection` (`setting`
+    /// is Foundation's call but in tests). SQLite makes a new `-wal` when a process opens the file after the
+    /// last one closed it, so every writable open sets the class again.
+    func protect(
+        _ protection: StoreFileProtection,
+        setting: (FileProtectionType, String) throws -> Void = { type, file in
+            try FileManager.default.setAttributes([.protectionKey: type], ofItemAtPath: file)
+        }
+    ) throws {
+        guard let path else { return }
+        for file in Self.files(of: path) where FileManager.default.fileExists(atPath: file) {
+            do {
+                try setting(protection.fileProtectionType, file)
+            } catch {
+                throw StoreError.readOnly(
+                    path: file,
+                    operation: "give it the protection class \(protection.rawValue) (\(error.localizedDescription))")
+            }
+        }
     }
 
     /// Ends a store's open that failed: removes the file when this open created it (an open that is refused

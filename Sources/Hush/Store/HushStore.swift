@@ -124,6 +124,7 @@ public final class HushStore: Sendable {
         self.queues = StoreQueues(suspension: suspension)
         let opened = try database.checkSchema(readOnly: readOnly, stamping: embedder?.identity)
         if !readOnly {
+            if let protection = options.fileProtection { try database.protect(protection) }
             let cleaner = options.cleaner
             try database.upgradeKeywordIndex { KeywordText.extras($0, cleaner: cleaner) }
             // Words of rows a write removed before its process ended. A purge that cannot run now (a full disk)

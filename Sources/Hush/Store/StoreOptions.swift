@@ -51,6 +51,11 @@ public struct StoreOptions: Sendable, Hashable {
     /// default). The keyword index also keeps what the cleaner replaced, as written, with the tags and the
     /// category, so that a handle, a site, a tag or a category can be found by keyword.
     public var cleaner: TextCleaner
+    /// The data-protection class the store file and its `-wal` and `-shm` get at every writable open (iOS,
+    /// iPadOS, visionOS and watchOS; other systems accept it and do nothing), or `nil` to leave them with the
+    /// class of the folder they were made in. It decides whether the app can index while the device is
+    /// locked: see ``StoreFileProtection``. A read-only open leaves the file as it is.
+    public var fileProtection: StoreFileProtection?
 
     /// Creates options.
     public init(
@@ -58,8 +63,10 @@ public struct StoreOptions: Sendable, Hashable {
         queryCacheCapacity: Int = 256, chunking: ChunkingConfiguration? = nil, indexStrategy: IndexStrategy? = nil,
         memoryBudget: Int = 2 << 30, hnswParameters: HNSWParameters = HNSWParameters(),
         int8GuideThreshold: Int = IndexStrategy.int8GuideThreshold, busyTimeout: TimeInterval = 10,
-        cleaner: TextCleaner = TextCleaner(), chunkTokens: Int? = nil, chunkOverlapTokens: Int? = nil
+        cleaner: TextCleaner = TextCleaner(), chunkTokens: Int? = nil, chunkOverlapTokens: Int? = nil,
+        fileProtection: StoreFileProtection? = nil
     ) {
+        self.fileProtection = fileProtection
         self.chunkTokens = chunkTokens
         self.chunkOverlapTokens = chunkOverlapTokens
         self.busyTimeout = busyTimeout
