@@ -36,6 +36,7 @@ static const hush_kernel_table scalar_table = {
     .dequantize_q4_0 = hush_dequantize_q4_0_ref,
     .quantize_q8_0 = hush_quantize_q8_0_ref,
     .matmul_q4_0_q8_0 = hush_matmul_q4_0_q8_0_ref,
+    .matmul_q4_0_q8_0_rows8 = hush_matmul_q4_0_q8_0_rows8_ref,
     .pack_f16_panels = hush_pack_f16_panels_ref,
     .matmul_f32_f16p = hush_matmul_f32_f16p_ref,
 };
@@ -56,6 +57,7 @@ static const hush_kernel_table avx2_table = {
     .dequantize_q4_0 = hush_dequantize_q4_0_avx2,
     .quantize_q8_0 = hush_quantize_q8_0_avx2,
     .matmul_q4_0_q8_0 = hush_matmul_q4_0_q8_0_avx2,
+    .matmul_q4_0_q8_0_rows8 = hush_matmul_q4_0_q8_0_rows8_avx2,
     .pack_f16_panels = hush_pack_f16_panels_avx2,
     .matmul_f32_f16p = hush_matmul_f32_f16p_avx2,
 };
@@ -79,6 +81,8 @@ static const hush_kernel_table neon_table = {
     .dequantize_q4_0 = hush_dequantize_q4_0_neon,
     .quantize_q8_0 = hush_quantize_q8_0_neon,
     .matmul_q4_0_q8_0 = hush_matmul_q4_0_q8_0_neon,
+    // No .matmul_q4_0_q8_0_rows8: the plain layout's NEON kernels (sdot, smmla) serve arm64, and no interleaved
+    // copy is made there; a direct call finds the entry empty and runs the reference.
     .pack_f16_panels = hush_pack_f16_panels_neon,
     .matmul_f32_f16p = hush_matmul_f32_f16p_neon,
 };
@@ -154,6 +158,7 @@ static void detect_x86(void) {
         .quantize_q8_0 = hush_quantize_q8_0_avx2,  // vpdpbusd would fuse two steps; not written untested here
         // With VNNI: both rows of a pair in one register, vpdpbusd for vpmaddubsw + vpmaddwd (the same sums).
         .matmul_q4_0_q8_0 = vnni ? hush_matmul_q4_0_q8_0_avx512vnni : hush_matmul_q4_0_q8_0_avx2,
+        .matmul_q4_0_q8_0_rows8 = hush_matmul_q4_0_q8_0_rows8_avx2,
         .pack_f16_panels = hush_pack_f16_panels_avx2,
         .matmul_f32_f16p = hush_matmul_f32_f16p_avx2,  // FMA-bound at 6 tokens x 16 outputs: AVX2 suffices
     };
@@ -322,6 +327,18 @@ void hush_quantize_q8_0(const float *x, size_t m, size_t k, size_t ldx, int8_t *
 void hush_matmul_q4_0_q8_0(const int8_t *q, const float *d, const int32_t *s, size_t m, size_t k, const uint8_t *w,
                            size_t n, const float *bias, float *y, size_t ldy) {
     kernels()->matmul_q4_0_q8_0(q, d, s, m, k, w, n, bias, y, ldy);
+}
+
+void hush_matmul_q4_0_q8_0_rows8(const int8_t *q, const float *d, const int32_t *s, size_t m, size_t k,
+                                 const uint8_t *packed, size_t n, const float *bias, float *y, size_t ldy) {
+    const hush_kernel_table *table = kernels();
+    (table->matmul_q4_0_q8_0_rows8 ? table->matmul_q4_0_q8_0_rows8 : hush_matmul_q4_0_q8_0_rows8_ref)(
+        q, d, s, m, k, packed, n, bias, y, ldy);
+}
+
+int hush_matmul_q4_0_q8_0_rows8_is_vectorised(void) {
+    const hush_kernel_table *table = kernels();
+    return table->matmul_q4_0_q8_0_rows8 != NULL && table->matmul_q4_0_q8_0_rows8 != hush_matmul_q4_0_q8_0_rows8_ref;
 }
 
 void hush_pack_f16_panels(const float *w, size_t n, size_t k, uint16_t *out) {

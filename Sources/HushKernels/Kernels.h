@@ -23,6 +23,8 @@ typedef struct {
     void (*quantize_q8_0)(const float *x, size_t m, size_t k, size_t ldx, int8_t *q, float *d, int32_t *s);
     void (*matmul_q4_0_q8_0)(const int8_t *q, const float *d, const int32_t *s, size_t m, size_t k, const uint8_t *w,
                              size_t n, const float *bias, float *y, size_t ldy);
+    void (*matmul_q4_0_q8_0_rows8)(const int8_t *q, const float *d, const int32_t *s, size_t m, size_t k,
+                                   const uint8_t *packed, size_t n, const float *bias, float *y, size_t ldy);
     void (*pack_f16_panels)(const float *w, size_t n, size_t k, uint16_t *out);
     void (*matmul_f32_f16p)(const float *x, size_t m, size_t k, size_t ldx, const uint16_t *w, size_t n, float *y,
                             size_t ldy);
@@ -63,6 +65,8 @@ void hush_bias_residual_layernorm_f32_avx2(float *x, size_t rows, size_t cols, c
 void hush_scaled_softmax_rows_f32_avx2(float *x, size_t rows, size_t cols, size_t valid, float scale);
 void hush_dequantize_q4_0_avx2(const uint8_t *blocks, size_t count, float *out);
 void hush_quantize_q8_0_avx2(const float *x, size_t m, size_t k, size_t ldx, int8_t *q, float *d, int32_t *s);
+void hush_matmul_q4_0_q8_0_rows8_avx2(const int8_t *q, const float *d, const int32_t *s, size_t m, size_t k,
+                                      const uint8_t *packed, size_t n, const float *bias, float *y, size_t ldy);
 void hush_matmul_q4_0_q8_0_avx2(const int8_t *q, const float *d, const int32_t *s, size_t m, size_t k,
                                 const uint8_t *w, size_t n, const float *bias, float *y, size_t ldy);
 void hush_pack_f16_panels_avx2(const float *w, size_t n, size_t k, uint16_t *out);
@@ -146,6 +150,10 @@ void hush_matmul_f32_f16p_neon(const float *x, size_t m, size_t k, size_t ldx, c
 #define HUSH_ERF_R6 0.029916591942310333f
 #define HUSH_ERF_R7 0.025658413767814636f
 #define HUSH_ERF_R8 -0.008869617246091366f
+
+/// Bytes per group of 8 rows and block of 32 columns in hush_q4_0_interleave_rows8's layout: 8 binary32 scales,
+/// then 8 rows x 16 nibble bytes.
+enum { hush_rows8_block_bytes = 8 * 4 + 8 * 16 };
 
 #define HUSH_EXP_E0 0.5f
 #define HUSH_EXP_E1 0.16666576266288757f

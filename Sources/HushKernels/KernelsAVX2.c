@@ -510,6 +510,69 @@ AVX2 void hush_matmul_q4_0_q8_0_avx2(const int8_t *q, const float *d, const int3
     }
 }
 
+// MARK: - 4-bit weights, 8 rows interleaved x 8-bit activations
+
+/// One tile: 8 interleaved rows (their blocks at p) against `tokens` (1-4) quantised rows from q (rows k apart).
+/// Per block the four nibble runs become the 8 rows' weights as bytes, four at a time (W[j], j < 4: weights 4j ..
+/// 4j + 3; W[j + 4]: 16 + 4j ..); a token's dot products with all 8 rows are eight vpmaddubsw against its codes
+/// four at a time (broadcast), summed in 16 bits (at most 8 x 2 x 15 x 128 = 30,720: no overflow), then vpmaddwd:
+/// lane r holds row r's whole integer dot. Then the reference's float steps, lane for lane: (dot - 8 sum) x (dw
+/// x da), added to the running sum, which starts at the bias.
+static inline AVX2 __attribute__((always_inline)) void rows8_tile(const int tokens, const uint8_t *p, size_t blocks,
+                                                                  const int8_t *q, const float *d, const int32_t *s,
+                                                                  size_t k, const float *bias, float *y, size_t ldy) {
+    __m256 acc[q4q8_tile_tokens];
+    const __m256 start = bias ? _mm256_loadu_ps(bias) : _mm256_setzero_ps();
+    for (int t = 0; t < tokens; t++) acc[t] = start;
+    const __m256i mask = _mm256_set1_epi8(0x0F), ones = _mm256_set1_epi16(1);
+    for (size_t b = 0; b < blocks; b++, p += hush_rows8_block_bytes) {
+        const __m256 weight_scales = _mm256_loadu_ps((const float *)p);
+        __m256i w[8];
+        for (int j = 0; j < 4; j++) {
+            const __m256i run = _mm256_loadu_si256((const __m256i *)(p + 32 + 32 * j));
+            w[j] = _mm256_and_si256(run, mask);
+            w[j + 4] = _mm256_and_si256(_mm256_srli_epi16(run, 4), mask);
+        }
+        for (int t = 0; t < tokens; t++) {
+            int32_t codes[8];
+            memcpy(codes, q + t * k + b * 32, 32);
+            __m256i sum16 = _mm256_maddubs_epi16(w[0], _mm256_set1_epi32(codes[0]));
+            for (int j = 1; j < 8; j++)
+                sum16 = _mm256_add_epi16(sum16, _mm256_maddubs_epi16(w[j], _mm256_set1_epi32(codes[j])));
+            const __m256i dot = _mm256_sub_epi32(_mm256_madd_epi16(sum16, ones), _mm256_set1_epi32(8 * s[t * blocks + b]));
+            const __m256 scale = _mm256_mul_ps(weight_scales, _mm256_set1_ps(d[t * blocks + b]));
+            acc[t] = _mm256_add_ps(acc[t], _mm256_mul_ps(scale, _mm256_cvtepi32_ps(dot)));
+        }
+    }
+    for (int t = 0; t < tokens; t++) _mm256_storeu_ps(y + t * ldy, acc[t]);
+}
+
+// Loop order: 32 tokens at a time (their codes stay in cache), then each group of 8 rows (its blocks stay in L1),
+// against the chunk's tokens four at a time.
+AVX2 void hush_matmul_q4_0_q8_0_rows8_avx2(const int8_t *q, const float *d, const int32_t *s, size_t m, size_t k,
+                                           const uint8_t *packed, size_t n, const float *bias, float *y, size_t ldy) {
+    const size_t blocks = k / 32;
+    for (size_t c0 = 0; c0 < m; c0 += q4q8_chunk_tokens) {
+        const size_t end = m - c0 < q4q8_chunk_tokens ? m : c0 + q4q8_chunk_tokens;
+        for (size_t g = 0; g < n / 8; g++) {
+            const uint8_t *p = packed + g * blocks * hush_rows8_block_bytes;
+            const float *group_bias = bias ? bias + 8 * g : NULL;
+            for (size_t t0 = c0; t0 < end; t0 += q4q8_tile_tokens) {
+                const int8_t *qt = q + t0 * k;
+                const float *dt = d + t0 * blocks;
+                const int32_t *st = s + t0 * blocks;
+                float *yt = y + t0 * ldy + 8 * g;
+                switch (end - t0 < q4q8_tile_tokens ? end - t0 : q4q8_tile_tokens) {
+                case 4: rows8_tile(4, p, blocks, qt, dt, st, k, group_bias, yt, ldy); break;
+                case 3: rows8_tile(3, p, blocks, qt, dt, st, k, group_bias, yt, ldy); break;
+                case 2: rows8_tile(2, p, blocks, qt, dt, st, k, group_bias, yt, ldy); break;
+                default: rows8_tile(1, p, blocks, qt, dt, st, k, group_bias, yt, ldy); break;
+                }
+            }
+        }
+    }
+}
+
 // Q4_0 -> f32: the 16 bytes split into low and high nibbles, widened 8 at a time to int32, offset by -8,
 // converted and scaled. Exactly the scalar reference's products (one rounding each).
 AVX2 void hush_dequantize_q4_0_avx2(const uint8_t *blocks, size_t count, float *out) {

@@ -1,6 +1,8 @@
 // Scalar references: the definition of every kernel. Vectorised variants are tested against these.
 #include "HushKernels.h"
 #include "Kernels.h"
+
+#include <string.h>
 #include <math.h>
 
 float hush_dot_f32_ref(const float *a, const float *b, size_t n) {
@@ -155,7 +157,52 @@ void hush_matmul_q4_0_q8_0_ref(const int8_t *q, const float *d, const int32_t *s
                 for (int j = 0; j < 16; j++)
                     dot += (block[2 + j] & 0x0F) * codes[j] + (block[2 + j] >> 4) * codes[j + 16];
                 const float scale = hush_half_to_float((uint16_t)(block[0] | (block[1] << 8))) * d[t * blocks + b];
-                sum += scale * (float)(dot - 8 * s[t * blocks + b]);
+                // A product, then a sum, in two statements: never contracted into a fused multiply-add (which
+                // arm64 would do), so that every platform's reference, and the rows8 kernels, agree bit for bit.
+                const float term = scale * (float)(dot - 8 * s[t * blocks + b]);
+                sum += term;
+            }
+            y[t * ldy + o] = sum;
+        }
+}
+
+size_t hush_q4_0_rows8_size(size_t n, size_t k) { return n / 8 * (k / 32) * hush_rows8_block_bytes; }
+
+void hush_q4_0_interleave_rows8(const uint8_t *w, size_t n, size_t k, uint8_t *out) {
+    const size_t blocks = k / 32;
+    for (size_t g = 0; g < n / 8; g++)
+        for (size_t b = 0; b < blocks; b++) {
+            uint8_t *group = out + (g * blocks + b) * hush_rows8_block_bytes;
+            for (size_t r = 0; r < 8; r++) {
+                const uint8_t *block = w + ((8 * g + r) * blocks + b) * 18;
+                const float scale = hush_half_to_float((uint16_t)(block[0] | (block[1] << 8)));
+                memcpy(group + 4 * r, &scale, 4);
+                for (size_t j = 0; j < 4; j++) memcpy(group + 32 + 32 * j + 4 * r, block + 2 + 4 * j, 4);
+            }
+        }
+}
+
+void hush_matmul_q4_0_q8_0_rows8_ref(const int8_t *q, const float *d, const int32_t *s, size_t m, size_t k,
+                                     const uint8_t *packed, size_t n, const float *bias, float *y, size_t ldy) {
+    const size_t blocks = k / 32;
+    for (size_t t = 0; t < m; t++)
+        for (size_t o = 0; o < n; o++) {
+            const size_t g = o / 8, r = o % 8;
+            float sum = bias ? bias[o] : 0.0f;
+            for (size_t b = 0; b < blocks; b++) {
+                const uint8_t *group = packed + (g * blocks + b) * hush_rows8_block_bytes;
+                const int8_t *codes = q + (t * blocks + b) * 32;
+                int32_t dot = 0;
+                for (size_t j = 0; j < 4; j++)
+                    for (size_t e = 0; e < 4; e++) {
+                        const uint8_t byte = group[32 + 32 * j + 4 * r + e];
+                        dot += (byte & 0x0F) * codes[4 * j + e] + (byte >> 4) * codes[16 + 4 * j + e];
+                    }
+                float weight_scale;
+                memcpy(&weight_scale, group + 4 * r, 4);
+                const float scale = weight_scale * d[t * blocks + b];
+                const float term = scale * (float)(dot - 8 * s[t * blocks + b]);
+                sum += term;
             }
             y[t * ldy + o] = sum;
         }

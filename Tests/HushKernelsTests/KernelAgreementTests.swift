@@ -147,6 +147,60 @@ extension HushKernelsTests {
             }
         }
 
+        /// The 8-row interleaved 4-bit product: at every level, for every count of tokens (a tile's leftovers, more
+        /// than one chunk), rows taken from any group, a bias or none, extreme codes (-128 against 15) and a strided
+        /// y, its outputs are the scalar reference's on the plain layout bit for bit; so a query's vector does not
+        /// depend on the machine's level or on how a team splits the rows.
+        @Test func matmulQ4Q8Rows8IsTheReferenceBitForBit() {
+            var rng = SplitMix(seed: 41)
+            forEachSupportedLevel { level in
+                for (m, k, n) in [
+                    (1, 32, 8), (3, 384, 16), (4, 384, 24), (15, 384, 40), (15, 1536, 8), (33, 96, 16),
+                    (70, 64, 8),
+                ] {
+                    var blocks = (0..<(n * k / 32 * 18)).map { _ in UInt8.random(in: 0...255, using: &rng) }
+                    for b in stride(from: 0, to: blocks.count, by: 18) {
+                        blocks[b] = UInt8.random(in: 0...255, using: &rng)
+                        blocks[b + 1] = UInt8.random(in: 0x20...0x2C, using: &rng)
+                    }
+                    if m == 15 { for b in stride(from: 0, to: blocks.count, by: 18) { blocks[b + 2] = 0xFF } }
+                    let codes = (0..<(m * k)).map { i in
+                        i % 5 == 0 ? Int8.min : Int8.random(in: -127...127, using: &rng)
+                    }
+                    let scales = rng.floats(m * k / 32, in: 0.001...0.05)
+                    let sums = (0..<(m * k / 32)).map { b in
+                        codes[(b * 32)..<(b * 32 + 32)].reduce(Int32(0)) { $0 + Int32($1) }
+                    }
+                    let bias = m % 2 == 1 ? rng.floats(n, in: -1...1) : nil
+                    var packed = [UInt8](repeating: 0, count: hush_q4_0_rows8_size(n, k))
+                    hush_q4_0_interleave_rows8(blocks, n, k, &packed)
+                    let ldy = n + 3
+                    var expected = [Float](repeating: .nan, count: m * ldy)
+                    hush_matmul_q4_0_q8_0_ref(codes, scales, sums, m, k, blocks, n, bias, &expected, ldy)
+                    var got = [Float](repeating: .nan, count: m * ldy)
+                    hush_matmul_q4_0_q8_0_rows8(codes, scales, sums, m, k, packed, n, bias, &got, ldy)
+                    // The rows from the second group on, as a team member's share reads them.
+                    var share = [Float](repeating: .nan, count: m * ldy)
+                    if n > 8 {
+                        packed.withUnsafeBufferPointer { whole in
+                            hush_matmul_q4_0_q8_0_rows8(
+                                codes, scales, sums, m, k, whole.baseAddress! + hush_q4_0_rows8_size(8, k), n - 8,
+                                bias.map { Array($0[8...]) }, &share[8], ldy)
+                        }
+                    }
+                    for t in 0..<m {
+                        for o in 0..<n {
+                            let i = t * ldy + o
+                            #expect(
+                                got[i].bitPattern == expected[i].bitPattern, "\(levelName(level)) m=\(m) k=\(k) n=\(n)")
+                            if n > 8, o >= 8 { #expect(share[i].bitPattern == expected[i].bitPattern) }
+                        }
+                        #expect(got[t * ldy + n].isNaN, "padding columns of y stay untouched")
+                    }
+                }
+            }
+        }
+
         /// With VNNI, the AVX-512 level's 4-bit product (both rows of a pair in one register, vpdpbusd) gives the
         /// AVX2 kernel's outputs bit for bit, so the kernel changed no vector of this level, only its speed: every
         /// leftover count of tokens and rows, passes over k > 4096, bias or none, extreme codes.

@@ -133,6 +133,29 @@ void hush_quantize_q8_0(const float *x, size_t m, size_t k, size_t ldx, int8_t *
 void hush_matmul_q4_0_q8_0(const int8_t *q, const float *d, const int32_t *s, size_t m, size_t k, const uint8_t *w,
                            size_t n, const float *bias, float *y, size_t ldy);
 
+/// Bytes of an n x k Q4_0 matrix (n a multiple of 8) rearranged by hush_q4_0_interleave_rows8: 160 per 8 rows and
+/// block of 32 columns.
+size_t hush_q4_0_rows8_size(size_t n, size_t k);
+
+/// Rearranges an n x k Q4_0 matrix (n a multiple of 8, k of 32; 18-byte blocks row after row) for
+/// hush_matmul_q4_0_q8_0_rows8: per group of 8 rows and per block, the 8 rows' scales as binary32, then four
+/// 32-byte runs, run j holding bytes 4j ..< 4j + 4 of each row's 16 nibble bytes, row after row. A run's low
+/// nibbles are weights 4j ..< 4j + 4 of the 8 rows, its high nibbles weights 16 + 4j ..< 16 + 4j + 4: one
+/// vpmaddubsw against four of a token's codes gives 8 rows' partial sums at once.
+void hush_q4_0_interleave_rows8(const uint8_t *w, size_t n, size_t k, uint8_t *out);
+
+/// Whether hush_matmul_q4_0_q8_0_rows8 has a vector kernel at the current level (x86 with AVX2 and up); where it
+/// has not, the rearranged copy is not worth its memory and hush_matmul_q4_0_q8_0 serves.
+int hush_matmul_q4_0_q8_0_rows8_is_vectorised(void);
+
+/// hush_matmul_q4_0_q8_0 on a matrix rearranged by hush_q4_0_interleave_rows8 (n a multiple of 8), with the
+/// scalar reference's arithmetic at every level: per token and row, each block's whole integer dot product
+/// (exact), less 8 x the codes' sum, times dw x d, added to the bias block after block (a product, then a sum:
+/// no fused multiply-add). The outputs are hush_matmul_q4_0_q8_0_ref's bit for bit, whatever m, the level or a
+/// split of the rows; 8 rows share each integer step, so a few tokens cost about half the plain kernel's time.
+void hush_matmul_q4_0_q8_0_rows8(const int8_t *q, const float *d, const int32_t *s, size_t m, size_t k,
+                                 const uint8_t *packed, size_t n, const float *bias, float *y, size_t ldy);
+
 /// Packs an n x k row-major f32 matrix W (n a multiple of 16) into panels of 16 rows as IEEE 754 binary16,
 /// rounded to nearest even: panel p holds, for each i in 0..<k, W[16p][i] ... W[16p + 15][i] (16 halves), so a
 /// product reads each panel front to back. `out` has room for n x k halves.
@@ -161,6 +184,8 @@ void hush_bias_residual_layernorm_f32_ref(float *x, size_t rows, size_t cols, co
 void hush_scaled_softmax_rows_f32_ref(float *x, size_t rows, size_t cols, size_t valid, float scale);
 void hush_dequantize_q4_0_ref(const uint8_t *blocks, size_t count, float *out);
 void hush_quantize_q8_0_ref(const float *x, size_t m, size_t k, size_t ldx, int8_t *q, float *d, int32_t *s);
+void hush_matmul_q4_0_q8_0_rows8_ref(const int8_t *q, const float *d, const int32_t *s, size_t m, size_t k,
+                                     const uint8_t *packed, size_t n, const float *bias, float *y, size_t ldy);
 void hush_matmul_q4_0_q8_0_ref(const int8_t *q, const float *d, const int32_t *s, size_t m, size_t k,
                                const uint8_t *w, size_t n, const float *bias, float *y, size_t ldy);
 void hush_pack_f16_panels_ref(const float *w, size_t n, size_t k, uint16_t *out);
