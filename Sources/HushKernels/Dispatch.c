@@ -3,6 +3,7 @@
 #include "Kernels.h"
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -336,9 +337,15 @@ void hush_matmul_q4_0_q8_0_rows8(const int8_t *q, const float *d, const int32_t 
         q, d, s, m, k, packed, n, bias, y, ldy);
 }
 
-int hush_matmul_q4_0_q8_0_rows8_is_vectorised(void) {
+size_t hush_matmul_q4_0_q8_0_rows8_token_limit(void) {
     const hush_kernel_table *table = kernels();
-    return table->matmul_q4_0_q8_0_rows8 != NULL && table->matmul_q4_0_q8_0_rows8 != hush_matmul_q4_0_q8_0_rows8_ref;
+    if (table->matmul_q4_0_q8_0_rows8 == NULL || table->matmul_q4_0_q8_0_rows8 == hush_matmul_q4_0_q8_0_rows8_ref)
+        return 0;
+#if defined(__x86_64__)
+    // Not measured against the interleaved kernel on a machine that has it: a batch keeps the VNNI kernel.
+    if (table->matmul_q4_0_q8_0 == hush_matmul_q4_0_q8_0_avx512vnni) return 32;
+#endif
+    return (size_t)PTRDIFF_MAX;
 }
 
 void hush_pack_f16_panels(const float *w, size_t n, size_t k, uint16_t *out) {

@@ -182,6 +182,21 @@ void hush_q4_0_interleave_rows8(const uint8_t *w, size_t n, size_t k, uint8_t *o
         }
 }
 
+void hush_dequantize_q4_0_rows8(const uint8_t *packed, size_t k, size_t row, float *out) {
+    const size_t blocks = k / 32, g = row / 8, r = row % 8;
+    for (size_t b = 0; b < blocks; b++) {
+        const uint8_t *group = packed + (g * blocks + b) * hush_rows8_block_bytes;
+        float scale;
+        memcpy(&scale, group + 4 * r, 4);
+        for (size_t j = 0; j < 4; j++)
+            for (size_t e = 0; e < 4; e++) {
+                const uint8_t byte = group[32 + 32 * j + 4 * r + e];
+                out[32 * b + 4 * j + e] = (float)((int)(byte & 0x0F) - 8) * scale;
+                out[32 * b + 16 + 4 * j + e] = (float)((int)(byte >> 4) - 8) * scale;
+            }
+    }
+}
+
 void hush_matmul_q4_0_q8_0_rows8_ref(const int8_t *q, const float *d, const int32_t *s, size_t m, size_t k,
                                      const uint8_t *packed, size_t n, const float *bias, float *y, size_t ldy) {
     const size_t blocks = k / 32;

@@ -147,7 +147,7 @@ extension HushKernelsTests {
             }
         }
 
-        /// The 8-row interleaved 4-bit product: at every level, for every count of tokens (a tile's leftovers, more
+        /// The 8-row interleaved 4-bit product (and the layout's rows read back): at every level, for every count of tokens (a tile's leftovers, more
         /// than one chunk), rows taken from any group, a bias or none, extreme codes (-128 against 15) and a strided
         /// y, its outputs are the scalar reference's on the plain layout bit for bit; so a query's vector does not
         /// depend on the machine's level or on how a team splits the rows.
@@ -174,6 +174,15 @@ extension HushKernelsTests {
                     let bias = m % 2 == 1 ? rng.floats(n, in: -1...1) : nil
                     var packed = [UInt8](repeating: 0, count: hush_q4_0_rows8_size(n, k))
                     hush_q4_0_interleave_rows8(blocks, n, k, &packed)
+                    // Every row read back from the interleaved layout is the plain one's, dequantised.
+                    var plainRows = [Float](repeating: 0, count: n * k)
+                    hush_dequantize_q4_0_ref(blocks, n * k / 32, &plainRows)
+                    var row = [Float](repeating: .nan, count: k)
+                    for r in 0..<n {
+                        hush_dequantize_q4_0_rows8(packed, k, r, &row)
+                        #expect(
+                            row.map(\.bitPattern) == plainRows[(r * k)..<((r + 1) * k)].map(\.bitPattern), "row \(r)")
+                    }
                     let ldy = n + 3
                     var expected = [Float](repeating: .nan, count: m * ldy)
                     hush_matmul_q4_0_q8_0_ref(codes, scales, sums, m, k, blocks, n, bias, &expected, ldy)
@@ -198,6 +207,21 @@ extension HushKernelsTests {
                         #expect(got[t * ldy + n].isNaN, "padding columns of y stay untouched")
                     }
                 }
+            }
+        }
+
+        /// Which product a model reads: the interleaved one for every count of tokens with AVX2 (its copy then
+        /// replaces the plain matrix), for a query's 32 with AVX-512 VNNI, never at the scalar level.
+        @Test func rows8TokenLimitFollowsTheLevel() {
+            let previous = hush_kernels_level()
+            defer { _ = hush_kernels_set_level(previous) }
+            #expect(hush_kernels_set_level(HUSH_LEVEL_SCALAR) == 0)
+            #expect(hush_matmul_q4_0_q8_0_rows8_token_limit() == 0)
+            if hush_kernels_set_level(HUSH_LEVEL_AVX2) == 0 {
+                #expect(hush_matmul_q4_0_q8_0_rows8_token_limit() == Int.max)
+            }
+            if hush_kernels_set_level(HUSH_LEVEL_AVX512) == 0 {
+                #expect(hush_matmul_q4_0_q8_0_rows8_token_limit() == (hush_kernels_has_vnni() != 0 ? 32 : Int.max))
             }
         }
 

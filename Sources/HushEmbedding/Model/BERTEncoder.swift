@@ -246,18 +246,18 @@ final class BERTEncoder: Sendable {
                 let low = max(columns.lowerBound, first)
                 let high = min(columns.upperBound, first + part.rows)
                 if low < high {
-                    if rows <= Self.interleavedTokenLimit, let rows8 = part.rows8, (low - first) % 8 == 0,
-                        (high - low) % 8 == 0
-                    {
-                        hush_matmul_q4_0_q8_0_rows8(
-                            activations.codes, activations.scales, activations.sums, rows, k,
-                            rows8 + hush_q4_0_rows8_size(low - first, k), high - low, bias + low,
-                            c + low, stride)
-                    } else {
+                    // Shares and parts start on multiples of 8 rows (a part has an interleaved copy only if its
+                    // rows are a multiple of 8).
+                    if let plain = part.blocks, part.rows8 == nil || rows > part.interleavedTokenLimit {
                         hush_matmul_q4_0_q8_0(
                             activations.codes, activations.scales, activations.sums, rows, k,
-                            part.blocks + (low - first) * blocks * E5S1File.q4BlockBytes, high - low, bias + low,
-                            c + low, stride)
+                            plain + (low - first) * blocks * E5S1File.q4BlockBytes, high - low, bias + low, c + low,
+                            stride)
+                    } else if let rows8 = part.rows8 {
+                        precondition((low - first) % 8 == 0, "BERTEncoder: a share starts inside a group of 8 rows")
+                        hush_matmul_q4_0_q8_0_rows8(
+                            activations.codes, activations.scales, activations.sums, rows, k,
+                            rows8 + hush_q4_0_rows8_size(low - first, k), high - low, bias + low, c + low, stride)
                     }
                 }
                 first += part.rows
@@ -265,11 +265,6 @@ final class BERTEncoder: Sendable {
             return nil
         }
     }
-
-    /// The most tokens a 4-bit product takes through the 8-row interleaved kernel (a query, a short text): the
-    /// reference's arithmetic at about half the plain kernel's time for a few tokens. Larger batches keep the
-    /// plain kernels, which AVX-512 VNNI and NEON widen.
-    static let interleavedTokenLimit = 32
 
     /// The bias a product of `weights` leaves to the next step: the f32 path's, none for 4-bit weights.
     private static func pending(_ weights: BERTWeights.Matrix, _ bias: UnsafePointer<Float>) -> UnsafePointer<Float>? {

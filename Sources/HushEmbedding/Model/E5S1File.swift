@@ -141,16 +141,21 @@ public final class E5S1File: @unchecked Sendable {
         let storage = ByteStorage(count: info.range.count)
         try file.read(at: info.range.lowerBound, count: info.range.count, into: storage.base)
         let blocks = UnsafePointer(storage.base.assumingMemoryBound(to: UInt8.self))
-        // Where a vector kernel reads 8 rows interleaved (x86), a copy in that layout: about half the time of a
-        // query's products, for 11% more bytes than the matrix (docs/benchmarks.md, "Eight rows at a time").
-        guard rows % 8 == 0, hush_matmul_q4_0_q8_0_rows8_is_vectorised() != 0 else {
-            return Q4Matrix(rows: rows, columns: columns, blocks: blocks, rows8: nil, owners: [storage])
+        // Where a vector kernel reads 8 rows interleaved (x86), a copy in that layout: about half the time of the
+        // plain kernel's products for 11% more bytes (docs/benchmarks.md, "Eight rows at a time"). When it is the
+        // faster product for any count of tokens (AVX2) it replaces the plain matrix, which is freed here.
+        let limit = hush_matmul_q4_0_q8_0_rows8_token_limit()
+        guard rows % 8 == 0, limit > 0 else {
+            return Q4Matrix(
+                rows: rows, columns: columns, blocks: blocks, rows8: nil, interleavedTokenLimit: 0, owners: [storage])
         }
         let interleaved = ByteStorage(count: hush_q4_0_rows8_size(rows, columns))
         let rows8 = interleaved.base.assumingMemoryBound(to: UInt8.self)
         hush_q4_0_interleave_rows8(blocks, rows, columns, rows8)
+        let keepsPlain = limit < Int.max
         return Q4Matrix(
-            rows: rows, columns: columns, blocks: blocks, rows8: UnsafePointer(rows8), owners: [storage, interleaved])
+            rows: rows, columns: columns, blocks: keepsPlain ? blocks : nil, rows8: UnsafePointer(rows8),
+            interleavedTokenLimit: limit, owners: keepsPlain ? [storage, interleaved] : [interleaved])
     }
 
     /// A Q4_0 table of `rows` x `columns` weights left in the file, read a row at a time (the word table: its
@@ -477,23 +482,31 @@ extension E5S1File {
 /// row.withUnsafeMutableBufferPointer { words.dequantize(row: 6, into: $0.baseAddress!) }
 /// ```
 public struct Q4Matrix: @unchecked Sendable {
-    // Sendable: immutable; `owner` keeps the blocks alive.
+    // Sendable: immutable; `owners` keep the bytes alive.
 
     /// Number of rows.
     public let rows: Int
     /// Values per row, a multiple of 32.
     public let columns: Int
-    let blocks: UnsafePointer<UInt8>
-    /// The same matrix with 8 rows interleaved (`hush_q4_0_interleave_rows8`), where a vector kernel reads that
-    /// layout; nil elsewhere.
+    /// The blocks row after row, as stored in the file; nil where the interleaved copy replaces them.
+    let blocks: UnsafePointer<UInt8>?
+    /// The matrix with 8 rows interleaved (`hush_q4_0_interleave_rows8`), where a vector kernel reads that
+    /// layout; nil elsewhere. One of the two is always there.
     let rows8: UnsafePointer<UInt8>?
+    /// Up to how many tokens a product reads ``rows8`` rather than ``blocks`` (when both are there).
+    let interleavedTokenLimit: Int
     private let owners: [AnyObject]
 
-    init(rows: Int, columns: Int, blocks: UnsafePointer<UInt8>, rows8: UnsafePointer<UInt8>?, owners: [AnyObject]) {
+    init(
+        rows: Int, columns: Int, blocks: UnsafePointer<UInt8>?, rows8: UnsafePointer<UInt8>?,
+        interleavedTokenLimit: Int, owners: [AnyObject]
+    ) {
+        precondition(blocks != nil || rows8 != nil, "Q4Matrix: no layout")
         self.rows = rows
         self.columns = columns
         self.blocks = blocks
         self.rows8 = rows8
+        self.interleavedTokenLimit = interleavedTokenLimit
         self.owners = owners
     }
 
@@ -501,6 +514,10 @@ public struct Q4Matrix: @unchecked Sendable {
     public func dequantize(row: Int, into out: UnsafeMutablePointer<Float>) {
         precondition(row >= 0 && row < rows, "Q4Matrix: row \(row) out of 0..<\(rows)")
         let perRow = columns / E5S1File.q4BlockSize
-        hush_dequantize_q4_0(blocks + row * perRow * E5S1File.q4BlockBytes, perRow, out)
+        if let blocks {
+            hush_dequantize_q4_0(blocks + row * perRow * E5S1File.q4BlockBytes, perRow, out)
+        } else if let rows8 {
+            hush_dequantize_q4_0_rows8(rows8, columns, row, out)
+        }
     }
 }

@@ -144,9 +144,15 @@ size_t hush_q4_0_rows8_size(size_t n, size_t k);
 /// vpmaddubsw against four of a token's codes gives 8 rows' partial sums at once.
 void hush_q4_0_interleave_rows8(const uint8_t *w, size_t n, size_t k, uint8_t *out);
 
-/// Whether hush_matmul_q4_0_q8_0_rows8 has a vector kernel at the current level (x86 with AVX2 and up); where it
-/// has not, the rearranged copy is not worth its memory and hush_matmul_q4_0_q8_0 serves.
-int hush_matmul_q4_0_q8_0_rows8_is_vectorised(void);
+/// Up to how many tokens hush_matmul_q4_0_q8_0_rows8 is the faster product at the current level: every count
+/// (PTRDIFF_MAX, which Swift reads as Int.max) with AVX2, 32 with AVX-512 VNNI, whose plain kernel fuses two
+/// steps per block (a query interleaved, batches plain), 0 where the interleaved layout has no vector kernel
+/// (arm64's NEON kernels read the plain one) and no copy is worth its memory.
+size_t hush_matmul_q4_0_q8_0_rows8_token_limit(void);
+
+/// Writes row `row` (any of the matrix's, n a multiple of 8) of a matrix rearranged by
+/// hush_q4_0_interleave_rows8, dequantised as hush_dequantize_q4_0 does ((nibble - 8) x d), to `out` (k floats).
+void hush_dequantize_q4_0_rows8(const uint8_t *packed, size_t k, size_t row, float *out);
 
 /// hush_matmul_q4_0_q8_0 on a matrix rearranged by hush_q4_0_interleave_rows8 (n a multiple of 8), with the
 /// scalar reference's arithmetic at every level: per token and row, each block's whole integer dot product
