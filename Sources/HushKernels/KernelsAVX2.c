@@ -539,7 +539,9 @@ static inline AVX2 __attribute__((always_inline)) void rows8_tile(const int toke
             __m256i sum16 = _mm256_maddubs_epi16(w[0], _mm256_set1_epi32(codes[0]));
             for (int j = 1; j < 8; j++)
                 sum16 = _mm256_add_epi16(sum16, _mm256_maddubs_epi16(w[j], _mm256_set1_epi32(codes[j])));
-            const __m256i dot = _mm256_sub_epi32(_mm256_madd_epi16(sum16, ones), _mm256_set1_epi32(8 * s[t * blocks + b]));
+            // 8 x the codes' sum as a broadcast load and a shift (the scalar product would cost two more steps).
+            const __m256i eight_sums = _mm256_slli_epi32(_mm256_set1_epi32(s[t * blocks + b]), 3);
+            const __m256i dot = _mm256_sub_epi32(_mm256_madd_epi16(sum16, ones), eight_sums);
             const __m256 scale = _mm256_mul_ps(weight_scales, _mm256_set1_ps(d[t * blocks + b]));
             acc[t] = _mm256_add_ps(acc[t], _mm256_mul_ps(scale, _mm256_cvtepi32_ps(dot)));
         }
