@@ -517,12 +517,14 @@ AVX2 void hush_matmul_q4_0_q8_0_avx2(const int8_t *q, const float *d, const int3
 /// 4j + 3; W[j + 4]: 16 + 4j ..); a token's dot products with all 8 rows are eight vpmaddubsw against its codes
 /// four at a time (broadcast), summed in 16 bits (at most 8 x 2 x 15 x 128 = 30,720: no overflow), then vpmaddwd:
 /// lane r holds row r's whole integer dot. Then the reference's float steps, lane for lane: (dot - 8 sum) x (dw
-/// x da), added to the running sum, which starts at the bias.
+/// x da), added to the running sum, which starts at the bias. The token loops are unrolled in full, so that the
+/// sums stay in registers (left to itself clang kept them on the stack, an added store and load per block).
 static inline AVX2 __attribute__((always_inline)) void rows8_tile(const int tokens, const uint8_t *p, size_t blocks,
                                                                   const int8_t *q, const float *d, const int32_t *s,
                                                                   size_t k, const float *bias, float *y, size_t ldy) {
     __m256 acc[q4q8_tile_tokens];
     const __m256 start = bias ? _mm256_loadu_ps(bias) : _mm256_setzero_ps();
+    _Pragma("clang loop unroll(full)")
     for (int t = 0; t < tokens; t++) acc[t] = start;
     const __m256i mask = _mm256_set1_epi8(0x0F), ones = _mm256_set1_epi16(1);
     for (size_t b = 0; b < blocks; b++, p += hush_rows8_block_bytes) {
@@ -533,6 +535,7 @@ static inline AVX2 __attribute__((always_inline)) void rows8_tile(const int toke
             w[j] = _mm256_and_si256(run, mask);
             w[j + 4] = _mm256_and_si256(_mm256_srli_epi16(run, 4), mask);
         }
+        _Pragma("clang loop unroll(full)")
         for (int t = 0; t < tokens; t++) {
             int32_t codes[8];
             memcpy(codes, q + t * k + b * 32, 32);
@@ -546,6 +549,7 @@ static inline AVX2 __attribute__((always_inline)) void rows8_tile(const int toke
             acc[t] = _mm256_add_ps(acc[t], _mm256_mul_ps(scale, _mm256_cvtepi32_ps(dot)));
         }
     }
+    _Pragma("clang loop unroll(full)")
     for (int t = 0; t < tokens; t++) _mm256_storeu_ps(y + t * ldy, acc[t]);
 }
 
