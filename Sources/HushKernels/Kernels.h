@@ -151,9 +151,9 @@ void hush_matmul_f32_f16p_neon(const float *x, size_t m, size_t k, size_t ldx, c
 #define HUSH_ERF_R7 0.025658413767814636f
 #define HUSH_ERF_R8 -0.008869617246091366f
 
-/// Bytes per group of 8 rows and block of 32 columns in hush_q4_0_interleave_rows8's layout: 8 binary32 scales,
-/// then 8 rows x 16 nibble bytes.
-enum { hush_rows8_block_bytes = 8 * 4 + 8 * 16 };
+/// Bytes per group of 8 rows and block of 32 columns in hush_q4_0_interleave_rows8's layout: 8 binary16 scales,
+/// then 8 rows x 16 nibble bytes (as many as the 8 rows' Q4_0 blocks).
+enum { hush_rows8_block_bytes = 8 * 2 + 8 * 16 };
 
 #define HUSH_EXP_E0 0.5f
 #define HUSH_EXP_E1 0.16666576266288757f

@@ -528,10 +528,10 @@ static inline AVX2 __attribute__((always_inline)) void rows8_tile(const int toke
     for (int t = 0; t < tokens; t++) acc[t] = start;
     const __m256i mask = _mm256_set1_epi8(0x0F), ones = _mm256_set1_epi16(1);
     for (size_t b = 0; b < blocks; b++, p += hush_rows8_block_bytes) {
-        const __m256 weight_scales = _mm256_loadu_ps((const float *)p);
+        const __m256 weight_scales = _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)p));
         __m256i w[8];
         for (int j = 0; j < 4; j++) {
-            const __m256i run = _mm256_loadu_si256((const __m256i *)(p + 32 + 32 * j));
+            const __m256i run = _mm256_loadu_si256((const __m256i *)(p + 16 + 32 * j));
             w[j] = _mm256_and_si256(run, mask);
             w[j + 4] = _mm256_and_si256(_mm256_srli_epi16(run, 4), mask);
         }

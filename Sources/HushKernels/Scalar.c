@@ -175,9 +175,8 @@ void hush_q4_0_interleave_rows8(const uint8_t *w, size_t n, size_t k, uint8_t *o
             uint8_t *group = out + (g * blocks + b) * hush_rows8_block_bytes;
             for (size_t r = 0; r < 8; r++) {
                 const uint8_t *block = w + ((8 * g + r) * blocks + b) * 18;
-                const float scale = hush_half_to_float((uint16_t)(block[0] | (block[1] << 8)));
-                memcpy(group + 4 * r, &scale, 4);
-                for (size_t j = 0; j < 4; j++) memcpy(group + 32 + 32 * j + 4 * r, block + 2 + 4 * j, 4);
+                memcpy(group + 2 * r, block, 2);
+                for (size_t j = 0; j < 4; j++) memcpy(group + 16 + 32 * j + 4 * r, block + 2 + 4 * j, 4);
             }
         }
 }
@@ -186,11 +185,10 @@ void hush_dequantize_q4_0_rows8(const uint8_t *packed, size_t k, size_t row, flo
     const size_t blocks = k / 32, g = row / 8, r = row % 8;
     for (size_t b = 0; b < blocks; b++) {
         const uint8_t *group = packed + (g * blocks + b) * hush_rows8_block_bytes;
-        float scale;
-        memcpy(&scale, group + 4 * r, 4);
+        const float scale = hush_half_to_float((uint16_t)(group[2 * r] | (group[2 * r + 1] << 8)));
         for (size_t j = 0; j < 4; j++)
             for (size_t e = 0; e < 4; e++) {
-                const uint8_t byte = group[32 + 32 * j + 4 * r + e];
+                const uint8_t byte = group[16 + 32 * j + 4 * r + e];
                 out[32 * b + 4 * j + e] = (float)((int)(byte & 0x0F) - 8) * scale;
                 out[32 * b + 16 + 4 * j + e] = (float)((int)(byte >> 4) - 8) * scale;
             }
@@ -210,11 +208,10 @@ void hush_matmul_q4_0_q8_0_rows8_ref(const int8_t *q, const float *d, const int3
                 int32_t dot = 0;
                 for (size_t j = 0; j < 4; j++)
                     for (size_t e = 0; e < 4; e++) {
-                        const uint8_t byte = group[32 + 32 * j + 4 * r + e];
+                        const uint8_t byte = group[16 + 32 * j + 4 * r + e];
                         dot += (byte & 0x0F) * codes[4 * j + e] + (byte >> 4) * codes[16 + 4 * j + e];
                     }
-                float weight_scale;
-                memcpy(&weight_scale, group + 4 * r, 4);
+                const float weight_scale = hush_half_to_float((uint16_t)(group[2 * r] | (group[2 * r + 1] << 8)));
                 const float scale = weight_scale * d[t * blocks + b];
                 const float term = scale * (float)(dot - 8 * s[t * blocks + b]);
                 sum += term;

@@ -133,12 +133,12 @@ void hush_quantize_q8_0(const float *x, size_t m, size_t k, size_t ldx, int8_t *
 void hush_matmul_q4_0_q8_0(const int8_t *q, const float *d, const int32_t *s, size_t m, size_t k, const uint8_t *w,
                            size_t n, const float *bias, float *y, size_t ldy);
 
-/// Bytes of an n x k Q4_0 matrix (n a multiple of 8) rearranged by hush_q4_0_interleave_rows8: 160 per 8 rows and
-/// block of 32 columns.
+/// Bytes of an n x k Q4_0 matrix (n a multiple of 8) rearranged by hush_q4_0_interleave_rows8: 144 per 8 rows and
+/// block of 32 columns, as many as the plain layout's.
 size_t hush_q4_0_rows8_size(size_t n, size_t k);
 
 /// Rearranges an n x k Q4_0 matrix (n a multiple of 8, k of 32; 18-byte blocks row after row) for
-/// hush_matmul_q4_0_q8_0_rows8: per group of 8 rows and per block, the 8 rows' scales as binary32, then four
+/// hush_matmul_q4_0_q8_0_rows8: per group of 8 rows and per block, the 8 rows' binary16 scales, then four
 /// 32-byte runs, run j holding bytes 4j ..< 4j + 4 of each row's 16 nibble bytes, row after row. A run's low
 /// nibbles are weights 4j ..< 4j + 4 of the 8 rows, its high nibbles weights 16 + 4j ..< 16 + 4j + 4: one
 /// vpmaddubsw against four of a token's codes gives 8 rows' partial sums at once.
