@@ -524,7 +524,7 @@ static inline AVX2 __attribute__((always_inline)) void rows8_tile(const int toke
                                                                   size_t k, const float *bias, float *y, size_t ldy) {
     __m256 acc[q4q8_tile_tokens];
     const __m256 start = bias ? _mm256_loadu_ps(bias) : _mm256_setzero_ps();
-    _Pragma("clang loop unroll(full)")
+    HUSH_UNROLL_FULL
     for (int t = 0; t < tokens; t++) acc[t] = start;
     const __m256i mask = _mm256_set1_epi8(0x0F), ones = _mm256_set1_epi16(1);
     for (size_t b = 0; b < blocks; b++, p += hush_rows8_block_bytes) {
@@ -535,7 +535,7 @@ static inline AVX2 __attribute__((always_inline)) void rows8_tile(const int toke
             w[j] = _mm256_and_si256(run, mask);
             w[j + 4] = _mm256_and_si256(_mm256_srli_epi16(run, 4), mask);
         }
-        _Pragma("clang loop unroll(full)")
+        HUSH_UNROLL_FULL
         for (int t = 0; t < tokens; t++) {
             int32_t codes[8];
             memcpy(codes, q + t * k + b * 32, 32);
@@ -549,7 +549,7 @@ static inline AVX2 __attribute__((always_inline)) void rows8_tile(const int toke
             acc[t] = _mm256_add_ps(acc[t], _mm256_mul_ps(scale, _mm256_cvtepi32_ps(dot)));
         }
     }
-    _Pragma("clang loop unroll(full)")
+    HUSH_UNROLL_FULL
     for (int t = 0; t < tokens; t++) _mm256_storeu_ps(y + t * ldy, acc[t]);
 }
 

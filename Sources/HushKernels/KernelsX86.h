@@ -12,6 +12,14 @@
 
 #define HUSH_X86_AVX2 __attribute__((target("avx2,fma,f16c")))
 
+/// Unrolls the loop that follows in full (its count a compile-time constant after inlining), in clang's words or
+/// GCC's (the x86 e5 driver of the arm64 suite builds these files with GCC).
+#if defined(__clang__)
+#define HUSH_UNROLL_FULL _Pragma("clang loop unroll(full)")
+#else
+#define HUSH_UNROLL_FULL _Pragma("GCC unroll 8")
+#endif
+
 /// Sum of the 8 lanes (low half plus high half, then pairs, then the last two).
 static inline HUSH_X86_AVX2 float hsum(__m256 v) {
     __m128 s = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
