@@ -168,6 +168,16 @@ void hush_matmul_q4_0_q8_0_ref(const int8_t *q, const float *d, const int32_t *s
 
 size_t hush_q4_0_rows8_size(size_t n, size_t k) { return n / 8 * (k / 32) * hush_rows8_block_bytes; }
 
+/// Row r's scale in one group-block of the rows8 layout.
+static inline float rows8_scale(const uint8_t *group, size_t r) {
+    return hush_half_to_float((uint16_t)(group[2 * r] | (group[2 * r + 1] << 8)));
+}
+
+/// Row r's nibble byte e of run j in one group-block (low nibble: weight 4j + e; high: 16 + 4j + e).
+static inline uint8_t rows8_byte(const uint8_t *group, size_t r, size_t j, size_t e) {
+    return group[16 + 32 * j + 4 * r + e];
+}
+
 void hush_q4_0_interleave_rows8(const uint8_t *w, size_t n, size_t k, uint8_t *out) {
     const size_t blocks = k / 32;
     for (size_t g = 0; g < n / 8; g++)
@@ -185,10 +195,10 @@ void hush_dequantize_q4_0_rows8(const uint8_t *packed, size_t k, size_t row, flo
     const size_t blocks = k / 32, g = row / 8, r = row % 8;
     for (size_t b = 0; b < blocks; b++) {
         const uint8_t *group = packed + (g * blocks + b) * hush_rows8_block_bytes;
-        const float scale = hush_half_to_float((uint16_t)(group[2 * r] | (group[2 * r + 1] << 8)));
+        const float scale = rows8_scale(group, r);
         for (size_t j = 0; j < 4; j++)
             for (size_t e = 0; e < 4; e++) {
-                const uint8_t byte = group[16 + 32 * j + 4 * r + e];
+                const uint8_t byte = rows8_byte(group, r, j, e);
                 out[32 * b + 4 * j + e] = (float)((int)(byte & 0x0F) - 8) * scale;
                 out[32 * b + 16 + 4 * j + e] = (float)((int)(byte >> 4) - 8) * scale;
             }
@@ -208,11 +218,10 @@ void hush_matmul_q4_0_q8_0_rows8_ref(const int8_t *q, const float *d, const int3
                 int32_t dot = 0;
                 for (size_t j = 0; j < 4; j++)
                     for (size_t e = 0; e < 4; e++) {
-                        const uint8_t byte = group[16 + 32 * j + 4 * r + e];
+                        const uint8_t byte = rows8_byte(group, r, j, e);
                         dot += (byte & 0x0F) * codes[4 * j + e] + (byte >> 4) * codes[16 + 4 * j + e];
                     }
-                const float weight_scale = hush_half_to_float((uint16_t)(group[2 * r] | (group[2 * r + 1] << 8)));
-                const float scale = weight_scale * d[t * blocks + b];
+                const float scale = rows8_scale(group, r) * d[t * blocks + b];
                 const float term = scale * (float)(dot - 8 * s[t * blocks + b]);
                 sum += term;
             }

@@ -147,6 +147,26 @@ extension HushKernelsTests {
             }
         }
 
+        /// The inputs of a 4-bit product: n x k Q4_0 blocks (scales 2^-7 ... 2^-4), m x k int8 codes with -128 at
+        /// every `minimumEvery`-th, their per-block scales and sums.
+        static func q4Product(m: Int, k: Int, n: Int, minimumEvery: Int, using rng: inout SplitMix) -> (
+            blocks: [UInt8], codes: [Int8], scales: [Float], sums: [Int32]
+        ) {
+            var blocks = (0..<(n * k / 32 * 18)).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            for b in stride(from: 0, to: blocks.count, by: 18) {
+                blocks[b] = UInt8.random(in: 0...255, using: &rng)
+                blocks[b + 1] = UInt8.random(in: 0x20...0x2C, using: &rng)
+            }
+            let codes = (0..<(m * k)).map { i in
+                i % minimumEvery == 0 ? Int8.min : Int8.random(in: -127...127, using: &rng)
+            }
+            let scales = rng.floats(m * k / 32, in: 0.001...0.05)
+            let sums = (0..<(m * k / 32)).map { b in
+                codes[(b * 32)..<(b * 32 + 32)].reduce(Int32(0)) { $0 + Int32($1) }
+            }
+            return (blocks, codes, scales, sums)
+        }
+
         /// The 8-row interleaved 4-bit product (and the layout's rows read back): at every level, for every count of tokens (a tile's leftovers, more
         /// than one chunk), rows taken from any group, a bias or none, extreme codes (-128 against 15) and a strided
         /// y, its outputs are the scalar reference's on the plain layout bit for bit; so a query's vector does not
@@ -158,19 +178,10 @@ extension HushKernelsTests {
                     (1, 32, 8), (3, 384, 16), (4, 384, 24), (15, 384, 40), (15, 1536, 8), (33, 96, 16),
                     (70, 64, 8),
                 ] {
-                    var blocks = (0..<(n * k / 32 * 18)).map { _ in UInt8.random(in: 0...255, using: &rng) }
-                    for b in stride(from: 0, to: blocks.count, by: 18) {
-                        blocks[b] = UInt8.random(in: 0...255, using: &rng)
-                        blocks[b + 1] = UInt8.random(in: 0x20...0x2C, using: &rng)
-                    }
+                    let (generated, codes, scales, sums) = Self.q4Product(
+                        m: m, k: k, n: n, minimumEvery: 5, using: &rng)
+                    var blocks = generated
                     if m == 15 { for b in stride(from: 0, to: blocks.count, by: 18) { blocks[b + 2] = 0xFF } }
-                    let codes = (0..<(m * k)).map { i in
-                        i % 5 == 0 ? Int8.min : Int8.random(in: -127...127, using: &rng)
-                    }
-                    let scales = rng.floats(m * k / 32, in: 0.001...0.05)
-                    let sums = (0..<(m * k / 32)).map { b in
-                        codes[(b * 32)..<(b * 32 + 32)].reduce(Int32(0)) { $0 + Int32($1) }
-                    }
                     let bias = m % 2 == 1 ? rng.floats(n, in: -1...1) : nil
                     var packed = [UInt8](repeating: 0, count: hush_q4_0_rows8_size(n, k))
                     hush_q4_0_interleave_rows8(blocks, n, k, &packed)
@@ -234,18 +245,7 @@ extension HushKernelsTests {
             let previous = hush_kernels_level()
             defer { _ = hush_kernels_set_level(previous) }
             for (m, k, n) in [(1, 32, 1), (3, 384, 7), (4, 384, 384), (13, 1536, 5), (37, 4160, 4), (64, 384, 6)] {
-                var blocks = (0..<(n * k / 32 * 18)).map { _ in UInt8.random(in: 0...255, using: &rng) }
-                for b in stride(from: 0, to: blocks.count, by: 18) {
-                    blocks[b] = UInt8.random(in: 0...255, using: &rng)
-                    blocks[b + 1] = UInt8.random(in: 0x20...0x2C, using: &rng)
-                }
-                let codes = (0..<(m * k)).map { i in
-                    i % 7 == 0 ? Int8.min : Int8.random(in: -127...127, using: &rng)
-                }
-                let scales = rng.floats(m * k / 32, in: 0.001...0.05)
-                let sums = (0..<(m * k / 32)).map { b in
-                    codes[(b * 32)..<(b * 32 + 32)].reduce(Int32(0)) { $0 + Int32($1) }
-                }
+                let (blocks, codes, scales, sums) = Self.q4Product(m: m, k: k, n: n, minimumEvery: 7, using: &rng)
                 let bias = n % 2 == 1 ? rng.floats(n, in: -1...1) : nil
                 var results: [[Float]] = []
                 for level in [HUSH_LEVEL_AVX2, HUSH_LEVEL_AVX512] {

@@ -10,12 +10,17 @@ import Testing
 /// read-only open leaves the file alone, and a file that refuses the class fails the open with the file named,
 /// the documents already stored kept.
 @Suite struct StoreFileProtectionTests {
+    /// A journal store at `path` holding one entry, "a".
+    static func journal(at path: String, options: StoreOptions = .init()) async throws -> HushStore {
+        let store = try await HushStore.open(path: path, embedder: HashingEmbedder(), options: options)
+        try await store.upsert([Document(id: "a", body: "Slept badly again; the worry about work kept me up.")])
+        return store
+    }
+
     @Test func aWritableOpenProtectsTheFileAndItsCompanions() async throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("journal.hush")
-        let store = try await HushStore.open(
-            path: path, embedder: HashingEmbedder(), options: StoreOptions(fileProtection: .complete))
-        try await store.upsert([Document(id: "a", body: "Slept badly again; the worry about work kept me up.")])
+        let store = try await Self.journal(at: path, options: StoreOptions(fileProtection: .complete))
 
         let given = Locked<[String: String]>([:])
         try store.database.protect(.completeUntilFirstUserAuthentication) { type, file in
@@ -29,8 +34,7 @@ import Testing
     @Test func aFileThatRefusesTheClassIsNamedAndKeepsItsDocuments() async throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("journal.hush")
-        let store = try await HushStore.open(path: path, embedder: HashingEmbedder())
-        try await store.upsert([Document(id: "a", body: "Call mum on Sunday about the trip.")])
+        let store = try await Self.journal(at: path)
         struct Refused: Error {}
         #expect {
             try store.database.protect(.complete) { _, file in if file.hasSuffix("-wal") { throw Refused() } }
@@ -45,9 +49,7 @@ import Testing
     @Test func aReadOnlyOpenLeavesTheFileAsItIs() async throws {
         let folder = try TemporaryDirectory()
         let path = folder.path("shipped.hush")
-        let writer = try await HushStore.open(path: path, embedder: HashingEmbedder())
-        try await writer.upsert([Document(id: "a", body: "Breathing exercise for a racing heart.")])
-        try await writer.close()
+        try await Self.journal(at: path).close()
         let before = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
         let reader = try await HushStore.open(
             path: path, embedder: HashingEmbedder(), readOnly: true, options: StoreOptions(fileProtection: .complete))
