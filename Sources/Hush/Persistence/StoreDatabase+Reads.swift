@@ -49,6 +49,9 @@ struct ChunkRow {
     var quoted: String?
     /// The document's labelled fields (JSON), read only for a chunk whose text holds a placeholder.
     var fields: String?
+    /// The label of the field the chunk holds; `nil` for a body chunk and a chunk written before schema
+    /// version 7.
+    var field: String?
 }
 
 /// A stored document's attributes as the file gives them to memory: what the in-memory index keeps to filter
@@ -489,18 +492,18 @@ extension StoreDatabase {
         return try keyedRows(
             "search",
             sql: { db in
-                // A file opened read-only at schema version 2 or 3 has no `passage_start` (GRDB caches the
-                // columns). The body is read only where the passage must be found by comparison.
-                let start =
-                    try db.columns(in: "chunks").contains { $0.name == "passage_start" }
-                    ? "c.passage_start" : "NULL"
+                // A file opened read-only at schema version 2 or 3 has no `passage_start`, one before version 7
+                // no `field` (GRDB caches the columns). The body is read only where the passage must be found by comparison.
+                let columns = Set(try db.columns(in: "chunks").map(\.name))
+                let start = columns.contains("passage_start") ? "c.passage_start" : "NULL"
+                let field = columns.contains("field") ? "c.field" : "NULL"
                 let legacy = "\(start) IS NULL AND c.ordinal = 0"
                 let placeholder = "instr(c.text, '[link]') > 0 OR instr(c.text, '@user') > 0"
                 let document = "\(legacy) OR \(placeholder)"
                 return """
                     SELECT c.id, d.title, c.text, c.ordinal, c.range_start, c.range_end,
                         CASE WHEN \(document) THEN d.body END, CASE WHEN \(document) THEN d.quoted END, \(start),
-                        CASE WHEN \(placeholder) THEN d.fields END
+                        CASE WHEN \(placeholder) THEN d.fields END, \(field)
                     FROM chunks c JOIN documents d ON d.id = c.document_id
                     WHERE c.id IN (SELECT value FROM json_each(?))
                     """
@@ -512,7 +515,7 @@ extension StoreDatabase {
                 row[0] as Int64,
                 ChunkRow(
                     title: row[1], text: row[2], ordinal: row[3], range: start..<max(start, end), passageStart: row[8],
-                    body: row[6], quoted: row[7], fields: row[9])
+                    body: row[6], quoted: row[7], fields: row[9], field: row[10])
             )
         }
     }

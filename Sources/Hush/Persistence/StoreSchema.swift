@@ -4,12 +4,13 @@ import GRDB
 /// The on-disk schema (see docs/store-schema.md), created and upgraded through a `DatabaseMigrator`.
 enum StoreSchema {
     /// The newest schema version this code knows.
-    static let version = 6
+    static let version = 7
     /// The oldest schema version a read-only open can use as it is: version 3 only added the index image,
     /// which a read-only store without it does without (it loads from the tables), version 4 only added
     /// `chunks.passage_start`, which a search does without (it finds the passage by comparison), and version 5
     /// only added the `documents_listing` index, without which opening reads the documents table itself;
-    /// version 6 only gave a new file's keyword index prefix indexes, which prefix queries do without.
+    /// version 6 only gave a new file's keyword index prefix indexes, which prefix queries do without, and version 7
+    /// only added `chunks.field`, without which a hit names no field.
     static let oldestReadable = 2
 
     /// Keys of the `meta` table.
@@ -199,6 +200,12 @@ enum StoreSchema {
                         """)
             }
             try setMeta(db, Key.schemaVersion, "6")
+        }
+        // v7: the label of the field a chunk holds (each labelled field of a record is a chunk of its own), so
+        // that a hit can show and cite the field that answers. NULL for body chunks and in earlier rows. Frozen.
+        migrator.registerMigration("v7") { db in
+            try db.execute(sql: "ALTER TABLE chunks ADD COLUMN field TEXT")
+            try setMeta(db, Key.schemaVersion, "7")
         }
         return migrator
     }

@@ -41,6 +41,9 @@ struct StagedDocument {
         var truncated: Bool
         /// `nil` in a chunk staged before schema version 4.
         var passageStart: Int?
+        /// The label of the field the chunk holds (`nil` for a body chunk, and in a chunk staged before
+        /// schema version 7).
+        var field: String?
     }
 
     var rowid: Int64
@@ -123,8 +126,9 @@ extension StoreTransaction {
         let insertChunk = try db.cachedStatement(
             sql: """
                 INSERT INTO chunks (
-                    document_id, ordinal, text, range_start, range_end, token_count, truncated, passage_start)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    document_id, ordinal, text, range_start, range_end, token_count, truncated, passage_start,
+                    field)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         let insertVector = try db.cachedStatement(sql: "INSERT INTO vectors (chunk_id, vector, row) VALUES (?, ?, ?)")
         let insertText = try db.cachedStatement(sql: "INSERT INTO chunks_fts (rowid, text) VALUES (?, ?)")
@@ -132,7 +136,7 @@ extension StoreTransaction {
         for (chunk, vector) in zip(chunks, item.vectors) {
             try insertChunk.execute(arguments: [
                 rowid, chunk.ordinal, chunk.text, chunk.range.lowerBound, chunk.range.upperBound, chunk.tokenCount,
-                chunk.truncated, chunk.passageStart,
+                chunk.truncated, chunk.passageStart, chunk.field,
             ])
             let chunkID = db.lastInsertedRowID
             let row = allocateRow()

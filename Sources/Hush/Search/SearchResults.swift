@@ -60,14 +60,20 @@ public struct SearchHit: Sendable, Hashable, Codable, Identifiable {
     public var text: String
     /// The ordinal of that chunk within the document.
     public var chunkOrdinal: Int
+    /// The label of the document's labelled field that chunk holds (`Location` for a meeting's "Location:
+    /// Room 4B"), when the hit is that field; `nil` when it is the title and body. The field's line is the
+    /// hit's ``passage``.
+    public var field: String?
     /// The UTF-16 offsets of the chunk's passage in the document's cleaned body (its body and quoted text
     /// after ``TextCleaner``), for showing where in the document the hit lies. `text` holds more than the
-    /// passage when the document has a title (the first chunk starts with it) or labelled fields (the last
-    /// chunk ends with them): ``passageRange`` is where the passage lies in `text`. Empty for a chunk made of
-    /// the title or the fields alone.
+    /// passage when the document has a title (the first chunk starts with it): ``passageRange`` is where the
+    /// passage lies in `text`. Empty for a chunk made of the title alone and for a field's chunk (whose
+    /// ``passageRange`` is its field line), and in stores written before 0.3, where a record's fields
+    /// followed its last passage, for a chunk of the fields alone.
     public var range: Range<Int>
     /// The UTF-16 offsets of the same passage in ``text``: `text`'s UTF-16 units in `passageRange` are the
-    /// cleaned body's in ``range``, with any link or @mention in it as written.
+    /// cleaned body's in ``range``, with any link or @mention in it as written. For a field's chunk
+    /// (``field``), its `Label: value` line, after the record's heading.
     public var passageRange: Range<Int>
     /// The UTF-16 offsets in ``text`` of the words the query's keywords match, as the keyword index matches
     /// them (the same stem, a Chinese or Thai word's letter pairs; see ``snippet(maxLength:)``), in order and apart
@@ -107,11 +113,11 @@ public struct SearchHit: Sendable, Hashable, Codable, Identifiable {
 
 extension SearchHit {
     private enum CodingKeys: String, CodingKey {
-        case id, score, title, text, chunkOrdinal, range, passageRange, highlights, sourceType, language, tags
+        case id, score, title, text, chunkOrdinal, field, range, passageRange, highlights, sourceType, language, tags
         case category, createdAt, explanation
     }
 
-    /// Decodes a hit; one encoded before hits carried ``highlights`` decodes with none.
+    /// Decodes a hit; one encoded before hits carried ``highlights`` or ``field`` decodes with none.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(String.self, forKey: .id)
@@ -119,6 +125,7 @@ extension SearchHit {
         title = try container.decodeIfPresent(String.self, forKey: .title)
         text = try container.decode(String.self, forKey: .text)
         chunkOrdinal = try container.decode(Int.self, forKey: .chunkOrdinal)
+        field = try container.decodeIfPresent(String.self, forKey: .field)
         range = try container.decode(Range<Int>.self, forKey: .range)
         passageRange = try container.decode(Range<Int>.self, forKey: .passageRange)
         highlights = try container.decodeIfPresent([Range<Int>].self, forKey: .highlights) ?? []

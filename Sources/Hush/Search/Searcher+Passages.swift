@@ -12,7 +12,7 @@ extension Searcher {
             explanation.calibration = plan.calibrationName
             return SearchHit(
                 id: record.externalID, score: explanation.finalScore, title: chunk.title, text: chunk.text,
-                chunkOrdinal: chunk.ordinal, range: chunk.range, passageRange: passageRange,
+                chunkOrdinal: chunk.ordinal, field: chunk.field, range: chunk.range, passageRange: passageRange,
                 highlights: plan.highlighter.ranges(in: chunk.text), sourceType: record.sourceType,
                 language: record.language, tags: record.tags,
                 category: record.category, createdAt: Date(timeIntervalSince1970: record.createdAt),
@@ -20,15 +20,18 @@ extension Searcher {
         }
     }
 
-    /// The chunks with these ids, each with where its passage lies in its text: from the passage start stored
-    /// with the chunk, or, for a chunk written before schema version 4, by comparison with its document's
+    /// The chunks with these ids, each with where its passage lies in its text: a field chunk's line, from the
+    /// passage start stored with the chunk, or, for a chunk written before schema version 4, by comparison with its document's
     /// cleaned body (only a first chunk can start with the title, so only its body needs cleaning).
     func loadChunks(_ ids: [Int64]) throws -> [Int64: (chunk: ChunkRow, passageRange: Range<Int>)] {
         try database.chunks(ids: ids).mapValues { chunk in
             let range = chunk.range
             let length = chunk.text.utf16.count
             let passage: Range<Int>
-            if range.isEmpty || range.lowerBound < 0 {
+            if chunk.field != nil, let start = chunk.passageStart, start >= 0, start < length {
+                // A chunk of one labelled field: its line, after the record's heading.
+                passage = start..<length
+            } else if range.isEmpty || range.lowerBound < 0 {
                 passage = 0..<0
             } else if let start = chunk.passageStart ?? (chunk.ordinal == 0 ? nil : 0) {
                 passage = start >= 0 && start + range.count <= length ? start..<(start + range.count) : 0..<0
@@ -47,10 +50,12 @@ extension Searcher {
         let units = Array(chunk.text.utf16)
         guard passage.upperBound <= units.count else { return (chunk, passage) }
         func text(_ range: Range<Int>) -> String { String(decoding: units[range], as: UTF16.self) }
+        // A field chunk's passage is its field line: put back like the fields after a body's passage.
+        let isField = chunk.field != nil
         var before = text(0..<passage.lowerBound)
-        var after = text(passage.upperBound..<units.count)
-        var middle = text(passage)
-        if !passage.isEmpty {
+        var after = text((isField ? passage.lowerBound : passage.upperBound)..<units.count)
+        var middle = isField ? "" : text(passage)
+        if !passage.isEmpty && !isField {
             let body = Document(id: "", body: chunk.body ?? "", quoted: chunk.quoted)
             middle = TextCleaner.restore(
                 middle, at: chunk.range, from: cleaner.cleanWithReplacements(body).replacements)
@@ -70,10 +75,16 @@ extension Searcher {
         if let title = chunk.title {
             // A chunk of the title alone has no passage: the title is all its text.
             let (cleaned, written) = asWritten(title)
-            _ = passage.isEmpty ? putBack(cleaned, written, in: &after) : putBack(cleaned, written, in: &before)
+            _ = passage.isEmpty && !isField ? putBack(cleaned, written, in: &after) : putBack(cleaned, written, in: &before)
         }
         for field in JSONCoding.decodeFields(chunk.fields ?? "[]") {
             let label = asWritten(field.label)
+            // A field chunk holds one field's line (or a piece of it): only that field's words are put back.
+            if let only = chunk.field,
+                label.cleaned.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ") != only
+            {
+                continue
+            }
             let value = asWritten(field.value)
             let line =
                 label.cleaned.isEmpty
@@ -85,6 +96,7 @@ extension Searcher {
         var shown = chunk
         shown.text = before + middle + after
         let start = before.utf16.count
+        if isField { return (shown, passage.isEmpty ? passage : start..<shown.text.utf16.count) }
         return (shown, passage.isEmpty ? passage : start..<(start + middle.utf16.count))
     }
 }

@@ -48,6 +48,12 @@ struct ContentHash {
             hash.add(field.value)
         }
         hash.add(document.language)
+        // A record's fields are chunked one by one under its title and day (since 0.3): its chunks change with
+        // the day, and a record stored before is cut again when it is next written.
+        if !document.fields.isEmpty {
+            hash.add("fields/2")
+            hash.add(document.createdAt.map(RecordDate.formatDay))
+        }
         return hash.hex
     }
 

@@ -102,7 +102,8 @@ extension StoreWriter {
                 let chunks = document.chunks.map {
                     StagedDocument.Chunk(
                         ordinal: $0.ordinal, text: $0.text, start: $0.range.lowerBound, end: $0.range.upperBound,
-                        tokens: $0.tokenCount, truncated: $0.truncated, passageStart: $0.passageStart)
+                        tokens: $0.tokenCount, truncated: $0.truncated, passageStart: $0.passageStart,
+                        field: $0.field)
                 }
                 staged.append(
                     StagedDocument(
@@ -133,7 +134,8 @@ extension StoreWriter {
                             ordinal: chunk.ordinal, text: chunk.text, range: chunk.start..<chunk.end,
                             tokenCount: chunk.tokens, truncated: chunk.truncated,
                             passageStart: chunk.passageStart
-                                ?? Self.passageStart(of: chunk, in: stored.document, cleaner: cleaner))
+                                ?? Self.passageStart(of: chunk, in: stored.document, cleaner: cleaner),
+                            field: chunk.field)
                     }, vectors: document.vectors)
                 let extras = KeywordText.extras(stored.document, cleaner: cleaner)
                 _ = try transaction.write(item, allocateRow: { allocator.allocate() }) { text, ordinal in

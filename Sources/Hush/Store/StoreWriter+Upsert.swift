@@ -225,9 +225,14 @@ extension StoreWriter {
             pending.append(item)
         }
         let preparer = self.preparer
-        let prepared = unprepared.map { pending[$0].document }.concurrentMap(threads: Self.preparationThreads) {
-            preparer.prepare($0)
+        // Cut with the day the document will be stored under (its own, else the stored one, else today's): a
+        // record's fields are headed by it, as a re-chunking reembed heads them.
+        let dated = unprepared.map { position in
+            var document = pending[position].document
+            document.createdAt = Date(timeIntervalSince1970: pending[position].createdAt)
+            return document
         }
+        let prepared = dated.concurrentMap(threads: Self.preparationThreads) { preparer.prepare($0) }
         let languages = preparer.languages(
             guessed: prepared.map(\.language), shortTexts: prepared.map(\.shortText),
             storeLanguage: memory.read { $0.majorityLanguage })

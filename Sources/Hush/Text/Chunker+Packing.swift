@@ -40,7 +40,7 @@ struct ChunkingRun {
         max(0, tokenCounter(String(piece)) - specials)
     }
 
-    mutating func chunks(title rawTitle: String?, fields: [Document.Field]) -> [TextChunk] {
+    mutating func chunks(title rawTitle: String?, fields: [Document.Field], date: String?) -> [TextChunk] {
         chunks = []
         let prepared = configuration.prefixTitle ? preparedTitle(rawTitle) : nil
         let title = prepared?.text
@@ -49,7 +49,8 @@ struct ChunkingRun {
         pack(units, title: title, titleTokens: titleTokens)
         let fieldLines = fields.compactMap(Self.fieldLine)
         if !fieldLines.isEmpty {
-            addFields(fieldLines, title: title, titleTokens: titleTokens)
+            let heading = [title, date.map { "(\($0))" }].compactMap { $0 }.joined(separator: " ")
+            addFields(fieldLines, heading: heading.isEmpty ? nil : heading)
         }
         if chunks.isEmpty, let title {
             chunks.append(
@@ -81,57 +82,37 @@ struct ChunkingRun {
         return kept.isEmpty ? nil : (kept.joined(separator: " "), used)
     }
 
-    static func fieldLine(_ field: Document.Field) -> String? {
+    /// A field as the line its chunk holds: `Label: value` on one line, or the value alone without a label;
+    /// `nil` for an empty value.
+    static func fieldLine(_ field: Document.Field) -> (label: String, line: String)? {
         let label = field.label.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
         let value = field.value.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
         guard !value.isEmpty else { return nil }
-        return label.isEmpty ? value : label + ": " + value
+        return (label, label.isEmpty ? value : label + ": " + value)
     }
 
-    private mutating func addFields(_ lines: [String], title: String?, titleTokens: Int) {
+    /// Each field in a chunk of its own after the body's, under the record's heading (its title and day), so
+    /// that a question about one field ("where was the retro?") lands on that field's line and a hit can show
+    /// it: the planner's "Location: Room 4B" is not diluted by the rest of the record. A line longer than the
+    /// window is split at words, each piece keeping its label.
+    private mutating func addFields(_ lines: [(label: String, line: String)], heading: String?) {
         let end = text.utf16.count
-        let costs = lines.map { contentTokens($0) }
-        let total = costs.reduce(0, +)
-        // Together with the last body chunk when the record still fits the preferred size.
-        if let last = chunks.last, last.tokenCount - specials + total <= targetLimit {
-            let merged = last.text + "\n\n" + lines.joined(separator: "\n")
-            let count = tokenCounter(merged)
-            if count <= configuration.maxTokens {
-                chunks[chunks.count - 1].text = merged
-                chunks[chunks.count - 1].tokenCount = count
-                return
+        let headingTokens = heading.map { contentTokens($0) } ?? 0
+        for (label, line) in lines {
+            let cost = contentTokens(line)
+            let pieces =
+                cost + headingTokens <= hardLimit
+                ? [line] : splitFieldLine(line, limit: max(1, targetLimit - headingTokens)).map(\.0)
+            for piece in pieces {
+                let chunkText = heading.map { $0 + "\n\n" + piece } ?? piece
+                let count = tokenCounter(chunkText)
+                chunks.append(
+                    TextChunk(
+                        ordinal: chunks.count, text: chunkText, range: end..<end, tokenCount: count,
+                        truncated: count > configuration.maxTokens,
+                        passageStart: heading.map { $0.utf16.count + 2 } ?? 0, field: label))
             }
         }
-        let firstTitle = chunks.isEmpty ? title : nil
-        let firstTitleTokens = firstTitle == nil ? 0 : titleTokens
-        // All fields in one chunk when they fit the window.
-        if total + firstTitleTokens <= hardLimit {
-            if emitFieldChunk(lines, title: firstTitle, at: end) { return }
-        }
-        // Otherwise pack lines greedily, splitting an over-long line at words (each piece keeps its label).
-        var pieces: [(String, Int)] = []
-        for (line, cost) in zip(lines, costs) {
-            if cost <= hardLimit - firstTitleTokens {
-                pieces.append((line, cost))
-            } else {
-                pieces.append(contentsOf: splitFieldLine(line, limit: max(1, targetLimit - firstTitleTokens)))
-            }
-        }
-        var current: [String] = []
-        var used = 0
-        var pendingTitle = firstTitle
-        for (piece, cost) in pieces {
-            let budget = targetLimit - (pendingTitle == nil ? 0 : firstTitleTokens)
-            if !current.isEmpty, used + cost > budget {
-                _ = emitFieldChunk(current, title: pendingTitle, at: end, force: true)
-                pendingTitle = nil
-                current = []
-                used = 0
-            }
-            current.append(piece)
-            used += cost
-        }
-        if !current.isEmpty { _ = emitFieldChunk(current, title: pendingTitle, at: end, force: true) }
     }
 
     private func splitFieldLine(_ line: String, limit: Int) -> [(String, Int)] {
@@ -165,19 +146,6 @@ struct ChunkingRun {
         }
         if !words.isEmpty { pieces.append((label + words.joined(separator: " "), used + labelCost)) }
         return pieces
-    }
-
-    @discardableResult
-    private mutating func emitFieldChunk(_ lines: [String], title: String?, at end: Int, force: Bool = false) -> Bool {
-        let block = lines.joined(separator: "\n")
-        let chunkText = title.map { $0 + "\n\n" + block } ?? block
-        let count = tokenCounter(chunkText)
-        guard force || count <= configuration.maxTokens else { return false }
-        chunks.append(
-            TextChunk(
-                ordinal: chunks.count, text: chunkText, range: end..<end, tokenCount: count,
-                truncated: count > configuration.maxTokens))
-        return true
     }
 
     // MARK: - Units

@@ -126,7 +126,7 @@ public struct TextChunk: Sendable, Hashable {
     /// The text to embed and index; the first chunk starts with the title when there is one.
     public var text: String
     /// UTF-16 offsets of the source span in the text given to the chunker. Chunks made only of the title
-    /// or of labelled fields have an empty range (at 0 for a title alone, at the end of the text for fields).
+    /// or of a labelled field have an empty range (at 0 for a title alone, at the end of the text for a field).
     public var range: Range<Int>
     /// The number of model tokens of `text`, special tokens included.
     public var tokenCount: Int
@@ -134,8 +134,12 @@ public struct TextChunk: Sendable, Hashable {
     public var truncated: Bool
     /// The UTF-16 offset in `text` where the source span (`range`) starts: after the title and its blank line
     /// in a first chunk with a title, else 0. `text`'s UTF-16 units from there, `range.count` of them, are the
-    /// source text's in `range`.
+    /// source text's in `range`. In a chunk of a labelled field (``field``), where its `Label: value` line
+    /// starts, after the record's heading: the line runs to the end of `text`.
     public var passageStart: Int
+    /// The label of the labelled field this chunk holds (`Location`), or `nil` for a chunk of the title and
+    /// body. A field without a label has an empty one.
+    public var field: String?
 
     /// Creates a chunk.
     ///
@@ -144,7 +148,8 @@ public struct TextChunk: Sendable, Hashable {
     ///                       truncated: false, passageStart: 6)
     /// ```
     public init(
-        ordinal: Int, text: String, range: Range<Int>, tokenCount: Int, truncated: Bool, passageStart: Int = 0
+        ordinal: Int, text: String, range: Range<Int>, tokenCount: Int, truncated: Bool, passageStart: Int = 0,
+        field: String? = nil
     ) {
         self.ordinal = ordinal
         self.text = text
@@ -152,6 +157,7 @@ public struct TextChunk: Sendable, Hashable {
         self.tokenCount = tokenCount
         self.truncated = truncated
         self.passageStart = passageStart
+        self.field = field
     }
 
     /// Where, in a chunk's `text`, the passage lies whose offsets in its document's cleaned body are `range`,
@@ -186,7 +192,8 @@ public struct TextChunk: Sendable, Hashable {
 ///
 /// Sentences are packed greedily up to `targetTokens`; a sentence longer than the window is split at
 /// words. Consecutive chunks of one paragraph overlap by whole sentences (or words) up to
-/// `overlapTokens`. Labelled fields become `Label: value` lines after the body, kept together when they fit.
+/// `overlapTokens`. Each labelled field becomes a chunk of its own after the body's: the record's heading (its
+/// title and day), a blank line, and the field's `Label: value` line.
 ///
 /// ```swift
 /// let chunker = Chunker(tokenCounter: { embedder.tokenCount($0) })
@@ -207,19 +214,23 @@ public struct Chunker: Sendable {
         self.tokenCounter = tokenCounter
     }
 
-    /// Cuts `text` (already cleaned) into chunks, prefixing `title` to the first and adding `fields` last.
+    /// Cuts `text` (already cleaned) into chunks, prefixing `title` to the first, then adds a chunk for each
+    /// of `fields` under the heading `title (date)`.
     ///
     /// ```swift
     /// let chunks = chunker.chunk(
     ///     title: "Standup", text: "We shipped the importer.",
-    ///     fields: [.init(label: "Attendees", value: "Ana, Bo")])
-    /// // one chunk: "Standup\n\nWe shipped the importer.\n\nAttendees: Ana, Bo"
+    ///     fields: [.init(label: "Attendees", value: "Ana, Bo")], date: "2026-03-02")
+    /// // "Standup\n\nWe shipped the importer."
+    /// // "Standup (2026-03-02)\n\nAttendees: Ana, Bo"  (field "Attendees")
     /// ```
     ///
     /// - Complexity: O(n) in the length of the text: each sentence is counted once (each word once for
     ///   sentences longer than the window), plus one count per chunk to confirm its size.
-    public func chunk(title: String?, text: String, fields: [Document.Field] = []) -> [TextChunk] {
+    public func chunk(title: String?, text: String, fields: [Document.Field] = [], date: String? = nil)
+        -> [TextChunk]
+    {
         var run = ChunkingRun(configuration: configuration, tokenCounter: tokenCounter, text: text)
-        return run.chunks(title: title, fields: fields)
+        return run.chunks(title: title, fields: fields, date: date)
     }
 }

@@ -57,7 +57,8 @@ public struct DocumentPreparer: Sendable {
         self.chunker = Chunker(configuration: configuration, tokenCounter: { embedder.tokenCount($0) })
     }
 
-    /// Cleans, identifies and chunks one document.
+    /// Cleans, identifies and chunks one document. Each labelled field gets a chunk of its own under the
+    /// title and the day of `createdAt` (UTC), when the document has one.
     ///
     /// ```swift
     /// let prepared = preparer.prepare(Document(id: "p1", body: "Bonjour à tous, la réunion est demain."))
@@ -67,7 +68,9 @@ public struct DocumentPreparer: Sendable {
     /// - Complexity: O(n) in the length of the document.
     public func prepare(_ document: Document) -> PreparedDocument {
         let cleaned = clean(document)
-        let chunks = chunker.chunk(title: cleaned.title, text: cleaned.text, fields: cleaned.fields)
+        let chunks = chunker.chunk(
+            title: cleaned.title, text: cleaned.text, fields: cleaned.fields,
+            date: cleaned.fields.isEmpty ? nil : document.createdAt.map(RecordDate.formatDay))
         var prepared = PreparedDocument(cleanedText: cleaned.text, language: cleaned.language, chunks: chunks)
         prepared.shortText = cleaned.shortText
         return prepared

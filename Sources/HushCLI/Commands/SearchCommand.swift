@@ -287,7 +287,7 @@ struct SearchJSON: Encodable {
         init(_ hit: SearchHit) { self.hit = hit }
 
         enum CodingKeys: String, CodingKey {
-            case id, score, title, text, chunk, range, highlights, snippet
+            case id, score, title, text, chunk, field, range, highlights, snippet
             case passageRange = "passage_range"
             case language, type, tags, category, created, explain
         }
@@ -299,6 +299,7 @@ struct SearchJSON: Encodable {
             try container.encode(hit.title, forKey: .title)
             try container.encode(hit.text, forKey: .text)
             try container.encode(hit.chunkOrdinal, forKey: .chunk)
+            try container.encodeIfPresent(hit.field, forKey: .field)
             try container.encode(hit.range, forKey: .range)
             try container.encode(hit.passageRange, forKey: .passageRange)
             try container.encode(hit.highlights, forKey: .highlights)

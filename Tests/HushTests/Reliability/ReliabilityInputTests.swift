@@ -225,10 +225,13 @@ private func expectJournalIntact(_ store: HushStore, extra: Int = 0, _ context: 
         do { _ = try await journalStore(directory, name: "newer.hush") }
         let queue = try DatabaseQueue(path: newer)
         try await queue.write { db in
-            try db.execute(sql: "UPDATE meta SET value = '7' WHERE key = 'schema_version'")
+            try db.execute(
+                sql: "UPDATE meta SET value = ? WHERE key = 'schema_version'", arguments: [StoreSchema.version + 1])
         }
         try queue.close()
-        await #expect(throws: StoreError.schemaTooNew(path: newer, found: 7, supported: StoreSchema.version)) {
+        await #expect(
+            throws: StoreError.schemaTooNew(path: newer, found: StoreSchema.version + 1, supported: StoreSchema.version)
+        ) {
             _ = try await HushStore.open(path: newer, embedder: HashingEmbedder())
         }
     }

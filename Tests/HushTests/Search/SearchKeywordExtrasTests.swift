@@ -56,10 +56,16 @@ import Testing
         #expect(last.id == "long" && last.chunkOrdinal > 0)
         #expect(last.passage.contains("Thanks @dave_k for the tandem, photos on https://photos.example.com/ride."))
         #expect(last.passage.contains("Quoted: Best day @erin!"))
-        // Each field's own mention, though all three were cleaned to `@user` (the fields have a chunk of their own).
-        let fieldsHit = try #require(try await store.search("lead sweep", mode: .keyword, limit: 1).hits.first)
-        for line in ["Route: github.com/rides/coast @frank", "Lead: @gina", "Sweep: @hal"] {
-            #expect(fieldsHit.text.contains(line))
+        // Each field's own mention, though all three were cleaned to `@user` (each field is a chunk of its own,
+        // under the title as written).
+        for (query, label, line) in [
+            ("route", "Route", "Route: github.com/rides/coast @frank"), ("lead", "Lead", "Lead: @gina"),
+            ("sweep", "Sweep", "Sweep: @hal"),
+        ] {
+            let fieldHit = try #require(try await store.search(query, mode: .keyword, limit: 1).hits.first)
+            #expect(fieldHit.field == label && fieldHit.passage == line, "\(fieldHit.text)")
+            #expect(fieldHit.text.hasPrefix("Ride with @carol_rides https://ridewithgps.com/routes/7 ("))
+            #expect(fieldHit.snippet().text == line)
         }
         for hit in try await store.search("ride coast sentence", mode: .keyword, limit: 10).hits {
             #expect(!hit.text.contains("[link]") && !hit.text.contains("@user"))
@@ -257,11 +263,15 @@ import Testing
         // `range` is the passage's place in the cleaned body (the link as `[link]`); the text shows the link.
         #expect(hit.range == 0..<cleaned.utf16.count)
         #expect(text[hit.passageRange].elementsEqual(shown.utf16))
-        // The text holds more than the passage: the title before it, the fields after it.
-        #expect(hit.text.hasPrefix("Weekly standup\n\n"))
-        #expect(hit.text.contains("Action items: Ana writes the exporter spec"))
+        // The text holds more than the passage: the title before it. The fields are chunks of their own.
+        #expect(hit.text == "Weekly standup\n\n" + shown)
+        #expect(hit.field == nil)
         #expect(hit.passageRange.lowerBound == "Weekly standup\n\n".utf16.count)
-        #expect(hit.passageRange.upperBound < text.count)
+        #expect(hit.passageRange.upperBound == text.count)
+        let spec = try #require(try await store.search("spec", mode: .keyword, limit: 1).hits.first)
+        #expect(spec.id == "standup" && spec.field == "Action items" && spec.range.isEmpty)
+        #expect(spec.passage == "Action items: Ana writes the exporter spec")
+        #expect(spec.text.hasPrefix("Weekly standup (") && spec.text.hasSuffix("\n\n" + spec.passage))
         // `passage` is that part of the text: what to show under the title, neither repeated.
         #expect(hit.passage == shown)
         #expect(hit.passage.hasSuffix("see https://example.com/plan"))
@@ -325,8 +335,9 @@ import Testing
             try db.execute(
                 sql: """
                     ALTER TABLE chunks DROP COLUMN passage_start;
+                    ALTER TABLE chunks DROP COLUMN field;
                     DROP INDEX documents_listing;
-                    DELETE FROM grdb_migrations WHERE identifier IN ('v4', 'v5', 'v6');
+                    DELETE FROM grdb_migrations WHERE identifier IN ('v4', 'v5', 'v6', 'v7');
                     UPDATE meta SET value = '3' WHERE key = 'schema_version';
                     """)
         }
@@ -349,7 +360,8 @@ import Testing
         let starts = try await DatabaseQueue(path: path).read { db in
             try Int?.fetchAll(db, sql: "SELECT passage_start FROM chunks ORDER BY id")
         }
-        #expect(starts.count == 3 && starts.prefix(2).allSatisfy { $0 == nil })
+        // The meeting's body and its Outcomes field, the other document, then the retro.
+        #expect(starts.count == 4 && starts.prefix(3).allSatisfy { $0 == nil })
         #expect(starts.last == "Retro\n\n".utf16.count)
     }
 

@@ -173,14 +173,31 @@ func utf16Slice(_ text: String, _ range: Range<Int>) -> String {
         #expect(chunks.last?.text.hasSuffix("Short sentence 39 here.") == true)
     }
 
-    @Test func fieldsJoinTheLastChunkWhenTheyFit() {
+    @Test func eachFieldIsAChunkUnderTheTitleAndDay() {
         let chunker = Chunker(tokenCounter: wordTokens)
         let chunks = chunker.chunk(
             title: "Standup", text: "We shipped the importer.",
-            fields: [.init(label: "Attendees", value: "Ana, Bo"), .init(label: "Room", value: "4B")])
-        #expect(chunks.count == 1)
-        #expect(chunks[0].text == "Standup\n\nWe shipped the importer.\n\nAttendees: Ana, Bo\nRoom: 4B")
+            fields: [.init(label: "Attendees", value: "Ana, Bo"), .init(label: "Room", value: " 4B "),
+                .init(label: "Notes", value: "  ")], date: "2026-03-02")
+        #expect(
+            chunks.map(\.text) == [
+                "Standup\n\nWe shipped the importer.", "Standup (2026-03-02)\n\nAttendees: Ana, Bo",
+                "Standup (2026-03-02)\n\nRoom: 4B",
+            ])
+        #expect(chunks.map(\.field) == [nil, "Attendees", "Room"])
+        #expect(chunks.map(\.ordinal) == [0, 1, 2])
         #expect(chunks[0].range == 0..<24)
+        // A field chunk's passage is its line: from its start to the end of the text.
+        #expect(chunks[1].range == 24..<24)
+        let line = chunks[1].text.utf16.dropFirst(chunks[1].passageStart)
+        #expect(String(decoding: Array(line), as: UTF16.self) == "Attendees: Ana, Bo")
+    }
+
+    @Test func fieldsWithoutTitleOrDayAreTheirLinesAlone() {
+        let chunker = Chunker(tokenCounter: wordTokens)
+        let chunks = chunker.chunk(title: nil, text: "", fields: [.init(label: "", value: "just a value")])
+        #expect(chunks.map(\.text) == ["just a value"])
+        #expect(chunks[0].field == "" && chunks[0].passageStart == 0)
     }
 
     @Test func fieldsGetTheirOwnChunkAfterALongBody() throws {
@@ -190,9 +207,10 @@ func utf16Slice(_ text: String, _ range: Range<Int>) -> String {
         let chunks = chunker.chunk(
             title: nil, text: text,
             fields: [.init(label: "Place", value: "Harbour square"), .init(label: "Season", value: "late autumn")])
+        #expect(chunks.suffix(2).map(\.text) == ["Place: Harbour square", "Season: late autumn"])
         let last = try #require(chunks.last)
-        #expect(last.text == "Place: Harbour square\nSeason: late autumn")
         #expect(last.range == text.utf16.count..<text.utf16.count)
+        #expect(chunks.dropLast(2).allSatisfy { $0.field == nil })
     }
 
     @Test func aLongFieldIsSplitAndEachPieceKeepsItsLabel() {

@@ -224,8 +224,9 @@ import Testing
                 sql: """
                     DROP TABLE index_image;
                     ALTER TABLE chunks DROP COLUMN passage_start;
+                    ALTER TABLE chunks DROP COLUMN field;
                     DROP INDEX documents_listing;
-                    DELETE FROM grdb_migrations WHERE identifier IN ('v3', 'v4', 'v5', 'v6');
+                    DELETE FROM grdb_migrations WHERE identifier IN ('v3', 'v4', 'v5', 'v6', 'v7');
                     DELETE FROM meta WHERE key IN ('commit_counter', 'image_commit', 'image_fingerprint');
                     UPDATE meta SET value = '2' WHERE key = 'schema_version';
                     """)
