@@ -102,28 +102,53 @@ extension HushStore {
         try ranker.summarize(ids: ids, sentences: count, lambda: lambda)
     }
 
-    /// An extractive summary of what a search finds: the top `k` hits' documents, oldest first, summarised
-    /// as by ``summarize(ids:sentences:lambda:)`` but with the sentences chosen for their similarity to the
-    /// query rather than to the documents' common theme, so that the summary answers what was asked (a hit
-    /// that only came close adds nothing off the subject).
+    /// An extractive summary of what a search finds: the top `k` hits' documents that are good matches
+    /// (``SearchResults/goodMatches``), oldest first, summarised as by ``summarize(ids:sentences:lambda:)`` but
+    /// with the sentences chosen for their similarity to the query rather than to the documents' common theme,
+    /// so that the summary answers what was asked (a hit that only came close adds nothing off the subject).
+    /// A question nothing stored answers gets an empty summary.
     ///
     /// ```swift
     /// let summary = try await store.summarize(query: "offsite budget", k: 5, sentences: 3)
     /// ```
     ///
+    /// - Parameter minRelevance: The lowest ``SearchHit/relevance`` a hit needs to be summarised; `nil` for
+    ///   the good matches' threshold (``SearchResults/goodMatchThreshold``).
     /// - Complexity: one search plus ``summarize(ids:sentences:lambda:)`` on its hits.
     public func summarize(
         query: String, k: Int = 5, sentences count: Int = 3, mode: SearchMode = .hybrid, filter: SearchFilter = .init(),
-        lambda: Float = 0.7
+        minRelevance: Float? = nil, lambda: Float = 0.7
     ) async throws -> Summary {
         guard k > 0 else { throw RankingError.invalidOption("k must be at least 1 (got \(k))") }
-        let results = try searcher.search(
-            query, mode: mode, filter: filter, limit: memory.clampedLimit(k), minScore: nil, boosts: .default,
-            explain: false)
-        guard !results.hits.isEmpty else { return Summary(sentences: [], documentIDs: []) }
+        var results = try searcher.search(
+            query, mode: mode, filter: filter, limit: memory.clampedLimit(k), minScore: nil,
+            minRelevance: minRelevance, boosts: .default, explain: false)
+        if minRelevance != nil { results.goodMatchThreshold = nil }
+        return try await summarize(results: results, sentences: count, mode: mode, lambda: lambda)
+    }
+
+    /// An extractive summary of a search's good matches (``SearchResults/goodMatches``), oldest first, with the
+    /// sentences closest to its query: what ``summarize(query:k:sentences:mode:filter:minRelevance:lambda:)``
+    /// does, for results already shown, without searching again. Empty when no hit is a good match.
+    ///
+    /// ```swift
+    /// let results = try await store.search("what did we decide about travel?", limit: 5)
+    /// let summary = try await store.summarize(results: results, sentences: 2)
+    /// for sentence in summary.sentences { print(sentence.text, "—", sentence.documentID) }
+    /// ```
+    ///
+    /// - Parameter mode: The mode `results` were searched in: with ``SearchMode/acrossLanguages`` off, the
+    ///   sentences are compared with the query as the model's cosines are.
+    /// - Complexity: one query embedding (cached after a search) plus ``summarize(ids:sentences:lambda:)``.
+    public func summarize(results: SearchResults, sentences count: Int = 3, mode: SearchMode = .hybrid, lambda: Float = 0.7)
+        async throws -> Summary
+    {
+        let hits = results.goodMatches
+        guard !hits.isEmpty else { return Summary(sentences: [], documentIDs: []) }
         // The search cached the query's vector (a keyword search embeds it here): the sentences chosen are
         // those closest to what was asked, not merely to the hits' common theme.
-        let focus = SummaryFocus(query: try searcher.queryVector(for: query), acrossLanguages: mode.acrossLanguages)
-        return try ranker.summarize(hits: results.hits, sentences: count, lambda: lambda, focus: focus)
+        let focus = SummaryFocus(
+            query: try searcher.queryVector(for: results.query), acrossLanguages: mode.acrossLanguages)
+        return try ranker.summarize(hits: hits, sentences: count, lambda: lambda, focus: focus)
     }
 }

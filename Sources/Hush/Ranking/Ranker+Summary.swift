@@ -116,7 +116,7 @@ extension Ranker {
     }
 
     /// A summary of a search's hits' documents, oldest first, focused on the query's vector `focus` (see
-    /// ``HushStore/summarize(query:k:sentences:mode:filter:lambda:)``).
+    /// ``HushStore/summarize(query:k:sentences:mode:filter:minRelevance:lambda:)``).
     func summarize(hits: [SearchHit], sentences count: Int = 3, lambda: Float = 0.7, focus: SummaryFocus) throws
         -> Summary
     {

@@ -17,7 +17,7 @@ public struct Summary: Sendable, Hashable, Codable {
         /// Its position among that document's sentences (the body's, then the fields'), from 0.
         public var position: Int
         /// Cosine similarity with the centroid of the summarised documents, or with the query for a summary of
-        /// a search (``HushStore/summarize(query:k:sentences:mode:filter:lambda:)``).
+        /// a search (``HushStore/summarize(query:k:sentences:mode:filter:minRelevance:lambda:)``).
         public var relevance: Float
 
         /// Creates a sentence.

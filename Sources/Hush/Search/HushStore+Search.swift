@@ -12,21 +12,33 @@ extension HushStore {
     /// that say it as written first; a word or quoted phrase after a minus (`"flying -fish"`) leaves out the
     /// documents that hold it, in every mode.
     ///
+    /// Each hit also carries its ``SearchHit/relevance``, the estimated probability that it answers the query,
+    /// and ``SearchResults/goodMatch`` says whether the best one is a good match. `minScore` is in the mode's
+    /// units (see ``SearchResults``); `minRelevance` is in those of the relevance, the same in every mode
+    /// and for every query: `minRelevance: results.goodMatchThreshold` keeps the good matches alone.
+    ///
     /// ```swift
     /// let results = try await store.search("how much did we spend on travel?",
     ///                                      filter: SearchFilter(tagsAny: ["finance"]), limit: 5, explain: true)
     /// for hit in results.hits { print(hit.id, hit.score, hit.explanation?.keywordRank ?? 0) }
+    /// if !results.goodMatch { print("nothing stored answers that") }
     /// ```
     ///
     /// - Complexity: exact: O(chunks × dimension) for the semantic scan (one vectorised pass); HNSW: about
     ///   O(ef × log chunks × dimension); int8/binary: O(chunks × code bytes); plus the FTS5 query, plus
     ///   O(documents) for the filter.
+    ///
+    /// - Parameters:
+    ///   - minScore: Leave out the hits scoring below this, in the mode's units.
+    ///   - minRelevance: Leave out the hits whose ``SearchHit/relevance`` is below this (0…1); hits without
+    ///     one (keyword mode) are kept.
     public func search(
         _ query: String, mode: SearchMode = .hybrid, filter: SearchFilter = .init(), limit: Int = 10,
-        minScore: Float? = nil, boosts: Boosts = .default, explain: Bool = false
+        minScore: Float? = nil, minRelevance: Float? = nil, boosts: Boosts = .default, explain: Bool = false
     ) async throws -> SearchResults {
         try searcher.search(
-            query, mode: mode, filter: filter, limit: limit, minScore: minScore, boosts: boosts, explain: explain)
+            query, mode: mode, filter: filter, limit: limit, minScore: minScore, minRelevance: minRelevance,
+            boosts: boosts, explain: explain)
     }
 
     /// Searches a pool of `3 × limit` candidates (at least `limit + 10`) and returns `limit` of them
@@ -40,17 +52,18 @@ extension HushStore {
     /// - Complexity: one search with the larger limit, plus the MMR pass.
     public func search(
         _ query: String, mode: SearchMode = .hybrid, filter: SearchFilter = .init(), limit: Int = 10,
-        minScore: Float? = nil, boosts: Boosts = .default, explain: Bool = false, diversify lambda: Float
+        minScore: Float? = nil, minRelevance: Float? = nil, boosts: Boosts = .default, explain: Bool = false,
+        diversify lambda: Float
     ) async throws -> SearchResults {
         guard limit > 0 else { throw SearchError.invalidLimit(limit) }
         let wanted = memory.clampedLimit(limit)  // so that the pool's size below cannot overflow
         let pool = try searcher.search(
-            query, mode: mode, filter: filter, limit: max(wanted * 3, wanted + 10), minScore: minScore, boosts: boosts,
-            explain: explain)
+            query, mode: mode, filter: filter, limit: max(wanted * 3, wanted + 10), minScore: minScore,
+            minRelevance: minRelevance, boosts: boosts, explain: explain)
         return try ranker.diversify(pool, lambda: lambda, limit: limit)
     }
 
-    /// What a query says: its cleaned text, language and keywords, exactly as ``search(_:mode:filter:limit:minScore:boosts:explain:)``
+    /// What a query says: its cleaned text, language and keywords, exactly as ``search(_:mode:filter:limit:minScore:minRelevance:boosts:explain:)``
     /// sees it. A short query whose words do not show its language takes the store's most common one.
     ///
     /// ```swift

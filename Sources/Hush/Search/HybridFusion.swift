@@ -6,6 +6,8 @@ import Foundation
 struct FusedCandidate {
     var slot: Int
     var explanation = SearchHit.Explanation()
+    /// The estimated probability that the document is relevant (``SearchHit/relevance``).
+    var relevance: Float?
 }
 
 extension SearchHit.Explanation {

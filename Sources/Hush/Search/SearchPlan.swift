@@ -8,7 +8,7 @@ struct BoostWords: Sendable {
 
 /// Everything one search needs, worked out once before memory or the file is read: the query's keywords, its
 /// vector and keyword expression, the fusion resolved for its language (weight or calibration), and the limits.
-/// ``Searcher`` builds it (`plan(_:mode:filter:limit:minScore:boosts:explain:)`) and then executes it.
+/// ``Searcher`` builds it (`plan(_:mode:filter:limit:minScore:minRelevance:boosts:explain:)`) and then executes it.
 struct SearchPlan {
     var kind: SearchMode.Kind
     /// The fusion with the store's choices made: the weight for the query's language, the calibration.
@@ -25,6 +25,11 @@ struct SearchPlan {
     /// How many hits the search returns (clamped to the number of documents).
     var limit: Int
     var minScore: Float?
+    /// The lowest ``SearchHit/relevance`` kept, `nil` for no floor.
+    var minRelevance: Float?
+    /// The model's calibration for the query's language, with which every hit's relevance is estimated
+    /// whatever the mode; `nil` without a query vector or a table for the model.
+    var relevance: Relevance?
     var boosts: Boosts
     /// The keyword index's stems of the words a tag and a category may be made of to be boosted: the query's and
     /// the app's hints (``boostWords(_:boosts:)``).
@@ -43,6 +48,13 @@ struct SearchPlan {
     /// arm (``FTSQuery/exclusion(_:)``); `nil` when nothing is.
     var excluded: FTSExpression?
 
+    /// How a search estimates the probability that a hit is relevant: a calibration table's coefficients for the
+    /// query's language and the table's threshold of a good match (``ScoreCalibration/recommendedMinScore``).
+    struct Relevance {
+        var coefficients: ScoreCalibration.Coefficients
+        var threshold: Float
+    }
+
     /// The calibration's coefficients when the fusion is calibrated.
     var calibration: ScoreCalibration.Coefficients? {
         if case .calibrated(let coefficients) = fusion { return coefficients }
@@ -60,11 +72,15 @@ extension Searcher {
     /// - Throws: ``SearchError`` for a bad limit or fusion, a store whose vectors the embedder cannot compare
     ///   with, or a failed query embedding.
     func plan(
-        _ query: String, mode: SearchMode, filter: SearchFilter, limit: Int, minScore: Float?, boosts: Boosts,
-        explain: Bool
+        _ query: String, mode: SearchMode, filter: SearchFilter, limit: Int, minScore: Float?, minRelevance: Float?,
+        boosts: Boosts, explain: Bool
     ) throws -> SearchPlan {
         guard limit > 0 else { throw SearchError.invalidLimit(limit) }
         if let minScore, minScore.isNaN { throw SearchError.invalidFusion("minScore is NaN: give a number") }
+        if let minRelevance, !(0...1).contains(minRelevance) {
+            throw SearchError.invalidFusion(
+                "minRelevance is an estimated probability: give a number in 0…1 (got \(minRelevance))")
+        }
         guard mode.candidates > 0 else { throw SearchError.invalidLimit(mode.candidates) }
         switch mode.fusion {
         case .convex(let alpha, _) where !(0...1).contains(alpha) || alpha.isNaN:
@@ -104,7 +120,7 @@ extension Searcher {
         var plan = SearchPlan(
             kind: mode.kind, fusion: fusion, calibrationName: calibrationName, filter: filter, queryVector: nil,
             keyword: nil, pool: memory.clampedLimit(max(limit, mode.candidates)), limit: memory.clampedLimit(limit),
-            minScore: minScore, boosts: boosts, keywords: Self.boostWords(analysis, boosts: boosts),
+            minScore: minScore, minRelevance: minRelevance, boosts: boosts, keywords: Self.boostWords(analysis, boosts: boosts),
             highlighter: KeywordHighlighter(
                 terms: Self.keywordTerms(searched.analysis, query: trimmed), typing: typing),
             explain: explain,
@@ -121,6 +137,11 @@ extension Searcher {
                     Self.firstWindow(
                         of: Self.embeddedText(searched.analysis, query: searched.text), embedder: embedder)))
             plan.queryVector = vector.vector
+            if let table = ScoreCalibration.builtIn(for: embedder.identity) {
+                plan.relevance = SearchPlan.Relevance(
+                    coefficients: table.coefficients(forLanguage: analysis.language),
+                    threshold: table.recommendedMinScore)
+            }
             if vector.embedded {
                 plan.embedded = true
                 plan.embedMilliseconds = Self.milliseconds(clock.now - start)

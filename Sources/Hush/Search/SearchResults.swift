@@ -31,11 +31,12 @@ public struct SearchHit: Sendable, Hashable, Codable, Identifiable {
         public var keywordScore: Float?
         /// The keyword score after normalisation (hybrid convex fusion only).
         public var keywordNormalized: Float?
-        /// What the calibrated score was computed from: the cosine, how far it stands above the query's
-        /// cosines over the store, and the keyword evidence (calibrated fusion only).
+        /// What the calibrated score and the hit's ``SearchHit/relevance`` were computed from: the cosine, how
+        /// far it stands above the query's cosines over the store, and the keyword evidence (`nil` in keyword
+        /// mode and for a model without a calibration table).
         public var evidence: ScoreCalibration.Evidence?
-        /// The calibration table that turned the cosine and the keyword evidence into `baseScore`, the estimated
-        /// probability that the hit is relevant (calibrated fusion only).
+        /// The calibration table that turned the evidence into the hit's ``SearchHit/relevance`` (and, in calibrated
+        /// fusion, into `baseScore`).
         public var calibration: String?
         /// The score before boosts.
         public var baseScore: Float
@@ -89,6 +90,17 @@ public struct SearchHit: Sendable, Hashable, Codable, Identifiable {
     public var category: String?
     /// When the document was created.
     public var createdAt: Date
+    /// The estimated probability that the document answers the query, 0…1, comparable across queries and
+    /// modes: the store's model's calibration table (``ScoreCalibration``) applied to this hit's own evidence
+    /// (its cosine, how far that stands above the query's cosines over the store, and its keyword evidence;
+    /// in semantic mode without the keyword evidence). `nil` in keyword mode and for a model without a table.
+    /// The hit is a good match when it reaches ``SearchResults/goodMatchThreshold``.
+    ///
+    /// ```swift
+    /// let hits = try await store.search("capital of Peru").hits
+    /// hits.first?.relevance  // 0.02: nothing in the planner answers it
+    /// ```
+    public var relevance: Float?
     /// Score details, when the search asked for them.
     public var explanation: Explanation?
 
@@ -114,10 +126,10 @@ public struct SearchHit: Sendable, Hashable, Codable, Identifiable {
 extension SearchHit {
     private enum CodingKeys: String, CodingKey {
         case id, score, title, text, chunkOrdinal, field, range, passageRange, highlights, sourceType, language, tags
-        case category, createdAt, explanation
+        case category, createdAt, relevance, explanation
     }
 
-    /// Decodes a hit; one encoded before hits carried ``highlights`` or ``field`` decodes with none.
+    /// Decodes a hit; one encoded before hits carried ``highlights``, ``field`` or ``relevance`` decodes without.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(String.self, forKey: .id)
@@ -134,6 +146,7 @@ extension SearchHit {
         tags = try container.decode([String].self, forKey: .tags)
         category = try container.decodeIfPresent(String.self, forKey: .category)
         createdAt = try container.decode(Date.self, forKey: .createdAt)
+        relevance = try container.decodeIfPresent(Float.self, forKey: .relevance)
         explanation = try container.decodeIfPresent(Explanation.self, forKey: .explanation)
     }
 }
@@ -155,8 +168,64 @@ public struct SearchResults: Sendable, Hashable, Codable {
         public var totalMs: Double
     }
 
+    /// The query as given.
+    public var query: String
     /// The hits, best first.
     public var hits: [SearchHit]
     /// Where the time went.
     public var timings: Timings
+    /// The ``SearchHit/relevance`` from which a hit is a good match: the model's calibration table's
+    /// ``ScoreCalibration/recommendedMinScore`` (0.089 for multilingual-e5-small in English). `nil` when the
+    /// hits carry no relevance (keyword mode, a model without a table).
+    public var goodMatchThreshold: Float?
+
+    /// Whether the best hit is a good match for the query: its ``SearchHit/relevance`` reaches
+    /// ``goodMatchThreshold``. A search that found nothing has none; a hit without a relevance (keyword mode,
+    /// a model without a calibration table) counts as one, since its words matched. On the planner set of
+    /// docs/benchmarks.md it is false for questions nothing in the store answers ("What is the capital of
+    /// Peru?") and true for those one record answers.
+    ///
+    /// ```swift
+    /// let results = try await store.search("when is the mobile app launching?")
+    /// if !results.goodMatch { showEmptyState("Nothing in your notes answers that.") }
+    /// ```
+    public var goodMatch: Bool {
+        guard let first = hits.first else { return false }
+        return Self.isGood(first, threshold: goodMatchThreshold)
+    }
+
+    /// The hits that are good matches (every hit when they carry no relevance), best first: what a summary
+    /// or a language model's context is made of.
+    ///
+    /// ```swift
+    /// let answers = try await store.search("who is booking the train?").goodMatches
+    /// ```
+    public var goodMatches: [SearchHit] {
+        hits.filter { Self.isGood($0, threshold: goodMatchThreshold) }
+    }
+
+    private static func isGood(_ hit: SearchHit, threshold: Float?) -> Bool {
+        guard let relevance = hit.relevance, let threshold else { return true }
+        return relevance >= threshold
+    }
+
+    init(query: String, hits: [SearchHit], timings: Timings, goodMatchThreshold: Float?) {
+        self.query = query
+        self.hits = hits
+        self.timings = timings
+        self.goodMatchThreshold = goodMatchThreshold
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case query, hits, timings, goodMatchThreshold
+    }
+
+    /// Decodes results; results encoded before they carried their query or threshold decode without them.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        query = try container.decodeIfPresent(String.self, forKey: .query) ?? ""
+        hits = try container.decode([SearchHit].self, forKey: .hits)
+        timings = try container.decode(Timings.self, forKey: .timings)
+        goodMatchThreshold = try container.decodeIfPresent(Float.self, forKey: .goodMatchThreshold)
+    }
 }

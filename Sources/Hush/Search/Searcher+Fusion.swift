@@ -3,13 +3,13 @@ import Foundation
 /// Fusion: from the two arms' candidates to the chosen hits (each arm's rank and score, the fused score, the
 /// boosts, the threshold, the order, and the chunk that represents each hit).
 extension Searcher {
-    /// Every candidate's keyword evidence for calibrated fusion: its own bm25, also for the documents only the
-    /// semantic arm returned (their best chunk's), so that no score depends on which other documents were
-    /// candidates.
+    /// Every candidate's keyword evidence for its relevance (and calibrated fusion): its own bm25, also for the
+    /// documents only the semantic arm returned (their best chunk's), so that no score depends on which other
+    /// documents were candidates.
     func keywordEvidence(
         _ plan: SearchPlan, _ first: FirstPass, keyword: [DocumentHit], bm25: [Int64: Float], state: StoreMemory.State
     ) -> [Int: Float] {
-        guard plan.calibration != nil, let expression = plan.keyword else { return [:] }
+        guard plan.relevance != nil, let expression = plan.keyword else { return [:] }
         var scores: [Int: Float] = [:]
         for hit in keyword { scores[hit.slot] = hit.score }
         for hit in first.semantic where scores[hit.slot] == nil {
@@ -37,7 +37,7 @@ extension Searcher {
         func semanticHit(_ slot: Int) -> DocumentHit? { semanticBest[slot] }
         // The query's cosines over the store, against which a document's cosine stands out or not.
         let background =
-            plan.calibration == nil
+            plan.relevance == nil
             ? nil : plan.queryVector.flatMap { state.background(query: $0, shift: first.shift) }
         func evidence(slot: Int, cosine: Float) -> ScoreCalibration.Evidence {
             var standing: Float = 0
@@ -94,6 +94,20 @@ extension Searcher {
             return ls != rs ? ls > rs : lhs.slot < rhs.slot
         }
         if let minScore = plan.minScore { candidates.removeAll { $0.explanation.finalScore < minScore } }
+        // Each hit's estimated probability of relevance, from its own evidence whatever the mode ranked by.
+        if let relevance = plan.relevance {
+            for index in candidates.indices {
+                guard let cosine = semanticHit(candidates[index].slot)?.score else { continue }
+                let found = evidence(slot: candidates[index].slot, cosine: cosine)
+                candidates[index].relevance = ScoreCalibration.sigmoid(relevance.coefficients.logit(found))
+                if plan.explain, candidates[index].explanation.evidence == nil {
+                    candidates[index].explanation.evidence = found
+                }
+            }
+        }
+        if let minRelevance = plan.minRelevance {
+            candidates.removeAll { ($0.relevance ?? minRelevance) < minRelevance }
+        }
 
         // The chunk that represents each hit: the best semantic chunk, else the best keyword chunk.
         var keywordChunk: [Int: Int64] = [:]

@@ -10,13 +10,14 @@ extension Searcher {
             let record = entry.record
             var explanation = entry.candidate.explanation
             explanation.calibration = plan.calibrationName
+                ?? (explanation.evidence == nil ? nil : ScoreCalibration.builtIn(for: embedder.identity)?.name)
             return SearchHit(
                 id: record.externalID, score: explanation.finalScore, title: chunk.title, text: chunk.text,
                 chunkOrdinal: chunk.ordinal, field: chunk.field, range: chunk.range, passageRange: passageRange,
                 highlights: plan.highlighter.ranges(in: chunk.text), sourceType: record.sourceType,
                 language: record.language, tags: record.tags,
                 category: record.category, createdAt: Date(timeIntervalSince1970: record.createdAt),
-                explanation: plan.explain ? explanation : nil)
+                relevance: entry.candidate.relevance, explanation: plan.explain ? explanation : nil)
         }
     }
 

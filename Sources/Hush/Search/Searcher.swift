@@ -5,8 +5,8 @@ import Foundation
 ///
 /// Execution reads memory, then the file, then memory again:
 /// 1. one hold of the index's read lock: the documents the filter allows and the semantic arm;
-/// 2. out of the lock, one read transaction of the keyword index: its best rows and, for calibrated fusion, the
-///    bm25 of the semantic arm's chunks;
+/// 2. out of the lock, one read transaction of the keyword index: its best rows and, for the hits' relevance
+///    (and calibrated fusion), the bm25 of the semantic arm's chunks;
 /// 3. a second hold: the keyword rows mapped to the allowed documents, fusion, and the chosen hits. When a
 ///    selective filter leaves fewer allowed documents than the pool and the file has more matches, steps 2
 ///    and 3 repeat with more rows.
@@ -25,15 +25,16 @@ struct Searcher: Sendable {
     let recorder: MetricsRecorder
     let testHooks: Locked<HushStore.TestHooks>
 
-    /// See ``HushStore/search(_:mode:filter:limit:minScore:boosts:explain:)``.
+    /// See ``HushStore/search(_:mode:filter:limit:minScore:minRelevance:boosts:explain:)``.
     func search(
-        _ query: String, mode: SearchMode, filter: SearchFilter, limit: Int, minScore: Float?, boosts: Boosts,
-        explain: Bool
+        _ query: String, mode: SearchMode, filter: SearchFilter, limit: Int, minScore: Float?,
+        minRelevance: Float? = nil, boosts: Boosts, explain: Bool
     ) throws -> SearchResults {
         let clock = ContinuousClock()
         let started = clock.now
         let plan = try self.plan(
-            query, mode: mode, filter: filter, limit: limit, minScore: minScore, boosts: boosts, explain: explain)
+            query, mode: mode, filter: filter, limit: limit, minScore: minScore, minRelevance: minRelevance,
+            boosts: boosts, explain: explain)
         // A search as you type is dropped when the next keystroke's replaces it: between embedding the query
         // and reading the index is where it stops.
         try Task.checkCancellation()
@@ -44,7 +45,8 @@ struct Searcher: Sendable {
             embedMs: plan.embedMilliseconds, searchMs: plan.isEmpty ? 0 : Self.milliseconds(end - searchStart),
             totalMs: Self.milliseconds(end - started))
         recorder.record(timings, embedded: plan.embedded)
-        return SearchResults(hits: hits, timings: timings)
+        return SearchResults(
+            query: query, hits: hits, timings: timings, goodMatchThreshold: plan.relevance?.threshold)
     }
 
     static func milliseconds(_ duration: Duration) -> Double {
@@ -126,14 +128,14 @@ struct Searcher: Sendable {
         // The keyword arm: 4 rows per wanted document, then 8× more, then all, until the allowed documents fill
         // the pool (many chunks per document, or a selective filter). Without a filter every document is
         // allowed: reading stops at the row that brings the pool's number of documents. Calibrated fusion also
-        // needs the bm25 of the semantic arm's chunks, read with the first rows.
+        // needs the bm25 of the semantic arm's chunks, read with the first rows, as does every hit's relevance.
         var budget: Int? = plan.pool * 4
         var documents: Int? = first.mask == nil ? plan.pool : nil
         var bm25: [Int64: Float]?
         while true {
             let (rows, complete) = try database.readKeywordIndex { reader in
                 if bm25 == nil {
-                    let chunks = plan.calibration == nil ? [] : first.semantic.map(\.chunkID).filter { $0 >= 0 }
+                    let chunks = plan.relevance == nil ? [] : first.semantic.map(\.chunkID).filter { $0 >= 0 }
                     bm25 = try reader.bm25(expression.text, chunks: chunks)
                 }
                 return try reader.rows(expression, limit: budget, documents: documents)

@@ -61,6 +61,12 @@ struct SearchCommand: AsyncParsableCommand {
     @Option(help: "Drop results scoring below this (a calibrated score is comparable across queries).")
     var minScore: Float?
 
+    @Option(
+        help: ArgumentHelp(
+            "Drop results whose estimated probability of relevance is below this, 0...1, in every mode.",
+            discussion: "The good-match threshold is printed with --json (goodMatchThreshold)."))
+    var minRelevance: Float?
+
     @Flag(help: "Print JSON (schema in docs/cli.md).")
     var json = false
 
@@ -104,6 +110,9 @@ struct SearchCommand: AsyncParsableCommand {
             throw ValidationError("--alpha only applies to --mode hybrid")
         }
         if let minScore, !minScore.isFinite { throw ValidationError("--min-score must be a finite number") }
+        if let minRelevance, !(0...1).contains(minRelevance) {
+            throw ValidationError("--min-relevance is a probability: give a number between 0 and 1")
+        }
         if let lambda, !(0...1).contains(lambda) { throw ValidationError("--lambda must lie between 0 and 1") }
     }
 
@@ -132,10 +141,11 @@ struct SearchCommand: AsyncParsableCommand {
         let results =
             diverse || lambda != nil
             ? try await hush.search(
-                text, mode: searchMode, filter: filter, limit: limit, minScore: minScore, explain: explain,
-                diversify: lambda ?? 0.7)
+                text, mode: searchMode, filter: filter, limit: limit, minScore: minScore, minRelevance: minRelevance,
+                explain: explain, diversify: lambda ?? 0.7)
             : try await hush.search(
-                text, mode: searchMode, filter: filter, limit: limit, minScore: minScore, explain: explain)
+                text, mode: searchMode, filter: filter, limit: limit, minScore: minScore, minRelevance: minRelevance,
+                explain: explain)
         let analysis = explain ? hush.analyze(text) : nil
         if json {
             Console.json(
@@ -230,6 +240,11 @@ enum SearchOutput {
                 )
             }
         }
+        if !results.goodMatch, let best = results.hits.first?.relevance, let threshold = results.goodMatchThreshold {
+            lines.append(
+                String(
+                    format: "no good match: the best hit's estimated relevance %.3f is below %.3f", best, threshold))
+        }
         let t = results.timings
         let count = results.hits.count == 1 ? "1 result" : "\(results.hits.count) results"
         lines.append(
@@ -247,13 +262,15 @@ struct SearchJSON: Encodable {
     var analysis: QueryAnalysis?
 
     enum CodingKeys: String, CodingKey {
-        case query, mode, analysis, results, timings
+        case query, mode, analysis, results, timings, goodMatch, goodMatchThreshold
     }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(query, forKey: .query)
         try container.encode(mode, forKey: .mode)
+        try container.encode(results.goodMatch, forKey: .goodMatch)
+        try container.encode(results.goodMatchThreshold.map(JSONNumber.init), forKey: .goodMatchThreshold)
         try container.encodeIfPresent(analysis.map(Analysis.init), forKey: .analysis)
         try container.encode(results.hits.map(Hit.init), forKey: .results)
         try container.encode(Timings(results.timings), forKey: .timings)
@@ -289,7 +306,7 @@ struct SearchJSON: Encodable {
         enum CodingKeys: String, CodingKey {
             case id, score, title, text, chunk, field, range, highlights, snippet
             case passageRange = "passage_range"
-            case language, type, tags, category, created, explain
+            case language, type, tags, category, created, relevance, explain
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -309,6 +326,7 @@ struct SearchJSON: Encodable {
             try container.encode(hit.tags, forKey: .tags)
             try container.encodeIfPresent(hit.category, forKey: .category)
             try container.encode(hit.createdAt, forKey: .created)
+            try container.encode(hit.relevance.map(JSONNumber.init), forKey: .relevance)
             try container.encodeIfPresent(hit.explanation.map(Explanation.init), forKey: .explain)
         }
     }
