@@ -70,6 +70,16 @@ struct SearchCommand: AsyncParsableCommand {
     @Flag(help: "Print JSON (schema in docs/cli.md).")
     var json = false
 
+    @Flag(
+        help: """
+            Print the good matches as a language model's context: the question, then numbered passages under \
+            their citations (title, field, day), within --context-tokens.
+            """)
+    var context = false
+
+    @Option(help: "The most tokens the --context takes (counted by the database's model).")
+    var contextTokens = 1_000
+
     @Flag(help: "Show each arm's rank and score, the boosts and the final score.")
     var explain = false
 
@@ -114,6 +124,7 @@ struct SearchCommand: AsyncParsableCommand {
             throw ValidationError("--min-relevance is a probability: give a number between 0 and 1")
         }
         if let lambda, !(0...1).contains(lambda) { throw ValidationError("--lambda must lie between 0 and 1") }
+        if contextTokens < 16 { throw ValidationError("--context-tokens must be at least 16") }
     }
 
     func searchMode(_ mode: ModeArgument) -> SearchMode {
@@ -147,9 +158,16 @@ struct SearchCommand: AsyncParsableCommand {
                 text, mode: searchMode, filter: filter, limit: limit, minScore: minScore, minRelevance: minRelevance,
                 explain: explain)
         let analysis = explain ? hush.analyze(text) : nil
+        let answerContext = context ? hush.answerContext(for: results, tokenBudget: contextTokens) : nil
         if json {
             Console.json(
-                try SearchOutput.json(query: text, mode: mode.rawValue, results: results, analysis: analysis))
+                try SearchOutput.json(
+                    query: text, mode: mode.rawValue, results: results, analysis: analysis, context: answerContext))
+        } else if let answerContext {
+            Console.out(
+                answerContext.goodMatch
+                    ? answerContext.prompt
+                    : "no good match: nothing stored answers \(JSONOutput.quoted(text)), so there is no context")
         } else {
             if let analysis { Console.out(SearchOutput.text(analysis: analysis)) }
             Console.out(SearchOutput.text(results: results, explain: explain))
@@ -160,10 +178,12 @@ struct SearchCommand: AsyncParsableCommand {
 /// How search results are printed.
 enum SearchOutput {
     /// The results as one line of JSON, the schema of docs/cli.md.
-    static func json(query: String, mode: String, results: SearchResults, analysis: QueryAnalysis? = nil) throws
-        -> String
-    {
-        try JSONOutput.line(SearchJSON(query: query, mode: mode, results: results, analysis: analysis))
+    static func json(
+        query: String, mode: String, results: SearchResults, analysis: QueryAnalysis? = nil,
+        context: AnswerContext? = nil
+    ) throws -> String {
+        try JSONOutput.line(
+            SearchJSON(query: query, mode: mode, results: results, analysis: analysis, context: context))
     }
 
     static func text(analysis: QueryAnalysis) -> String {
@@ -226,11 +246,11 @@ enum SearchOutput {
                         + (shift ?? "")
                         + " | keyword: rank \(show(e.keywordRank)) bm25 \(show(e.keywordScore)) norm \(show(e.keywordNormalized))"
                 )
-                if let evidence = e.evidence, let calibration = e.calibration {
+                if let evidence = e.evidence, let calibration = e.calibration, let relevance = hit.relevance {
                     lines.append(
                         String(
                             format: "    evidence: cosine %.3f, standing %.2f sd, keyword %.3f -> p(relevant) %.3f",
-                            evidence.cosine, evidence.standing, evidence.keyword, e.baseScore)
+                            evidence.cosine, evidence.standing, evidence.keyword, relevance)
                             + " (\(calibration))")
                 }
                 let tags = e.matchedTags.isEmpty ? "" : " (\(e.matchedTags.joined(separator: ", ")))"
@@ -260,9 +280,10 @@ struct SearchJSON: Encodable {
     var mode: String
     var results: SearchResults
     var analysis: QueryAnalysis?
+    var context: AnswerContext?
 
     enum CodingKeys: String, CodingKey {
-        case query, mode, analysis, results, timings, goodMatch, goodMatchThreshold
+        case query, mode, analysis, results, timings, goodMatch, goodMatchThreshold, context
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -274,6 +295,43 @@ struct SearchJSON: Encodable {
         try container.encodeIfPresent(analysis.map(Analysis.init), forKey: .analysis)
         try container.encode(results.hits.map(Hit.init), forKey: .results)
         try container.encode(Timings(results.timings), forKey: .timings)
+        try container.encodeIfPresent(context.map(Context.init), forKey: .context)
+    }
+
+    /// `context` (`--context`): the prompt, its token count and its numbered passages with their citations.
+    struct Context: Encodable {
+        var context: AnswerContext
+
+        init(_ context: AnswerContext) { self.context = context }
+
+        enum CodingKeys: String, CodingKey {
+            case prompt, tokens, passages
+        }
+
+        struct Passage: Encodable {
+            var number: Int
+            var id: String
+            var title: String?
+            var field: String?
+            var date: String
+            var text: String
+            var trimmed: Bool
+            var relevance: JSONNumber?
+            var citation: String
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(context.prompt, forKey: .prompt)
+            try container.encode(context.tokenCount, forKey: .tokens)
+            try container.encode(
+                context.passages.map {
+                    Passage(
+                        number: $0.number, id: $0.id, title: $0.title, field: $0.field,
+                        date: RecordDate.formatDay($0.date), text: $0.text, trimmed: $0.isTrimmed,
+                        relevance: $0.relevance.map(JSONNumber.init), citation: $0.citation)
+                }, forKey: .passages)
+        }
     }
 
     /// What the query says (`--explain`); not the query as given, which is `query`.

@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+
+@testable import Hush
+
+/// Search that answers ([answers] #59): a record's fields as chunks of their own, a hit that shows and names the
+/// field that answers, each hit's relevance and the results' good match, summaries and a language model's context
+/// made of the good matches alone.
+@Suite struct SearchAnswerTests {
+    static func day(_ text: String) -> Date? { RecordDate.parse(text) }
+
+    static let meetings: [Document] = [
+        Document(
+            id: "m-retro", title: "Mobile app v2 retrospective",
+            body: "We looked back at the second release of the mobile app and what slowed it down.",
+            fields: [
+                .init(label: "Attendees", value: "Maria, Jonas, Priya"),
+                .init(label: "Outcomes", value: "Launch postponed to July 14 until the security audit is done."),
+                .init(label: "Action items", value: "Priya books the security audit."),
+                .init(label: "Location", value: "Berlin office"),
+            ], sourceType: "meeting", createdAt: day("2026-06-01")),
+        Document(
+            id: "m-budget", title: "Q1 budget review", body: "Review of the first quarter's spending.",
+            fields: [
+                .init(label: "Attendees", value: "Maria, Tom"),
+                .init(label: "Outcomes", value: "Travel was 18 % over plan; trains for trips under four hours."),
+                .init(label: "Action items", value: "Jonas drafts the travel policy by January 30."),
+                .init(label: "Location", value: "Room 4B"),
+            ], sourceType: "meeting", createdAt: day("2026-01-15")),
+    ]
+
+    static func store() async throws -> HushStore {
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        try await store.upsert(meetings + Corpus.documents)
+        return store
+    }
+
+    @Test func aQuestionAboutAFieldLandsOnItsLine() async throws {
+        let store = try await Self.store()
+        let hit = try #require(try await store.search("who drafts the travel policy?").hits.first)
+        #expect(hit.id == "m-budget" && hit.field == "Action items")
+        #expect(hit.passage == "Action items: Jonas drafts the travel policy by January 30.")
+        #expect(hit.snippet().text == hit.passage)
+        // The record's title and day head the chunk the model read.
+        #expect(hit.text == "Q1 budget review (2026-01-15)\n\n" + hit.passage)
+        #expect(hit.range.isEmpty)
+
+        let room = try #require(try await store.search("which room for the budget review", mode: .keyword).hits.first)
+        #expect(room.field == "Location" && room.snippet().text == "Location: Room 4B")
+    }
+
+    @Test func aRecordStoredWithoutADayIsHeadedByTheDayItWasStored() async throws {
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        try await store.upsert([
+            Document(id: "m", title: "Standup", body: "", fields: [.init(label: "Location", value: "Kitchen")])
+        ])
+        let hit = try #require(try await store.search("kitchen", mode: .keyword).hits.first)
+        let stored = try #require(try await store.documents(ids: ["m"]).first)
+        let created = try #require(stored.document.createdAt)
+        #expect(hit.text == "Standup (\(RecordDate.formatDay(created)))\n\nLocation: Kitchen")
+    }
+
+    @Test func everyHitCarriesItsRelevanceAndTheBestSaysWhetherItIsAGoodMatch() async throws {
+        let store = try await Self.store()
+        let answered = try await store.search("when is the mobile app launch", explain: true)
+        #expect(answered.hits.first?.id == "m-retro")
+        #expect(answered.goodMatchThreshold == ScoreCalibration.lexicalHashing.recommendedMinScore)
+        #expect(answered.goodMatch)
+        for hit in answered.hits {
+            let relevance = try #require(hit.relevance)
+            #expect((0...1).contains(relevance))
+            #expect(hit.explanation?.evidence != nil && hit.explanation?.calibration != nil)
+        }
+        // Relevance is the calibrated score, whatever the mode ranked by.
+        let calibrated = try await store.search("when is the mobile app launch", mode: .calibrated)
+        #expect(calibrated.hits.first?.relevance == calibrated.hits.first?.score)
+        #expect(calibrated.hits.first?.relevance == answered.hits.first?.relevance)
+
+        let unanswered = try await store.search("what is the capital of Peru")
+        #expect(!unanswered.hits.isEmpty)
+        #expect(!unanswered.goodMatch)
+        #expect(unanswered.goodMatches.isEmpty)
+        // Keyword mode has no vector to estimate from: a hit there counts as a match.
+        let keyword = try await store.search("security audit", mode: .keyword)
+        #expect(keyword.hits.first?.relevance == nil && keyword.goodMatchThreshold == nil && keyword.goodMatch)
+        #expect(try await store.search("zzzz qqqq", mode: .keyword).goodMatch == false)
+    }
+
+    @Test func minRelevanceKeepsTheHitsThatReachIt() async throws {
+        let store = try await Self.store()
+        let all = try await store.search("travel policy trains", limit: 12)
+        let threshold = try #require(all.goodMatchThreshold)
+        let kept = try await store.search("travel policy trains", limit: 12, minRelevance: threshold)
+        #expect(!kept.hits.isEmpty && kept.hits.count < all.hits.count)
+        #expect(kept.hits.map(\.id) == all.goodMatches.map(\.id))
+        #expect(try await store.search("capital of Peru", minRelevance: threshold).hits.isEmpty)
+        await #expect(throws: SearchError.self) { try await store.search("travel", minRelevance: 1.5) }
+    }
+
+    @Test func summariesAreMadeOfTheGoodMatchesAlone() async throws {
+        let store = try await Self.store()
+        #expect(try await store.summarize(query: "what is the capital of Peru").sentences.isEmpty)
+        let results = try await store.search("when is the mobile app launch postponed", limit: 5)
+        let summary = try await store.summarize(results: results, sentences: 2)
+        #expect(!summary.sentences.isEmpty)
+        #expect(Set(summary.documentIDs).isSubset(of: Set(results.goodMatches.map(\.id))))
+        #expect(summary.sentences.contains { $0.text.contains("July 14") })
+        #expect(try await store.summarize(query: "when is the mobile app launch postponed").documentIDs.contains("m-retro"))
+    }
+
+    @Test func theContextNumbersAndCitesTheGoodMatchesWithinItsBudget() async throws {
+        let store = try await Self.store()
+        let context = try await store.answerContext(for: "when is the mobile app launch postponed", limit: 3)
+        #expect(context.goodMatch)
+        let first = try #require(context.passages.first)
+        #expect(first.number == 1 && first.id == "m-retro" && first.field == "Outcomes")
+        #expect(first.citation == "[1] Mobile app v2 retrospective · Outcomes · 2026-06-01")
+        #expect(first.text == "Outcomes: Launch postponed to July 14 until the security audit is done.")
+        #expect(context.prompt.hasPrefix("Question: when is the mobile app launch postponed\n\n[1] Mobile app v2"))
+        #expect(context.passages.map(\.number) == Array(1...context.passages.count))
+        #expect(context.tokenCount <= 1_000)
+
+        // A small budget keeps fewer passages and cuts the last at a word, within the budget.
+        let words: @Sendable (String) -> Int = { $0.split(whereSeparator: \.isWhitespace).count }
+        let results = try await store.search("mobile app launch postponed security audit", limit: 5)
+        let roomy = store.answerContext(for: results, tokenBudget: 400, tokenCount: words)
+        let tight = store.answerContext(for: results, tokenBudget: 24, tokenCount: words)
+        #expect(roomy.passages.first?.isTrimmed == false)
+        #expect(tight.passages.count == 1 && tight.passages.count <= roomy.passages.count)
+        #expect(tight.passages.first?.isTrimmed == true && tight.passages.first?.text.hasSuffix(" …") == true)
+        #expect(words(tight.prompt) <= 24 && tight.tokenCount == words(tight.prompt))
+
+        let nothing = try await store.answerContext(for: "what is the capital of Peru")
+        #expect(!nothing.goodMatch && nothing.passages.isEmpty)
+        #expect(nothing.prompt == "Question: what is the capital of Peru")
+    }
+
+    @Test func aPassageIsCutAtASentenceOrAWord() {
+        let words: (String) -> Int = { $0.split(whereSeparator: \.isWhitespace).count }
+        let text = "One two three four five. Six seven eight nine ten eleven twelve."
+        #expect(AnswerContext.trimmed(text, toTokens: 9, tokenCount: words) == "One two three four five. …")
+        #expect(AnswerContext.trimmed(text, toTokens: 4, tokenCount: words) == nil)
+        #expect(
+            AnswerContext.trimmed("a b c d e f g h i j k l m n", toTokens: 9, tokenCount: words) == "a b c d e f g h …")
+    }
+
+    @Test func resultsEncodedBeforeTheyHeldTheirQueryStillDecode() throws {
+        let older = #"{"hits": [], "timings": {"embedMs": 1, "searchMs": 2, "totalMs": 3}}"#
+        let results = try JSONDecoder().decode(SearchResults.self, from: Data(older.utf8))
+        #expect(results.query.isEmpty && results.goodMatchThreshold == nil && !results.goodMatch)
+    }
+}
