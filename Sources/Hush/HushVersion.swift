@@ -2,9 +2,9 @@
 /// A built knowledge base records the version that built it.
 ///
 /// ```swift
-/// print("Hush \(HushVersion.current)")  // Hush 0.2.0
+/// print("Hush \(HushVersion.current)")  // Hush 0.3.0
 /// ```
 public enum HushVersion {
     /// This library's version.
-    public static let current = "0.2.0"
+    public static let current = "0.3.0"
 }

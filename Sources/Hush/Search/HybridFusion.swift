@@ -78,7 +78,8 @@ enum HybridFusion {
     static func fuse(
         semantic: [(slot: Int, score: Float)], keyword: [(slot: Int, score: Float)],
         semanticScore: (Int) -> Float?, fusion: ResolvedFusion, keywordComplete: Bool = false,
-        evidence: (_ slot: Int, _ cosine: Float) -> ScoreCalibration.Evidence? = { _, _ in nil }
+        evidence: (_ slot: Int, _ cosine: Float) -> ScoreCalibration.Evidence? = { _, _ in nil },
+        keywordStrength: (_ slot: Int) -> Float? = { _ in nil }
     ) -> [FusedCandidate] {
         var bySlot: [Int: FusedCandidate] = [:]
         var order: [Int] = []
@@ -136,7 +137,10 @@ enum HybridFusion {
             for slot in order {
                 guard var explanation = bySlot[slot]?.explanation else { continue }
                 let s = explanation.semanticScore.map(semanticNormalize) ?? 0
-                let k = explanation.keywordScore.map(keywordNormalize) ?? 0
+                var k = explanation.keywordScore.map(keywordNormalize) ?? 0
+                if let strength = keywordStrength(slot), Self.strongKeywordEvidence > 0 {
+                    k *= min(1, strength / Self.strongKeywordEvidence)
+                }
                 explanation.semanticNormalized = explanation.semanticScore == nil ? nil : s
                 explanation.keywordNormalized = explanation.keywordScore == nil ? nil : k
                 explanation.baseScore = semanticWeight * s + (1 - semanticWeight) * k
@@ -145,6 +149,10 @@ enum HybridFusion {
         }
         return order.compactMap { bySlot[$0] }
     }
+
+    /// EXPERIMENT
+    nonisolated(unsafe) static var strongKeywordEvidence: Float =
+        Float(ProcessInfo.processInfo.environment["HUSH_STRONG_KEYWORD"] ?? "") ?? 0
 
     /// A spread of scores smaller than this, relative to their magnitude (at least 1), is float noise, not a
     /// difference: f32 dot products of equal texts differ in the last bits, and stretching that to 0…1 would

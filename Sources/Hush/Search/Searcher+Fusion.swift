@@ -70,7 +70,7 @@ extension Searcher {
             candidates = HybridFusion.fuse(
                 semantic: semantic, keyword: keywordRanked, semanticScore: { semanticHit($0)?.score },
                 fusion: plan.fusion, keywordComplete: keywordRanked.count < plan.pool,
-                evidence: evidence)
+                evidence: evidence, keywordStrength: { keywordEvidence[$0] })
         }
 
         // Boosts, threshold, order.
