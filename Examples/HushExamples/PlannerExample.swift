@@ -136,13 +136,16 @@ struct PlannerExample: AsyncParsableCommand {
         for hit in results.hits {
             let day = ISO8601DateFormatter().string(from: hit.createdAt).prefix(10)
             say("  \(format(hit.score))  [\(hit.id)] \(hit.title ?? "") (\(hit.sourceType ?? "-"), \(day))")
+            // A meeting's field that answers shows as its line ("Outcomes: …"), a note's passage as its stretch.
+            say("      " + hit.snippet(maxLength: 100).text.replacingOccurrences(of: "\n", with: " "))
         }
         guard !results.hits.isEmpty else {
             say("  nothing above the minimum score")
             return
         }
+        if !results.goodMatch { say("  (no good match: nothing here answers that well)") }
         say("\nSummary of the top hits:")
-        let digest = try await store.summarize(ids: results.hits.prefix(3).map(\.id), sentences: 3)
+        let digest = try await store.summarize(results: results, sentences: 3)
         for sentence in digest.sentences { say("  [\(sentence.documentID)] \(sentence.text)") }
     }
 }

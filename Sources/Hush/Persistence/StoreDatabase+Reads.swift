@@ -486,6 +486,25 @@ extension StoreDatabase {
         try read("read the file") { try !StoreSchema.keywordIndexIsPresent($0) }
     }
 
+    /// The chunks of labelled fields of these documents (by row id), each document's in order: their ids and
+    /// labels. Empty for a file written before schema version 7.
+    func fieldChunks(documents: [Int64]) throws -> [Int64: [(id: Int64, field: String)]] {
+        guard !documents.isEmpty else { return [:] }
+        return try read("search") { db in
+            guard try db.columns(in: "chunks").contains(where: { $0.name == "field" }) else { return [:] }
+            var result: [Int64: [(id: Int64, field: String)]] = [:]
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT document_id, id, field FROM chunks
+                    WHERE field IS NOT NULL AND document_id IN (SELECT value FROM json_each(?))
+                    ORDER BY document_id, ordinal
+                    """, arguments: [JSONCoding.encode(documents)])
+            while let row = try rows.next() { result[row[0], default: []].append((row[1], row[2])) }
+            return result
+        }
+    }
+
     /// The chunks with these ids, with their documents' title, body and quote.
     func chunks(ids: [Int64]) throws -> [Int64: ChunkRow] {
         guard !ids.isEmpty else { return [:] }

@@ -36,6 +36,9 @@ struct SearchPlan {
     var keywords: BoostWords
     /// What marks the query's words in the hits (``SearchHit/highlights``).
     var highlighter = KeywordHighlighter(terms: [])
+    /// The kinds of labelled field the query asks for (its question word): a record is shown by its field of
+    /// that kind (``FieldQuestion``).
+    var askedKinds: Set<FieldQuestion.Kind> = []
     /// Whether the hits carry their explanation.
     var explain: Bool
     /// Whether the documents of the store's other languages are lifted toward the query's
@@ -126,6 +129,7 @@ extension Searcher {
             explain: explain,
             acrossLanguages: mode.acrossLanguages,
             embedMilliseconds: 0, embedded: false, excluded: exclusion.excluded)
+        plan.askedKinds = FieldQuestion.askedKinds(query)
         if mode.kind != .keyword && !trimmed.isEmpty {
             if let blocker = try memory.semanticBlocker(current: embedder.identity, database: database) {
                 throw blocker

@@ -4,6 +4,7 @@ import Foundation
 extension Searcher {
     /// The hits for `chosen` (best first), with their chunks' text; a hit whose chunk is gone is left out.
     func hits(_ chosen: [Chosen], plan: SearchPlan) throws -> [SearchHit] {
+        let chosen = plan.askedKinds.isEmpty ? chosen : try answeringFields(chosen, kinds: plan.askedKinds)
         let chunks = try loadChunks(chosen.map(\.chunkID))
         return chosen.compactMap { entry in
             guard let (chunk, passageRange) = chunks[entry.chunkID] else { return nil }
@@ -18,6 +19,24 @@ extension Searcher {
                 language: record.language, tags: record.tags,
                 category: record.category, createdAt: Date(timeIntervalSince1970: record.createdAt),
                 relevance: entry.candidate.relevance, explanation: plan.explain ? explanation : nil)
+        }
+    }
+
+    /// `chosen` with each record shown by its field of a kind the question asks for (``FieldQuestion``) when
+    /// its chosen chunk is not one: "Where did I meet Priya about her workload?" matches the meeting's Purpose
+    /// line best, and its Location line answers. The first such field in the record's order.
+    private func answeringFields(_ chosen: [Chosen], kinds: Set<FieldQuestion.Kind>) throws -> [Chosen] {
+        let fields = try database.fieldChunks(documents: chosen.map(\.record.rowid))
+        guard !fields.isEmpty else { return chosen }
+        return chosen.map { entry in
+            guard let own = fields[entry.record.rowid] else { return entry }
+            let current = own.first { $0.id == entry.chunkID }.flatMap { FieldQuestion.kind(ofLabel: $0.field) }
+            if let current, kinds.contains(current) { return entry }
+            guard let answer = own.first(where: { FieldQuestion.kind(ofLabel: $0.field).map(kinds.contains) ?? false })
+            else { return entry }
+            var shown = entry
+            shown.chunkID = answer.id
+            return shown
         }
     }
 

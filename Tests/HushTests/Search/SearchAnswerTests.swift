@@ -49,6 +49,41 @@ import Testing
         #expect(room.field == "Location" && room.snippet().text == "Location: Room 4B")
     }
 
+    @Test func aQuestionWordShowsTheFieldItAsksFor() async throws {
+        let store = try await Self.store()
+        // The question's words and meaning match the Purpose-like body and Outcomes best; "where" asks for the
+        // Location line, "who" for the people.
+        let place = try #require(try await store.search("where did we review the first quarter's spending?").hits.first)
+        #expect(place.id == "m-budget" && place.field == "Location" && place.snippet().text == "Location: Room 4B")
+        let people = try #require(try await store.search("who came to the Q1 budget review?").hits.first)
+        #expect(people.id == "m-budget" && people.field == "Attendees")
+        // A field that already answers stays: Action items name who does what.
+        let task = try #require(try await store.search("who drafts the travel policy?").hits.first)
+        #expect(task.field == "Action items")
+        // Without a question word, the best-matching chunk.
+        let plain = try #require(try await store.search("launch postponed security audit").hits.first)
+        #expect(plain.id == "m-retro" && plain.field == "Outcomes")
+    }
+
+    @Test func questionWordsAndLabelsNameTheirKinds() {
+        #expect(FieldQuestion.askedKinds("Where was the Q1 budget review?") == [.place])
+        #expect(FieldQuestion.askedKinds("Wo war das Treffen?") == [.place])
+        #expect(FieldQuestion.askedKinds("预算会议在哪里开的？") == [.place])
+        #expect(FieldQuestion.askedKinds("Who joined the retro?") == [.people, .task])
+        #expect(FieldQuestion.askedKinds("Pourquoi avons-nous changé de bureau ?") == [.reason])
+        #expect(FieldQuestion.askedKinds("What did we decide about travel?") == [.decision])
+        #expect(FieldQuestion.askedKinds("What do I need to do after the vendor call?") == [.task])
+        #expect(FieldQuestion.askedKinds("travel budget") == [])
+        #expect(FieldQuestion.kind(ofLabel: "Location") == .place)
+        #expect(FieldQuestion.kind(ofLabel: "Meeting room") == .place)
+        #expect(FieldQuestion.kind(ofLabel: "Attendees") == .people)
+        #expect(FieldQuestion.kind(ofLabel: "Purpose") == .reason)
+        #expect(FieldQuestion.kind(ofLabel: "Outcomes") == .decision)
+        #expect(FieldQuestion.kind(ofLabel: "Action items") == .task)
+        #expect(FieldQuestion.kind(ofLabel: "参会人员") == .people)
+        #expect(FieldQuestion.kind(ofLabel: "Mood") == nil)
+    }
+
     @Test func aRecordStoredWithoutADayIsHeadedByTheDayItWasStored() async throws {
         let store = try await HushStore.inMemory(embedder: HashingEmbedder())
         try await store.upsert([
