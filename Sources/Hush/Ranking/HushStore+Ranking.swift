@@ -140,7 +140,9 @@ extension HushStore {
     /// - Parameter mode: The mode `results` were searched in: with ``SearchMode/acrossLanguages`` off, the
     ///   sentences are compared with the query as the model's cosines are.
     /// - Complexity: one query embedding (cached after a search) plus ``summarize(ids:sentences:lambda:)``.
-    public func summarize(results: SearchResults, sentences count: Int = 3, mode: SearchMode = .hybrid, lambda: Float = 0.7)
+    public func summarize(
+        results: SearchResults, sentences count: Int = 3, mode: SearchMode = .hybrid, lambda: Float = 0.7
+    )
         async throws -> Summary
     {
         let hits = results.goodMatches

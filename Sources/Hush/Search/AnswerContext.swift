@@ -38,7 +38,9 @@ public struct AnswerContext: Sendable, Hashable, Codable {
 
         /// The passage's header line in the prompt: `[1] Title · Field · yyyy-MM-dd` (the parts it has).
         public var citation: String {
-            let parts = [title ?? id, field.flatMap { $0.isEmpty ? nil : $0 }, AnswerContext.day(date)].compactMap { $0 }
+            let parts = [title ?? id, field.flatMap { $0.isEmpty ? nil : $0 }, AnswerContext.day(date)].compactMap {
+                $0
+            }
             return "[\(number)] " + parts.joined(separator: " · ")
         }
     }
@@ -109,7 +111,9 @@ public struct AnswerContext: Sendable, Hashable, Codable {
         var high = words.count
         while low < high {
             let middle = (low + high + 1) / 2
-            if tokenCount(words.prefix(middle).joined(separator: " ") + " …") <= limit { low = middle } else {
+            if tokenCount(words.prefix(middle).joined(separator: " ") + " …") <= limit {
+                low = middle
+            } else {
                 high = middle - 1
             }
         }

@@ -35,22 +35,26 @@ enum FieldQuestion {
         {
             kinds.formUnion([.people, .task])
         }
-        if has(["why", "warum", "wieso", "weshalb", "pourquoi"]) || contains(["por qué", "为什么", "為什麼", "为何", "なぜ", "どうして"])
+        if has(["why", "warum", "wieso", "weshalb", "pourquoi"])
+            || contains(["por qué", "为什么", "為什麼", "为何", "なぜ", "どうして"])
         {
             kinds.insert(.reason)
         }
         if has(["when", "wann", "quand", "cuándo", "cuando"]) || contains(["什么时候", "何时", "幾時", "いつ"]) {
             kinds.formUnion([.time, .decision])
         }
-        if has(["decide", "decided", "decision", "decisions", "agree", "agreed", "outcome", "outcomes", "result",
-            "conclude", "concluded", "beschlossen", "entschieden", "décidé", "decidimos", "decidió"])
+        if has([
+            "decide", "decided", "decision", "decisions", "agree", "agreed", "outcome", "outcomes", "result",
+            "conclude", "concluded", "beschlossen", "entschieden", "décidé", "decidimos", "decidió",
+        ])
             || contains(["决定", "決定", "结论", "結論"])
         {
             kinds.insert(.decision)
         }
-        if contains(["need to do", "to-do", "todo", "follow up", "follow-up", "next step", "action item", "supposed to",
-            "responsible for", "in charge of", "assigned", "待办", "负责"])
-        {
+        if contains([
+            "need to do", "to-do", "todo", "follow up", "follow-up", "next step", "action item", "supposed to",
+            "responsible for", "in charge of", "assigned", "待办", "负责",
+        ]) {
             kinds.insert(.task)
         }
         return kinds
@@ -62,19 +66,25 @@ enum FieldQuestion {
         let words = Set(text.split { !$0.isLetter }.map(String.init))
         func has(_ cues: [String]) -> Bool { cues.contains { words.contains($0) } }
         func contains(_ cues: [String]) -> Bool { cues.contains { text.contains($0) } }
-        if has(["location", "place", "room", "venue", "where", "address", "ort", "raum", "lieu", "salle", "lugar", "sala"])
+        if has([
+            "location", "place", "room", "venue", "where", "address", "ort", "raum", "lieu", "salle", "lugar", "sala",
+        ])
             || contains(["地点", "地址", "场所", "場所", "会場"])
         {
             return .place
         }
-        if has(["attendees", "attendee", "participants", "people", "present", "guests", "who", "with", "teilnehmer",
-            "asistentes", "participantes"])
+        if has([
+            "attendees", "attendee", "participants", "people", "present", "guests", "who", "with", "teilnehmer",
+            "asistentes", "participantes",
+        ])
             || contains(["参会", "参加", "出席", "与会"])
         {
             return .people
         }
-        if has(["purpose", "goal", "goals", "reason", "why", "agenda", "objective", "objectives", "zweck", "ziel",
-            "objet", "objetivo", "motivo"])
+        if has([
+            "purpose", "goal", "goals", "reason", "why", "agenda", "objective", "objectives", "zweck", "ziel",
+            "objet", "objetivo", "motivo",
+        ])
             || contains(["目的", "议程", "議題"])
         {
             return .reason
@@ -84,15 +94,19 @@ enum FieldQuestion {
         {
             return .time
         }
-        if has(["outcome", "outcomes", "decision", "decisions", "result", "results", "conclusion", "conclusions",
+        if has([
+            "outcome", "outcomes", "decision", "decisions", "result", "results", "conclusion", "conclusions",
             "ergebnis", "ergebnisse", "entscheidung", "beschluss", "décision", "décisions", "résultat", "resultado",
-            "decisión", "decisiones"])
+            "decisión", "decisiones",
+        ])
             || contains(["结论", "决定", "結果", "決定"])
         {
             return .decision
         }
-        if has(["action", "actions", "tasks", "task", "todo", "todos", "owner", "owners", "aufgaben", "tâches",
-            "tareas", "acciones"])
+        if has([
+            "action", "actions", "tasks", "task", "todo", "todos", "owner", "owners", "aufgaben", "tâches",
+            "tareas", "acciones",
+        ])
             || contains(["next step", "follow-up", "follow up", "to-do", "待办", "行动", "任务"])
         {
             return .task

@@ -74,6 +74,9 @@ enum HybridFusion {
     /// candidate's evidence from its slot and cosine; each candidate then scores the probability that it
     /// is relevant, from its own evidence only.
     ///
+    /// With convex fusion, `keywordStrength` gives a keyword candidate's evidence (0…1, as the calibration
+    /// reads it; `nil` when unknown): a match weaker than ``strongKeywordEvidence`` counts in proportion.
+    ///
     /// - Complexity: O(c log c) for c candidates.
     static func fuse(
         semantic: [(slot: Int, score: Float)], keyword: [(slot: Int, score: Float)],
@@ -138,9 +141,7 @@ enum HybridFusion {
                 guard var explanation = bySlot[slot]?.explanation else { continue }
                 let s = explanation.semanticScore.map(semanticNormalize) ?? 0
                 var k = explanation.keywordScore.map(keywordNormalize) ?? 0
-                if let strength = keywordStrength(slot), Self.strongKeywordEvidence > 0 {
-                    k *= min(1, strength / Self.strongKeywordEvidence)
-                }
+                if let strength = keywordStrength(slot) { k *= min(1, strength / Self.strongKeywordEvidence) }
                 explanation.semanticNormalized = explanation.semanticScore == nil ? nil : s
                 explanation.keywordNormalized = explanation.keywordScore == nil ? nil : k
                 explanation.baseScore = semanticWeight * s + (1 - semanticWeight) * k
@@ -150,9 +151,13 @@ enum HybridFusion {
         return order.compactMap { bySlot[$0] }
     }
 
-    /// EXPERIMENT
-    nonisolated(unsafe) static var strongKeywordEvidence: Float =
-        Float(ProcessInfo.processInfo.environment["HUSH_STRONG_KEYWORD"] ?? "") ?? 0
+    /// The keyword evidence (``ScoreCalibration/keywordEvidence(bm25:queryTerms:indexedChunks:)``) from which a
+    /// keyword match counts in full in convex fusion; a weaker one counts in proportion. Min-max makes the best
+    /// keyword match 1 however weak it is, so one common word of a worry ("feel", "heart") shared with a short
+    /// reading of another subject overturned a near tie in meaning. Measured on the journal set
+    /// (`scripts/bench/journal-close-calls.py`) and checked on the man pages and held-out Debian descriptions
+    /// (docs/benchmarks.md, "Close calls in a journal").
+    static let strongKeywordEvidence: Float = 0.15
 
     /// A spread of scores smaller than this, relative to their magnitude (at least 1), is float noise, not a
     /// difference: f32 dot products of equal texts differ in the last bits, and stretching that to 0…1 would

@@ -123,7 +123,8 @@ extension Searcher {
         var plan = SearchPlan(
             kind: mode.kind, fusion: fusion, calibrationName: calibrationName, filter: filter, queryVector: nil,
             keyword: nil, pool: memory.clampedLimit(max(limit, mode.candidates)), limit: memory.clampedLimit(limit),
-            minScore: minScore, minRelevance: minRelevance, boosts: boosts, keywords: Self.boostWords(analysis, boosts: boosts),
+            minScore: minScore, minRelevance: minRelevance, boosts: boosts,
+            keywords: Self.boostWords(analysis, boosts: boosts),
             highlighter: KeywordHighlighter(
                 terms: Self.keywordTerms(searched.analysis, query: trimmed), typing: typing),
             explain: explain,

@@ -10,7 +10,8 @@ extension Searcher {
             guard let (chunk, passageRange) = chunks[entry.chunkID] else { return nil }
             let record = entry.record
             var explanation = entry.candidate.explanation
-            explanation.calibration = plan.calibrationName
+            explanation.calibration =
+                plan.calibrationName
                 ?? (explanation.evidence == nil ? nil : ScoreCalibration.builtIn(for: embedder.identity)?.name)
             return SearchHit(
                 id: record.externalID, score: explanation.finalScore, title: chunk.title, text: chunk.text,
@@ -95,7 +96,9 @@ extension Searcher {
         if let title = chunk.title {
             // A chunk of the title alone has no passage: the title is all its text.
             let (cleaned, written) = asWritten(title)
-            _ = passage.isEmpty && !isField ? putBack(cleaned, written, in: &after) : putBack(cleaned, written, in: &before)
+            _ =
+                passage.isEmpty && !isField
+                ? putBack(cleaned, written, in: &after) : putBack(cleaned, written, in: &before)
         }
         for field in JSONCoding.decodeFields(chunk.fields ?? "[]") {
             let label = asWritten(field.label)

@@ -140,7 +140,8 @@ import Testing
         #expect(!summary.sentences.isEmpty)
         #expect(Set(summary.documentIDs).isSubset(of: Set(results.goodMatches.map(\.id))))
         #expect(summary.sentences.contains { $0.text.contains("July 14") })
-        #expect(try await store.summarize(query: "when is the mobile app launch postponed").documentIDs.contains("m-retro"))
+        #expect(
+            try await store.summarize(query: "when is the mobile app launch postponed").documentIDs.contains("m-retro"))
     }
 
     @Test func theContextNumbersAndCitesTheGoodMatchesWithinItsBudget() async throws {

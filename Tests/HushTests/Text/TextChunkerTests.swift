@@ -177,8 +177,10 @@ func utf16Slice(_ text: String, _ range: Range<Int>) -> String {
         let chunker = Chunker(tokenCounter: wordTokens)
         let chunks = chunker.chunk(
             title: "Standup", text: "We shipped the importer.",
-            fields: [.init(label: "Attendees", value: "Ana, Bo"), .init(label: "Room", value: " 4B "),
-                .init(label: "Notes", value: "  ")], date: "2026-03-02")
+            fields: [
+                .init(label: "Attendees", value: "Ana, Bo"), .init(label: "Room", value: " 4B "),
+                .init(label: "Notes", value: "  "),
+            ], date: "2026-03-02")
         #expect(
             chunks.map(\.text) == [
                 "Standup\n\nWe shipped the importer.", "Standup (2026-03-02)\n\nAttendees: Ana, Bo",
