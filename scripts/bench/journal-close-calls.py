@@ -16,7 +16,7 @@ words of time and routine such as week, keep, people, which every category uses;
 for Chinese, a 2-character sequence of Han characters, not one holding a function character of ZH_FUNCTION
 or one of ZH_STOP_PAIRS). --list-close-calls prints each close call's shared words and the readings holding them.
 
-    journal-close-calls.py --hush BINARY [--model e5-small] [--set samples/journal-set]
+    journal-close-calls.py --hush BINARY [--model e5-small] [--set scripts/bench/data/journal]
         [--split all|dev|heldout] [--modes hybrid,semantic,calibrated] [--work DIR] [--rebuild]
         [--json OUT] [--show-failures] [--list-close-calls] [--threads 1]
 
@@ -160,7 +160,7 @@ def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--hush", required=True, help="the hush binary")
     p.add_argument("--model", default="e5-small")
-    p.add_argument("--set", default="samples/journal-set", help="folder with readings.jsonl and worries.jsonl")
+    p.add_argument("--set", default="scripts/bench/data/journal", help="folder with readings.jsonl and worries.jsonl")
     p.add_argument("--split", default="all", choices=["all", "dev", "heldout"])
     p.add_argument("--modes", default="hybrid,semantic,calibrated")
     p.add_argument("--work", default="/tmp/journal-work")

@@ -16,7 +16,7 @@ heart" in a work reading, "don't lose sleep over a budget" in a money one, "dead
 "break a plate", 为预算失眠, 被老板当众批评 in an anger reading), and many worries share such a word with a
 reading of the wrong category, so that keyword matching is misleading (journal-close-calls.py measures it).
 
-    journal_set.py [OUT]        (default samples/journal-set)
+    journal_set.py [OUT]        (default scripts/bench/data/journal)
 """
 import json
 import os
@@ -691,7 +691,7 @@ def write_jsonl(path, rows):
 
 
 def main():
-    out = sys.argv[1] if len(sys.argv) > 1 else "samples/journal-set"
+    out = sys.argv[1] if len(sys.argv) > 1 else "scripts/bench/data/journal"
     readings, worries = build()
     os.makedirs(out, exist_ok=True)
     write_jsonl(os.path.join(out, "readings.jsonl"), readings)

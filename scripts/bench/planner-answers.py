@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Does the first hit answer a planner question? Measures `hush search` on the planner set (planner_set.py).
 
-    scripts/bench/planner-answers.py --hush PATH [--model e5-small] [--set samples/planner]
+    scripts/bench/planner-answers.py --hush PATH [--model e5-small] [--set scripts/bench/data/planner]
         [--split all|dev|heldout] [--mode hybrid] [--k 3] [--explain] [--work DIR] [--rebuild]
         [--show-failures] [--json OUT]
 
@@ -45,7 +45,7 @@ def parse_args():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--hush", required=True, help="the hush binary")
     p.add_argument("--model", default="e5-small", help="model for a new store (default e5-small)")
-    p.add_argument("--set", default=os.path.join(REPO, "samples", "planner"),
+    p.add_argument("--set", default=os.path.join(REPO, "scripts", "bench", "data", "planner"),
                    help="folder with records.jsonl and questions.jsonl")
     p.add_argument("--split", choices=SPLITS, default="all")
     p.add_argument("--mode", default=None, help="hush search --mode (default: hush's, hybrid)")

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the planner test set: 100 meeting records, 100 notes and the questions about them.
 
-    scripts/bench/planner_set.py [OUT_DIR]        (default: samples/planner)
+    scripts/bench/planner_set.py [OUT_DIR]        (default: scripts/bench/data/planner)
 
 records.jsonl   the records, in the JSON Lines format `hush index` reads: meetings with five labelled fields
                 (Attendees, Purpose, Outcomes, Action items, Location) and a short body; notes with a body
@@ -1767,7 +1767,7 @@ def check(recs, answerable):
 
 
 def main():
-    out = sys.argv[1] if len(sys.argv) > 1 else "samples/planner"
+    out = sys.argv[1] if len(sys.argv) > 1 else "scripts/bench/data/planner"
     recs = records()
     answerable, unanswerable = questions()
     problems = check(recs, answerable)

@@ -112,8 +112,15 @@ extension HushStore {
     /// let summary = try await store.summarize(query: "offsite budget", k: 5, sentences: 3)
     /// ```
     ///
-    /// - Parameter minRelevance: The lowest ``SearchHit/relevance`` a hit needs to be summarised; `nil` for
-    ///   the good matches' threshold (``SearchResults/goodMatchThreshold``).
+    /// - Parameters:
+    ///   - query: What the summary is about.
+    ///   - k: How many hits of its search to summarise, at most.
+    ///   - count: How many sentences.
+    ///   - mode: The search's mode.
+    ///   - filter: The search's filter.
+    ///   - minRelevance: The lowest ``SearchHit/relevance`` a hit needs to be summarised; `nil` for the good
+    ///     matches' threshold (``SearchResults/goodMatchThreshold``).
+    ///   - lambda: The MMR weight on relevance against redundancy, 0…1.
     /// - Complexity: one search plus ``summarize(ids:sentences:lambda:)`` on its hits.
     public func summarize(
         query: String, k: Int = 5, sentences count: Int = 3, mode: SearchMode = .hybrid, filter: SearchFilter = .init(),
@@ -137,8 +144,12 @@ extension HushStore {
     /// for sentence in summary.sentences { print(sentence.text, "—", sentence.documentID) }
     /// ```
     ///
-    /// - Parameter mode: The mode `results` were searched in: with ``SearchMode/acrossLanguages`` off, the
-    ///   sentences are compared with the query as the model's cosines are.
+    /// - Parameters:
+    ///   - results: A search's results.
+    ///   - count: How many sentences.
+    ///   - mode: The mode `results` were searched in: with ``SearchMode/acrossLanguages`` off, the sentences
+    ///     are compared with the query as the model's cosines are.
+    ///   - lambda: The MMR weight on relevance against redundancy, 0…1.
     /// - Complexity: one query embedding (cached after a search) plus ``summarize(ids:sentences:lambda:)``.
     public func summarize(
         results: SearchResults, sentences count: Int = 3, mode: SearchMode = .hybrid, lambda: Float = 0.7

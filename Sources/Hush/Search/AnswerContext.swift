@@ -137,9 +137,13 @@ extension HushStore {
     /// ```
     ///
     /// - Parameters:
+    ///   - question: The person's question.
     ///   - limit: The most passages.
+    ///   - mode: The search's mode.
+    ///   - filter: Which documents may answer.
     ///   - tokenBudget: The most tokens the prompt may take, counted by `tokenCount` (by default the store's
     ///     model's tokenizer, an estimate of a language model's: leave it room for its instructions and answer).
+    ///   - tokenCount: Counts a text's tokens; `nil` for the store's model's tokenizer.
     public func answerContext(
         for question: String, limit: Int = 5, mode: SearchMode = .hybrid, filter: SearchFilter = .init(),
         tokenBudget: Int = 1_000, tokenCount: (@Sendable (String) -> Int)? = nil

@@ -29,9 +29,15 @@ extension HushStore {
     ///   O(documents) for the filter.
     ///
     /// - Parameters:
+    ///   - query: What to look for.
+    ///   - mode: How to rank (``SearchMode``; hybrid by default).
+    ///   - filter: Which documents may be hits, applied before ranking.
+    ///   - limit: The most hits.
     ///   - minScore: Leave out the hits scoring below this, in the mode's units.
     ///   - minRelevance: Leave out the hits whose ``SearchHit/relevance`` is below this (0…1); hits without
     ///     one (keyword mode) are kept.
+    ///   - boosts: The tag and category nudges (``Boosts``).
+    ///   - explain: Whether each hit carries its ``SearchHit/Explanation``.
     public func search(
         _ query: String, mode: SearchMode = .hybrid, filter: SearchFilter = .init(), limit: Int = 10,
         minScore: Float? = nil, minRelevance: Float? = nil, boosts: Boosts = .default, explain: Bool = false

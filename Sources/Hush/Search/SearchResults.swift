@@ -29,7 +29,8 @@ public struct SearchHit: Sendable, Hashable, Codable, Identifiable {
         public var keywordRank: Int?
         /// bm25 relevance of the best chunk, larger is better (`nil` when no keyword matched).
         public var keywordScore: Float?
-        /// The keyword score after normalisation (hybrid convex fusion only).
+        /// The keyword score after normalisation (hybrid convex fusion only), weighed by the match's strength: a
+        /// match whose keyword evidence is below 0.15 counts in proportion to it.
         public var keywordNormalized: Float?
         /// What the calibrated score and the hit's ``SearchHit/relevance`` were computed from: the cosine, how
         /// far it stands above the query's cosines over the store, and the keyword evidence (`nil` in keyword

@@ -55,17 +55,20 @@ import Testing
             Document(id: "mum", body: "Called mum for her birthday; she laughed at the card."),
         ])
         let hybrid = try await store.search("should I text my ex?", boosts: .none, explain: true)
-        let matches = hybrid.hits.compactMap { hit -> (bm25: Float, normalized: Float)? in
-            guard let bm25 = hit.explanation?.keywordScore, let normalized = hit.explanation?.keywordNormalized
+        let matches = hybrid.hits.compactMap { hit -> (bm25: Float, normalized: Float, strength: Float)? in
+            guard let bm25 = hit.explanation?.keywordScore, let normalized = hit.explanation?.keywordNormalized,
+                let strength = hit.explanation?.evidence?.keyword
             else { return nil }
-            return (bm25, normalized)
+            return (bm25, normalized, strength)
         }
         #expect(matches.count == 2)
         let best = try #require(matches.map(\.bm25).max())
         for match in matches {
             #expect(match.bm25 > 0)
             #expect(match.normalized > 0)  // min-max gave the weaker of the two exactly 0
-            #expect(abs(match.normalized - match.bm25 / best) < 1e-5)
+            // From 0 to the best, weighed by how strong a match it is.
+            let weight = min(1, match.strength / HybridFusion.strongKeywordEvidence)
+            #expect(abs(match.normalized - match.bm25 / best * weight) < 1e-5)
         }
         #expect(hybrid.hits.first?.id == "ex")
 
