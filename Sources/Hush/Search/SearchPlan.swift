@@ -52,11 +52,18 @@ struct SearchPlan {
     var excluded: FTSExpression?
 
     /// How a search estimates the probability that a hit is relevant: a calibration table's coefficients for the
-    /// query's language and the table's threshold of a good match (``ScoreCalibration/recommendedMinScore``).
+    /// query's language and the table's threshold of a good match (``ScoreCalibration/recommendedMinScore``),
+    /// `nil` in a store too small to tell how far a hit stands out (``smallestForGoodMatch``).
     struct Relevance {
         var coefficients: ScoreCalibration.Coefficients
-        var threshold: Float
+        var threshold: Float?
     }
+
+    /// The fewest chunks a store holds for its hits' relevance to say whether the best is a good match: the
+    /// estimate weighs how far a hit's cosine stands above the query's cosines over the store, and among a few
+    /// dozen entries even a plain answer hardly stands out (a planner of 13 records put every answer below the
+    /// threshold).
+    static let smallestForGoodMatch = 100
 
     /// The calibration's coefficients when the fusion is calibrated.
     var calibration: ScoreCalibration.Coefficients? {
@@ -143,9 +150,10 @@ extension Searcher {
                         of: Self.embeddedText(searched.analysis, query: searched.text), embedder: embedder)))
             plan.queryVector = vector.vector
             if let table = ScoreCalibration.builtIn(for: embedder.identity) {
+                let rows = memory.read { $0.liveRows }
                 plan.relevance = SearchPlan.Relevance(
                     coefficients: table.coefficients(forLanguage: analysis.language),
-                    threshold: table.recommendedMinScore)
+                    threshold: rows >= SearchPlan.smallestForGoodMatch ? table.recommendedMinScore : nil)
             }
             if vector.embedded {
                 plan.embedded = true

@@ -177,7 +177,8 @@ public struct SearchResults: Sendable, Hashable, Codable {
     public var timings: Timings
     /// The ``SearchHit/relevance`` from which a hit is a good match: the model's calibration table's
     /// ``ScoreCalibration/recommendedMinScore`` (0.089 for multilingual-e5-small in English). `nil` when the
-    /// hits carry no relevance (keyword mode, a model without a table).
+    /// hits carry no relevance (keyword mode, a model without a table), and in a store of fewer than 100 chunks,
+    /// too few to tell how far a hit stands out from the rest: there any hit counts as a good match.
     public var goodMatchThreshold: Float?
 
     /// Whether the best hit is a good match for the query: its ``SearchHit/relevance`` reaches

@@ -29,9 +29,23 @@ import Testing
             ], sourceType: "meeting", createdAt: day("2026-01-15")),
     ]
 
+    /// The 120 readings of the journal set (scripts/bench/data/journal): real short texts, so that the store is
+    /// large enough for its hits' relevance to tell a good match.
+    static func readings() throws -> [Document] {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "../../../scripts/bench/data/journal/readings.jsonl")
+        return try String(contentsOf: url, encoding: .utf8).split(separator: "\n").compactMap { line in
+            guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                let id = object["id"] as? String, let text = object["text"] as? String
+            else { return nil }
+            return Document(
+                id: id, title: object["title"] as? String, body: text, category: object["category"] as? String)
+        }
+    }
+
     static func store() async throws -> HushStore {
         let store = try await HushStore.inMemory(embedder: HashingEmbedder())
-        try await store.upsert(meetings + Corpus.documents)
+        try await store.upsert(meetings + Corpus.documents + readings())
         return store
     }
 
@@ -119,6 +133,17 @@ import Testing
         let keyword = try await store.search("security audit", mode: .keyword)
         #expect(keyword.hits.first?.relevance == nil && keyword.goodMatchThreshold == nil && keyword.goodMatch)
         #expect(try await store.search("zzzz qqqq", mode: .keyword).goodMatch == false)
+    }
+
+    @Test func aSmallStoreCountsAnyHitAsAGoodMatch() async throws {
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        try await store.upsert(Self.meetings + Corpus.documents)
+        let results = try await store.search("what is the capital of Peru")
+        #expect(!results.hits.isEmpty && results.hits.allSatisfy { $0.relevance != nil })
+        #expect(results.goodMatchThreshold == nil && results.goodMatch)
+        #expect(results.goodMatches == results.hits)
+        // The large store tells.
+        #expect(try await Self.store().search("what is the capital of Peru").goodMatch == false)
     }
 
     @Test func minRelevanceKeepsTheHitsThatReachIt() async throws {
