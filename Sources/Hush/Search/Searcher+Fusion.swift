@@ -3,9 +3,11 @@ import Foundation
 /// Fusion: from the two arms' candidates to the chosen hits (each arm's rank and score, the fused score, the
 /// boosts, the threshold, the order, and the chunk that represents each hit).
 extension Searcher {
-    /// Every candidate's keyword evidence for its relevance (and calibrated fusion): its own bm25, also for the
-    /// documents only the semantic arm returned (their best chunk's), so that no score depends on which other
-    /// documents were candidates.
+    /// Every candidate's keyword evidence for its relevance and calibrated fusion: the keyword arm's bm25, and in
+    /// calibrated fusion also that of the documents only the semantic arm returned (their best chunk's), so that
+    /// no calibrated score depends on which other documents were candidates. In the other modes a document the
+    /// keyword arm did not return has none: it matched no word, or (when the arm's pool is full) fewer than
+    /// the pool's weakest.
     func keywordEvidence(
         _ plan: SearchPlan, _ first: FirstPass, keyword: [DocumentHit], bm25: [Int64: Float], state: StoreMemory.State
     ) -> [Int: Float] {
