@@ -127,11 +127,12 @@ extension HushStore {
         minRelevance: Float? = nil, lambda: Float = 0.7
     ) async throws -> Summary {
         guard k > 0 else { throw RankingError.invalidOption("k must be at least 1 (got \(k))") }
-        var results = try searcher.search(
+        let results = try searcher.search(
             query, mode: mode, filter: filter, limit: memory.clampedLimit(k), minScore: nil,
             minRelevance: minRelevance, boosts: .default, explain: false)
-        if minRelevance != nil { results.goodMatchThreshold = nil }
-        return try await summarize(results: results, sentences: count, mode: mode, lambda: lambda)
+        // With a floor of its own, the search kept the hits that reach it.
+        let hits = minRelevance == nil ? results.goodMatches : results.hits
+        return try summarize(hits: hits, query: query, sentences: count, mode: mode, lambda: lambda)
     }
 
     /// An extractive summary of a search's good matches (``SearchResults/goodMatches``), oldest first, with the
@@ -156,12 +157,17 @@ extension HushStore {
     )
         async throws -> Summary
     {
-        let hits = results.goodMatches
+        try summarize(hits: results.goodMatches, query: results.query, sentences: count, mode: mode, lambda: lambda)
+    }
+
+    /// The summary of `hits` of a search of `query`, with the sentences closest to it.
+    private func summarize(hits: [SearchHit], query: String, sentences count: Int, mode: SearchMode, lambda: Float)
+        throws -> Summary
+    {
         guard !hits.isEmpty else { return Summary(sentences: [], documentIDs: []) }
         // The search cached the query's vector (a keyword search embeds it here): the sentences chosen are
         // those closest to what was asked, not merely to the hits' common theme.
-        let focus = SummaryFocus(
-            query: try searcher.queryVector(for: results.query), acrossLanguages: mode.acrossLanguages)
+        let focus = SummaryFocus(query: try searcher.queryVector(for: query), acrossLanguages: mode.acrossLanguages)
         return try ranker.summarize(hits: hits, sentences: count, lambda: lambda, focus: focus)
     }
 }

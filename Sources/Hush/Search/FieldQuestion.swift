@@ -21,37 +21,34 @@ enum FieldQuestion {
 
     /// The kinds of field that answer `query` (empty when it asks for none that a label names).
     static func askedKinds(_ query: String) -> Set<Kind> {
-        let text = query.lowercased()
-        let words = Set(text.split { !$0.isLetter && $0 != "'" }.map(String.init))
+        let cues = Cues(query, apostrophesInWords: true)
         var kinds = Set<Kind>()
-        func has(_ cues: [String]) -> Bool { cues.contains { words.contains($0) } }
-        func contains(_ cues: [String]) -> Bool { cues.contains { text.contains($0) } }
         // Words that stand alone in spaced scripts; phrases and scripts written without spaces by substring.
-        if has(["where", "wo", "wohin", "où", "dónde", "donde"]) || contains(["哪里", "哪儿", "在哪", "どこ", "何処"]) {
+        if cues.has(["where", "wo", "wohin", "où", "dónde", "donde"]) || cues.contains(["哪里", "哪儿", "在哪", "どこ", "何処"]) {
             kinds.insert(.place)
         }
-        if has(["who", "whom", "wer", "wem", "wen", "qui", "quién", "quien", "quiénes"])
-            || contains(["谁", "誰", "だれ"])
+        if cues.has(["who", "whom", "wer", "wem", "wen", "qui", "quién", "quien", "quiénes"])
+            || cues.contains(["谁", "誰", "だれ"])
         {
             kinds.formUnion([.people, .task])
         }
-        if has(["why", "warum", "wieso", "weshalb", "pourquoi"])
-            || contains(["por qué", "为什么", "為什麼", "为何", "なぜ", "どうして"])
+        if cues.has(["why", "warum", "wieso", "weshalb", "pourquoi"])
+            || cues.contains(["por qué", "为什么", "為什麼", "为何", "なぜ", "どうして"])
         {
             kinds.insert(.reason)
         }
-        if has(["when", "wann", "quand", "cuándo", "cuando"]) || contains(["什么时候", "何时", "幾時", "いつ"]) {
+        if cues.has(["when", "wann", "quand", "cuándo", "cuando"]) || cues.contains(["什么时候", "何时", "幾時", "いつ"]) {
             kinds.formUnion([.time, .decision])
         }
-        if has([
+        if cues.has([
             "decide", "decided", "decision", "decisions", "agree", "agreed", "outcome", "outcomes", "result",
             "conclude", "concluded", "beschlossen", "entschieden", "décidé", "decidimos", "decidió",
         ])
-            || contains(["决定", "決定", "结论", "結論"])
+            || cues.contains(["决定", "決定", "结论", "結論"])
         {
             kinds.insert(.decision)
         }
-        if contains([
+        if cues.contains([
             "need to do", "to-do", "todo", "follow up", "follow-up", "next step", "action item", "supposed to",
             "responsible for", "in charge of", "assigned", "待办", "负责",
         ]) {
@@ -62,55 +59,67 @@ enum FieldQuestion {
 
     /// The kind of field `label` names, or `nil`.
     static func kind(ofLabel label: String) -> Kind? {
-        let text = label.lowercased()
-        let words = Set(text.split { !$0.isLetter }.map(String.init))
-        func has(_ cues: [String]) -> Bool { cues.contains { words.contains($0) } }
-        func contains(_ cues: [String]) -> Bool { cues.contains { text.contains($0) } }
-        if has([
+        let cues = Cues(label, apostrophesInWords: false)
+        if cues.has([
             "location", "place", "room", "venue", "where", "address", "ort", "raum", "lieu", "salle", "lugar", "sala",
         ])
-            || contains(["地点", "地址", "场所", "場所", "会場"])
+            || cues.contains(["地点", "地址", "场所", "場所", "会場"])
         {
             return .place
         }
-        if has([
+        if cues.has([
             "attendees", "attendee", "participants", "people", "present", "guests", "who", "with", "teilnehmer",
             "asistentes", "participantes",
         ])
-            || contains(["参会", "参加", "出席", "与会"])
+            || cues.contains(["参会", "参加", "出席", "与会"])
         {
             return .people
         }
-        if has([
+        if cues.has([
             "purpose", "goal", "goals", "reason", "why", "agenda", "objective", "objectives", "zweck", "ziel",
             "objet", "objetivo", "motivo",
         ])
-            || contains(["目的", "议程", "議題"])
+            || cues.contains(["目的", "议程", "議題"])
         {
             return .reason
         }
-        if has(["date", "time", "when", "day", "datum", "zeit", "termin", "heure", "fecha", "hora"])
-            || contains(["日期", "时间", "時間", "日時"])
+        if cues.has(["date", "time", "when", "day", "datum", "zeit", "termin", "heure", "fecha", "hora"])
+            || cues.contains(["日期", "时间", "時間", "日時"])
         {
             return .time
         }
-        if has([
+        if cues.has([
             "outcome", "outcomes", "decision", "decisions", "result", "results", "conclusion", "conclusions",
             "ergebnis", "ergebnisse", "entscheidung", "beschluss", "décision", "décisions", "résultat", "resultado",
             "decisión", "decisiones",
         ])
-            || contains(["结论", "决定", "結果", "決定"])
+            || cues.contains(["结论", "决定", "結果", "決定"])
         {
             return .decision
         }
-        if has([
+        if cues.has([
             "action", "actions", "tasks", "task", "todo", "todos", "owner", "owners", "aufgaben", "tâches",
             "tareas", "acciones",
         ])
-            || contains(["next step", "follow-up", "follow up", "to-do", "待办", "行动", "任务"])
+            || cues.contains(["next step", "follow-up", "follow up", "to-do", "待办", "行动", "任务"])
         {
             return .task
         }
         return nil
+    }
+
+    /// A text lowercased and its words (letters; with `apostrophesInWords`, `who's` is one word): whether it
+    /// holds one of some words, or one of some phrases anywhere (scripts written without spaces).
+    private struct Cues {
+        let text: String
+        let words: Set<String>
+
+        init(_ raw: String, apostrophesInWords: Bool) {
+            text = raw.lowercased()
+            words = Set(text.split { !$0.isLetter && !(apostrophesInWords && $0 == "'") }.map(String.init))
+        }
+
+        func has(_ cues: [String]) -> Bool { cues.contains { words.contains($0) } }
+        func contains(_ phrases: [String]) -> Bool { phrases.contains { text.contains($0) } }
     }
 }

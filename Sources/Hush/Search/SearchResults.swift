@@ -94,8 +94,9 @@ public struct SearchHit: Sendable, Hashable, Codable, Identifiable {
     /// The estimated probability that the document answers the query, 0…1, comparable across queries and
     /// modes: the store's model's calibration table (``ScoreCalibration``) applied to this hit's own evidence
     /// (its cosine, how far that stands above the query's cosines over the store, and its keyword evidence:
-    /// the keyword arm's bm25, none for a document the arm did not return; in semantic mode none at all). `nil` in keyword mode and for a model without a table.
-    /// The hit is a good match when it reaches ``SearchResults/goodMatchThreshold``.
+    /// the keyword arm's bm25, none for a document the arm did not return; in semantic mode none at all).
+    /// `nil` in keyword mode and for a model without a table. The hit is a good match when it reaches
+    /// ``SearchResults/goodMatchThreshold``.
     ///
     /// ```swift
     /// let hits = try await store.search("capital of Peru").hits

@@ -103,11 +103,7 @@ extension Searcher {
         for field in JSONCoding.decodeFields(chunk.fields ?? "[]") {
             let label = asWritten(field.label)
             // A field chunk holds one field's line (or a piece of it): only that field's words are put back.
-            if let only = chunk.field,
-                label.cleaned.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ") != only
-            {
-                continue
-            }
+            if let only = chunk.field, ChunkingRun.oneLine(label.cleaned) != only { continue }
             let value = asWritten(field.value)
             let line =
                 label.cleaned.isEmpty

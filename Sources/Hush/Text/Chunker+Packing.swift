@@ -63,10 +63,15 @@ struct ChunkingRun {
 
     // MARK: - Title and fields
 
+    /// `text` on one line: its runs of white space as one space, none at its ends.
+    static func oneLine(_ text: String) -> String {
+        text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
+
     /// The title on one line, cut at a word boundary to at most half the window.
     private func preparedTitle(_ raw: String?) -> (text: String, tokens: Int)? {
         guard let raw else { return nil }
-        let title = raw.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        let title = Self.oneLine(raw)
         guard !title.isEmpty else { return nil }
         let limit = max(1, hardLimit / 2)
         let tokens = contentTokens(title)
@@ -82,27 +87,27 @@ struct ChunkingRun {
         return kept.isEmpty ? nil : (kept.joined(separator: " "), used)
     }
 
-    /// A field as the line its chunk holds: `Label: value` on one line, or the value alone without a label;
-    /// `nil` for an empty value.
-    static func fieldLine(_ field: Document.Field) -> (label: String, line: String)? {
-        let label = field.label.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
-        let value = field.value.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
-        guard !value.isEmpty else { return nil }
-        return (label, label.isEmpty ? value : label + ": " + value)
+    /// A field's label and value each on one line (the label is what ``TextChunk/field`` records); `nil` for an
+    /// empty value.
+    static func fieldLine(_ field: Document.Field) -> (label: String, value: String)? {
+        let value = oneLine(field.value)
+        return value.isEmpty ? nil : (oneLine(field.label), value)
     }
 
     /// Each field in a chunk of its own after the body's, under the record's heading (its title and day), so
     /// that a question about one field ("where was the retro?") lands on that field's line and a hit can show
-    /// it: the planner's "Location: Room 4B" is not diluted by the rest of the record. A line longer than the
-    /// window is split at words, each piece keeping its label.
-    private mutating func addFields(_ lines: [(label: String, line: String)], heading: String?) {
+    /// it: the planner's "Location: Room 4B" is not diluted by the rest of the record. The line is `Label: value`
+    /// (the value alone without a label); a line longer than the window is split at words, each piece keeping
+    /// its label.
+    private mutating func addFields(_ fields: [(label: String, value: String)], heading: String?) {
         let end = text.utf16.count
         let headingTokens = heading.map { contentTokens($0) } ?? 0
-        for (label, line) in lines {
-            let cost = contentTokens(line)
+        for (label, value) in fields {
+            let prefix = label.isEmpty ? "" : label + ": "
+            let line = prefix + value
             let pieces =
-                cost + headingTokens <= hardLimit
-                ? [line] : splitFieldLine(line, limit: max(1, targetLimit - headingTokens)).map(\.0)
+                contentTokens(line) + headingTokens <= hardLimit
+                ? [line] : splitFieldLine(prefix: prefix, value: value, limit: max(1, targetLimit - headingTokens))
             for piece in pieces {
                 let chunkText = heading.map { $0 + "\n\n" + piece } ?? piece
                 let count = tokenCounter(chunkText)
@@ -115,36 +120,34 @@ struct ChunkingRun {
         }
     }
 
-    private func splitFieldLine(_ line: String, limit: Int) -> [(String, Int)] {
-        var label = ""
-        var value = Substring(line)
-        if let colon = line.range(of: ": ") {
-            label = String(line[..<colon.upperBound])
-            value = line[colon.upperBound...]
-        }
-        var labelCost = label.isEmpty ? 0 : contentTokens(label)
+    /// A field's line (`prefix`, its `Label: `, then `value`) as pieces of at most `limit` content tokens, cut at
+    /// words, each starting with `prefix`.
+    private func splitFieldLine(prefix: String, value: String, limit: Int) -> [String] {
+        var prefix = prefix
+        var words = value.split(separator: " ")
+        var prefixCost = prefix.isEmpty ? 0 : contentTokens(prefix)
         // A label of more than a quarter of the room is split with its value instead of repeated on each piece
         // (a label of 250,000 tokens was copied onto every word of its value).
-        if labelCost > limit / 4 {
-            label = ""
-            value = Substring(line)
-            labelCost = 0
+        if prefixCost > limit / 4 {
+            words = (prefix + value).split(separator: " ")
+            prefix = ""
+            prefixCost = 0
         }
-        let room = max(1, limit - labelCost)
-        var pieces: [(String, Int)] = []
-        var words: [Substring] = []
+        let room = max(1, limit - prefixCost)
+        var pieces: [String] = []
+        var current: [Substring] = []
         var used = 0
-        for word in value.split(separator: " ") {
+        for word in words {
             let cost = contentTokens(word)
-            if !words.isEmpty, used + cost > room {
-                pieces.append((label + words.joined(separator: " "), used + labelCost))
-                words = []
+            if !current.isEmpty, used + cost > room {
+                pieces.append(prefix + current.joined(separator: " "))
+                current = []
                 used = 0
             }
-            words.append(word)
+            current.append(word)
             used += cost
         }
-        if !words.isEmpty { pieces.append((label + words.joined(separator: " "), used + labelCost)) }
+        if !current.isEmpty { pieces.append(prefix + current.joined(separator: " ")) }
         return pieces
     }
 
