@@ -2,12 +2,19 @@
 """Does the first hit answer a planner question? Measures `hush search` on the planner set (planner_set.py).
 
     scripts/bench/planner-answers.py --hush PATH [--model e5-small] [--set scripts/bench/data/planner]
-        [--split all|dev|heldout] [--mode hybrid] [--k 3] [--explain] [--work DIR] [--rebuild]
+        [--split all|dev|heldout|fresh] [--mode hybrid] [--k 3] [--explain] [--work DIR] [--rebuild]
         [--show-failures] [--json OUT]
 
 Builds a store from SET/records.jsonl (WORK/planner-MODEL.sqlite; reused when it exists, re-indexed
 incrementally when the records are newer, made anew with --rebuild), then runs one `hush search --json --k K`
-per question of SET/questions.jsonl and reports, per split (dev, heldout, all):
+per question of SET/questions.jsonl and reports, per split (dev, heldout, all, fresh):
+
+- splits: "all" is dev + heldout only, as before the fresh split existed, so that its figures stay comparable
+  with earlier runs. "fresh" is a second held-out set of answerable questions (ids f-...), written after the
+  engine's field rules by someone who had not seen them; it has no unanswerable questions, so its score
+  spreads, AUCs and goodMatch share for unanswerable questions are "–". --split all (the default) runs every
+  question and reports every split (fresh only when the set has it); --split dev|heldout|fresh runs and
+  reports that split alone;
 
 - answerable questions: the first hit is the relevant record (top-1), the relevant record is among the first K
   (top-K), the answer (a short substring of one field of the record, matched case-insensitively) is in the
@@ -20,7 +27,7 @@ per question of SET/questions.jsonl and reports, per split (dev, heldout, all):
   `relevance`, when present) separating answerable from unanswerable questions (ties count half; a question
   without hits scores lowest);
 - "answer in the first snippet" per field and per question style (named: the question names the meeting;
-  content: it asks about what was said).
+  content: it asks about what was said), for "all" and for "fresh" (or for the one split asked for).
 
 --show-failures prints every answerable question whose first snippet lacks the answer. The JSON (--json)
 holds the settings, the tables and every question's first hits. Standard library only.
@@ -36,7 +43,8 @@ import sys
 import tempfile
 import time
 
-SPLITS = ("dev", "heldout", "all")
+SPLITS = ("dev", "heldout", "all", "fresh")
+ALL = ("dev", "heldout")  # the "all" split: dev + heldout, not fresh, so that earlier figures stay comparable
 FIELD_ORDER = ("Attendees", "Purpose", "Outcomes", "Action items", "Location")
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -92,6 +100,11 @@ def search(args, db, query):
     if done.returncode != 0:
         sys.exit(f"search failed ({done.returncode}): {' '.join(cmd)}\n{done.stderr}")
     return json.loads(done.stdout)
+
+
+def in_split(row, split):
+    """Whether a question (or its row) belongs to `split`; "all" is dev + heldout only."""
+    return row["split"] in ALL if split == "all" else row["split"] == split
 
 
 def contains(haystack, needle):
@@ -209,25 +222,29 @@ def markdown(args, mode, splits, summaries, rows, k):
     lines += ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for sp in splits:
         s = summaries[sp]
-        cells = [sp, spread_text(s["score_answerable"]), str(s["unanswerable"]), spread_text(s["score_unanswerable"]),
+        cells = [sp, spread_text(s["score_answerable"]), str(s["unanswerable"] or "–"),
+                 spread_text(s["score_unanswerable"]),
                  spread_text(s["score_general"]), spread_text(s["score_near-domain"]), f3(s["auc_score"]),
                  f3(s["auc_score_right"])] + ([f3(s.get("auc_relevance"))] if has_rel else []) \
             + [good_text(s["goodmatch_answerable"]), good_text(s["goodmatch_unanswerable"])]
         lines.append("| " + " | ".join(cells) + " |")
     lines.append("")
-    sel = splits[-1]
-    ans = [r for r in rows if r["answerable"] and (sel == "all" or r["split"] == sel)]
-    head = ["field / style (" + sel + ")", "n", "top-1", f"top-{k}", "answer in top snippet", "in top text",
-            f"in a top-{k} snippet"]
-    lines += ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
-    groups = [(f, [r for r in ans if r["field"] == f]) for f in FIELD_ORDER]
-    groups += [(f"style: {st}", [r for r in ans if r.get("style") == st]) for st in ("named", "content")]
-    for name, g in groups:
-        if g:
-            lines.append("| " + " | ".join([name, str(len(g)), f1(pct(g, "top1")), f1(pct(g, "topk")),
-                                            f1(pct(g, "snippet1")), f1(pct(g, "text1")),
-                                            f1(pct(g, "snippetk"))]) + " |")
-    return "\n".join(lines)
+    for sel in [sp for sp in splits if sp in ("all", "fresh")] or splits[-1:]:
+        ans = [r for r in rows if r["answerable"] and in_split(r, sel)]
+        if not ans:
+            continue
+        head = ["field / style (" + sel + ")", "n", "top-1", f"top-{k}", "answer in top snippet", "in top text",
+                f"in a top-{k} snippet"]
+        lines += ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+        groups = [(f, [r for r in ans if r["field"] == f]) for f in FIELD_ORDER]
+        groups += [(f"style: {st}", [r for r in ans if r.get("style") == st]) for st in ("named", "content")]
+        for name, g in groups:
+            if g:
+                lines.append("| " + " | ".join([name, str(len(g)), f1(pct(g, "top1")), f1(pct(g, "topk")),
+                                                f1(pct(g, "snippet1")), f1(pct(g, "text1")),
+                                                f1(pct(g, "snippetk"))]) + " |")
+        lines.append("")
+    return "\n".join(lines).rstrip("\n")
 
 
 def one_line(text, width=200):
@@ -240,8 +257,8 @@ def main():
     records = os.path.join(args.set, "records.jsonl")
     with open(os.path.join(args.set, "questions.jsonl"), encoding="utf-8") as f:
         questions = [json.loads(line) for line in f if line.strip()]
-    if args.split != "all":
-        questions = [q for q in questions if q["split"] == args.split]
+    if args.split != "all":  # --split all runs every question, fresh included; the "all" row is dev + heldout
+        questions = [q for q in questions if in_split(q, args.split)]
     db = store_path(args)
     build_store(args, records, db)
 
@@ -256,8 +273,11 @@ def main():
             print(f"  {n}/{len(questions)} questions, {time.time() - started:.0f} s", file=sys.stderr)
     mode = "/".join(sorted(m for m in modes if m)) or (args.mode or "default")
 
-    splits = SPLITS if args.split == "all" else (args.split,)
-    summaries = {sp: summarize([r for r in rows if sp == "all" or r["split"] == sp]) for sp in splits}
+    if args.split == "all":  # dev, heldout, all (= dev + heldout), then fresh when the set has it
+        splits = tuple(sp for sp in SPLITS if sp != "fresh" or any(r["split"] == "fresh" for r in rows))
+    else:
+        splits = (args.split,)
+    summaries = {sp: summarize([r for r in rows if in_split(r, sp)]) for sp in splits}
     print(markdown(args, mode, splits, summaries, rows, args.k))
 
     if args.show_failures:

@@ -14,9 +14,14 @@ questions.jsonl answerable questions ({"id": "q-001", "query", "relevant": [meet
                 "kind"}), "general" (knowledge no planner holds) or "near-domain" (sounds like the planner,
                 but nothing in it answers); each carries, in the data below, words that must not occur in
                 any record, which the generator checks. Splits alternate: odd ids dev, even ids heldout.
+                Last, after the unanswerable ones, the fresh answerable questions ({"id": "f-001", ...,
+                "split": "fresh"}, same keys and rules): a second held-out split, written after the search
+                engine's field rules by someone who had not seen them (see FRESH below). It has no
+                unanswerable questions, and is not part of "all" (dev + heldout) in planner-answers.py.
 
 The data is fixed; the script has no randomness. It checks the set (answers in their fields and not in
-titles or bodies, note lengths, the unanswerable questions' words absent) and stops on any violation.
+titles, bodies or other fields, note lengths, the unanswerable questions' words absent, queries unique, at most
+one fresh question per meeting) and stops on any violation.
 Measure with scripts/bench/planner-answers.py.
 """
 import json
@@ -1148,6 +1153,79 @@ MEETINGS = [
 
 
 # ---------------------------------------------------------------------------------------------------------
+# Fresh questions: (meeting number, field code, query, answer, style), split "fresh", ids f-001... A second
+# held-out split, written after the search engine's field rules were settled, by someone who had not seen those
+# rules (nor the engine's code) and had read only the meetings above: 12 per field, at most one per meeting,
+# mostly on meetings whose questions above ask about another field. Same rules as the questions above (the
+# answer is in that field only, not in the title, the body or another field). Not part of "all" (dev + heldout).
+# ---------------------------------------------------------------------------------------------------------
+FRESH = [
+    (1, "O", "What is the bonus scheme tied to?", "the studio target", "content"),
+    (2, "P", "Which payment methods are in scope for app v2?", "Apple Pay and Google Pay", "content"),
+    (3, "O", "Did Priya and I agree to add another PM?", "second product manager role", "named"),
+    (4, "P", "Why did the Q1 budgets have to be approved in January?", "before the board sees them", "named"),
+    (5, "A", "Who from Redline was on the pentest scoping call?", "Kasia Nowak", "named"),
+    (6, "A", "backend hiring sync attendees", "Lena Fischer, Miguel Sousa", "named"),
+    (7, "L", "Where did we kick off the office move?", "Room 4B", "named"),
+    (8, "X", "Who is emailing the members who were charged twice?", "email every affected member", "content"),
+    (9, "A", "Was anyone from support at the app v2 design review?", "Fatima Haddad", "named"),
+    (10, "O", "What's the rent per square metre at Ohlauer Straße?", "26 euros per square metre", "content"),
+    (11, "P", "What did we want to find out at the Factory Görlitzer Park viewing?", "a shared campus could work",
+     "named"),
+    (12, "O", "spring offsite budget cap", "38,000 euros", "named"),
+    (14, "O", "How long is the new CloudNest contract?", "three-year term", "named"),
+    (15, "P", "What was the point of the Q1 board dry run?", "agree the asks", "named"),
+    (16, "X", "Who's collecting customer quotes for the homepage?", "five customer quotes", "content"),
+    (17, "P", "What did I want to discuss with Jonas besides the on-call rota?", "his hiring plan", "content"),
+    (18, "P", "What was the new helpdesk supposed to replace?", "shared support inbox", "content"),
+    (22, "L", "Where did we meet Yoga Loft in March?", "studio in Ottensen", "named"),
+    (23, "O", "Where is the Lisbon team moving in May?", "Heden in Santos", "content"),
+    (24, "X", "Who briefs sales on the new price tiers?", "brief the sales team", "content"),
+    (25, "L", "Where was the board meeting that approved the Lisbon expansion?", "Rosenthaler Straße", "content"),
+    (26, "O", "Did response times get better after we switched helpdesks?", "9 hours to 3 hours", "content"),
+    (27, "A", "Which lawyer was in on the lease decision?", "Eva Novak", "named"),
+    (28, "X", "When is Amir's Berlin visit?", "Berlin visit in May", "content"),
+    (31, "X", "Where do team leads put their goals for the quarter?", "in Notion by April 17", "content"),
+    (32, "P", "purpose of the expense policy meeting", "travel and expense policy", "named"),
+    (33, "A", "pentest kickoff attendees", "two Redline testers", "named"),
+    (35, "O", "When does Fatima's promotion take effect?", "Support from May 1", "content"),
+    (38, "P", "What was the strategy session at the offsite meant to decide?", "what to stop doing", "named"),
+    (40, "X", "How long do we keep the current cleaners?", "by end of June", "content"),
+    (43, "L", "Where did Sam and I have our 1:1?", "Café Lindner", "named"),
+    (48, "A", "Who is the architect for the new office?", "Anja Richter", "content"),
+    (52, "O", "Where is the Lisbon summer party?", "boat on the Tagus", "content"),
+    (56, "L", "mid-year review location", "Rooftop terrace", "named"),
+    (57, "X", "What hours is support staffed during launch week?", "7 am to 10 pm", "content"),
+    (59, "O", "Which partners are we interviewing for the partner API?", "Urban Sports Club and Wellpass", "named"),
+    (62, "X", "Which month is next year's pentest in?", "pentest for February", "content"),
+    (63, "L", "Where did we meet when we picked Zapf Umzüge?", "Torstraße office kitchen", "content"),
+    (65, "L", "Was the SOC 2 readiness meeting in person?", "Video call", "named"),
+    (67, "L", "Where was the final walkthrough before the move?", "Ohlauer Straße 38", "named"),
+    (70, "L", "Where did we hold the first-week retro in the new office?", "Kitchen at Ohlauer Straße", "named"),
+    (71, "L", "room for the junior security engineer hiring meeting", "Schlachtensee room", "named"),
+    (72, "P", "What constrained our choice of autumn trade fairs?", "the reduced budget", "content"),
+    (73, "A", "Who was at the Lisbon visit planning?", "Lena Fischer, Oskar Lind", "named"),
+    (75, "X", "Which review tools is Lena looking at?", "Leapsome or Lattice", "content"),
+    (77, "P", "What was FitHaus's complaint about the reports?", "match their bank statements", "named"),
+    (78, "L", "Where were we when the board lifted the hiring freeze?", "Wannsee room", "content"),
+    (79, "A", "How many engineers came to the joint planning day with Lisbon?", "22 people", "named"),
+    (84, "A", "Who sat in on the security engineer interview debrief?", "Jonas Weber, Lena Fischer", "named"),
+    (85, "P", "What were we drafting at the leadership offsite besides the 2027 goals?", "the Series A story",
+     "named"),
+    (86, "X", "Who sets up sandbox access for Urban Sports Club?", "issue sandbox credentials", "content"),
+    (87, "A", "Was Felix at the Android performance review?", "Felix Braun", "named"),
+    (88, "P", "Why are Jonas and I rethinking the engineering structure?", "grows past 25", "named"),
+    (91, "O", "Which languages do studio owners want the member app in?", "Turkish and Polish", "content"),
+    (92, "L", "Which room is the SOC 2 audit prep in?", "Müggelsee room", "named"),
+    (93, "X", "What are we doing about the webhook delay in the partner beta?", "retries with backoff", "content"),
+    (94, "O", "dates the office is closed at the end of the year", "December 23 to January 2", "named"),
+    (96, "A", "Who came to the Series A prep?", "Aiko Tanaka, Henrik Dahl", "named"),
+    (97, "X", "What's left to do after the auditors' fieldwork?", "management responses", "content"),
+    (99, "A", "Who came to the partner beta retro?", "Miguel Sousa, Ravi Menon", "named"),
+]
+
+
+# ---------------------------------------------------------------------------------------------------------
 # Notes: personal and work notes, (date, title, tags, text).
 # ---------------------------------------------------------------------------------------------------------
 NOTES = [
@@ -1709,6 +1787,10 @@ def questions():
     for n, (i, code, query, answer, style) in enumerate(order, 1):
         answerable.append({"id": f"q-{n:03d}", "query": query, "relevant": [f"m-{i:03d}"], "field": FIELDS[code],
                            "answer": answer, "split": "dev" if n % 2 else "heldout", "style": style})
+    # The fresh questions after them, in their own split.
+    for n, (i, code, query, answer, style) in enumerate(FRESH, 1):
+        answerable.append({"id": f"f-{n:03d}", "query": query, "relevant": [f"m-{i:03d}"], "field": FIELDS[code],
+                           "answer": answer, "split": "fresh", "style": style})
     # Unanswerable questions in the order general, near, near, general, general, near, ..., so that odd/even ids
     # give each split half of each kind.
     general = [(q, "general") for q, _ in GENERAL]
@@ -1761,8 +1843,17 @@ def check(recs, answerable):
             if m:
                 problems.append(f"unanswerable {query!r}: {w!r} occurs: …{alltext[max(0, m.start() - 60):m.end() + 60]}…")
     queries = [q["query"] for q in answerable] + [q for q, _ in GENERAL + NEAR_DOMAIN]
-    if len(set(queries)) != len(queries):
+    if len(set(q.lower() for q in queries)) != len(queries):
         problems.append("duplicate queries")
+    fresh = [q for q in answerable if q["split"] == "fresh"]
+    if len(fresh) != len(FRESH):
+        problems.append(f"{len(fresh)} fresh questions checked, {len(FRESH)} written")
+    meetings = [q["relevant"][0] for q in fresh]
+    for m in sorted({m for m in meetings if meetings.count(m) > 1}):
+        problems.append(f"{m}: more than one fresh question")
+    for q in fresh:
+        if q["style"] not in ("named", "content"):
+            problems.append(f"{q['id']}: style {q['style']!r}")
     return problems
 
 
@@ -1778,15 +1869,22 @@ def main():
     with open(os.path.join(out, "records.jsonl"), "w", encoding="utf-8") as f:
         for r in recs:
             f.write(json.dumps(r, ensure_ascii=False) + "\n")
+    # The fresh questions go last, after the unanswerable ones, so that the lines before them stay as they were.
+    fresh = [q for q in answerable if q["split"] == "fresh"]
     with open(os.path.join(out, "questions.jsonl"), "w", encoding="utf-8") as f:
-        for q in answerable + unanswerable:
+        for q in [q for q in answerable if q["split"] != "fresh"] + unanswerable + fresh:
             f.write(json.dumps(q, ensure_ascii=False) + "\n")
-    fields = {}
-    for q in answerable:
-        fields[q["field"]] = fields.get(q["field"], 0) + 1
+    def per_field(qs):
+        fields = {}
+        for q in qs:
+            fields[q["field"]] = fields.get(q["field"], 0) + 1
+        return ", ".join(f"{k} {v}" for k, v in fields.items())
+
+    core = [q for q in answerable if q["split"] != "fresh"]
     print(f"{out}: {len(recs)} records ({len(MEETINGS)} meetings, {len(NOTES)} notes), "
-          f"{len(answerable)} answerable questions ({', '.join(f'{k} {v}' for k, v in fields.items())}), "
-          f"{len(unanswerable)} unanswerable ({len(GENERAL)} general, {len(NEAR_DOMAIN)} near-domain)")
+          f"{len(core)} answerable questions ({per_field(core)}), "
+          f"{len(unanswerable)} unanswerable ({len(GENERAL)} general, {len(NEAR_DOMAIN)} near-domain), "
+          f"{len(fresh)} fresh answerable ({per_field(fresh)})")
 
 
 if __name__ == "__main__":

@@ -4,13 +4,16 @@ import Foundation
 /// that "Where did I meet Priya about her workload?" shows the meeting's `Location` line, although the words
 /// and the meaning of the question match its `Purpose` line best (which only says which meeting it was).
 ///
-/// A question word in English, German, French, Spanish, Chinese or Japanese asks for one or two kinds; a
-/// label is of a kind when one of its words names it (`Location`, `Room`, `Venue`, `Ort`, `地点` are places).
+/// A question's words in English, German, French, Spanish, Chinese or Japanese ask for one or more kinds: its
+/// question word ("where", "why", "who", with "who is booking…" asking for a task and "who joined…" for
+/// people), and phrases such as "which room", "how many", "the point of" or "have to". A label is of a kind
+/// when one of its words names it (`Location`, `Room`, `Venue`, `Ort`, `地点` are places).
 /// A record whose best chunk is a field of another kind is shown by its field of the asked kind, when it has
 /// one. Labels of no known kind, and questions without a question word, change nothing.
 ///
 /// ```swift
 /// FieldQuestion.askedKinds("Where was the Q1 budget review?")  // [.place]
+/// FieldQuestion.askedKinds("How many members were charged twice?")  // [.decision]
 /// FieldQuestion.kind(ofLabel: "Action items")                 // .task
 /// ```
 enum FieldQuestion {
@@ -19,42 +22,143 @@ enum FieldQuestion {
         case place, people, reason, time, decision, task
     }
 
-    /// The kinds of field that answer `query` (empty when it asks for none that a label names).
+    /// The kinds of field that answer `query` (empty when it asks for none that a label names): those its first
+    /// question word asks for ("Where did we meet when we chose the movers?" asks for a place), or, without one,
+    /// those of its first phrase that asks for a kind ("which room", "how many", "anyone").
     static func askedKinds(_ query: String) -> Set<Kind> {
         let cues = Cues(query, apostrophesInWords: true)
-        var kinds = Set<Kind>()
-        // Words that stand alone in spaced scripts; phrases and scripts written without spaces by substring.
-        if cues.has(["where", "wo", "wohin", "où", "dónde", "donde"]) || cues.contains(["哪里", "哪儿", "在哪", "どこ", "何処"]) {
-            kinds.insert(.place)
-        }
-        if cues.has(["who", "whom", "wer", "wem", "wen", "qui", "quién", "quien", "quiénes"])
-            || cues.contains(["谁", "誰", "だれ"])
+        return earliest(questionWords(cues)) ?? earliest(phrases(cues)) ?? []
+    }
+
+    /// The kinds of the cue found first (those of every cue found there).
+    private static func earliest(_ found: [(at: Int, kinds: Set<Kind>)]) -> Set<Kind>? {
+        guard let first = found.map(\.at).min() else { return nil }
+        return found.filter { $0.at == first }.reduce(into: []) { $0.formUnion($1.kinds) }
+    }
+
+    /// Where the question words are and what each asks for: "where", "who", "why", "when" and their
+    /// equivalents. Words that stand alone in spaced scripts; scripts written without spaces by substring.
+    private static func questionWords(_ cues: Cues) -> [(at: Int, kinds: Set<Kind>)] {
+        var found: [(at: Int, kinds: Set<Kind>)] = []
+        if let at = cues.first(
+            words: ["where", "wo", "wohin", "où", "dónde", "donde"],
+            phrases: ["哪里", "哪儿", "在哪", "什么地方", "どこ", "何処"])
         {
-            kinds.formUnion([.people, .task])
+            found.append((at, [.place]))
         }
-        if cues.has(["why", "warum", "wieso", "weshalb", "pourquoi"])
-            || cues.contains(["por qué", "为什么", "為什麼", "为何", "なぜ", "どうして"])
+        if let at = cues.first(
+            words: ["who", "who's", "who'll", "whom", "wer", "wem", "wen", "qui", "quién", "quien", "quiénes"],
+            phrases: ["谁", "誰", "だれ"])
         {
-            kinds.insert(.reason)
+            found.append((at, whoAsks(cues)))
         }
-        if cues.has(["when", "wann", "quand", "cuándo", "cuando"]) || cues.contains(["什么时候", "何时", "幾時", "いつ"]) {
-            kinds.formUnion([.time, .decision])
-        }
-        if cues.has([
-            "decide", "decided", "decision", "decisions", "agree", "agreed", "outcome", "outcomes", "result",
-            "conclude", "concluded", "beschlossen", "entschieden", "décidé", "decidimos", "decidió",
-        ])
-            || cues.contains(["决定", "決定", "结论", "結論"])
+        if let at = cues.first(
+            words: ["why", "warum", "wieso", "weshalb", "wozu", "pourquoi"],
+            phrases: ["por qué", "para qué", "为什么", "為什麼", "为何", "なぜ", "どうして", "何のため"])
         {
-            kinds.insert(.decision)
+            found.append((at, [.reason]))
         }
-        if cues.contains([
-            "need to do", "to-do", "todo", "follow up", "follow-up", "next step", "action item", "supposed to",
-            "responsible for", "in charge of", "assigned", "待办", "负责",
-        ]) {
-            kinds.insert(.task)
+        if let at = cues.first(
+            words: ["when", "wann", "quand", "cuándo", "cuando"], phrases: ["什么时候", "何时", "幾時", "いつ"])
+        {
+            found.append((at, [.time, .decision]))
         }
-        return kinds
+        return found
+    }
+
+    /// Where the phrases of a question without a question word are and what each asks for: a place or people
+    /// after "which" ("which room", "which investors") or named by a label's word ("venue", "attendees"),
+    /// "anyone", a purpose ("the point of", "talk about", "meant to"), a decision or a figure ("decide", "how
+    /// many", "still"), a task ("have to", "need to do").
+    private static func phrases(_ cues: Cues) -> [(at: Int, kinds: Set<Kind>)] {
+        var found: [(at: Int, kinds: Set<Kind>)] = []
+        let which = cues.first(
+            words: ["which", "what", "welche", "welcher", "welchem", "welchen", "quel", "quelle", "qué", "cuál"],
+            phrases: [])
+        if let at = cues.first(
+            words: ["location", "venue", "address", "adresse", "dirección"] + (which == nil ? [] : placeNouns),
+            phrases: ["哪个房间", "哪个会议室", "地点", "どの部屋", "場所"])
+        {
+            found.append((at, [.place]))
+        }
+        if let at = cues.first(
+            words: [
+                "anyone", "anybody", "someone", "somebody", "attendees", "participants", "jemand", "teilnehmer",
+                "quelqu'un", "alguien", "asistentes",
+            ] + (which == nil ? [] : personNouns),
+            phrases: ["有人", "誰か", "参会", "出席"])
+        {
+            found.append((at, [.people]))
+        }
+        if let at = cues.first(
+            words: ["purpose", "agenda", "worum", "zweck"],
+            phrases: [
+                "the point of", "what for", "talk about", "talked about", "meet about", "met about", "trying to",
+                "find out", "meant to", "dans quel but", "à quoi", "目的",
+            ] + (cues.text.contains("supposed to do") ? [] : ["supposed to"]))
+        {
+            found.append((at, [.reason]))
+        }
+        if let at = cues.first(
+            words: [
+                "decide", "decided", "decision", "decisions", "agree", "agreed", "outcome", "outcomes", "result",
+                "results", "conclude", "concluded", "pick", "picked", "choose", "chose", "chosen", "still",
+                "beschlossen", "entschieden", "noch", "combien", "décidé", "encore", "decidimos", "decidió", "cuánto",
+                "cuánta", "cuántos", "cuántas", "todavía",
+            ],
+            phrases: [
+                "how much", "how many", "how often", "go with", "went with", "settle on", "settled on", "wie viel",
+                "wie oft", "决定", "決定", "结论", "結論", "多少", "いくら", "何人", "まだ",
+            ])
+        {
+            found.append((at, [.decision]))
+        }
+        if let at = cues.first(
+            words: ["tasks", "todo", "todos"],
+            phrases: [
+                "need to do", "to-do", "follow up", "follow-up", "next step", "action item", "supposed to do",
+                "responsible for", "in charge of", "assigned", "have to", "has to", "had to", "待办", "负责",
+            ])
+        {
+            found.append((at, [.task]))
+        }
+        return found
+    }
+
+    /// Nouns after "which" or "what" that ask for a place: "Which room was the board meeting in?".
+    private static let placeNouns = [
+        "room", "hall", "place", "city", "building", "raum", "saal", "ort", "stadt", "salle", "lieu", "ville", "sala",
+        "lugar", "ciudad",
+    ]
+
+    /// Nouns after "which" or "what" that ask for people: "Which investors came?".
+    private static let personNouns = [
+        "people", "person", "engineer", "engineers", "investor", "investors", "colleague", "colleagues", "member",
+        "members", "leute", "personnes", "personas",
+    ]
+
+    /// What a "who" question asks for: in English, the people there when it asks about the past ("Who joined
+    /// the retro?"), the one with a task when it asks who is doing or will do something ("Who is booking the
+    /// viewings?"); either otherwise, and in the other languages.
+    private static func whoAsks(_ cues: Cues) -> Set<Kind> {
+        let words = cues.ordered
+        guard let at = words.firstIndex(where: { ["who", "who's", "who'll"].contains($0) }) else {
+            return [.people, .task]
+        }
+        if words[at] == "who'll" { return [.task, .decision] }
+        let next = words.dropFirst(at + 1).first ?? ""
+        let after = words.dropFirst(at + 2).first ?? ""
+        if words[at] == "who's" || next == "is" || next == "are" {
+            // "who is booking", "who's going to": a task; "who is the agent": either.
+            let verb = words[at] == "who's" ? next : after
+            return verb.count > 4 && verb.hasSuffix("ing") ? [.task] : [.people, .task]
+        }
+        if ["will", "should", "has", "have", "needs", "must", "can"].contains(next) { return [.task, .decision] }
+        let past = [
+            "was", "were", "from", "else", "came", "went", "met", "sat", "saw", "showed", "gave", "led", "took",
+        ]
+        if past.contains(next) || (next.count > 3 && next.hasSuffix("ed")) { return [.people] }
+        return [.people, .task]
     }
 
     /// The kind of field `label` names, or `nil`.
@@ -108,18 +212,46 @@ enum FieldQuestion {
         return nil
     }
 
-    /// A text lowercased and its words (letters; with `apostrophesInWords`, `who's` is one word): whether it
-    /// holds one of some words, or one of some phrases anywhere (scripts written without spaces).
+    /// A text lowercased and its words in order (letters; with `apostrophesInWords`, `who's` is one word):
+    /// whether it holds one of some words or phrases (phrases anywhere: scripts written without spaces), and
+    /// where the first of them starts.
     private struct Cues {
         let text: String
+        let ordered: [String]
         let words: Set<String>
+        /// Where each of `ordered` starts, in characters.
+        private let starts: [Int]
 
         init(_ raw: String, apostrophesInWords: Bool) {
-            text = raw.lowercased()
-            words = Set(text.split { !$0.isLetter && !(apostrophesInWords && $0 == "'") }.map(String.init))
+            text = raw.lowercased().replacingOccurrences(of: "\u{2019}", with: "'")
+            var ordered: [String] = []
+            var starts: [Int] = []
+            var word = ""
+            for (offset, character) in text.enumerated() {
+                if character.isLetter || (apostrophesInWords && character == "'") {
+                    if word.isEmpty { starts.append(offset) }
+                    word.append(character)
+                } else if !word.isEmpty {
+                    ordered.append(word)
+                    word = ""
+                }
+            }
+            if !word.isEmpty { ordered.append(word) }
+            self.ordered = ordered
+            self.starts = starts
+            words = Set(ordered)
         }
 
         func has(_ cues: [String]) -> Bool { cues.contains { words.contains($0) } }
         func contains(_ phrases: [String]) -> Bool { phrases.contains { text.contains($0) } }
+
+        /// Where the first of `words` (whole words) or `phrases` (anywhere) starts, in characters, or nil.
+        func first(words cues: [String], phrases: [String]) -> Int? {
+            let word = ordered.indices.first { cues.contains(ordered[$0]) }.map { starts[$0] }
+            let phrase = phrases.compactMap { phrase in
+                text.range(of: phrase).map { text.distance(from: text.startIndex, to: $0.lowerBound) }
+            }.min()
+            return [word, phrase].compactMap { $0 }.min()
+        }
     }
 }
