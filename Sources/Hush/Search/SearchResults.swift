@@ -125,34 +125,6 @@ public struct SearchHit: Sendable, Hashable, Codable, Identifiable {
     }
 }
 
-extension SearchHit {
-    private enum CodingKeys: String, CodingKey {
-        case id, score, title, text, chunkOrdinal, field, range, passageRange, highlights, sourceType, language, tags
-        case category, createdAt, relevance, explanation
-    }
-
-    /// Decodes a hit; one encoded before hits carried ``highlights``, ``field`` or ``relevance`` decodes without.
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(String.self, forKey: .id)
-        score = try container.decode(Float.self, forKey: .score)
-        title = try container.decodeIfPresent(String.self, forKey: .title)
-        text = try container.decode(String.self, forKey: .text)
-        chunkOrdinal = try container.decode(Int.self, forKey: .chunkOrdinal)
-        field = try container.decodeIfPresent(String.self, forKey: .field)
-        range = try container.decode(Range<Int>.self, forKey: .range)
-        passageRange = try container.decode(Range<Int>.self, forKey: .passageRange)
-        highlights = try container.decodeIfPresent([Range<Int>].self, forKey: .highlights) ?? []
-        sourceType = try container.decodeIfPresent(String.self, forKey: .sourceType)
-        language = try container.decode(String.self, forKey: .language)
-        tags = try container.decode([String].self, forKey: .tags)
-        category = try container.decodeIfPresent(String.self, forKey: .category)
-        createdAt = try container.decode(Date.self, forKey: .createdAt)
-        relevance = try container.decodeIfPresent(Float.self, forKey: .relevance)
-        explanation = try container.decodeIfPresent(Explanation.self, forKey: .explanation)
-    }
-}
-
 /// What a search returns: the hits, best first, and where the time went.
 ///
 /// Scores: hybrid (the default, min-max convex), 0…1 relative to the other candidates (the best scores 1);

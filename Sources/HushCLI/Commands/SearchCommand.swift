@@ -274,7 +274,8 @@ enum SearchOutput {
     }
 }
 
-/// `hush search --json`: the query, the mode, the analysis (with `--explain`), the hits and the timings.
+/// `hush search --json`: the query, the mode, the analysis (with `--explain`), the hits (in the library's own
+/// JSON shape: SearchHit+Codable.swift) and the timings.
 struct SearchJSON: Encodable {
     var query: String
     var mode: String
@@ -293,7 +294,7 @@ struct SearchJSON: Encodable {
         try container.encode(results.goodMatch, forKey: .goodMatch)
         try container.encode(results.goodMatchThreshold.map(JSONNumber.init), forKey: .goodMatchThreshold)
         try container.encodeIfPresent(analysis.map(Analysis.init), forKey: .analysis)
-        try container.encode(results.hits.map(Hit.init), forKey: .results)
+        try container.encode(results.hits, forKey: .results)
         try container.encode(Timings(results.timings), forKey: .timings)
         try container.encodeIfPresent(context.map(Context.init), forKey: .context)
     }
@@ -352,95 +353,6 @@ struct SearchJSON: Encodable {
             try container.encode(analysis.keywords, forKey: .keywords)
             try container.encode(analysis.terms, forKey: .terms)
             try container.encodeIfPresent(analysis.modelCharacters, forKey: .modelCharacters)
-        }
-    }
-
-    /// One hit: `title` is null when the document has none; `type`, `category` and `explain` are left out.
-    struct Hit: Encodable {
-        var hit: SearchHit
-
-        init(_ hit: SearchHit) { self.hit = hit }
-
-        enum CodingKeys: String, CodingKey {
-            case id, score, title, text, chunk, field, range, highlights, snippet
-            case passageRange = "passage_range"
-            case language, type, tags, category, created, relevance, explain
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(hit.id, forKey: .id)
-            try container.encode(JSONNumber(hit.score), forKey: .score)
-            try container.encode(hit.title, forKey: .title)
-            try container.encode(hit.text, forKey: .text)
-            try container.encode(hit.chunkOrdinal, forKey: .chunk)
-            try container.encodeIfPresent(hit.field, forKey: .field)
-            try container.encode(hit.range, forKey: .range)
-            try container.encode(hit.passageRange, forKey: .passageRange)
-            try container.encode(hit.highlights, forKey: .highlights)
-            try container.encode(hit.snippet().text, forKey: .snippet)
-            try container.encode(hit.language, forKey: .language)
-            try container.encodeIfPresent(hit.sourceType, forKey: .type)
-            try container.encode(hit.tags, forKey: .tags)
-            try container.encodeIfPresent(hit.category, forKey: .category)
-            try container.encode(hit.createdAt, forKey: .created)
-            try container.encode(hit.relevance.map(JSONNumber.init), forKey: .relevance)
-            try container.encodeIfPresent(hit.explanation.map(Explanation.init), forKey: .explain)
-        }
-    }
-
-    /// `explain`: each arm's rank and scores (null outside it), the calibrated evidence, the boosts.
-    struct Explanation: Encodable {
-        var explanation: SearchHit.Explanation
-
-        init(_ explanation: SearchHit.Explanation) { self.explanation = explanation }
-
-        enum CodingKeys: String, CodingKey {
-            case semanticRank = "semantic_rank"
-            case semanticScore = "semantic_score"
-            case semanticNormalized = "semantic_normalized"
-            case languageShift = "language_shift"
-            case keywordRank = "keyword_rank"
-            case keywordScore = "keyword_score"
-            case keywordNormalized = "keyword_normalized"
-            case evidence
-            case baseScore = "base_score"
-            case matchedTags = "matched_tags"
-            case tagBoost = "tag_boost"
-            case categoryBoost = "category_boost"
-            case finalScore = "final_score"
-        }
-
-        /// The calibrated score's evidence and the table that weighed it.
-        struct Evidence: Encodable {
-            var cosine: JSONNumber
-            var standing: JSONNumber
-            var keyword: JSONNumber
-            var calibration: String
-        }
-
-        func encode(to encoder: any Encoder) throws {
-            let e = explanation
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(e.semanticRank, forKey: .semanticRank)
-            try container.encode(e.semanticScore.map(JSONNumber.init), forKey: .semanticScore)
-            try container.encode(e.semanticNormalized.map(JSONNumber.init), forKey: .semanticNormalized)
-            try container.encodeIfPresent(e.languageShift.map(JSONNumber.init), forKey: .languageShift)
-            try container.encode(e.keywordRank, forKey: .keywordRank)
-            try container.encode(e.keywordScore.map(JSONNumber.init), forKey: .keywordScore)
-            try container.encode(e.keywordNormalized.map(JSONNumber.init), forKey: .keywordNormalized)
-            if let evidence = e.evidence, let calibration = e.calibration {
-                try container.encode(
-                    Evidence(
-                        cosine: JSONNumber(evidence.cosine), standing: JSONNumber(evidence.standing),
-                        keyword: JSONNumber(evidence.keyword), calibration: calibration),
-                    forKey: .evidence)
-            }
-            try container.encode(JSONNumber(e.baseScore), forKey: .baseScore)
-            try container.encode(e.matchedTags, forKey: .matchedTags)
-            try container.encode(JSONNumber(e.tagBoost), forKey: .tagBoost)
-            try container.encode(JSONNumber(e.categoryBoost), forKey: .categoryBoost)
-            try container.encode(JSONNumber(e.finalScore), forKey: .finalScore)
         }
     }
 

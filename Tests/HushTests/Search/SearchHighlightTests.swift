@@ -120,6 +120,40 @@ import Testing
         #expect(decoded.highlights.isEmpty && decoded.id == hit.id && decoded.text == hit.text)
     }
 
+    /// One JSON shape for a hit, the library's and `hush search --json`'s (docs/cli.md); a hit written before
+    /// 0.3, in camel case with its explanation, still decodes.
+    @Test func aHitHasOneJSONShapeAndOlderHitsDecode() async throws {
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        try await store.upsert([Document(id: "standup", body: Self.note, tags: ["team"])])
+        let hit = try #require(try await store.search("retro room", explain: true).hits.first)
+        let data = try JSONEncoder().encode(hit)
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(
+            Set(object.keys) == [
+                "id", "score", "title", "text", "chunk", "range", "passage_range", "highlights", "snippet",
+                "language", "tags", "created", "relevance", "explain",
+            ])
+        #expect(object["snippet"] as? String == hit.snippet().text)
+        let explain = try #require(object["explain"] as? [String: Any])
+        #expect(explain["semantic_rank"] as? Int == 1 && explain["final_score"] != nil)
+        let evidence = try #require(explain["evidence"] as? [String: Any])
+        #expect(evidence["calibration"] as? String == hit.explanation?.calibration)
+        #expect(try JSONDecoder().decode(SearchHit.self, from: data) == hit)
+
+        let older = #"""
+            {"id": "a", "score": 0.5, "text": "Book the retro room.", "chunkOrdinal": 2, "range": [0, 20],
+             "passageRange": [0, 20], "sourceType": "note", "language": "en", "tags": ["team"],
+             "createdAt": 0, "explanation": {"semanticRank": 3, "semanticScore": 0.25, "keywordRank": null,
+             "evidence": {"cosine": 0.25, "standing": 1.5, "keyword": 0}, "calibration": "table",
+             "baseScore": 0.5, "matchedTags": [], "tagBoost": 0, "categoryBoost": 0, "finalScore": 0.5}}
+            """#
+        let decoded = try JSONDecoder().decode(SearchHit.self, from: Data(older.utf8))
+        #expect(decoded.chunkOrdinal == 2 && decoded.passageRange == 0..<20 && decoded.sourceType == "note")
+        #expect(decoded.createdAt == Date(timeIntervalSinceReferenceDate: 0))
+        #expect(decoded.explanation?.semanticRank == 3 && decoded.explanation?.calibration == "table")
+        #expect(decoded.explanation?.evidence?.standing == 1.5 && decoded.explanation?.finalScore == 0.5)
+    }
+
     @Test func aMatchNearTheEndShowsWhatComesBeforeIt() async throws {
         let store = try await HushStore.inMemory(embedder: HashingEmbedder())
         try await store.upsert([Document(id: "standup", body: Self.note)])
