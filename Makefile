@@ -24,6 +24,7 @@ test: setup
 NO_MODEL = $(CURDIR)/.build/no-model
 check:
 	@scripts/check-layers
+	@scripts/check-file-sizes
 	@scripts/check-apple-kernels
 	$(SWIFT) build --build-tests
 	@scripts/check-doc-snippets debug
