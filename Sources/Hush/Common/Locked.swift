@@ -28,13 +28,19 @@ final class Locked<Value: Sendable>: @unchecked Sendable {
 /// Work started on a global queue now, whose result is taken later (once or more).
 ///
 /// ```swift
-/// let next = Background { prepare(batch) }
+/// let next = FutureValue { prepare(batch) }
 /// write(current)
 /// let prepared = next.value()
 /// ```
-final class Background<Value: Sendable>: Sendable {
+final class FutureValue<Value: Sendable>: Sendable {
     private let result = Locked<Value?>(nil)
     private let done = DispatchSemaphore(value: 0)
+
+    /// A value already there: ``value()`` returns it at once.
+    init(ready value: Value) {
+        result.value = value
+        done.signal()
+    }
 
     init(_ work: @escaping @Sendable () -> Value) {
         DispatchQueue.global().async { [result, done] in

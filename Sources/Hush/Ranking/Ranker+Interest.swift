@@ -19,7 +19,7 @@ extension Ranker {
         if let limit, limit < 1 { throw RankingError.invalidOption("limit must be at least 1 (got \(limit))") }
         let now = (options.now ?? Date()).timeIntervalSince1970
         let current = embedder.identity
-        if let blocker = try semanticBlocker() {
+        if let blocker = try readyForSemantic() {
             throw blocker
         }
         let perLanguage = options.perLanguage ?? (embedder.languageScope != .multilingual)

@@ -21,7 +21,7 @@ extension Ranker {
         let limit = clampedLimit(limit)
         if let minCosine, minCosine.isNaN { throw RankingError.invalidOption("minCosine is NaN") }
         let current = embedder.identity
-        if let blocker = try semanticBlocker() {
+        if let blocker = try readyForSemantic() {
             throw blocker
         }
         let found: [(slot: Int, score: Float)] = try memory.read { state in

@@ -29,7 +29,7 @@ extension Ranker {
 
         // The documents' text and the centroid of their stored vectors.
         let current = embedder.identity
-        if let blocker = try semanticBlocker() {
+        if let blocker = try readyForSemantic() {
             throw blocker
         }
         let (centroid, shift): ([Float]?, [String: Float]) = try memory.read { state in

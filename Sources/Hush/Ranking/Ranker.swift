@@ -16,8 +16,8 @@ struct Ranker: Sendable {
     func clampedLimit(_ limit: Int) -> Int { memory.clampedLimit(limit) }
 
     /// Why vectors cannot be compared right now, or `nil` (see
-    /// ``StoreMemory/semanticBlocker(current:database:)``).
-    func semanticBlocker() throws -> StoreError? {
-        try memory.semanticBlocker(current: embedder.identity, database: database)
+    /// ``StoreMemory/readyForSemantic(current:database:)``).
+    func readyForSemantic() throws -> StoreError? {
+        try memory.readyForSemantic(current: embedder.identity, database: database)
     }
 }

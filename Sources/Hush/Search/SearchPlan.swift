@@ -33,7 +33,7 @@ struct SearchPlan {
     var boosts: Boosts
     /// The keyword index's stems of the words a tag and a category may be made of to be boosted: the query's and
     /// the app's hints (``boostWords(_:boosts:)``).
-    var keywords: BoostWords
+    var boostWords: BoostWords
     /// What marks the query's words in the hits (``SearchHit/highlights``).
     var highlighter = KeywordHighlighter(terms: [])
     /// The kinds of labelled field the query asks for (its question word): a record is shown by its field of
@@ -131,7 +131,7 @@ extension Searcher {
             kind: mode.kind, fusion: fusion, calibrationName: calibrationName, filter: filter, queryVector: nil,
             keyword: nil, pool: memory.clampedLimit(max(limit, mode.candidates)), limit: memory.clampedLimit(limit),
             minScore: minScore, minRelevance: minRelevance, boosts: boosts,
-            keywords: Self.boostWords(analysis, boosts: boosts),
+            boostWords: Self.boostWords(analysis, boosts: boosts),
             highlighter: KeywordHighlighter(
                 terms: Self.keywordTerms(searched.analysis, query: trimmed), typing: typing),
             explain: explain,
@@ -139,7 +139,7 @@ extension Searcher {
             embedMilliseconds: 0, embedded: false, excluded: exclusion.excluded)
         plan.askedKinds = FieldQuestion.askedKinds(query)
         if mode.kind != .keyword && !trimmed.isEmpty {
-            if let blocker = try memory.semanticBlocker(current: embedder.identity, database: database) {
+            if let blocker = try memory.readyForSemantic(current: embedder.identity, database: database) {
                 throw blocker
             }
             let clock = ContinuousClock()
@@ -223,7 +223,7 @@ extension Searcher {
     /// The vector a semantic search of `query` compares documents with (from the cache after such a search),
     /// for what compares other text with what was asked: the sentences of a query's summary.
     func queryVector(for query: String) throws -> [Float] {
-        if let blocker = try memory.semanticBlocker(current: embedder.identity, database: database) {
+        if let blocker = try memory.readyForSemantic(current: embedder.identity, database: database) {
             throw blocker
         }
         let query = FTSQuery.exclusion(query).kept

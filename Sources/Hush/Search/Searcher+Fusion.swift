@@ -82,7 +82,7 @@ extension Searcher {
             if let shift = first.shift, candidate.explanation.semanticScore != nil {
                 boosted.explanation.languageShift = shift(candidate.slot)
             }
-            Self.boost(&boosted.explanation, record: record, keywords: plan.keywords, boosts: plan.boosts)
+            Self.boost(&boosted.explanation, record: record, words: plan.boostWords, boosts: plan.boosts)
             return boosted
         }
         // Equal scores (a fusion that gives the semantic arm no weight, documents no keyword matched) are
@@ -125,11 +125,11 @@ extension Searcher {
     }
 
     /// Adds the tag and category nudges to `explanation` (its final score is the base score plus them): a tag or
-    /// category matches when each of its words has the stem of a query word or of the app's hints (`keywords`,
+    /// category matches when each of its words has the stem of a query word or of the app's hints (`words`,
     /// from ``Searcher/boostWords(_:boosts:)``), that is when the keyword index would match each of its words
     /// with one of them.
     static func boost(
-        _ explanation: inout SearchHit.Explanation, record: DocumentRecord, keywords: BoostWords, boosts: Boosts
+        _ explanation: inout SearchHit.Explanation, record: DocumentRecord, words: BoostWords, boosts: Boosts
     ) {
         defer { explanation.finalScore = explanation.baseScore + (explanation.tagBoost + explanation.categoryBoost) }
         func matches(_ label: String, _ stems: Set<String>) -> Bool {
@@ -138,13 +138,13 @@ extension Searcher {
             return !words.isEmpty && words.allSatisfy { stems.contains(QueryAnalyzer.stem($0)) }
         }
         if boosts.perTag != 0 && boosts.maxTags > 0 {
-            for tag in record.tags where matches(tag, keywords.tags) {
+            for tag in record.tags where matches(tag, words.tags) {
                 explanation.matchedTags.append(tag)
                 if explanation.matchedTags.count == boosts.maxTags { break }
             }
             explanation.tagBoost = boosts.perTag * Float(explanation.matchedTags.count)
         }
-        if boosts.category != 0, let category = record.category, matches(category, keywords.category) {
+        if boosts.category != 0, let category = record.category, matches(category, words.category) {
             explanation.categoryBoost = boosts.category
         }
     }

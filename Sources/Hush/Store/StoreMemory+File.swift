@@ -10,7 +10,7 @@ extension StoreMemory {
     /// caller reports (search, related items, interest ranking, summaries, writes), or `nil` when they can: the
     /// vectors are then in memory (loaded now when the open left them in the file). Throws when the file cannot
     /// say how far an unfinished re-embed got, or the vectors cannot be read.
-    func semanticBlocker(current: EmbedderIdentity, database: StoreDatabase) throws -> StoreError? {
+    func readyForSemantic(current: EmbedderIdentity, database: StoreDatabase) throws -> StoreError? {
         let (gap, stored) = read { ($0.gap, $0.storedIdentity) }
         switch gap {
         case nil:

@@ -72,7 +72,7 @@ extension StoreWriter {
         let documents = documents.map(\.withNormalizedID)
         var summary = UpsertSummary()
         let accepted = Self.acceptedPositions(documents, summary: &summary).map { documents[$0] }
-        try inBatches(accepted, progress: progress, prepare: { $0 }) {
+        try inBatches(accepted, progress: progress) {
             try writeBatch($0, graphSave: $1, summary: &summary)
         }
         settle()
@@ -84,9 +84,11 @@ extension StoreWriter {
     /// cancelled call (``CancellationFlag/checkCurrent()``, before each batch and inside its embedding) stops the
     /// same way, throwing `CancellationError`.
     ///
-    /// Each batch is first passed through `prepare` (work that needs no lock and reads nothing from the file) on
-    /// another thread, the next batch while the one before it is written, so that the writer's one-thread steps
-    /// (its SQL, the graph's save, the commit) leave the other core busy. Each batch is told when to save the
+    /// With a `prepare` (work that needs no lock and reads nothing from the file: an import's vectors checked
+    /// and converted), each batch is first passed through it on another thread, the next batch while the one
+    /// before it is written, so that the writer's one-thread steps (its SQL, the graph's save, the commit) leave
+    /// the other core busy; without one, each batch is written as it is (an upsert's preparation needs the
+    /// stored versions, read in its own batch). Each batch is told when to save the
     /// graph: `.whenDue` for all but the last (see ``GraphSave``); when a batch fails, what the batches before
     /// it changed in the graph is saved before the error is thrown.
     func inBatches<Item: Sendable, Prepared: Sendable>(
@@ -94,12 +96,26 @@ extension StoreWriter {
         prepare: @escaping @Sendable (_ batch: [Item]) -> Prepared,
         _ write: (_ prepared: Prepared, _ graphSave: GraphSave) throws -> Void
     ) throws {
+        try inBatches(items, size: size, progress: progress, start: { batch in FutureValue { prepare(batch) } }, write)
+    }
+
+    /// ``inBatches(_:size:progress:prepare:_:)`` without a prepare stage: each batch is written as it is.
+    func inBatches<Item: Sendable>(
+        _ items: [Item], size: Int? = nil, progress: (@Sendable (StoreProgress) -> Void)?,
+        _ write: (_ batch: [Item], _ graphSave: GraphSave) throws -> Void
+    ) throws {
+        try inBatches(items, size: size, progress: progress, start: { FutureValue(ready: $0) }, write)
+    }
+
+    private func inBatches<Item: Sendable, Prepared: Sendable>(
+        _ items: [Item], size: Int?, progress: (@Sendable (StoreProgress) -> Void)?,
+        start: (_ batch: [Item]) -> FutureValue<Prepared>,
+        _ write: (_ prepared: Prepared, _ graphSave: GraphSave) throws -> Void
+    ) throws {
         let size = max(1, size ?? options.batchSize)
         let ranges = Swift.stride(from: 0, to: items.count, by: size).map { $0..<min($0 + size, items.count) }
-        func started(_ index: Int) -> Background<Prepared>? {
-            guard index < ranges.count else { return nil }
-            let batch = Array(items[ranges[index]])
-            return Background { prepare(batch) }
+        func started(_ index: Int) -> FutureValue<Prepared>? {
+            index < ranges.count ? start(Array(items[ranges[index]])) : nil
         }
         var next = started(0)
         var index = 0

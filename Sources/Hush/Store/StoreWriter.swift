@@ -27,7 +27,7 @@ struct StoreWriter: Sendable {
         try requireRunning()
         if readOnly { throw StoreError.readOnly(path: database.path ?? ":memory:", operation: operation) }
         guard needsModel else { return }
-        if let blocker = try memory.semanticBlocker(current: embedder.identity, database: database) {
+        if let blocker = try memory.readyForSemantic(current: embedder.identity, database: database) {
             throw blocker
         }
     }
