@@ -54,7 +54,7 @@ public struct BuildManifest: Sendable, Hashable, Codable {
 
     static let format1 = "hush-build-manifest-1"
     /// The `meta` key holding the manifest in the file.
-    static let metaKey = "build_manifest"
+    static let metaKey = StoreSchema.Key.buildManifest
 
     static var encoder: JSONEncoder {
         let encoder = JSONEncoder()

@@ -155,3 +155,5 @@ public struct DatabaseFailure: Error, Sendable, Hashable, CustomStringConvertibl
         init(_ error: any Error) { self.error = error }
     }
 }
+
+extension StoreError: TypedError {}

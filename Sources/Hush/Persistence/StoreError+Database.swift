@@ -7,7 +7,7 @@ extension StoreError {
     /// ``readOnly(path:operation:)``, a file that is not a database is ``notAStore(path:reason:)``, and Hush's
     /// own typed errors pass through unchanged.
     static func wrapping(_ error: any Error, path: String?, operation: String = "write") -> any Error {
-        if error is StoreError || error is SearchError || error is RankingError || error is CancellationError {
+        if error is any TypedError || error is CancellationError {
             return error
         }
         let displayPath = path ?? ":memory:"

@@ -28,7 +28,7 @@ enum StoreFile {
         try queue.writeWithoutTransaction { db in
             try db.interruptible(by: flag) {
                 try db.inTransaction {
-                    try StoreSchema.setMeta(db, BuildManifest.metaKey, manifest)
+                    try StoreSchema.setMeta(db, StoreSchema.Key.buildManifest, manifest)
                     return .commit
                 }
                 // Statistics in a fixed row order (ANALYZE visits tables in the order of the in-memory schema).

@@ -16,6 +16,8 @@ enum StoreSchema {
     /// Keys of the `meta` table.
     enum Key {
         static let schemaVersion = "schema_version"
+        /// The manifest of a knowledge base `hush build` made (JSON).
+        static let buildManifest = "build_manifest"
         static let embedderModel = "embedder_model"
         static let embedderWeights = "embedder_weights_sha256"
         static let embedderDimension = "embedder_dimension"

@@ -29,3 +29,5 @@ public enum RankingError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 }
+
+extension RankingError: TypedError {}

@@ -24,3 +24,5 @@ public enum SearchError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 }
+
+extension SearchError: TypedError {}

@@ -23,7 +23,7 @@ struct Searcher: Sendable {
     let analyzer: QueryAnalyzer
     let cleaner: TextCleaner
     let recorder: MetricsRecorder
-    let testHooks: Locked<HushStore.TestHooks>
+    let testHooks: Locked<StoreTestHooks>
 
     /// See ``HushStore/search(_:mode:filter:limit:minScore:minRelevance:boosts:explain:)``.
     func search(

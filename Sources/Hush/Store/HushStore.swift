@@ -48,15 +48,8 @@ public final class HushStore: Sendable {
     /// The ``changes`` streams being iterated.
     let changeObservers = Locked<[UUID: AsyncStream<StoreChange>.Continuation]>([:])
 
-    /// Failure injection for tests.
-    struct TestHooks: Sendable {
-        /// Called inside the write transaction after each document of a batch is written.
-        var afterDocumentWritten: (@Sendable (_ id: String) throws -> Void)?
-        /// Called after each committed re-embed batch.
-        var afterReembedBatch: (@Sendable (_ batch: Int) throws -> Void)?
-        /// Called by a search between its read of the keyword index and its second hold of the index lock.
-        var afterKeywordRead: (@Sendable () throws -> Void)?
-    }
+    /// Failure injection for tests (``StoreTestHooks``).
+    typealias TestHooks = StoreTestHooks
 
     /// Opens (or creates) the store at `path`, checks its schema and embedder, and loads its vectors.
     ///

@@ -13,7 +13,7 @@ struct StoreWriter: Sendable {
     let readOnly: Bool
     /// The query vectors' cache, emptied when a re-embed swaps the model.
     let cache: QueryEmbeddingCache
-    let testHooks: Locked<HushStore.TestHooks>
+    let testHooks: Locked<StoreTestHooks>
     /// Why the tidying after the last write's commit did not finish (``HushStore/pendingCleanup``).
     let pendingCleanup: Locked<String?>
     /// Whether writes pause (``HushStore/suspend()``).

@@ -49,8 +49,4 @@ public enum BuildError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// A failure a test injects at a stage of a build (``KnowledgeBaseBuilder/injectedFailure``); never thrown
-/// otherwise.
-struct InjectedBuildFailure: Error, Equatable {
-    var stage: String
-}
+extension BuildError: TypedError {}
