@@ -72,24 +72,24 @@ enum FieldQuestion {
     /// many", "still"), a task ("have to", "need to do").
     private static func phrases(_ cues: Cues) -> [(at: Int, kinds: Set<Kind>)] {
         var found: [(at: Int, kinds: Set<Kind>)] = []
-        let which = cues.first(
-            words: ["which", "what", "welche", "welcher", "welchem", "welchen", "quel", "quelle", "qué", "cuál"],
-            phrases: [])
-        if let at = cues.first(
-            words: ["location", "venue", "address", "adresse", "dirección"] + (which == nil ? [] : placeNouns),
-            phrases: ["哪个房间", "哪个会议室", "地点", "どの部屋", "場所"])
-        {
-            found.append((at, [.place]))
-        }
-        if let at = cues.first(
-            words: [
-                "anyone", "anybody", "someone", "somebody", "attendees", "participants", "jemand", "teilnehmer",
-                "quelqu'un", "alguien", "asistentes",
-            ] + (which == nil ? [] : personNouns),
-            phrases: ["有人", "誰か", "参会", "出席"])
-        {
-            found.append((at, [.people]))
-        }
+        let which = ["which", "what", "welche", "welcher", "welchem", "welchen", "quel", "quelle", "qué", "cuál"]
+        let place = [
+            cues.first(
+                words: ["location", "venue", "address", "adresse", "dirección"],
+                phrases: ["哪个房间", "哪个会议室", "地点", "どの部屋", "場所"]),
+            cues.first(of: placeNouns, after: which),
+        ].compactMap { $0 }.min()
+        if let at = place { found.append((at, [.place])) }
+        let people = [
+            cues.first(
+                words: [
+                    "anyone", "anybody", "someone", "somebody", "attendees", "participants", "jemand", "teilnehmer",
+                    "quelqu'un", "alguien", "asistentes",
+                ],
+                phrases: ["有人", "誰か", "参会", "出席"]),
+            cues.first(of: personNouns, after: which),
+        ].compactMap { $0 }.min()
+        if let at = people { found.append((at, [.people])) }
         if let at = cues.first(
             words: ["purpose", "agenda", "worum", "zweck"],
             phrases: [
@@ -125,13 +125,13 @@ enum FieldQuestion {
         return found
     }
 
-    /// Nouns after "which" or "what" that ask for a place: "Which room was the board meeting in?".
+    /// Nouns that ask for a place right after "which" or "what": "Which room was the board meeting in?".
     private static let placeNouns = [
         "room", "hall", "place", "city", "building", "raum", "saal", "ort", "stadt", "salle", "lieu", "ville", "sala",
         "lugar", "ciudad",
     ]
 
-    /// Nouns after "which" or "what" that ask for people: "Which investors came?".
+    /// Nouns that ask for people right after "which" or "what": "Which investors came?".
     private static let personNouns = [
         "people", "person", "engineer", "engineers", "investor", "investors", "colleague", "colleagues", "member",
         "members", "leute", "personnes", "personas",
@@ -244,6 +244,15 @@ enum FieldQuestion {
 
         func has(_ cues: [String]) -> Bool { cues.contains { words.contains($0) } }
         func contains(_ phrases: [String]) -> Bool { phrases.contains { text.contains($0) } }
+
+        /// Where the first of `nouns` starts that follows one of `determiners` within two words ("which room",
+        /// "what meeting room", "in welchem Raum"), in characters, or nil.
+        func first(of nouns: [String], after determiners: [String]) -> Int? {
+            ordered.indices.first { index in
+                nouns.contains(ordered[index])
+                    && ordered[max(0, index - 2)..<index].contains { determiners.contains($0) }
+            }.map { starts[$0] }
+        }
 
         /// Where the first of `words` (whole words) or `phrases` (anywhere) starts, in characters, or nil.
         func first(words cues: [String], phrases: [String]) -> Int? {

@@ -114,6 +114,9 @@ import Testing
         #expect(FieldQuestion.askedKinds("backend hiring sync attendees") == [.people])
         #expect(FieldQuestion.askedKinds("What was the new helpdesk supposed to replace?") == [.reason])
         #expect(FieldQuestion.askedKinds("What am I supposed to do after the call?") == [.task])
+        // A person's or a place's noun asks for them only right after "which" or "what".
+        #expect(FieldQuestion.askedKinds("What did the members decide about the room?") == [.decision])
+        #expect(FieldQuestion.askedKinds("What meeting room did we book?") == [.place])
         #expect(FieldQuestion.askedKinds("Pourquoi avons-nous changé de bureau ?") == [.reason])
         #expect(FieldQuestion.askedKinds("What did we decide about travel?") == [.decision])
         #expect(FieldQuestion.askedKinds("What do I need to do after the vendor call?") == [.task])
