@@ -139,11 +139,11 @@ extension StoreDatabase {
                 }
             }
             if tokenizerIsCurrent {
-                let update = try db.makeStatement(sql: "UPDATE chunks_fts SET text = ? WHERE rowid = ?")
+                let update = try KeywordIndexRows.update(db)
                 for (text, chunkID) in updates { try update.execute(arguments: [text, chunkID]) }
             } else {
                 try StoreSchema.recreateKeywordIndex(db)
-                let insert = try db.makeStatement(sql: "INSERT INTO chunks_fts (rowid, text) VALUES (?, ?)")
+                let insert = try KeywordIndexRows.insert(db)
                 let chunks = try Row.fetchCursor(db, sql: "SELECT id, text FROM chunks ORDER BY id")
                 while let chunk = try chunks.next() {
                     let chunkID: Int64 = chunk[0]

@@ -108,7 +108,7 @@ extension StoreTransaction {
                 arguments: [rowid])
             {
                 let chunkID: Int64 = first[0]
-                try db.cachedStatement(sql: "UPDATE chunks_fts SET text = ? WHERE rowid = ?").execute(
+                try KeywordIndexRows.update(db).execute(
                     arguments: [keywordRow(first[1], first[2]), chunkID])
                 try markWordsRemoved()
             }
@@ -118,7 +118,7 @@ extension StoreTransaction {
         var removed: [Int64] = []
         if item.existingRowid != nil {
             removed = try Int64.fetchAll(
-                try db.cachedStatement(sql: "SELECT id FROM chunks WHERE document_id = ?"), arguments: [rowid])
+                try Self.chunkIDs(db), arguments: [rowid])
             // The trigger removes the FTS rows; the foreign key cascade removes the vectors.
             try db.cachedStatement(sql: "DELETE FROM chunks WHERE document_id = ?").execute(arguments: [rowid])
             try markWordsRemoved()
@@ -131,7 +131,7 @@ extension StoreTransaction {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         let insertVector = try db.cachedStatement(sql: "INSERT INTO vectors (chunk_id, vector, row) VALUES (?, ?, ?)")
-        let insertText = try db.cachedStatement(sql: "INSERT INTO chunks_fts (rowid, text) VALUES (?, ?)")
+        let insertText = try KeywordIndexRows.insert(db)
         var added: [(chunkID: Int64, row: Int32)] = []
         for (chunk, vector) in zip(chunks, item.vectors) {
             try insertChunk.execute(arguments: [
@@ -180,7 +180,7 @@ extension StoreTransaction {
         var removed: [RemovedDocument] = []
         var notFound: [String] = []
         let find = try db.cachedStatement(sql: "SELECT id FROM documents WHERE external_id = ?")
-        let chunks = try db.cachedStatement(sql: "SELECT id FROM chunks WHERE document_id = ?")
+        let chunks = try Self.chunkIDs(db)
         let delete = try db.cachedStatement(sql: "DELETE FROM documents WHERE id = ?")
         var seen = Set<Int64>()
         for id in ids {
@@ -229,7 +229,7 @@ extension StoreTransaction {
     /// Deletes the documents `victims` names that are still as they were chosen (the same row id and creation
     /// time: another process may have deleted one since), and returns them.
     func deleteDocuments(_ victims: some Collection<PruneVictim>) throws -> [RemovedDocument] {
-        let chunks = try db.cachedStatement(sql: "SELECT id FROM chunks WHERE document_id = ?")
+        let chunks = try Self.chunkIDs(db)
         let delete = try db.cachedStatement(sql: "DELETE FROM documents WHERE id = ? AND created_at = ?")
         var removed: [RemovedDocument] = []
         for victim in victims {
@@ -396,5 +396,12 @@ extension StoreTransaction {
         try StoreSchema.setMeta(db, StoreSchema.Key.reembedTarget, nil)
         try StoreSchema.setMeta(db, StoreSchema.Key.reembedAfterChunk, nil)
         try clearGraph()
+    }
+}
+
+extension StoreTransaction {
+    /// The ids of a document's chunks: argument, the document's row id.
+    fileprivate static func chunkIDs(_ db: Database) throws -> Statement {
+        try db.cachedStatement(sql: "SELECT id FROM chunks WHERE document_id = ?")
     }
 }
