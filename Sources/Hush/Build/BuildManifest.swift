@@ -53,8 +53,6 @@ public struct BuildManifest: Sendable, Hashable, Codable {
     public var outputSHA256: String?
 
     static let format1 = "hush-build-manifest-1"
-    /// The `meta` key holding the manifest in the file.
-    static let metaKey = StoreSchema.Key.buildManifest
 
     static var encoder: JSONEncoder {
         let encoder = JSONEncoder()
@@ -83,7 +81,7 @@ public struct BuildManifest: Sendable, Hashable, Codable {
     ///
     /// - Throws: ``StoreError/notAStore(path:reason:)`` when the file is not a SQLite database.
     public static func read(fromStoreAt path: String) throws -> BuildManifest? {
-        guard let text = try StoreFile.meta(path: path, key: metaKey) else { return nil }
+        guard let text = try StoreFile.meta(path: path, key: StoreSchema.Key.buildManifest) else { return nil }
         return try? decoder.decode(BuildManifest.self, from: Data(text.utf8))
     }
 

@@ -40,16 +40,13 @@ public final class HushStore: Sendable {
     let suspension: WriteSuspension
     /// This store's observers of ``suspendNotification`` and ``resumeNotification``.
     private let suspensionObservers = SuspensionObservers()
-    let testHooks = Locked(TestHooks())
+    let testHooks = Locked(StoreTestHooks())
     /// How long `init` took to open the file and fill memory (see ``StoreStats/openMilliseconds``).
     let openMilliseconds: Double
     /// Whether ``close()`` ran (then `deinit` has nothing left to do).
     let closed = Locked(false)
     /// The ``changes`` streams being iterated.
     let changeObservers = Locked<[UUID: AsyncStream<StoreChange>.Continuation]>([:])
-
-    /// Failure injection for tests (``StoreTestHooks``).
-    typealias TestHooks = StoreTestHooks
 
     /// Opens (or creates) the store at `path`, checks its schema and embedder, and loads its vectors.
     ///
@@ -314,7 +311,7 @@ public final class HushStore: Sendable {
     /// ```
     public var chunking: ChunkingConfiguration { writer.preparer.chunker.configuration }
 
-    func setTestHooks(_ hooks: TestHooks) {
+    func setTestHooks(_ hooks: StoreTestHooks) {
         testHooks.value = hooks
     }
 
