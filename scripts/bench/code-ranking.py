@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """How far down the ranking by quantised score the exact top 10 lies: for int8 (per-dimension, symmetric) and
 4-bit codes (per dimension, 16 equal cells between the smallest and largest value, read as the cell's middle;
-what Hush's index image holds), the share of the exact top 10 found within the top R by code score, R = 10, 20,
+what Hush's memory image holds), the share of the exact top 10 found within the top R by code score, R = 10, 20,
 40, 64, 100, over queries that are stored rows (the row itself left out). What tells how many candidates a
 search must rescore.
 

@@ -7,7 +7,7 @@
 #     stored texts, REPEATS timed passes; query embeddings are cached after the untimed pass, so this is the
 #     search itself);
 #   - recall@10 through the store against numpy's exact answer (scripts/bench/launch_recall.py, RECALL_QUERIES);
-#   - with a third path TABLES (a copy of STORE whose index image was deleted, so that a read-only open loads the
+#   - with a third path TABLES (a copy of STORE whose memory image was deleted, so that a read-only open loads the
 #     f32 vectors into memory as every open did before the image): search p50 on STORE and on TABLES, alternated,
 #     PAIRS times each (the query-latency goal: no worse than HNSW with the vectors in memory).
 # Prints one JSON line per store, then a Markdown table.

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Recall@10 of a Hush store opened from its index image, against the exact answer.
+"""Recall@10 of a Hush store opened from its memory image, against the exact answer.
 
 Usage: launch_recall.py SOURCE.sqlite STORE.hush [--queries 200] [--hush .build/release/hush]
 

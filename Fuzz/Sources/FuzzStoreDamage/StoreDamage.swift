@@ -12,7 +12,7 @@ import HushEmbedding
 // The input is read as records of 12 bytes: what to damage (1 byte), which row or key (1 byte), where in it
 // (2 bytes) and the value written (8 bytes, little-endian).
 
-/// The two template stores: one on HNSW (an index image with its graph and codes, and the graph tables) and
+/// The two template stores: one on HNSW (a memory image with its graph and codes, and the graph tables) and
 /// one on the exact scan (a documents image), as file contents; empty when they cannot be made.
 package func makeTemplates() async -> [Data] {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-store-\(UUID().uuidString)")
@@ -92,7 +92,7 @@ func damage(_ db: Database, kind: UInt8, which: Int, offset: Int, value: UInt64)
             db, sql: "SELECT \(key) FROM \(table) ORDER BY \(key) LIMIT 1 OFFSET \(which % count)")
     }
     switch kind % 9 {
-    case 0:  // a byte range of the index image
+    case 0:  // a byte range of the memory image
         guard let id = try nth("index_image", "id"),
             let blob = try Data.fetchOne(db, sql: "SELECT data FROM index_image WHERE id = ?", arguments: [id])
         else { return }

@@ -67,7 +67,7 @@ extension StoreMemory.State {
     /// Reads an image's header and documents: its kind and the document table.
     private func readImageDocuments(_ input: ImageInput) throws -> (ImageKind, DocumentTable) {
         guard try input.read(UInt64.self) == Self.imageMagic, try input.read(UInt32.self) == Self.imageVersion
-        else { throw ImageError.malformed("not an index image of this version") }
+        else { throw ImageError.malformed("not a memory image of this version") }
         guard try input.readString() == storedIdentity.weightsSHA256,
             Int(try input.read(UInt32.self)) == storedIdentity.dimension
         else { throw ImageError.malformed("made for another model") }

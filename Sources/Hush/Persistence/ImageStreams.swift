@@ -1,14 +1,14 @@
 import Foundation
 
-// The byte streams an index image is written to and read from. The file's side cuts them into blocks
-// (IndexImageTable.swift); the image's format is the index's (IndexImage.swift).
+// The byte streams a memory image is written to and read from. The file's side cuts them into blocks
+// (MemoryImageTable.swift); the image's format is the memory's (Memory/StoreMemory+Image.swift).
 
-/// Where an index image's bytes go (the persistence part cuts them into blocks).
+/// Where a memory image's bytes go (the persistence part cuts them into blocks).
 protocol ImageOutput: AnyObject {
     func write(_ bytes: UnsafeRawBufferPointer) throws
 }
 
-/// Where an index image's bytes come from, in the order they were written.
+/// Where a memory image's bytes come from, in the order they were written.
 protocol ImageInput: AnyObject {
     /// Fills `target` entirely, or throws ``ImageError/truncated``.
     func read(into target: UnsafeMutableRawBufferPointer) throws

@@ -117,7 +117,7 @@ extension StoreDatabase {
     /// them. Returns whether words of removed rows may remain (a larger index waits for ``vacuum(busyTimeout:)``,
     /// which purges first).
     ///
-    /// A saved index image made before the removal goes too (``dropIfStale(_:)``): it names the removed
+    /// A saved memory image made before the removal goes too (``dropIfStale(_:)``): it names the removed
     /// documents. The purge is not a commit (no document changes), so a current image stays current.
     ///
     /// - Complexity: O(size of the keyword index) when it purges (7,656 chunks: 0.15 s), one `meta` read

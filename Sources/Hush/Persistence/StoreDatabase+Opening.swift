@@ -26,7 +26,7 @@ extension StoreDatabase {
                 path: displayPath, found: found ?? StoreSchema.version, supported: StoreSchema.version)
         }
         if !complete, readOnly, let found, found >= StoreSchema.oldestReadable {
-            // An older file opened read-only: usable as it is (it has no index image; the tables are loaded).
+            // An older file opened read-only: usable as it is (it has no memory image; the tables are loaded).
         } else if !complete {
             guard !readOnly else {
                 if found == nil {

@@ -92,7 +92,7 @@ extension StoreDatabase {
         in transaction: StoreTransaction? = nil
     ) throws -> (graph: Graph?, graphProblem: String?) {
         func body(_ db: Database) throws -> (graph: Graph?, graphProblem: String?) {
-            synced.value = try IndexImageTable.commitCounter(db)
+            synced.value = try MemoryImageTable.commitCounter(db)
             try Self.documentRecords(db, documents)
             guard withVectors else { return (nil, nil) }
             vectorCount(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM vectors") ?? 0)

@@ -20,7 +20,7 @@ struct StoreDatabase: Sendable {
     /// leaves it behind, and the next write reloads memory first, inside its transaction; `nil` before the first
     /// load.
     let synced = Locked<Int64?>(nil)
-    /// Why the saved index image was set aside when memory was loaded (damaged: a count past its bytes, an id
+    /// Why the saved memory image was set aside when memory was loaded (damaged: a count past its bytes, an id
     /// out of range...), or nil.
     let imageProblem = Locked<String?>(nil)
     /// Which keyword tokens match half the index or more (see `KeywordIndexReader.isUninformative`), as counted
@@ -55,7 +55,7 @@ struct StoreDatabase: Sendable {
         do {
             return try writer.write { db in
                 let before = db.totalChangesCount
-                let counter = try? IndexImageTable.commitCounter(db)
+                let counter = try? MemoryImageTable.commitCounter(db)
                 let result = try body(StoreTransaction(db: db))
                 if db.totalChangesCount != before {
                     try Self.countCommit(db)
@@ -74,7 +74,7 @@ struct StoreDatabase: Sendable {
     /// committed since memory was loaded or last written. Unknown (no load yet) counts as current.
     func memoryIsCurrent(_ transaction: StoreTransaction) throws -> Bool {
         guard let synced = synced.value else { return true }
-        return synced == (try IndexImageTable.commitCounter(transaction.db))
+        return synced == (try MemoryImageTable.commitCounter(transaction.db))
     }
 
     /// Records that memory no longer reflects any commit of the file (it could not be reloaded): the next write

@@ -5,7 +5,7 @@ import GRDB
 enum StoreSchema {
     /// The newest schema version this code knows.
     static let version = 7
-    /// The oldest schema version a read-only open can use as it is: version 3 only added the index image,
+    /// The oldest schema version a read-only open can use as it is: version 3 only added the memory image,
     /// which a read-only store without it does without (it loads from the tables), version 4 only added
     /// `chunks.passage_start`, which a search does without (it finds the passage by comparison), and version 5
     /// only added the `documents_listing` index, without which opening reads the documents table itself;
@@ -50,7 +50,7 @@ enum StoreSchema {
         static let keywordPurge = "keyword_purge"
         /// Bumped by every write transaction (see `StoreDatabase.write`): which commit the file is at.
         static let commitCounter = "commit_counter"
-        /// The commit the saved index image was made at; the image is current only while they are equal.
+        /// The commit the saved memory image was made at; the image is current only while they are equal.
         static let imageCommit = "image_commit"
         /// The highest document, chunk and vector ids when the image was made (a second check).
         static let imageFingerprint = "image_fingerprint"
@@ -157,7 +157,7 @@ enum StoreSchema {
                     """)
             try setMeta(db, Key.schemaVersion, "2")
         }
-        // v3: the saved image of the in-memory index (see `IndexImageTable`), so that opening is a few large
+        // v3: the saved image of the in-memory index (see `MemoryImageTable`), so that opening is a few large
         // reads. Frozen like the others.
         migrator.registerMigration("v3") { db in
             try db.execute(sql: "CREATE TABLE IF NOT EXISTS index_image(id INTEGER PRIMARY KEY, data BLOB NOT NULL)")

@@ -395,10 +395,10 @@ public final class HushStore: Sendable {
         return StoreError.keywordIndexMissing(path: path ?? ":memory:").description
     }
 
-    /// Why the saved index image was set aside at the open (see ``StoreStats/imageProblem``), or `nil`.
+    /// Why the saved memory image was set aside at the open (see ``StoreStats/imageProblem``), or `nil`.
     ///
     /// ```swift
-    /// if let problem = store.imageProblem { log("index image damaged (\(problem)); read from the tables") }
+    /// if let problem = store.imageProblem { log("memory image damaged (\(problem)); read from the tables") }
     /// ```
     public var imageProblem: String? { database.imageProblem.value }
 

@@ -45,9 +45,9 @@ public struct StoreStats: Sendable, Hashable {
     /// Whether the f32 vectors stay in the file (`vectorBytes` is then 0): a store on HNSW opened from its saved
     /// image keeps only 4-bit codes and the graph in memory and reads the few vectors a search rescores.
     public var vectorsInFile = false
-    /// Bytes of the saved index image in the file (0 without one).
+    /// Bytes of the saved memory image in the file (0 without one).
     public var imageBytes: Int64 = 0
-    /// Whether the saved index image is current, so that the next open reads it instead of the tables.
+    /// Whether the saved memory image is current, so that the next open reads it instead of the tables.
     public var imageCurrent = false
     /// How the store cuts documents into chunks (see ``HushStore/chunking``).
     public var chunking = ChunkingConfiguration()
@@ -66,7 +66,7 @@ public struct StoreStats: Sendable, Hashable {
     /// if try await store.stats().deletedWordsRemain { _ = try await store.compact() }
     /// ```
     public var deletedWordsRemain = false
-    /// Why the saved index image was set aside when the store opened (it is damaged), or `nil`: the store then
+    /// Why the saved memory image was set aside when the store opened (it is damaged), or `nil`: the store then
     /// read its tables instead (slower, same answers). A writable open saves a sound image at once; a read-only
     /// one reads the tables at every open until a write (``HushStore/compact()``) saves it.
     public var imageProblem: String?

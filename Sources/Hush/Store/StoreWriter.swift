@@ -125,7 +125,7 @@ struct StoreWriter: Sendable {
     }
 
     /// Ends a public write, after its commit: purges the keyword index of the words of removed rows, saves
-    /// what its batches left unsaved in the graph (see ``GraphSave``), then refreshes the saved index image
+    /// what its batches left unsaved in the graph (see ``GraphSave``), then refreshes the saved memory image
     /// when the write changed enough rows (see ``StoreMemory/State/refreshImageIfStale(database:fraction:)``).
     ///
     /// None of it is the write: when a step fails (the disk is full, say) the write stands, the step is left for
@@ -143,7 +143,7 @@ struct StoreWriter: Sendable {
             ),
             ("saving the vector index", { try saveGraphChanges() }),
             (
-                "saving the index image",
+                "saving the memory image",
                 {
                     try memory.write { state in try state.refreshImageIfStale(database: database) }
                 }

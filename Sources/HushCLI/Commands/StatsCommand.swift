@@ -49,7 +49,7 @@ struct StatsCommand: AsyncParsableCommand {
             Console.out("           \(s.indexReason)")
             var opened = String(format: "open:      %.1f ms", s.openMilliseconds)
             if s.imageBytes > 0 {
-                opened += " (index image \(Self.bytes(Int(s.imageBytes))), \(s.imageCurrent ? "current" : "stale"))"
+                opened += " (memory image \(Self.bytes(Int(s.imageBytes))), \(s.imageCurrent ? "current" : "stale"))"
             }
             if let problem = s.imageProblem { opened += "; the image was damaged (\(problem)): read from the tables" }
             Console.out(opened)

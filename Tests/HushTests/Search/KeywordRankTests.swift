@@ -103,7 +103,7 @@ import Testing
         // The scores themselves, not only their Float rounding: each row's sum against hush_bm25 of the whole.
         try store.database.readKeywordIndex { reader in
             let tokens = try #require(FTSQuery.expression(for: "garden tomatoes beans sleep")?.orTokens)
-            let commit = try IndexImageTable.commitCounter(reader.db)
+            let commit = try MemoryImageTable.commitCounter(reader.db)
             let whole = try Row.fetchAll(
                 reader.db, sql: "SELECT rowid, hush_bm25(chunks_fts, ?) FROM chunks_fts WHERE chunks_fts MATCH ?",
                 arguments: [commit, tokens.joined(separator: " OR ")])
@@ -160,7 +160,7 @@ import Testing
         ])
         func scores() throws -> (ours: [Int64: Double], fts5: [Int64: Double]) {
             try store.database.readKeywordIndex { reader in
-                let commit = try IndexImageTable.commitCounter(reader.db)
+                let commit = try MemoryImageTable.commitCounter(reader.db)
                 let ours = try Row.fetchAll(
                     reader.db, sql: "SELECT rowid, hush_bm25(chunks_fts, ?) FROM chunks_fts WHERE chunks_fts MATCH ?",
                     arguments: [commit, "\"garden\""])

@@ -60,7 +60,7 @@ struct KeywordIndexReader {
     private func scoredRows(_ expression: String, _ visit: (Int64, Double) -> Void) throws {
         let select = try db.cachedStatement(
             sql: "SELECT rowid, \(KeywordRankFunction.name)(chunks_fts, ?) FROM chunks_fts WHERE chunks_fts MATCH ?")
-        select.arguments = [try IndexImageTable.commitCounter(db), expression]
+        select.arguments = [try MemoryImageTable.commitCounter(db), expression]
         let statement = select.sqliteStatement
         defer { sqlite3_reset(statement) }
         while true {
@@ -123,7 +123,7 @@ struct KeywordIndexReader {
     func rows(orOf tokens: [String], limit: Int?, documents: Int? = nil) throws -> (
         rows: [KeywordRow], complete: Bool
     ) {
-        let commit = try IndexImageTable.commitCounter(db)
+        let commit = try MemoryImageTable.commitCounter(db)
         let lists = try tokens.map { try terms(of: $0, commit: commit) }
         var best = RankedRows(capacity: limit)
         var matched = 0
@@ -199,7 +199,7 @@ struct KeywordIndexReader {
     /// Whether `token` matches at least half of the indexed rows (FTS5's bm25 then gives it no weight). Counts at
     /// most that many matches.
     func isUninformative(_ token: String) throws -> Bool {
-        let commit = try IndexImageTable.commitCounter(db)
+        let commit = try MemoryImageTable.commitCounter(db)
         if let known = commonTokens.withLock({ $0.commit == commit ? $0.uninformative[token] : nil }) { return known }
         let answer = try countsAsUninformative(token)
         commonTokens.withLock { cache in

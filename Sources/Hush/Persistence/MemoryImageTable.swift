@@ -9,7 +9,7 @@ import GRDBSQLite
 /// The image names the commit it was made at (`meta.commit_counter`, bumped by every write transaction, see
 /// ``StoreDatabase/write(_:_:)``); it is used only while the counter still has that value, so a write that did
 /// not refresh it can never be read back as current.
-enum IndexImageTable {
+enum MemoryImageTable {
     /// Bytes per block: large enough that a million-vector image is a few hundred reads, small enough that a
     /// block never strains SQLite's BLOB limits or a phone's memory.
     static let blockBytes = 4 << 20
@@ -37,16 +37,16 @@ final class ImageBlockWriter: ImageOutput {
         self.db = db
         try db.execute(sql: "DELETE FROM index_image")
         insert = try db.cachedStatement(sql: "INSERT INTO index_image(id, data) VALUES (?, ?)")
-        buffer.reserveCapacity(IndexImageTable.blockBytes)
+        buffer.reserveCapacity(MemoryImageTable.blockBytes)
     }
 
     func write(_ bytes: UnsafeRawBufferPointer) throws {
         var offset = 0
         while offset < bytes.count {
-            let take = min(bytes.count - offset, IndexImageTable.blockBytes - buffer.count)
+            let take = min(bytes.count - offset, MemoryImageTable.blockBytes - buffer.count)
             buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + take)]))
             offset += take
-            if buffer.count == IndexImageTable.blockBytes { try flush() }
+            if buffer.count == MemoryImageTable.blockBytes { try flush() }
         }
     }
 
@@ -127,11 +127,11 @@ extension StoreDatabase {
     /// false when there is none, it is stale, or it is damaged (`decode` throws an ``ImageError``): the caller
     /// then loads from the tables.
     func readImage(_ decode: (ImageInput) throws -> Void) throws -> Bool {
-        try read("load the index image") { db in
+        try read("load the memory image") { db in
             guard try Self.isCurrentImage(db) else { return false }
             do {
                 try decode(try ImageBlockReader(db: db))
-                synced.value = try IndexImageTable.commitCounter(db)
+                synced.value = try MemoryImageTable.commitCounter(db)
                 imageProblem.value = nil
                 return true
             } catch let error as ImageError {
@@ -148,7 +148,7 @@ extension StoreDatabase {
     /// Deletes a saved image that is no longer current: it may name documents deleted since (their ids, tags
     /// and metadata), and the next open would not read it anyway (it loads from the tables and saves a new one).
     static func dropIfStale(_ db: Database) throws {
-        guard try IndexImageTable.exists(db), try !isCurrentImage(db) else { return }
+        guard try MemoryImageTable.exists(db), try !isCurrentImage(db) else { return }
         try db.execute(sql: "DELETE FROM index_image")
         try StoreSchema.setMeta(db, StoreSchema.Key.imageCommit, nil)
         try StoreSchema.setMeta(db, StoreSchema.Key.imageFingerprint, nil)
@@ -157,9 +157,9 @@ extension StoreDatabase {
     /// Whether the file has an image made at its current commit, from the tables as they are (same highest
     /// document, chunk and vector ids).
     private static func isCurrentImage(_ db: Database) throws -> Bool {
-        guard try IndexImageTable.exists(db) else { return false }
+        guard try MemoryImageTable.exists(db) else { return false }
         return try StoreSchema.meta(db, StoreSchema.Key.imageCommit).flatMap({ Int64($0) })
-            == (try IndexImageTable.commitCounter(db))
+            == (try MemoryImageTable.commitCounter(db))
             && StoreSchema.meta(db, StoreSchema.Key.imageFingerprint) == (try fingerprint(db))
     }
 
@@ -175,13 +175,13 @@ extension StoreDatabase {
     func writeImage(emptyingLog: Bool = true, _ encode: (ImageBlockWriter) throws -> Void) throws -> Bool {
         do {
             let written = try writer.write { db -> Bool in
-                guard try IndexImageTable.exists(db) else { return false }
-                if let synced = synced.value, synced != (try IndexImageTable.commitCounter(db)) { return false }
+                guard try MemoryImageTable.exists(db) else { return false }
+                if let synced = synced.value, synced != (try MemoryImageTable.commitCounter(db)) { return false }
                 let writer = try ImageBlockWriter(db: db)
                 try encode(writer)
                 try writer.finish()
                 try StoreSchema.setMeta(
-                    db, StoreSchema.Key.imageCommit, String(try IndexImageTable.commitCounter(db)))
+                    db, StoreSchema.Key.imageCommit, String(try MemoryImageTable.commitCounter(db)))
                 try StoreSchema.setMeta(db, StoreSchema.Key.imageFingerprint, try Self.fingerprint(db))
                 return true
             }
@@ -202,7 +202,7 @@ extension StoreDatabase {
             }
             return true
         } catch  where error is DatabaseError {
-            throw StoreError.wrapping(error, path: path, operation: "save the index image")
+            throw StoreError.wrapping(error, path: path, operation: "save the memory image")
         }
     }
 
@@ -223,7 +223,7 @@ extension StoreDatabase {
     /// The bytes of the saved image (0 without one).
     func imageBytes() -> Int64 {
         (try? read { db -> Int64 in
-            guard try IndexImageTable.exists(db) else { return 0 }
+            guard try MemoryImageTable.exists(db) else { return 0 }
             return try Int64.fetchOne(db, sql: "SELECT COALESCE(SUM(LENGTH(data)), 0) FROM index_image") ?? 0
         }) ?? 0
     }

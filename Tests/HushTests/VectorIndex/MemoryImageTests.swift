@@ -5,9 +5,9 @@ import Testing
 
 @testable import Hush
 
-/// The saved index image: an HNSW store opens from it with its vectors left in the file, answers exactly as
+/// The saved memory image: an HNSW store opens from it with its vectors left in the file, answers exactly as
 /// the store that wrote it, writes through it, and never trusts an image that is stale or damaged.
-@Suite struct IndexImageTests {
+@Suite struct MemoryImageTests {
     static let options = ScaleStoreTests.options(.hnsw)
 
     /// Scores of the semantic top 10 of every test query.
@@ -24,7 +24,7 @@ import Testing
             && zip(a, b).allSatisfy { x, y in x.count == y.count && zip(x, y).allSatisfy { abs($0 - $1) < 1e-5 } }
     }
 
-    /// A store at `path` holding 400 notes on HNSW (the bulk write saves its index image).
+    /// A store at `path` holding 400 notes on HNSW (the bulk write saves its memory image).
     static func storeOfNotes(_ path: String, embedder: HashingEmbedder) async throws -> HushStore {
         let store = try await HushStore.open(path: path, embedder: embedder, options: options)
         try await store.upsert(ScaleStoreTests.notes(400))
@@ -293,11 +293,11 @@ import Testing
     }
 }
 
-/// An index image is read from a file that may come from anywhere: every count, length, level and id in it is
+/// A memory image is read from a file that may come from anywhere: every count, length, level and id in it is
 /// checked against what the image can hold before anything is allocated, so no value written over any of its
 /// fields makes the open crash, reserve gigabytes or take long. (Before, a graph's slot count of 0x7FFFFFFF
 /// asked for 283 GB and ended the process; a documents image's first count reserved 17 GB.)
-@Suite struct IndexImageDamageTests {
+@Suite struct MemoryImageDamageTests {
     /// Records where each scalar of an image lands, as it is written.
     final class RecordingOutput: ImageOutput {
         var bytes: [UInt8] = []
