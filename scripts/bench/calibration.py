@@ -8,6 +8,11 @@ fit:    reads <work>/<model>__<lang>.evidence.jsonl (every hit of every fitting 
         threshold on the same queries, and prints the Swift table.
 report: reads <work>/<model>__<lang>__<mode>.test.json (hush eval --unanswerable on the held-out queries) and
         prints the table in docs/benchmarks.md.
+apps:   reads the app-like sets' evidence (<work>/<model>__app-<set>.<fit|test>.evidence.jsonl: the planner's
+        questions, some answered by nothing, and the journal's worries, answered in other words) beside the man
+        pages' and prints what a good-match threshold keeps on their held-out halves: with the shipped table, with
+        the table refitted on the man pages and the sets' fit halves together, and with a model of the search
+        itself (the best hit's evidence -> p(something answers)). An experiment: nothing of it is shipped.
 bound:  reads <work>/<model>__<lang>.bound.jsonl (the held-out queries' evidence) and prints the AUC of the
         first hit's score that a perfect judge of the set's labels reaches: it scores a right first hit 1 and a
         wrong one 0, so its AUC is a + (1 - a) / 2, a = the share of answerable queries whose first hit is
@@ -203,6 +208,123 @@ def bound(work, langs, models):
                   f"{right + (1 - right) / 2:.3f} | {same:.3f} | {kept:.2f} |")
 
 
+def app_searches(work, model, name, half):
+    """An app-like set's searches with their labels: `answerable` false for a question that nothing answers."""
+    path = f"{work}/{model}__app-{name}.{half}.evidence.jsonl"
+    if not os.path.exists(path):
+        return []
+    answerable = {q["query"]: q.get("answerable", True) for q in load(f"{work}/{name}.{half}.jsonl")}
+    searches = [s for s in load(path) if s["hits"]]
+    for s in searches:
+        s["answerable"] = answerable[s["query"]]
+        s["set"] = name
+    return searches
+
+
+def shipped_thresholds():
+    path = os.path.join(os.path.dirname(__file__), "..", "..", "Sources", "Hush", "Search",
+                        "ScoreCalibration+Tables.swift")
+    found = [float(v) for v in re.findall(r"recommendedMinScore: ([0-9.]+)", open(path, encoding="utf-8").read())]
+    return dict(zip(["e5-small", "minilm", "lexical"], found))
+
+
+def search_features(search):
+    """The search's own evidence: the best cosine, standing and keyword evidence among its hits."""
+    hits = search["hits"]
+    c = max(h.get("cosine", 0.0) for h in hits)
+    z = max(h.get("standing", 0.0) for h in hits)
+    k = max(h.get("keyword", 0.0) for h in hits)
+    return [1.0, c, z, k, z * k]
+
+
+def fit_weighted(x, y, weights, l2=1e-3, iterations=60):
+    x, y, weights = np.asarray(x, float), np.asarray(y, float), np.asarray(weights, float)
+    w = np.zeros(x.shape[1])
+    penalty = l2 * np.eye(x.shape[1])
+    penalty[0, 0] = 0
+    for _ in range(iterations):
+        p = 1 / (1 + np.exp(-(x @ w)))
+        step = np.linalg.solve((x * (weights * p * (1 - p))[:, None]).T @ x + penalty, x.T @ ((p - y) * weights)
+                               + penalty @ w)
+        w -= step
+        if np.max(np.abs(step)) < 1e-9:
+            break
+    return w
+
+
+def apps(work, langs, models):
+    thresholds = shipped_thresholds()
+    print("| model | judge | threshold | planner held-out: answerable good / unanswerable not | journal held-out: "
+          "answerable good | man pages (fit half): answerable good / unanswerable not | across languages: "
+          "answerable good |")
+    print("| --- | --- | ---: | ---: | ---: | ---: | ---: |")
+    for model in models:
+        man = [s for lang in langs for s in load(f"{work}/{model}__{lang}.evidence.jsonl") if s["hits"]]
+        cross = [s for path in sorted(glob.glob(f"{work}/{model}__x*.evidence.jsonl")) for s in load(path)
+                 if s["hits"]]
+        fit_apps = app_searches(work, model, "planner", "fit") + app_searches(work, model, "journal", "fit")
+        tests = {"planner": app_searches(work, model, "planner", "test"),
+                 "journal": app_searches(work, model, "journal", "test"), "man": man, "cross": cross}
+        if not fit_apps:
+            continue
+
+        def row(judge, threshold, score):
+            def rate(searches, answerable):
+                ps = [score(s) for s in searches if s["answerable"] == answerable]
+                if not ps:
+                    return None
+                return sum((p >= threshold) == answerable for p in ps) / len(ps)
+
+            def cell(name, both=True):
+                a = rate(tests[name], True)
+                u = rate(tests[name], False) if both else None
+                if a is None:
+                    return "–"
+                return f"{100 * a:.1f} %" + (f" / {100 * u:.1f} %" if u is not None else "")
+
+            print(f"| {model} | {judge} | {threshold:.3f} | {cell('planner')} | {cell('journal', False)} | "
+                  f"{cell('man')} | {cell('cross', False)} |")
+
+        # The shipped table: the search's score in calibrated mode is its best hit's relevance.
+        row("shipped table", thresholds.get(model, 0.1), lambda s: max(h["score"] for h in s["hits"]))
+        # The table refitted with the sets' fit halves (a question nothing answers: every hit wrong), and the
+        # highest threshold that keeps 85 % of the correct first hits and of each set's answerable questions.
+        both = [s for s in man + cross if s["answerable"]] + fit_apps
+        coefficients = {}
+        for name in sorted({group(model, s["language"]) for s in both}):
+            rows = [(features(h), 1.0 if h["relevant"] else 0.0) for s in both
+                    if group(model, s["language"]) == name for h in s["hits"]]
+            coefficients[name] = fit_logistic([r[0] for r in rows], [r[1] for r in rows])
+
+        def refitted(search):
+            w = coefficients.get(group(model, search["language"]), coefficients.get("english"))
+            return max(1 / (1 + math.exp(-float(np.dot(w, features(h))))) for h in search["hits"])
+
+        correct = [refitted(s) for s in man + cross if s["answerable"] and s["hits"][0]["relevant"]]
+        kept = [[refitted(s) for s in fit_apps if s["set"] == name and s["answerable"]] for name in ("planner",
+                                                                                                     "journal")]
+        threshold = max((t for t in np.arange(0.001, 0.99, 0.001)
+                         if sum(p >= t for p in correct) >= 0.85 * len(correct)
+                         and all(sum(p >= t for p in ps) >= 0.85 * len(ps) for ps in kept if ps)), default=0.001)
+        row("table refitted with the sets", float(threshold), refitted)
+        # A model of the search itself, fitted on the man pages' searches (with and without their page), the
+        # cross-language ones and the sets' fit halves (weighted 5: they are few), at p = 0.5.
+        for weight in (1, 5):
+            searches = man + cross + fit_apps
+            w_by_group = {}
+            for name in sorted({group(model, s["language"]) for s in searches}):
+                mine = [s for s in searches if group(model, s["language"]) == name]
+                w_by_group[name] = fit_weighted([search_features(s) for s in mine],
+                                                [1.0 if s["answerable"] else 0.0 for s in mine],
+                                                [weight if s.get("set") else 1 for s in mine])
+
+            def answerable(search, w_by_group=w_by_group):
+                w = w_by_group.get(group(model, search["language"]), w_by_group.get("english"))
+                return 1 / (1 + math.exp(-float(np.dot(w, search_features(search)))))
+
+            row(f"model of the search (sets weighted {weight})", 0.5, answerable)
+
+
 if __name__ == "__main__":
     step, work, langs, models = sys.argv[1], sys.argv[2], sys.argv[3].split(","), sys.argv[4].split()
-    {"fit": fit, "report": report, "bound": bound}[step](work, langs, models)
+    {"fit": fit, "report": report, "bound": bound, "apps": apps}[step](work, langs, models)

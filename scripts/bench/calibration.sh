@@ -5,6 +5,8 @@
 #
 #   scripts/bench/calibration.sh fit       # evidence of the fitting half -> coefficients (prints Swift)
 #   scripts/bench/calibration.sh measure   # the held-out half with the built binary -> table
+#   scripts/bench/calibration.sh apps      # after fit: what a good-match threshold keeps on the planner's and the
+#                                          journal's held-out halves, shipped table against refits (an experiment)
 #   scripts/bench/calibration.sh bound     # the held-out half's evidence -> what a perfect judge of the labels reaches,
 #                                          and what the shipped score keeps at its best per-language threshold
 #
@@ -82,6 +84,30 @@ evaluate() {
             ;;
     esac
 }
+
+if [ "$step" = apps ]; then
+    # The app-like sets (scripts/bench/calibration_domains.py): one store per model and set, every hit's evidence
+    # of their dev (fit) and held-out (test) halves; the man pages' evidence is the fit step's.
+    python3 scripts/bench/calibration_domains.py "$WORK"
+    for model in $MODELS; do
+        for set in planner journal; do
+            db="$WORK/${set}__${model}.hush"
+            records=scripts/bench/data/$set/$([ "$set" = planner ] && echo records || echo readings).jsonl
+            if [ ! -s "$db.index.json" ]; then
+                rm -f "$db" "$db-wal" "$db-shm"
+                if [ "$model" = lexical ]; then how=(--lexical); else how=(--model "$model"); fi
+                "$HUSH" index --db "$db" "${how[@]}" --quiet --json "$records" >"$db.index.json"
+            fi
+            for half in fit test; do
+                # No --unanswerable: a set's own unanswerable questions are in its file.
+                "$HUSH" eval --db "$db" --queries "$WORK/$set.$half.jsonl" --mode calibrated \
+                    --evidence "$WORK/${model}__app-$set.$half.evidence.jsonl" --json >/dev/null
+            done
+        done
+    done
+    python3 scripts/bench/calibration.py apps "$WORK" "$LANGS" "$MODELS"
+    exit 0
+fi
 
 echo "== $(lscpu | grep -m1 'Model name' | sed 's/  */ /g'), $(nproc) cores; $HUSH"
 for model in $MODELS; do
