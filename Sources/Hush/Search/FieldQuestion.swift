@@ -68,8 +68,8 @@ enum FieldQuestion {
 
     /// Where the phrases of a question without a question word are and what each asks for: a place or people
     /// after "which" ("which room", "which investors") or named by a label's word ("venue", "attendees"),
-    /// "anyone", a purpose ("the point of", "talk about", "meant to"), a decision or a figure ("decide", "how
-    /// many", "still"), a task ("have to", "need to do").
+    /// "anyone", a purpose ("the point of", "talk about", "discuss", "meant to", "what was it for"), a decision or
+    /// a figure ("decide", "how many", "still"), a task ("have to", "need to do", "left to do").
     private static func phrases(_ cues: Cues) -> [(at: Int, kinds: Set<Kind>)] {
         var found: [(at: Int, kinds: Set<Kind>)] = []
         let which = ["which", "what", "welche", "welcher", "welchem", "welchen", "quel", "quelle", "qué", "cuál"]
@@ -91,11 +91,21 @@ enum FieldQuestion {
         ].compactMap { $0 }.min()
         if let at = people { found.append((at, [.people])) }
         if let at = cues.first(
-            words: ["purpose", "agenda", "worum", "zweck"],
+            words: [
+                "purpose", "agenda", "discuss", "discussed", "worum", "zweck", "besprechen", "discuter", "discutir",
+            ],
             phrases: [
                 "the point of", "what for", "talk about", "talked about", "meet about", "met about", "trying to",
                 "find out", "meant to", "dans quel but", "à quoi", "目的",
             ] + (cues.text.contains("supposed to do") ? [] : ["supposed to"]))
+        {
+            found.append((at, [.reason]))
+        }
+        // "What was the retro for?": "what was" (or "is", "were", "are") and "for" as the last word.
+        let opening = cues.ordered.prefix(2)
+        if opening.first == "what" || opening.first == "what's",
+            opening.first == "what's" || ["was", "is", "were", "are"].contains(opening.last ?? ""),
+            cues.ordered.count > 2, cues.ordered.last == "for", let at = cues.lastWordStart
         {
             found.append((at, [.reason]))
         }
@@ -117,7 +127,8 @@ enum FieldQuestion {
             words: ["tasks", "todo", "todos"],
             phrases: [
                 "need to do", "to-do", "follow up", "follow-up", "next step", "action item", "supposed to do",
-                "responsible for", "in charge of", "assigned", "have to", "has to", "had to", "待办", "负责",
+                "left to do", "still to do", "to be done", "responsible for", "in charge of", "assigned", "have to",
+                "has to", "had to", "待办", "负责",
             ])
         {
             found.append((at, [.task]))
@@ -241,6 +252,9 @@ enum FieldQuestion {
             self.starts = starts
             words = Set(ordered)
         }
+
+        /// Where the last word starts, in characters.
+        var lastWordStart: Int? { starts.last }
 
         func has(_ cues: [String]) -> Bool { cues.contains { words.contains($0) } }
         func contains(_ phrases: [String]) -> Bool { phrases.contains { text.contains($0) } }

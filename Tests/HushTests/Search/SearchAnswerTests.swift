@@ -120,6 +120,13 @@ import Testing
         #expect(FieldQuestion.askedKinds("Pourquoi avons-nous changé de bureau ?") == [.reason])
         #expect(FieldQuestion.askedKinds("What did we decide about travel?") == [.decision])
         #expect(FieldQuestion.askedKinds("What do I need to do after the vendor call?") == [.task])
+        // "discuss", a question ending in "for", and what is "left to do".
+        #expect(FieldQuestion.askedKinds("What did I want to discuss with Jonas?") == [.reason])
+        #expect(FieldQuestion.askedKinds("What was the app launch retro for?") == [.reason])
+        #expect(FieldQuestion.askedKinds("What's the budget review for?") == [.reason])
+        #expect(FieldQuestion.askedKinds("What did we pay for?") == [])
+        #expect(FieldQuestion.askedKinds("What's left to do after the audit?") == [.task])
+        #expect(FieldQuestion.askedKinds("Where did we discuss the budget?") == [.place])
         #expect(FieldQuestion.askedKinds("travel budget") == [])
         #expect(FieldQuestion.kind(ofLabel: "Location") == .place)
         #expect(FieldQuestion.kind(ofLabel: "Meeting room") == .place)
