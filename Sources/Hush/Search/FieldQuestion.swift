@@ -56,7 +56,7 @@ enum FieldQuestion {
             words: ["why", "warum", "wieso", "weshalb", "wozu", "pourquoi"],
             phrases: ["por qué", "para qué", "为什么", "為什麼", "为何", "なぜ", "どうして", "何のため"])
         {
-            found.append((at, [.reason]))
+            found.append((at, whyAsks(cues)))
         }
         if let at = cues.first(
             words: ["when", "wann", "quand", "cuándo", "cuando"], phrases: ["什么时候", "何时", "幾時", "いつ"])
@@ -76,7 +76,7 @@ enum FieldQuestion {
         let place = [
             cues.first(
                 words: ["location", "venue", "address", "adresse", "dirección"],
-                phrases: ["哪个房间", "哪个会议室", "地点", "どの部屋", "場所"]),
+                phrases: ["in person", "哪个房间", "哪个会议室", "地点", "どの部屋", "場所"]),
             cues.first(of: placeNouns, after: which),
         ].compactMap { $0 }.min()
         if let at = place { found.append((at, [.place])) }
@@ -96,7 +96,7 @@ enum FieldQuestion {
             ],
             phrases: [
                 "the point of", "what for", "talk about", "talked about", "meet about", "met about", "trying to",
-                "find out", "meant to", "dans quel but", "à quoi", "目的",
+                "find out", "meant to", "need to decide", "needed to decide", "dans quel but", "à quoi", "目的",
             ] + (cues.text.contains("supposed to do") ? [] : ["supposed to"]))
         {
             found.append((at, [.reason]))
@@ -127,7 +127,8 @@ enum FieldQuestion {
             words: ["tasks", "todo", "todos"],
             phrases: [
                 "need to do", "to-do", "follow up", "follow-up", "next step", "action item", "supposed to do",
-                "left to do", "still to do", "to be done", "responsible for", "in charge of", "assigned", "have to",
+                "left to do", "still to do", "to be done", "doing about", "responsible for", "in charge of", "assigned",
+                "have to",
                 "has to", "had to", "待办", "负责",
             ])
         {
@@ -145,7 +146,8 @@ enum FieldQuestion {
     /// Nouns that ask for people right after "which" or "what": "Which investors came?".
     private static let personNouns = [
         "people", "person", "engineer", "engineers", "investor", "investors", "colleague", "colleagues", "member",
-        "members", "leute", "personnes", "personas",
+        "members", "lawyer", "lawyers", "designer", "designers", "developer", "developers", "manager", "managers",
+        "candidate", "candidates", "speaker", "speakers", "leute", "personnes", "personas",
     ]
 
     /// What a "who" question asks for: in English, the people there when it asks about the past ("Who joined
@@ -165,11 +167,26 @@ enum FieldQuestion {
             return verb.count > 4 && verb.hasSuffix("ing") ? [.task] : [.people, .task]
         }
         if ["will", "should", "has", "have", "needs", "must", "can"].contains(next) { return [.task, .decision] }
+        // "who briefs sales", "who books the room": a task, done now or from now on; "who attends" the people.
+        if ["attends", "joins", "comes", "sits", "participates"].contains(next) { return [.people] }
+        if next.count > 3, next.hasSuffix("s"), !next.hasSuffix("ss") { return [.task] }
         let past = [
             "was", "were", "from", "else", "came", "went", "met", "sat", "saw", "showed", "gave", "led", "took",
         ]
         if past.contains(next) || (next.count > 3 && next.hasSuffix("ed")) { return [.people] }
         return [.people, .task]
+    }
+
+    /// What a "why" question asks for: the reason a meeting was held, or, when it asks why a choice was made
+    /// ("Why did we go with that tool?", "Why did we turn down the office?"), the outcome that says so.
+    private static func whyAsks(_ cues: Cues) -> Set<Kind> {
+        let words = cues.ordered
+        guard let at = words.firstIndex(of: "why") else { return [.reason] }
+        let choices: Set<String> = [
+            "choose", "chose", "pick", "picked", "go", "went", "turn", "turned", "decide", "decided", "drop",
+            "dropped", "reject", "rejected", "cancel", "cancelled", "switch", "switched", "settle", "settled",
+        ]
+        return words.dropFirst(at + 1).prefix(3).contains(where: choices.contains) ? [.decision] : [.reason]
     }
 
     /// The kind of field `label` names, or `nil`.
