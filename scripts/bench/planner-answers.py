@@ -2,19 +2,20 @@
 """Does the first hit answer a planner question? Measures `hush search` on the planner set (planner_set.py).
 
     scripts/bench/planner-answers.py --hush PATH [--model e5-small] [--set scripts/bench/data/planner]
-        [--split all|dev|heldout|fresh] [--mode hybrid] [--k 3] [--explain] [--work DIR] [--rebuild]
+        [--split all|dev|heldout|fresh|fresh2] [--mode hybrid] [--k 3] [--explain] [--work DIR] [--rebuild]
         [--show-failures] [--json OUT]
 
 Builds a store from SET/records.jsonl (WORK/planner-MODEL.sqlite; reused when it exists, re-indexed
 incrementally when the records are newer, made anew with --rebuild), then runs one `hush search --json --k K`
-per question of SET/questions.jsonl and reports, per split (dev, heldout, all, fresh):
+per question of SET/questions.jsonl and reports, per split (dev, heldout, all, fresh, fresh2):
 
 - splits: "all" is dev + heldout only, as before the fresh split existed, so that its figures stay comparable
   with earlier runs. "fresh" is a second held-out set of answerable questions (ids f-...), written after the
   engine's field rules by someone who had not seen them; it has no unanswerable questions, so its score
-  spreads, AUCs and goodMatch share for unanswerable questions are "–". --split all (the default) runs every
-  question and reports every split (fresh only when the set has it); --split dev|heldout|fresh runs and
-  reports that split alone;
+  spreads, AUCs and goodMatch share for unanswerable questions are "–". "fresh2" (ids g-...) is a third, written
+  the same way after the cues that reading fresh's failures added, so that those cues have a blind figure.
+  --split all (the default) runs every question and reports every split (the fresh ones only when the set has
+  them); --split dev|heldout|fresh|fresh2 runs and reports that split alone;
 
 - answerable questions: the first hit is the relevant record (top-1), the relevant record is among the first K
   (top-K), the answer (a short substring of one field of the record, matched case-insensitively) is in the
@@ -43,7 +44,8 @@ import sys
 import tempfile
 import time
 
-SPLITS = ("dev", "heldout", "all", "fresh")
+SPLITS = ("dev", "heldout", "all", "fresh", "fresh2")
+FRESH = ("fresh", "fresh2")
 ALL = ("dev", "heldout")  # the "all" split: dev + heldout, not fresh, so that earlier figures stay comparable
 FIELD_ORDER = ("Attendees", "Purpose", "Outcomes", "Action items", "Location")
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -229,7 +231,7 @@ def markdown(args, mode, splits, summaries, rows, k):
             + [good_text(s["goodmatch_answerable"]), good_text(s["goodmatch_unanswerable"])]
         lines.append("| " + " | ".join(cells) + " |")
     lines.append("")
-    for sel in [sp for sp in splits if sp in ("all", "fresh")] or splits[-1:]:
+    for sel in [sp for sp in splits if sp in ("all",) + FRESH] or splits[-1:]:
         ans = [r for r in rows if r["answerable"] and in_split(r, sel)]
         if not ans:
             continue
@@ -273,8 +275,8 @@ def main():
             print(f"  {n}/{len(questions)} questions, {time.time() - started:.0f} s", file=sys.stderr)
     mode = "/".join(sorted(m for m in modes if m)) or (args.mode or "default")
 
-    if args.split == "all":  # dev, heldout, all (= dev + heldout), then fresh when the set has it
-        splits = tuple(sp for sp in SPLITS if sp != "fresh" or any(r["split"] == "fresh" for r in rows))
+    if args.split == "all":  # dev, heldout, all (= dev + heldout), then the fresh splits the set has
+        splits = tuple(sp for sp in SPLITS if sp not in FRESH or any(r["split"] == sp for r in rows))
     else:
         splits = (args.split,)
     summaries = {sp: summarize([r for r in rows if in_split(r, sp)]) for sp in splits}

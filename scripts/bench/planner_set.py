@@ -17,7 +17,9 @@ questions.jsonl answerable questions ({"id": "q-001", "query", "relevant": [meet
                 Last, after the unanswerable ones, the fresh answerable questions ({"id": "f-001", ...,
                 "split": "fresh"}, same keys and rules): a second held-out split, written after the search
                 engine's field rules by someone who had not seen them (see FRESH below). It has no
-                unanswerable questions, and is not part of "all" (dev + heldout) in planner-answers.py.
+                unanswerable questions, and is not part of "all" (dev + heldout) in planner-answers.py. Then
+                the second fresh ones ({"id": "g-001", ..., "split": "fresh2"}, see FRESH2), written the same
+                way after the cues that FRESH's failures added.
 
 The data is fixed; the script has no randomness. It checks the set (answers in their fields and not in
 titles, bodies or other fields, note lengths, the unanswerable questions' words absent, queries unique, at most
@@ -1226,6 +1228,76 @@ FRESH = [
 
 
 # ---------------------------------------------------------------------------------------------------------
+# Second fresh questions, split "fresh2", ids g-001...: written the same way as FRESH (by someone who had read
+# only the meetings, not the engine's rules nor the questions above), after the field cues that reading FRESH's
+# failures added, so that those cues have a blind figure. 12 per field, one per meeting, 30 named and 30
+# content. Not part of "all".
+# ---------------------------------------------------------------------------------------------------------
+FRESH2 = [
+    (1, "L", "which cinema did we rent for the company goals presentation in january?", "Kino Babylon", "content"),
+    (2, "P", "which payment methods were we going to agree as part of the scope at the v2 kickoff?", "Apple Pay and Google Pay", "named"),
+    (4, "X", "what was Aiko supposed to send the board after the Q1 budget review?", "the final spreadsheet", "named"),
+    (5, "A", "who from Redline was on the security audit scoping call", "Kasia Nowak", "named"),
+    (7, "O", "budget cap per square metre for the new office", "28 euros per square metre", "content"),
+    (8, "X", "what's Fatima doing about the members who got charged twice?", "email every affected member", "content"),
+    (11, "O", "why did we rule out Factory Görlitzer Park?", "too expensive at 34 euros", "named"),
+    (12, "X", "what was Lena going to survey everyone about before the offsite", "workshop topics", "content"),
+    (14, "A", "who was the account manager from CloudNest in the renewal negotiation?", "Pieter de Vries", "named"),
+    (16, "L", "where did we meet the web agency to brief them on the new site", "Pixelwerk's studio in Friedrichshain", "content"),
+    (17, "L", "where did jonas and i go when we talked about the on-call rota", "Walk around Weinbergspark", "content"),
+    (18, "P", "what was the point of the support tooling review?", "Choose a helpdesk tool", "named"),
+    (21, "P", "Q1 security review - besides the incidents, what else were we going over?", "the risk register", "named"),
+    (22, "P", "why did we have the customer call with Yoga Loft Hamburg in march", "decide on a three-studio contract", "named"),
+    (24, "O", "how much is the Studio tier per month?", "Studio 99", "content"),
+    (25, "A", "which two investors signed off on the Lisbon expansion?", "Henrik Dahl and Sofia Lindqvist", "content"),
+    (27, "X", "after the lease decision, what was Oskar on the hook for?", "get quotes from three moving companies", "named"),
+    (28, "O", "what is Amir working on first when he starts in Lisbon", "Payvia webhook idempotency work", "content"),
+    (31, "X", "Q2 quarterly planning: where and by when do the leads publish their goals?", "in Notion by April 17", "named"),
+    (33, "O", "who do the pentesters call if something breaks during testing", "Emergency contact is Daniel", "content"),
+    (34, "O", "who was the runner-up for the dashboard PM job?", "Jakob Meier", "content"),
+    (36, "X", "deadline for fixing the booking API leak that exposed members' names", "by May 8", "content"),
+    (38, "L", "where were we when we decided on no-meeting wednesdays?", "The barn at Gut Rehwiese", "content"),
+    (40, "A", "brightclean contact name", "Dana Weiss", "content"),
+    (41, "O", "do instructor swap requests need sign-off from anyone?", "need the owner's approval", "content"),
+    (42, "O", "whats the tagline for the v2 launch ads", "Book in two taps", "content"),
+    (44, "X", "when does the fix have to be on staging before redline retests it", "staging by June 12", "content"),
+    (46, "X", "how many months of cash runway did we have in early june?", "currently 19 months", "content"),
+    (48, "L", "fit-out planning with the architect, where was that?", "Anja's studio in Neukölln", "named"),
+    (50, "A", "who was in the post-mortem for the Studio Nord outage?", "Fatima Haddad, Jonas Weber, Miguel Sousa", "named"),
+    (51, "L", "where did Ravi and I talk about him taking a week off after the launch", "Walk along the Spree", "content"),
+    (53, "X", "where is Daniel publishing the pentest summary?", "on the trust page", "content"),
+    (54, "P", "what was the goal of Hannah's PM onboarding meeting", "Hand over the web dashboard roadmap", "named"),
+    (56, "O", "how many paying studios did we have at the end of june", "484 paying studios", "content"),
+    (58, "L", "where did Priya and I talk about her leading the partner API?", "Walk in Tiergarten", "content"),
+    (60, "L", "which room was the launch day war room in?", "The Glasshouse", "named"),
+    (61, "A", "who came from the customer side to the substitution beta kickoff in july", "Hanna Ott", "named"),
+    (62, "X", "v2 retro - what was Ines supposed to add to the device lab?", "Samsung tablets", "named"),
+    (65, "O", "which audit firm are we using for SOC 2", "Audit firm: Schellman", "content"),
+    (66, "L", "where is Urban Sports Club's office", "Their office on Friedrichstraße", "content"),
+    (67, "P", "why did we do the final walkthrough of the new office?", "list the defects", "named"),
+    (69, "P", "what was the partner API discovery readout supposed to decide", "Decide what the first version", "named"),
+    (71, "X", "where are we posting the junior security engineer job?", "Berlin Startup Jobs", "content"),
+    (72, "O", "which trade fair did we drop this autumn", "FIBO is out", "content"),
+    (74, "A", "was Amir in the partner API technical design review?", "Amir Khalil", "named"),
+    (75, "X", "which review tools is Lena choosing between", "Leapsome or Lattice", "content"),
+    (77, "P", "FitHaus says our revenue reports don't match what?", "their bank statements", "content"),
+    (80, "P", "churn deep dive - what question were we trying to answer?", "why small studios cancel", "named"),
+    (82, "O", "how many qualified leads were we aiming for in cologne?", "60 qualified leads", "content"),
+    (83, "A", "who attended the SOC 2 status meeting in october?", "Daniel Brandt, Jonas Weber, Aiko Tanaka", "named"),
+    (85, "L", "where was the half-day leadership offsite?", "Hotel Oderberger", "named"),
+    (86, "A", "who joined from Urban Sports Club for the partner API beta prep call?", "Lea Sommer", "named"),
+    (88, "P", "oct 1:1 with jonas - what team size were we planning the eng structure around?", "grows past 25", "named"),
+    (89, "A", "who was in the yoga conference retro", "Nora Petersen, Sam Rivera", "named"),
+    (91, "A", "which owner from Studio Nord joined the studio owners group", "Mehmet Aydin", "content"),
+    (92, "A", "who from legal was at the SOC 2 audit prep?", "Eva Novak", "named"),
+    (94, "P", "besides the closure dates, what was the year-end office closure meeting meant to sort out?", "the support cover", "named"),
+    (96, "L", "where did we do the Series A prep with Henrik?", "Northwind Ventures office", "named"),
+    (98, "P", "what was on the agenda for the Q4 board meeting?", "Approve the 2027 budget", "named"),
+    (100, "L", "year-end all-hands venue", "Event space at Radialsystem", "named"),
+]
+
+
+# ---------------------------------------------------------------------------------------------------------
 # Notes: personal and work notes, (date, title, tags, text).
 # ---------------------------------------------------------------------------------------------------------
 NOTES = [
@@ -1791,6 +1863,9 @@ def questions():
     for n, (i, code, query, answer, style) in enumerate(FRESH, 1):
         answerable.append({"id": f"f-{n:03d}", "query": query, "relevant": [f"m-{i:03d}"], "field": FIELDS[code],
                            "answer": answer, "split": "fresh", "style": style})
+    for n, (i, code, query, answer, style) in enumerate(FRESH2, 1):
+        answerable.append({"id": f"g-{n:03d}", "query": query, "relevant": [f"m-{i:03d}"], "field": FIELDS[code],
+                           "answer": answer, "split": "fresh2", "style": style})
     # Unanswerable questions in the order general, near, near, general, general, near, ..., so that odd/even ids
     # give each split half of each kind.
     general = [(q, "general") for q, _ in GENERAL]
@@ -1845,15 +1920,16 @@ def check(recs, answerable):
     queries = [q["query"] for q in answerable] + [q for q, _ in GENERAL + NEAR_DOMAIN]
     if len(set(q.lower() for q in queries)) != len(queries):
         problems.append("duplicate queries")
-    fresh = [q for q in answerable if q["split"] == "fresh"]
-    if len(fresh) != len(FRESH):
-        problems.append(f"{len(fresh)} fresh questions checked, {len(FRESH)} written")
-    meetings = [q["relevant"][0] for q in fresh]
-    for m in sorted({m for m in meetings if meetings.count(m) > 1}):
-        problems.append(f"{m}: more than one fresh question")
-    for q in fresh:
-        if q["style"] not in ("named", "content"):
-            problems.append(f"{q['id']}: style {q['style']!r}")
+    for split, written in (("fresh", FRESH), ("fresh2", FRESH2)):
+        fresh = [q for q in answerable if q["split"] == split]
+        if len(fresh) != len(written):
+            problems.append(f"{len(fresh)} {split} questions checked, {len(written)} written")
+        meetings = [q["relevant"][0] for q in fresh]
+        for m in sorted({m for m in meetings if meetings.count(m) > 1}):
+            problems.append(f"{m}: more than one {split} question")
+        for q in fresh:
+            if q["style"] not in ("named", "content"):
+                problems.append(f"{q['id']}: style {q['style']!r}")
     return problems
 
 
@@ -1871,8 +1947,9 @@ def main():
             f.write(json.dumps(r, ensure_ascii=False) + "\n")
     # The fresh questions go last, after the unanswerable ones, so that the lines before them stay as they were.
     fresh = [q for q in answerable if q["split"] == "fresh"]
+    fresh2 = [q for q in answerable if q["split"] == "fresh2"]
     with open(os.path.join(out, "questions.jsonl"), "w", encoding="utf-8") as f:
-        for q in [q for q in answerable if q["split"] != "fresh"] + unanswerable + fresh:
+        for q in [q for q in answerable if q["split"] not in ("fresh", "fresh2")] + unanswerable + fresh + fresh2:
             f.write(json.dumps(q, ensure_ascii=False) + "\n")
     def per_field(qs):
         fields = {}
@@ -1880,11 +1957,11 @@ def main():
             fields[q["field"]] = fields.get(q["field"], 0) + 1
         return ", ".join(f"{k} {v}" for k, v in fields.items())
 
-    core = [q for q in answerable if q["split"] != "fresh"]
+    core = [q for q in answerable if q["split"] not in ("fresh", "fresh2")]
     print(f"{out}: {len(recs)} records ({len(MEETINGS)} meetings, {len(NOTES)} notes), "
           f"{len(core)} answerable questions ({per_field(core)}), "
           f"{len(unanswerable)} unanswerable ({len(GENERAL)} general, {len(NEAR_DOMAIN)} near-domain), "
-          f"{len(fresh)} fresh answerable ({per_field(fresh)})")
+          f"{len(fresh)} fresh answerable ({per_field(fresh)}), {len(fresh2)} second fresh ({per_field(fresh2)})")
 
 
 if __name__ == "__main__":
