@@ -27,7 +27,9 @@ enum FieldQuestion {
     /// those of its first phrase that asks for a kind ("which room", "how many", "anyone").
     static func askedKinds(_ query: String) -> Set<Kind> {
         let cues = Cues(query, apostrophesInWords: true)
-        return earliest(questionWords(cues)) ?? earliest(phrases(cues)) ?? []
+        // A leading clause of time or place ("After the lease decision, what was Oskar on the hook for?") only
+        // says which meeting; the phrases that ask come after it.
+        return earliest(questionWords(cues)) ?? earliest(phrases(cues).filter { $0.at >= cues.mainClause }) ?? []
     }
 
     /// The kinds of the cue found first (those of every cue found there).
@@ -48,7 +50,7 @@ enum FieldQuestion {
         }
         if let at = cues.first(
             words: ["who", "who's", "who'll", "whom", "wer", "wem", "wen", "qui", "quién", "quien", "quiénes"],
-            phrases: ["谁", "誰", "だれ"])
+            phrases: ["谁", "誰", "だれ"], opening: true)
         {
             found.append((at, whoAsks(cues)))
         }
@@ -61,7 +63,8 @@ enum FieldQuestion {
         if let at = cues.first(
             words: ["when", "wann", "quand", "cuándo", "cuando"], phrases: ["什么时候", "何时", "幾時", "いつ"])
         {
-            found.append((at, [.time, .decision]))
+            // "When does the fix have to be on staging?" asks for a task's deadline.
+            found.append((at, taskCue(cues) != nil ? [.task, .time] : [.time, .decision]))
         }
         return found
     }
@@ -97,7 +100,7 @@ enum FieldQuestion {
             phrases: [
                 "the point of", "what for", "talk about", "talked about", "meet about", "met about", "trying to",
                 "find out", "meant to", "need to decide", "needed to decide", "dans quel but", "à quoi", "目的",
-            ] + (cues.text.contains("supposed to do") ? [] : ["supposed to"]))
+            ] + (cues.text.contains("supposed to do") || cues.personSupposedTo != nil ? [] : ["supposed to"]))
         {
             found.append((at, [.reason]))
         }
@@ -112,29 +115,35 @@ enum FieldQuestion {
         if let at = cues.first(
             words: [
                 "decide", "decided", "decision", "decisions", "agree", "agreed", "outcome", "outcomes", "result",
-                "results", "conclude", "concluded", "pick", "picked", "choose", "chose", "chosen", "still",
+                "results", "conclude", "concluded", "pick", "picked", "choose", "chose", "chosen", "dropped", "still",
                 "beschlossen", "entschieden", "noch", "combien", "décidé", "encore", "decidimos", "decidió", "cuánto",
                 "cuánta", "cuántos", "cuántas", "todavía",
             ],
             phrases: [
-                "how much", "how many", "how often", "go with", "went with", "settle on", "settled on", "wie viel",
+                "how much", "how many", "how often", "go with", "went with", "settle on", "settled on", "rule out",
+                "ruled out", "wie viel",
                 "wie oft", "决定", "決定", "结论", "結論", "多少", "いくら", "何人", "まだ",
             ])
         {
             found.append((at, [.decision]))
         }
-        if let at = cues.first(
-            words: ["tasks", "todo", "todos"],
-            phrases: [
-                "need to do", "to-do", "follow up", "follow-up", "next step", "action item", "supposed to do",
-                "left to do", "still to do", "to be done", "doing about", "responsible for", "in charge of", "assigned",
-                "have to",
-                "has to", "had to", "待办", "负责",
-            ])
-        {
-            found.append((at, [.task]))
-        }
+        if let at = taskCue(cues) { found.append((at, [.task])) }
         return found
+    }
+
+    /// Where the first phrase that asks for a task is: "have to", "need to do", "left to do", "on the hook",
+    /// "deadline", or "supposed to" said of a person ("What was Aiko supposed to send?").
+    private static func taskCue(_ cues: Cues) -> Int? {
+        let phrases = [
+            "need to do", "to-do", "follow up", "follow-up", "next step", "action item", "supposed to do",
+            "left to do", "still to do", "to be done", "doing about", "responsible for", "in charge of", "assigned",
+            "have to",
+            "has to", "had to", "待办", "负责",
+            "on the hook", "deadline", "deadlines",
+        ]
+        let named = cues.personSupposedTo.map { [$0] } ?? []
+        return ([cues.first(words: ["tasks", "todo", "todos", "due", "owe", "owes"], phrases: phrases)] + named)
+            .compactMap { $0 }.min()
     }
 
     /// Nouns that ask for a place right after "which" or "what": "Which room was the board meeting in?".
@@ -184,7 +193,8 @@ enum FieldQuestion {
         guard let at = words.firstIndex(of: "why") else { return [.reason] }
         let choices: Set<String> = [
             "choose", "chose", "pick", "picked", "go", "went", "turn", "turned", "decide", "decided", "drop",
-            "dropped", "reject", "rejected", "cancel", "cancelled", "switch", "switched", "settle", "settled",
+            "dropped", "reject", "rejected", "cancel", "cancelled", "switch", "switched", "settle", "settled", "rule",
+            "ruled",
         ]
         return words.dropFirst(at + 1).prefix(3).contains(where: choices.contains) ? [.decision] : [.reason]
     }
@@ -250,24 +260,67 @@ enum FieldQuestion {
         /// Where each of `ordered` starts, in characters.
         private let starts: [Int]
 
+        /// Whether each of `ordered` opens the question or a clause of it (first, or after `,` `:` `;` `-`).
+        private let opens: [Bool]
+        /// Where "supposed to" starts when a name or a pronoun is supposed to ("What was Aiko supposed to
+        /// send?", "What am I supposed to bring?"), in characters.
+        let personSupposedTo: Int?
+        /// Where the question's main clause starts, in characters: after a leading clause of time or place
+        /// ("After the lease decision, …"), else 0.
+        let mainClause: Int
+
         init(_ raw: String, apostrophesInWords: Bool) {
             text = raw.lowercased().replacingOccurrences(of: "\u{2019}", with: "'")
             var ordered: [String] = []
             var starts: [Int] = []
+            var opens: [Bool] = []
             var word = ""
+            var clause = true
             for (offset, character) in text.enumerated() {
                 if character.isLetter || (apostrophesInWords && character == "'") {
-                    if word.isEmpty { starts.append(offset) }
+                    if word.isEmpty {
+                        starts.append(offset)
+                        opens.append(clause)
+                        clause = false
+                    }
                     word.append(character)
-                } else if !word.isEmpty {
-                    ordered.append(word)
-                    word = ""
+                } else {
+                    if !word.isEmpty {
+                        ordered.append(word)
+                        word = ""
+                    }
+                    if ",:;-–—".contains(character) { clause = true }
                 }
             }
             if !word.isEmpty { ordered.append(word) }
             self.ordered = ordered
             self.starts = starts
+            self.opens = opens
             words = Set(ordered)
+            // The subject before "supposed to", as written: a capitalised name or a pronoun.
+            let original = raw.replacingOccurrences(of: "\u{2019}", with: "'")
+                .split(whereSeparator: { !$0.isLetter && !(apostrophesInWords && $0 == "'") }).map(String.init)
+            var named: Int?
+            if original.count == ordered.count {
+                for index in ordered.indices.dropFirst(2)
+                where ordered[index] == "supposed" && index + 1 < ordered.count && ordered[index + 1] == "to" {
+                    let subject = original[index - 1]
+                    let pronoun = ["i", "we", "he", "she", "they", "you"].contains(ordered[index - 1])
+                    if pronoun || (subject.first?.isUppercase ?? false) {
+                        named = starts[index]
+                        break
+                    }
+                }
+            }
+            personSupposedTo = named
+            let leads = [
+                "after", "before", "during", "since", "at", "in", "on", "for", "from", "nach", "après", "después",
+            ]
+            if let first = ordered.first, leads.contains(first), let comma = text.firstIndex(of: ",") {
+                mainClause = text.distance(from: text.startIndex, to: comma)
+            } else {
+                mainClause = 0
+            }
         }
 
         /// Where the last word starts, in characters.
@@ -285,9 +338,12 @@ enum FieldQuestion {
             }.map { starts[$0] }
         }
 
-        /// Where the first of `words` (whole words) or `phrases` (anywhere) starts, in characters, or nil.
-        func first(words cues: [String], phrases: [String]) -> Int? {
-            let word = ordered.indices.first { cues.contains(ordered[$0]) }.map { starts[$0] }
+        /// Where the first of `words` (whole words; with `opening`, only where they open the question or a clause
+        /// of it: "the members who got charged" asks for no one) or `phrases` (anywhere) starts, in characters, or nil.
+        func first(words cues: [String], phrases: [String], opening: Bool = false) -> Int? {
+            let word = ordered.indices.first { cues.contains(ordered[$0]) && (!opening || opens[$0]) }.map {
+                starts[$0]
+            }
             let phrase = phrases.compactMap { phrase in
                 text.range(of: phrase).map { text.distance(from: text.startIndex, to: $0.lowerBound) }
             }.min()

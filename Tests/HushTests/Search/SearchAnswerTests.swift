@@ -138,6 +138,18 @@ import Testing
         #expect(FieldQuestion.askedKinds("Which lawyer was in on the lease decision?") == [.people])
         #expect(FieldQuestion.askedKinds("What did we need to decide at the retro?") == [.reason])
         #expect(FieldQuestion.askedKinds("What are we doing about the webhook delay?") == [.task])
+        // A relative "who" asks for no one; a person "supposed to" do something, "on the hook", a deadline and
+        // "when … have to" ask for a task; "dropped" and "ruled out" for the outcome.
+        #expect(FieldQuestion.askedKinds("What's Fatima doing about the members who got charged twice?") == [.task])
+        #expect(FieldQuestion.askedKinds("Planning: who is booking the hotel?") == [.task])
+        #expect(FieldQuestion.askedKinds("What was Aiko supposed to send the board?") == [.task])
+        #expect(FieldQuestion.askedKinds("What was the new helpdesk supposed to replace?") == [.reason])
+        #expect(FieldQuestion.askedKinds("After the lease decision, what was Oskar on the hook for?") == [.task])
+        #expect(FieldQuestion.askedKinds("deadline for fixing the booking API leak") == [.task])
+        #expect(FieldQuestion.askedKinds("When does the fix have to be on staging?") == [.task, .time])
+        #expect(FieldQuestion.askedKinds("When is the retro?") == [.time, .decision])
+        #expect(FieldQuestion.askedKinds("Which trade fair did we drop this autumn? We dropped one") == [.decision])
+        #expect(FieldQuestion.askedKinds("Why did we rule out the Factory office?") == [.decision])
         #expect(FieldQuestion.askedKinds("travel budget") == [])
         #expect(FieldQuestion.kind(ofLabel: "Location") == .place)
         #expect(FieldQuestion.kind(ofLabel: "Meeting room") == .place)
