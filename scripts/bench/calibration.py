@@ -47,16 +47,18 @@ def features(hit):
     return [1.0, s, z, k, z * k]
 
 
-def fit_logistic(x, y, l2=1e-3, iterations=50):
+def fit_logistic(x, y, l2=1e-3, iterations=50, weights=None):
+    """L2-regularised logistic regression by Newton's method; `weights` (one per row, default 1) weigh the rows."""
     x = np.asarray(x, dtype=np.float64)
     y = np.asarray(y, dtype=np.float64)
+    weights = np.ones(len(y)) if weights is None else np.asarray(weights, dtype=np.float64)
     w = np.zeros(x.shape[1])
     penalty = l2 * np.eye(x.shape[1])
     penalty[0, 0] = 0  # the intercept is not shrunk
     for _ in range(iterations):
         p = 1 / (1 + np.exp(-(x @ w)))
-        gradient = x.T @ (p - y) + penalty @ w
-        hessian = (x * (p * (1 - p))[:, None]).T @ x + penalty
+        gradient = x.T @ ((p - y) * weights) + penalty @ w
+        hessian = (x * (weights * p * (1 - p))[:, None]).T @ x + penalty
         step = np.linalg.solve(hessian, gradient)
         w -= step
         if np.max(np.abs(step)) < 1e-9:
@@ -237,21 +239,6 @@ def search_features(search):
     return [1.0, c, z, k, z * k]
 
 
-def fit_weighted(x, y, weights, l2=1e-3, iterations=60):
-    x, y, weights = np.asarray(x, float), np.asarray(y, float), np.asarray(weights, float)
-    w = np.zeros(x.shape[1])
-    penalty = l2 * np.eye(x.shape[1])
-    penalty[0, 0] = 0
-    for _ in range(iterations):
-        p = 1 / (1 + np.exp(-(x @ w)))
-        step = np.linalg.solve((x * (weights * p * (1 - p))[:, None]).T @ x + penalty, x.T @ ((p - y) * weights)
-                               + penalty @ w)
-        w -= step
-        if np.max(np.abs(step)) < 1e-9:
-            break
-    return w
-
-
 def apps(work, langs, models):
     thresholds = shipped_thresholds()
     print("| model | judge | threshold | planner held-out: answerable good / unanswerable not | journal held-out: "
@@ -314,9 +301,9 @@ def apps(work, langs, models):
             w_by_group = {}
             for name in sorted({group(model, s["language"]) for s in searches}):
                 mine = [s for s in searches if group(model, s["language"]) == name]
-                w_by_group[name] = fit_weighted([search_features(s) for s in mine],
-                                                [1.0 if s["answerable"] else 0.0 for s in mine],
-                                                [weight if s.get("set") else 1 for s in mine])
+                w_by_group[name] = fit_logistic([search_features(s) for s in mine],
+                                                [1.0 if s["answerable"] else 0.0 for s in mine], iterations=60,
+                                                weights=[weight if s.get("set") else 1 for s in mine])
 
             def answerable(search, w_by_group=w_by_group):
                 w = w_by_group.get(group(model, search["language"]), w_by_group.get("english"))

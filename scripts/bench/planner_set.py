@@ -1860,12 +1860,10 @@ def questions():
         answerable.append({"id": f"q-{n:03d}", "query": query, "relevant": [f"m-{i:03d}"], "field": FIELDS[code],
                            "answer": answer, "split": "dev" if n % 2 else "heldout", "style": style})
     # The fresh questions after them, in their own split.
-    for n, (i, code, query, answer, style) in enumerate(FRESH, 1):
-        answerable.append({"id": f"f-{n:03d}", "query": query, "relevant": [f"m-{i:03d}"], "field": FIELDS[code],
-                           "answer": answer, "split": "fresh", "style": style})
-    for n, (i, code, query, answer, style) in enumerate(FRESH2, 1):
-        answerable.append({"id": f"g-{n:03d}", "query": query, "relevant": [f"m-{i:03d}"], "field": FIELDS[code],
-                           "answer": answer, "split": "fresh2", "style": style})
+    for prefix, split, written in (("f", "fresh", FRESH), ("g", "fresh2", FRESH2)):
+        for n, (i, code, query, answer, style) in enumerate(written, 1):
+            answerable.append({"id": f"{prefix}-{n:03d}", "query": query, "relevant": [f"m-{i:03d}"],
+                               "field": FIELDS[code], "answer": answer, "split": split, "style": style})
     # Unanswerable questions in the order general, near, near, general, general, near, ..., so that odd/even ids
     # give each split half of each kind.
     general = [(q, "general") for q, _ in GENERAL]

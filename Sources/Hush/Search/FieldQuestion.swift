@@ -104,11 +104,11 @@ enum FieldQuestion {
         {
             found.append((at, [.reason]))
         }
-        // "What was the retro for?": "what was" (or "is", "were", "are") and "for" as the last word.
-        let opening = cues.ordered.prefix(2)
-        if opening.first == "what" || opening.first == "what's",
-            opening.first == "what's" || ["was", "is", "were", "are"].contains(opening.last ?? ""),
-            cues.ordered.count > 2, cues.ordered.last == "for", let at = cues.lastWordStart
+        // "What was the retro for?": "what's" or "what was" (is, were, are), and "for" as the last word.
+        let words = cues.ordered
+        if words.count > 2, words.last == "for",
+            words[0] == "what's" || (words[0] == "what" && ["was", "is", "were", "are"].contains(words[1])),
+            let at = cues.lastWordStart
         {
             found.append((at, [.reason]))
         }
@@ -121,8 +121,7 @@ enum FieldQuestion {
             ],
             phrases: [
                 "how much", "how many", "how often", "go with", "went with", "settle on", "settled on", "rule out",
-                "ruled out", "wie viel",
-                "wie oft", "决定", "決定", "结论", "結論", "多少", "いくら", "何人", "まだ",
+                "ruled out", "wie viel", "wie oft", "决定", "決定", "结论", "結論", "多少", "いくら", "何人", "まだ",
             ])
         {
             found.append((at, [.decision]))
@@ -136,10 +135,8 @@ enum FieldQuestion {
     private static func taskCue(_ cues: Cues) -> Int? {
         let phrases = [
             "need to do", "to-do", "follow up", "follow-up", "next step", "action item", "supposed to do",
-            "left to do", "still to do", "to be done", "doing about", "responsible for", "in charge of", "assigned",
-            "have to",
-            "has to", "had to", "待办", "负责",
-            "on the hook", "deadline", "deadlines",
+            "left to do", "still to do", "to be done", "doing about", "on the hook", "deadline", "responsible for",
+            "in charge of", "assigned", "have to", "has to", "had to", "待办", "负责",
         ]
         let named = cues.personSupposedTo.map { [$0] } ?? []
         return ([cues.first(words: ["tasks", "todo", "todos", "due", "owe", "owes"], phrases: phrases)] + named)
