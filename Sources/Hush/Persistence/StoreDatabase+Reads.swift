@@ -54,6 +54,15 @@ struct ChunkRow {
     var field: String?
 }
 
+/// One labelled field's chunk of a record (``StoreDatabase/fieldChunks(documents:)``).
+struct FieldChunk {
+    var id: Int64
+    /// The field's label as the record gives it ("Location").
+    var field: String
+    /// The field's line, `Label: value`, without the record's heading.
+    var line: String
+}
+
 /// A stored document's attributes as the file gives them to memory: what the in-memory index keeps to filter
 /// and to boost without SQL.
 struct DocumentRecord: Sendable, Equatable {
@@ -486,21 +495,29 @@ extension StoreDatabase {
         try read("read the file") { try !StoreSchema.keywordIndexIsPresent($0) }
     }
 
-    /// The chunks of labelled fields of these documents (by row id), each document's in order: their ids and
-    /// labels. Empty for a file written before schema version 7.
-    func fieldChunks(documents: [Int64]) throws -> [Int64: [(id: Int64, field: String)]] {
+    /// The chunks of labelled fields of these documents (by row id), each document's in order: their ids, labels
+    /// and lines (`Label: value`, without the record's heading before it). Empty for a file written before schema
+    /// version 7.
+    func fieldChunks(documents: [Int64]) throws -> [Int64: [FieldChunk]] {
         guard !documents.isEmpty else { return [:] }
         return try read("search") { db in
             guard try db.columns(in: "chunks").contains(where: { $0.name == "field" }) else { return [:] }
-            var result: [Int64: [(id: Int64, field: String)]] = [:]
+            var result: [Int64: [FieldChunk]] = [:]
             let rows = try Row.fetchCursor(
                 db,
                 sql: """
-                    SELECT document_id, id, field FROM chunks
+                    SELECT document_id, id, field, text, passage_start FROM chunks
                     WHERE field IS NOT NULL AND document_id IN (SELECT value FROM json_each(?))
                     ORDER BY document_id, ordinal
                     """, arguments: [JSONCoding.encode(documents)])
-            while let row = try rows.next() { result[row[0], default: []].append((row[1], row[2])) }
+            while let row = try rows.next() {
+                let text: String = row[3]
+                let units = text.utf16
+                // The line starts where the passage does; a start the text cannot hold leaves the whole text.
+                let start = (row[4] as Int?).flatMap { $0 >= 0 && $0 < units.count ? $0 : nil } ?? 0
+                let line = String(decoding: units.dropFirst(start), as: UTF16.self)
+                result[row[0], default: []].append(FieldChunk(id: row[1], field: row[2], line: line))
+            }
             return result
         }
     }

@@ -4,8 +4,10 @@ import Foundation
 extension Searcher {
     /// The hits for `chosen` (best first), with their chunks' text; a hit whose chunk is gone is left out.
     func hits(_ chosen: [Chosen], plan: SearchPlan) throws -> [SearchHit] {
-        let chosen = plan.askedKinds.isEmpty ? chosen : try answeringFields(chosen, kinds: plan.askedKinds)
-        let chunks = try loadChunks(chosen.map(\.chunkID))
+        var chunks = try loadChunks(chosen.map(\.chunkID))
+        let chosen = try answeringFields(chosen, chunks: chunks, plan: plan)
+        let swapped = chosen.map(\.chunkID).filter { chunks[$0] == nil }
+        if !swapped.isEmpty { chunks.merge(try loadChunks(swapped)) { kept, _ in kept } }
         return chosen.compactMap { entry in
             guard let (chunk, passageRange) = chunks[entry.chunkID] else { return nil }
             let record = entry.record
@@ -23,22 +25,69 @@ extension Searcher {
         }
     }
 
-    /// `chosen` with each record shown by its field of a kind the question asks for (``FieldQuestion``) when
-    /// its chosen chunk is not one: "Where did I meet Priya about her workload?" matches the meeting's Purpose
-    /// line best, and its Location line answers. The first such field in the record's order.
-    private func answeringFields(_ chosen: [Chosen], kinds: Set<FieldQuestion.Kind>) throws -> [Chosen] {
+    /// `chosen` with each record shown by the field that answers: its field of a kind the question asks for
+    /// (``FieldQuestion``) when its chosen chunk is not one ("Where did I meet Priya about her workload?" matches
+    /// the meeting's Purpose line best, and its Location line answers; the first such field in the record's
+    /// order), or else, when a body chunk was chosen, the field whose line holds more of the question's words
+    /// than the body does, the words of the record's title aside ("What's the tagline for the launch?" matches
+    /// the body "Planning the campaign for the app v2 launch." best, and the Outcomes line names the tagline).
+    /// `chunks`: the chosen chunks, loaded.
+    private func answeringFields(
+        _ chosen: [Chosen], chunks: [Int64: (chunk: ChunkRow, passageRange: Range<Int>)], plan: SearchPlan
+    ) throws -> [Chosen] {
+        let bodies = chosen.filter { chunks[$0.chunkID]?.chunk.field == nil }
+        guard !plan.askedKinds.isEmpty || !(bodies.isEmpty || plan.highlighter.isEmpty) else { return chosen }
         let fields = try database.fieldChunks(documents: chosen.map(\.record.rowid))
         guard !fields.isEmpty else { return chosen }
         return chosen.map { entry in
-            guard let own = fields[entry.record.rowid] else { return entry }
-            let current = own.first { $0.id == entry.chunkID }.flatMap { FieldQuestion.kind(ofLabel: $0.field) }
-            if let current, kinds.contains(current) { return entry }
-            guard let answer = own.first(where: { FieldQuestion.kind(ofLabel: $0.field).map(kinds.contains) ?? false })
-            else { return entry }
+            guard let own = fields[entry.record.rowid], let (chunk, passage) = chunks[entry.chunkID] else {
+                return entry
+            }
             var shown = entry
-            shown.chunkID = answer.id
+            let current = chunk.field.flatMap(FieldQuestion.kind(ofLabel:))
+            if let current, plan.askedKinds.contains(current) { return entry }
+            if let answer = own.first(where: {
+                FieldQuestion.kind(ofLabel: $0.field).map(plan.askedKinds.contains) ?? false
+            }) {
+                shown.chunkID = answer.id
+            } else if chunk.field == nil,
+                let answer = Self.fieldWithMoreWords(
+                    own, than: chunk, passage: passage, highlighter: plan.highlighter)
+            {
+                shown.chunkID = answer.id
+            }
             return shown
         }
+    }
+
+    /// The first of `fields` whose line holds more of the query's words (as `highlighter` marks them, counted
+    /// once each by stem) than the body chunk's passage, the words of the title aside; `nil` when none does.
+    static func fieldWithMoreWords(
+        _ fields: [FieldChunk], than body: ChunkRow, passage: Range<Int>, highlighter: KeywordHighlighter
+    ) -> FieldChunk? {
+        func words(_ text: String) -> Set<String> {
+            let units = Array(text.utf16)
+            return Set(
+                highlighter.ranges(in: text).compactMap { range in
+                    range.upperBound <= units.count
+                        ? QueryAnalyzer.stem(String(decoding: units[range], as: UTF16.self)) : nil
+                })
+        }
+        let title = body.title.map(words) ?? []
+        let units = Array(body.text.utf16)
+        let bodyText =
+            passage.isEmpty || passage.upperBound > units.count
+            ? body.text : String(decoding: units[passage], as: UTF16.self)
+        var most = words(bodyText).subtracting(title).count
+        var best: FieldChunk?
+        for field in fields {
+            let count = words(field.line).subtracting(title).count
+            if count > most {
+                most = count
+                best = field
+            }
+        }
+        return best
     }
 
     /// The chunks with these ids, each with where its passage lies in its text: a field chunk's line, from the

@@ -161,6 +161,55 @@ import Testing
         #expect(FieldQuestion.kind(ofLabel: "Mood") == nil)
     }
 
+    /// The highlighter of a query as a search makes it.
+    static func highlighter(_ query: String) -> KeywordHighlighter {
+        KeywordHighlighter(terms: Searcher.keywordTerms(QueryAnalyzer().analyze(query), query: query))
+    }
+
+    @Test func aBodyGivesWayToTheFieldThatHoldsMoreOfTheQuestionsWords() throws {
+        let heading = "App v2 launch campaign"
+        let body = ChunkRow(
+            title: heading, text: heading + "\n\nPlanning the campaign for the app v2 launch.", ordinal: 0,
+            range: 0..<45, passageStart: 24, body: nil, quoted: nil, fields: nil, field: nil)
+        let passage = 24..<body.text.utf16.count
+        let fields = [
+            FieldChunk(id: 2, field: "Purpose", line: "Purpose: Agree the channels and the budget"),
+            FieldChunk(id: 3, field: "Outcomes", line: "Outcomes: Tagline \"Book in two taps\" for the launch ads"),
+        ]
+        // "launch" is in the title (every chunk of the record says it); "tagline" and "ads" are only in Outcomes.
+        let tagline = Searcher.fieldWithMoreWords(
+            fields, than: body, passage: passage,
+            highlighter: Self.highlighter("What's the tagline for the launch ads?"))
+        #expect(tagline?.field == "Outcomes")
+        // A field that holds as many of the words as the body leaves the body shown ("planning" against "budget";
+        // "campaign" is the title's).
+        let planning = Searcher.fieldWithMoreWords(
+            fields, than: body, passage: passage, highlighter: Self.highlighter("planning the campaign budget"))
+        #expect(planning == nil)
+        // A word said twice counts once, and a stem stands for its forms: "plans" and "planned" are the body's one
+        // word, which the body holds.
+        let plans = Searcher.fieldWithMoreWords(
+            fields, than: body, passage: passage, highlighter: Self.highlighter("plans planned budget"))
+        #expect(plans == nil)
+    }
+
+    @Test func aSearchShowsTheFieldThatNamesWhatTheBodyOnlyRepeats() async throws {
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        let campaign = Document(
+            id: "m-campaign", title: "App v2 launch campaign", body: "Planning.",
+            fields: [
+                .init(
+                    label: "Outcomes",
+                    value: "Tagline: book in two taps, on posters across Berlin and Lisbon with paid social."),
+                .init(label: "Location", value: "Room 4B"),
+            ], sourceType: "meeting", createdAt: Self.day("2026-05-04"))
+        try await store.upsert(Self.meetings + [campaign] + Corpus.documents)
+        // The short body chunk is nearest (the title's words are most of it); the Outcomes line holds "tagline".
+        let hit = try #require(try await store.search("app v2 launch campaign tagline", mode: .semantic).hits.first)
+        #expect(hit.id == "m-campaign")
+        #expect(hit.field == "Outcomes")
+    }
+
     @Test func aRecordStoredWithoutADayIsHeadedByTheDayItWasStored() async throws {
         let store = try await HushStore.inMemory(embedder: HashingEmbedder())
         try await store.upsert([
