@@ -43,10 +43,10 @@ enum FieldQuestion {
     private static func questionWords(_ cues: Cues) -> [(at: Int, kinds: Set<Kind>)] {
         var found: [(at: Int, kinds: Set<Kind>)] = []
         if let at = cues.first(
-            words: ["where", "wo", "wohin", "où", "dónde", "donde"],
+            words: ["where", "where's", "wo", "wohin", "où", "dónde", "donde"],
             phrases: ["哪里", "哪儿", "在哪", "什么地方", "どこ", "何処"])
         {
-            found.append((at, [.place]))
+            found.append((at, whereAsks(cues)))
         }
         if let at = cues.first(
             words: ["who", "who's", "who'll", "whom", "wer", "wem", "wen", "qui", "quién", "quien", "quiénes"],
@@ -181,6 +181,30 @@ enum FieldQuestion {
         ]
         if past.contains(next) || (next.count > 3 && next.hasSuffix("ed")) { return [.people] }
         return [.people, .task]
+    }
+
+    /// What a "where" question asks for: in English, the meeting's place when it asks about the past or about
+    /// a place ("Where did we brief the agency?", "Where is the architect's studio?"), but the plan that says
+    /// where, an outcome or a task, when it asks where something will be done or is being done ("Where will the
+    /// job ads be posted?", "Where is the Lisbon team staying?", "Where do the leads put their goals?").
+    private static func whereAsks(_ cues: Cues) -> Set<Kind> {
+        let words = cues.ordered
+        guard let at = words.firstIndex(where: { $0 == "where" || $0 == "where's" }) else { return [.place] }
+        let auxiliaries: Set<String> = ["did", "was", "were", "will", "do", "does", "is", "are", "should"]
+        let verb = words[at] == "where's" ? at : words[(at + 1)...].firstIndex(where: auxiliaries.contains)
+        guard let verb else { return [.place] }
+        let following = words.dropFirst(verb + 1).prefix(4)
+        // "Where do we meet…", "Where is the kickoff being held?": still the meeting's place.
+        if following.contains(where: { ["meet", "meeting", "being", "held"].contains($0) }) { return [.place] }
+        switch words[verb] {
+        case "will", "do", "does", "should":
+            return [.task, .decision]
+        case "is", "are", "where's":
+            let doing = following.contains { $0.count > 4 && $0.hasSuffix("ing") }
+            return doing ? [.task, .decision] : [.place]
+        default:
+            return [.place]
+        }
     }
 
     /// What a "why" question asks for: the reason a meeting was held, or, when it asks why a choice was made

@@ -27,10 +27,12 @@ extension Searcher {
 
     /// `chosen` with each record shown by the field that answers: its field of a kind the question asks for
     /// (``FieldQuestion``) when its chosen chunk is not one ("Where did I meet Priya about her workload?" matches
-    /// the meeting's Purpose line best, and its Location line answers; the first such field in the record's
-    /// order), or else, when a body chunk was chosen, the field whose line holds more of the question's words
-    /// than the body does, the words of the record's title aside ("What's the tagline for the launch?" matches
-    /// the body "Planning the campaign for the app v2 launch." best, and the Outcomes line names the tagline).
+    /// the meeting's Purpose line best, and its Location line answers), or else, when a body chunk was chosen,
+    /// the field whose line holds more of the question's words than the body does ("What's the tagline for the
+    /// launch?" matches the body "Planning the campaign for the app v2 launch." best, and the Outcomes line names
+    /// the tagline). Of several fields of the kinds asked for, the one whose line holds the most of the
+    /// question's words, the chosen one and then the first in the record's order on a tie. Words are counted
+    /// once per stem, the words of the record's title aside (every chunk of the record repeats them).
     /// `chunks`: the chosen chunks, loaded.
     private func answeringFields(
         _ chosen: [Chosen], chunks: [Int64: (chunk: ChunkRow, passageRange: Range<Int>)], plan: SearchPlan
@@ -43,29 +45,40 @@ extension Searcher {
             guard let own = fields[entry.record.rowid], let (chunk, passage) = chunks[entry.chunkID] else {
                 return entry
             }
+            let words = QueryWords(highlighter: plan.highlighter, title: chunk.title)
             var shown = entry
-            let current = chunk.field.flatMap(FieldQuestion.kind(ofLabel:))
-            if let current, plan.askedKinds.contains(current) { return entry }
-            if let answer = own.first(where: {
-                FieldQuestion.kind(ofLabel: $0.field).map(plan.askedKinds.contains) ?? false
-            }) {
-                shown.chunkID = answer.id
-            } else if chunk.field == nil,
-                let answer = Self.fieldWithMoreWords(
-                    own, than: chunk, passage: passage, highlighter: plan.highlighter)
-            {
-                shown.chunkID = answer.id
+            let asked = own.filter { FieldQuestion.kind(ofLabel: $0.field).map(plan.askedKinds.contains) ?? false }
+            if !asked.isEmpty {
+                let counts = asked.map { words.count(in: $0.line) }
+                let most = counts.max() ?? 0
+                if let current = asked.firstIndex(where: { $0.id == entry.chunkID }), counts[current] == most {
+                    return entry
+                }
+                shown.chunkID = asked[counts.firstIndex(of: most) ?? 0].id
+            } else if chunk.field == nil {
+                let units = Array(chunk.text.utf16)
+                let body =
+                    passage.isEmpty || passage.upperBound > units.count
+                    ? chunk.text : String(decoding: units[passage], as: UTF16.self)
+                if let answer = words.fieldWithMore(own, than: words.count(in: body)) { shown.chunkID = answer.id }
             }
             return shown
         }
     }
 
-    /// The first of `fields` whose line holds more of the query's words (as `highlighter` marks them, counted
-    /// once each by stem) than the body chunk's passage, the words of the title aside; `nil` when none does.
-    static func fieldWithMoreWords(
-        _ fields: [FieldChunk], than body: ChunkRow, passage: Range<Int>, highlighter: KeywordHighlighter
-    ) -> FieldChunk? {
-        func words(_ text: String) -> Set<String> {
+    /// Counts the query's words in a record's lines: as `highlighter` marks them, once per stem, the words of
+    /// the record's title aside.
+    struct QueryWords {
+        let highlighter: KeywordHighlighter
+        let title: Set<String>
+
+        init(highlighter: KeywordHighlighter, title: String?) {
+            self.highlighter = highlighter
+            self.title = title.map { Self.stems($0, highlighter: highlighter) } ?? []
+        }
+
+        /// The stems of the words of `text` that `highlighter` marks.
+        static func stems(_ text: String, highlighter: KeywordHighlighter) -> Set<String> {
             let units = Array(text.utf16)
             return Set(
                 highlighter.ranges(in: text).compactMap { range in
@@ -73,21 +86,24 @@ extension Searcher {
                         ? QueryAnalyzer.stem(String(decoding: units[range], as: UTF16.self)) : nil
                 })
         }
-        let title = body.title.map(words) ?? []
-        let units = Array(body.text.utf16)
-        let bodyText =
-            passage.isEmpty || passage.upperBound > units.count
-            ? body.text : String(decoding: units[passage], as: UTF16.self)
-        var most = words(bodyText).subtracting(title).count
-        var best: FieldChunk?
-        for field in fields {
-            let count = words(field.line).subtracting(title).count
-            if count > most {
-                most = count
-                best = field
+
+        /// How many of the query's words `text` holds, the title's aside.
+        func count(in text: String) -> Int { Self.stems(text, highlighter: highlighter).subtracting(title).count }
+
+        /// The first of `fields` whose line holds the most of the query's words, when that is more than `least`;
+        /// `nil` when none holds more.
+        func fieldWithMore(_ fields: [FieldChunk], than least: Int) -> FieldChunk? {
+            var most = least
+            var best: FieldChunk?
+            for field in fields {
+                let count = count(in: field.line)
+                if count > most {
+                    most = count
+                    best = field
+                }
             }
+            return best
         }
-        return best
     }
 
     /// The chunks with these ids, each with where its passage lies in its text: a field chunk's line, from the
