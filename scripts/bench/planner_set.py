@@ -19,7 +19,8 @@ questions.jsonl answerable questions ({"id": "q-001", "query", "relevant": [meet
                 engine's field rules by someone who had not seen them (see FRESH below). It has no
                 unanswerable questions, and is not part of "all" (dev + heldout) in planner-answers.py. Then
                 the second fresh ones ({"id": "g-001", ..., "split": "fresh2"}, see FRESH2), written the same
-                way after the cues that FRESH's failures added.
+                way after the cues that FRESH's failures added, and the third ({"id": "h-001", ..., "split":
+                "fresh3"}, see FRESH3), after the rules that FRESH2's failures added.
 
 The data is fixed; the script has no randomness. It checks the set (answers in their fields and not in
 titles, bodies or other fields, note lengths, the unanswerable questions' words absent, queries unique, at most
@@ -1298,6 +1299,76 @@ FRESH2 = [
 
 
 # ---------------------------------------------------------------------------------------------------------
+# Third fresh questions, split "fresh3", ids h-001...: written the same way (by a helper that read only the
+# meetings, not the engine's rules nor the questions above), after the rules that reading FRESH2's failures
+# added (a body giving way to the field with more of the question's words; "where" a thing will be done asking
+# for the plan), so that those have a blind figure. 12 per field, one per meeting. Not part of "all".
+# ---------------------------------------------------------------------------------------------------------
+FRESH3 = [
+    (5, 'A', "security audit scoping w/ redline - who joined from their side", "Kasia Nowak", 'named'),
+    (10, 'A', "who was the agent that showed us round the floor with the tiny kitchen?", "Karl Becker", 'content'),
+    (14, 'A', "who is our account manager at the hosting provider", "Pieter de Vries", 'content'),
+    (16, 'A', "Which Pixelwerk person came to the website relaunch kickoff?", "Lukas Hahn", 'named'),
+    (22, 'A', "name of the studio owner who said her teachers can't stand how substitutes are handled", "Hanna Ott", 'content'),
+    (25, 'A', "which investors sat in on the Q1 board meeting", "Henrik Dahl and Sofia Lindqvist", 'named'),
+    (40, 'A', "who did Oskar meet from the cleaning firm", "Dana Weiss", 'content'),
+    (79, 'A', "how many engineers were in the room for the planning day in lisbon team week", "22 people", 'named'),
+    (91, 'A', "did anyone from Studio Nord come to the customer advisory board?", "Mehmet Aydin", 'named'),
+    (33, 'A', "how many people did Redline send for the pentest kickoff", "two Redline testers", 'named'),
+    (86, 'A', "our contact person at urban sports club for getting the beta ready", "Lea Sommer", 'content'),
+    (82, 'A', "guest speaker at the Cologne yoga conference prep call", "Hanna Ott", 'named'),
+    (3, 'P', "why did I sit down with Priya back in january", "product team's headcount", 'named'),
+    (7, 'P', "were we ever considering just extending our current lease instead of moving", "renew the Torstraße lease", 'content'),
+    (11, 'P', "factory görlitzer park viewing - what were we trying to find out", "shared campus could work", 'named'),
+    (18, 'P', "what was the new helpdesk meant to replace?", "shared support inbox", 'content'),
+    (21, 'P', "quarterly security review agenda", "risk register", 'named'),
+    (46, 'P', "Point of the Q2 board prep session?", "explain the launch delay", 'named'),
+    (80, 'P', "what question was Felix's churn analysis supposed to answer", "why small studios cancel", 'content'),
+    (87, 'P', "android perf review - what were we actually looking at", "startup time and jank", 'named'),
+    (94, 'P', "besides shutting the office over the holidays what else did we have to sort out", "support cover", 'content'),
+    (97, 'P', "what were we there to hear at the SOC 2 audit debrief", "preliminary findings", 'named'),
+    (95, 'P', "remind me what my november 1:1 with Nora was about", "2027 brand refresh", 'named'),
+    (88, 'P', "reason Jonas and I talked about the eng org in late October", "team grows past 25", 'named'),
+    (2, 'O', "did we go with flutter for the app in the end", "Flutter rewrite rejected", 'content'),
+    (6, 'O', "salary range we agreed in the backend hiring sync", "70-82k", 'named'),
+    (8, 'O', "what was causing members to get charged twice?", "retry in the Payvia webhook handler", 'content'),
+    (17, 'O', "how much do we pay people per week of on-call", "300 euro stipend", 'content'),
+    (24, 'O', "monthly price of the multi-site tier", "Multi-site 199", 'content'),
+    (27, 'O', "Can we get out of the Ohlauer lease early?", "break option after five years", 'content'),
+    (36, 'O', "pentest readout: what exactly was the high severity issue", "leaked other members' first names", 'named'),
+    (42, 'O', "what was our slogan for the app launch again", "Book in two taps", 'content'),
+    (52, 'O', "where is lisbon having its summer party", "boat on the Tagus", 'named'),
+    (63, 'O', "which movers are doing our move", "Zapf Umzüge", 'content'),
+    (65, 'O', "audit firm we picked for SOC 2", "Schellman", 'content'),
+    (96, 'O', "Series A prep - what valuation are we aiming for", "valuation of 40 million", 'named'),
+    (1, 'X', "what did I take on after the 2026 kickoff all-hands", "FAQ doc", 'named'),
+    (9, 'X', "fatima was supposed to pull together a list for the redesign, of what?", "top ten support complaints", 'content'),
+    (15, 'X', "What was I writing to accompany the Q1 board deck?", "one-page memo", 'named'),
+    (19, 'X', "what was clara spiking on for payments", "Apple Pay sandbox issues", 'content'),
+    (23, 'X', "lisbon hub planning: lena's to-do", "Portuguese payroll provider", 'named'),
+    (31, 'X', "where are the leads meant to put their quarterly goals", "Notion", 'content'),
+    (34, 'X', "what did Priya owe the runner-up PM candidate", "personal note", 'content'),
+    (43, 'X', "Sam promised to write something up about the new prices - what was it", "three objections", 'content'),
+    (57, 'X', "launch readiness check: support hours fatima had to roster", "7 am to 10 pm", 'named'),
+    (71, 'X', "where did Lena end up posting the security job ad", "Berlin Startup Jobs", 'content'),
+    (89, 'X', "after the yoga conference retro, what was Nora going to write with Hanna", "short case study", 'named'),
+    (62, 'X', "when does jonas want next year's pentest to happen", "pentest for February", 'content'),
+    (100, 'L', "where did we do the last all-hands of the year, the december one", "Radialsystem", 'named'),
+    (56, 'L', "Where did we hold the mid-year review?", "Rooftop terrace", 'named'),
+    (51, 'L', "where did I have my june 1:1 with Ravi", "along the Spree", 'named'),
+    (58, 'L', "where were Priya and I when we talked about what she does after the launch", "Tiergarten", 'content'),
+    (60, 'L', "launch day war room - which room", "Glasshouse", 'named'),
+    (61, 'L', "which yoga loft location did we kick the substitution beta off at", "Altona studio", 'named'),
+    (85, 'L', "where was the half-day leadership offsite", "Hotel Oderberger", 'named'),
+    (77, 'L', "we went to see FitHaus about reports not matching their bank - where was that?", "head office in Potsdam", 'content'),
+    (48, 'L', "where did the architect show us the layout for the new office", "studio in Neukölln", 'content'),
+    (66, 'L', "urban sports club interview location", "Friedrichstraße", 'named'),
+    (72, 'L', "which room were we in when we chose the autumn trade fairs", "Tegeler See room", 'content'),
+    (38, 'L', "where were we when we decided to kill the friday release train", "barn at Gut Rehwiese", 'content'),
+]
+
+
+# ---------------------------------------------------------------------------------------------------------
 # Notes: personal and work notes, (date, title, tags, text).
 # ---------------------------------------------------------------------------------------------------------
 NOTES = [
@@ -1860,7 +1931,7 @@ def questions():
         answerable.append({"id": f"q-{n:03d}", "query": query, "relevant": [f"m-{i:03d}"], "field": FIELDS[code],
                            "answer": answer, "split": "dev" if n % 2 else "heldout", "style": style})
     # The fresh questions after them, in their own split.
-    for prefix, split, written in (("f", "fresh", FRESH), ("g", "fresh2", FRESH2)):
+    for prefix, split, written in (("f", "fresh", FRESH), ("g", "fresh2", FRESH2), ("h", "fresh3", FRESH3)):
         for n, (i, code, query, answer, style) in enumerate(written, 1):
             answerable.append({"id": f"{prefix}-{n:03d}", "query": query, "relevant": [f"m-{i:03d}"],
                                "field": FIELDS[code], "answer": answer, "split": split, "style": style})
@@ -1918,7 +1989,7 @@ def check(recs, answerable):
     queries = [q["query"] for q in answerable] + [q for q, _ in GENERAL + NEAR_DOMAIN]
     if len(set(q.lower() for q in queries)) != len(queries):
         problems.append("duplicate queries")
-    for split, written in (("fresh", FRESH), ("fresh2", FRESH2)):
+    for split, written in (("fresh", FRESH), ("fresh2", FRESH2), ("fresh3", FRESH3)):
         fresh = [q for q in answerable if q["split"] == split]
         if len(fresh) != len(written):
             problems.append(f"{len(fresh)} {split} questions checked, {len(written)} written")
@@ -1944,10 +2015,11 @@ def main():
         for r in recs:
             f.write(json.dumps(r, ensure_ascii=False) + "\n")
     # The fresh questions go last, after the unanswerable ones, so that the lines before them stay as they were.
-    fresh = [q for q in answerable if q["split"] == "fresh"]
-    fresh2 = [q for q in answerable if q["split"] == "fresh2"]
+    splits = ("fresh", "fresh2", "fresh3")
+    fresh = {split: [q for q in answerable if q["split"] == split] for split in splits}
+    core = [q for q in answerable if q["split"] not in splits]
     with open(os.path.join(out, "questions.jsonl"), "w", encoding="utf-8") as f:
-        for q in [q for q in answerable if q["split"] not in ("fresh", "fresh2")] + unanswerable + fresh + fresh2:
+        for q in core + unanswerable + [q for split in splits for q in fresh[split]]:
             f.write(json.dumps(q, ensure_ascii=False) + "\n")
     def per_field(qs):
         fields = {}
@@ -1955,12 +2027,10 @@ def main():
             fields[q["field"]] = fields.get(q["field"], 0) + 1
         return ", ".join(f"{k} {v}" for k, v in fields.items())
 
-    core = [q for q in answerable if q["split"] not in ("fresh", "fresh2")]
     print(f"{out}: {len(recs)} records ({len(MEETINGS)} meetings, {len(NOTES)} notes), "
           f"{len(core)} answerable questions ({per_field(core)}), "
           f"{len(unanswerable)} unanswerable ({len(GENERAL)} general, {len(NEAR_DOMAIN)} near-domain), "
-          f"{len(fresh)} fresh answerable ({per_field(fresh)}), {len(fresh2)} second fresh ({per_field(fresh2)})")
-
+          + ", ".join(f"{len(fresh[split])} {split} ({per_field(fresh[split])})" for split in splits))
 
 if __name__ == "__main__":
     main()

@@ -60,8 +60,10 @@ enum FieldQuestion {
         {
             found.append((at, whyAsks(cues)))
         }
+        // A "when" inside a clause only says which meeting ("Which room were we in when we chose the fairs?").
         if let at = cues.first(
-            words: ["when", "wann", "quand", "cuándo", "cuando"], phrases: ["什么时候", "何时", "幾時", "いつ"])
+            words: ["when", "wann", "quand", "cuándo", "cuando"], phrases: ["什么时候", "何时", "幾時", "いつ"],
+            opening: true, orAfter: ["by", "and", "so", "but", "then", "until"])
         {
             // "When does the fix have to be on staging?" asks for a task's deadline.
             found.append((at, taskCue(cues) != nil ? [.task, .time] : [.time, .decision]))
@@ -71,7 +73,7 @@ enum FieldQuestion {
 
     /// Where the phrases of a question without a question word are and what each asks for: a place or people
     /// after "which" ("which room", "which investors") or named by a label's word ("venue", "attendees"),
-    /// "anyone", a purpose ("the point of", "talk about", "discuss", "meant to", "what was it for"), a decision or
+    /// "anyone", a purpose ("the point of", "talk about", "discuss", "meant to", "what was it for", "what … was about"), a decision or
     /// a figure ("decide", "how many", "still"), a task ("have to", "need to do", "left to do").
     private static func phrases(_ cues: Cues) -> [(at: Int, kinds: Set<Kind>)] {
         var found: [(at: Int, kinds: Set<Kind>)] = []
@@ -93,22 +95,34 @@ enum FieldQuestion {
             cues.first(of: personNouns, after: which),
         ].compactMap { $0 }.min()
         if let at = people { found.append((at, [.people])) }
+        // "How many engineers were there?": the people, or a figure in the outcome.
+        if let at = cues.first(words: [], phrases: ["how many"]), cues.first(of: personNouns, after: ["many"]) != nil {
+            found.append((at, [.people, .decision]))
+        }
         if let at = cues.first(
             words: [
                 "purpose", "agenda", "discuss", "discussed", "worum", "zweck", "besprechen", "discuter", "discutir",
             ],
             phrases: [
-                "the point of", "what for", "talk about", "talked about", "meet about", "met about", "trying to",
+                "point of", "what for", "talk about", "talked about", "meet about", "met about", "trying to",
                 "find out", "meant to", "need to decide", "needed to decide", "dans quel but", "à quoi", "目的",
-            ] + (cues.text.contains("supposed to do") || cues.personSupposedTo != nil ? [] : ["supposed to"]))
+            ] + (cues.text.contains("supposed to do") || cues.personSupposedTo != nil ? [] : ["supposed to"])),
+            !cues.text.contains("point of contact")
         {
             found.append((at, [.reason]))
         }
-        // "What was the retro for?": "what's" or "what was" (is, were, are), and "for" as the last word.
+        // "What was the retro for?": "what's" or "what was" (is, were, are), and "for" as the last word; "what my
+        // 1:1 with Nora was about".
         let words = cues.ordered
         if words.count > 2, words.last == "for",
             words[0] == "what's" || (words[0] == "what" && ["was", "is", "were", "are"].contains(words[1])),
             let at = cues.lastWordStart
+        {
+            found.append((at, [.reason]))
+        }
+        if words.count > 3, words.last == "about",
+            words.dropLast(2).contains(where: { $0 == "what" || $0 == "what's" }),
+            ["was", "is", "were", "are", "be"].contains(words[words.count - 2]), let at = cues.lastWordStart
         {
             found.append((at, [.reason]))
         }
@@ -136,7 +150,8 @@ enum FieldQuestion {
         let phrases = [
             "need to do", "to-do", "follow up", "follow-up", "next step", "action item", "supposed to do",
             "left to do", "still to do", "to be done", "doing about", "on the hook", "deadline", "responsible for",
-            "in charge of", "assigned", "have to", "has to", "had to", "待办", "负责",
+            "in charge of", "assigned", "have to", "has to", "had to", "take on", "took on", "taken on", "taking on",
+            "待办", "负责",
         ]
         let named = cues.personSupposedTo.map { [$0] } ?? []
         return ([cues.first(words: ["tasks", "todo", "todos", "due", "owe", "owes"], phrases: phrases)] + named)
@@ -196,6 +211,18 @@ enum FieldQuestion {
         let following = words.dropFirst(verb + 1).prefix(4)
         // "Where do we meet…", "Where is the kickoff being held?": still the meeting's place.
         if following.contains(where: { ["meet", "meeting", "being", "held"].contains($0) }) { return [.place] }
+        // Where a thing is put, posted or published, or where someone stays, whatever the tense; where someone is
+        // meant to, going to or has to do something.
+        let placed = words.dropFirst(at + 1).contains { word in
+            ["post", "publish", "put", "stay", "upload", "share", "advertis", "send", "sent", "store", "save"].contains
+            {
+                word.hasPrefix($0)
+            }
+        }
+        let intended = ["meant to", "supposed to", "going to", "have to", "has to", "need to"].contains {
+            cues.text.contains($0)
+        }
+        if placed || intended { return [.task, .decision] }
         switch words[verb] {
         case "will", "do", "does", "should":
             return [.task, .decision]
@@ -360,11 +387,13 @@ enum FieldQuestion {
         }
 
         /// Where the first of `words` (whole words; with `opening`, only where they open the question or a clause
-        /// of it: "the members who got charged" asks for no one) or `phrases` (anywhere) starts, in characters, or nil.
-        func first(words cues: [String], phrases: [String], opening: Bool = false) -> Int? {
-            let word = ordered.indices.first { cues.contains(ordered[$0]) && (!opening || opens[$0]) }.map {
-                starts[$0]
-            }
+        /// of it, or follow one of `orAfter`: "the members who got charged" asks for no one) or `phrases`
+        /// (anywhere) starts, in characters, or nil.
+        func first(words cues: [String], phrases: [String], opening: Bool = false, orAfter: [String] = []) -> Int? {
+            let word = ordered.indices.first { index in
+                cues.contains(ordered[index])
+                    && (!opening || opens[index] || (index > 0 && orAfter.contains(ordered[index - 1])))
+            }.map { starts[$0] }
             let phrase = phrases.compactMap { phrase in
                 text.range(of: phrase).map { text.distance(from: text.startIndex, to: $0.lowerBound) }
             }.min()
