@@ -20,7 +20,8 @@ questions.jsonl answerable questions ({"id": "q-001", "query", "relevant": [meet
                 unanswerable questions, and is not part of "all" (dev + heldout) in planner-answers.py. Then
                 the second fresh ones ({"id": "g-001", ..., "split": "fresh2"}, see FRESH2), written the same
                 way after the cues that FRESH's failures added, and the third ({"id": "h-001", ..., "split":
-                "fresh3"}, see FRESH3), after the rules that FRESH2's failures added.
+                "fresh3"}, see FRESH3), after the rules that FRESH2's failures added, and the fourth ("k-001",
+                split "fresh4", see FRESH4) after the cues from FRESH3's.
 
 The data is fixed; the script has no randomness. It checks the set (answers in their fields and not in
 titles, bodies or other fields, note lengths, the unanswerable questions' words absent, queries unique, at most
@@ -1369,6 +1370,75 @@ FRESH3 = [
 
 
 # ---------------------------------------------------------------------------------------------------------
+# Fourth fresh questions, split "fresh4", ids k-001...: written the same way (by a helper that read only the
+# meetings), after the cues that reading FRESH3's failures added, so that those have a blind figure. 12 per
+# field, one per meeting. Not part of "all".
+# ---------------------------------------------------------------------------------------------------------
+FRESH4 = [
+    (16, 'L', "which part of town was the website relaunch kickoff in?", "Friedrichshain", 'named'),
+    (17, 'L', "where were jonas and I when we agreed on the 300 euro on-call stipend", "Weinbergspark", 'content'),
+    (22, 'L', "Yoga Loft Hamburg call - which of their studios did we meet at", "studio in Ottensen", 'named'),
+    (38, 'L', "remind me where we were when we decided to scrap the friday release train", "barn at Gut Rehwiese", 'content'),
+    (48, 'L', "the layout meeting with the 85k furniture budget, where was that held?", "studio in Neukölln", 'content'),
+    (51, 'L', "1:1 with ravi in june, where did we have it", "along the Spree", 'named'),
+    (60, 'L', "Which room did we use as the launch day war room?", "Glasshouse", 'named'),
+    (61, 'L', "location of the yoga loft substitution beta kickoff", "Altona studio", 'named'),
+    (66, 'L', "where did we meet the aggregator that wants to pay per booking rather than a flat fee", "Friedrichstraße", 'content'),
+    (77, 'L', "which city did we go to for the booking date vs payment date mix-up in their revenue reports", "Potsdam", 'content'),
+    (85, 'L', "leadership half day offsite venue", "Hotel Oderberger", 'named'),
+    (100, 'L', "Where was the event where we all heard about the extra day off on Dec 22?", "Radialsystem", 'content'),
+    (1, 'A', "how many people came to the 2026 kickoff all-hands", "41 people", 'named'),
+    (5, 'A', "who was on the call from the pentest firm when we agreed the 18,500 fixed price", "Kasia Nowak", 'content'),
+    (10, 'A', "name of the landlord's agent at the Ohlauer Straße viewing", "Karl Becker", 'named'),
+    (14, 'A', "I forgot who represented CloudNest in the renewal negotiation", "Pieter de Vries", 'named'),
+    (25, 'A', "which Northwind people were there when the 250k bridge budget got approved?", "Henrik Dahl and Sofia Lindqvist", 'content'),
+    (27, 'A', "Which lawyer sat in on the lease decision?", "Eva Novak", 'named'),
+    (40, 'A', "who did Oskar meet from Brightclean", "Dana Weiss", 'content'),
+    (52, 'A', "who from the lisbon office was on the summer party committee", "Ines Costa", 'named'),
+    (79, 'A', "how many engineers were in the room when Lisbon got ownership of the partner API backend", "22 people", 'content'),
+    (82, 'A', "cologne conference prep - who joined us as a speaker?", "Hanna Ott", 'named'),
+    (86, 'A', "urban sports club contact on the beta prep call", "Lea Sommer", 'named'),
+    (91, 'A', "Who came from Studio Nord to the session where owners asked for expiring class packs?", "Mehmet Aydin", 'content'),
+    (3, 'P', "why did I sit down with priya back when we decided to open a second PM role", "product team's headcount", 'content'),
+    (6, 'P', "What prompted the backend engineer hiring sync in January?", "search is stalling", 'named'),
+    (7, 'P', "office move kickoff: what were we actually deciding", "renew the Torstraße lease or move", 'named'),
+    (11, 'P', "what were we trying to figure out when we looked at the place that was 34 euros per sqm", "team of 45", 'content'),
+    (39, 'P', "purpose of the tense may meeting that pushed launch to july 14", "still launch on June 2", 'content'),
+    (46, 'P', "What was the point of the Q2 board prep session?", "explain the launch delay", 'named'),
+    (50, 'P', "why did we get together about the expired TLS cert", "Post-mortem", 'content'),
+    (80, 'P', "churn deep dive - what question were we trying to answer", "why small studios cancel", 'named'),
+    (87, 'P', "the galaxy a12 cold start meeting was about what exactly", "startup time and jank", 'content'),
+    (88, 'P', "reason for the chat where we came up with two engineering managers", "grows past 25", 'content'),
+    (95, 'P', "topic of my 1:1 with nora in november", "brand refresh", 'named'),
+    (99, 'P', "Need the goal of the partner API beta retro", "generally available", 'named'),
+    (2, 'O', "did we go with flutter at the mobile app v2 kickoff", "Flutter rewrite rejected", 'named'),
+    (8, 'O', "How many members got hit by the FitHaus double charges?", "214 members", 'named'),
+    (12, 'O', "spring offsite budget cap?", "38,000 euros", 'named'),
+    (20, 'O', "what did gut rehwiese end up costing for the three days", "36,400 euros", 'content'),
+    (26, 'O', "how much did first response time improve after we switched helpdesk", "9 hours to 3 hours", 'content'),
+    (42, 'O', "tagline we picked for the v2 launch ads", "Book in two taps", 'content'),
+    (63, 'O', "Which removal firm did we end up hiring for the move?", "Zapf Umzüge", 'content'),
+    (73, 'O', "hotel for the lisbon team visit to berlin", "Michelberger", 'named'),
+    (74, 'O', "what rate limit per partner did we settle on", "100 requests per minute", 'content'),
+    (76, 'O', "MAU number we planned to headline for the september board", "21,000 monthly active members", 'content'),
+    (83, 'O', "SOC 2 status in October - how many controls were passing in Vanta?", "71 of 84", 'named'),
+    (96, 'O', "what valuation are we targeting for the Series A", "valuation of 40 million", 'content'),
+    (9, 'X', "what did fatima have to pull together after tom showed us the prototype", "top ten support complaints", 'content'),
+    (13, 'X', "deadline for Lena to send the offer after the Amir Khalil debrief", "February 13", 'named'),
+    (15, 'X', "What was I on the hook to write after the Q1 board prep?", "one-page memo", 'named'),
+    (18, 'X', "Fatima's job once we went with Zendesk", "migrate the saved replies", 'content'),
+    (19, 'X', "what is clara spiking on now that waitlists slipped two weeks", "Apple Pay sandbox", 'content'),
+    (21, 'X', "quarterly security review - how many hardware keys is daniel ordering", "50 YubiKeys", 'named'),
+    (23, 'X', "lisbon hub planning, lena's to-do?", "Portuguese payroll provider", 'named'),
+    (31, 'X', "when are the leads' quarter goals due in notion", "April 17", 'content'),
+    (53, 'X', "After the pentest retest readout, where will Daniel publish the summary?", "trust page", 'named'),
+    (71, 'X', "where will lena advertise the security job with the 55-62k band", "Berlin Startup Jobs", 'content'),
+    (89, 'X', "yoga conference retro: what's nora writing up with hanna", "case study", 'named'),
+    (94, 'X', "what's oskar doing with the heating over christmas", "holiday mode", 'content'),
+]
+
+
+# ---------------------------------------------------------------------------------------------------------
 # Notes: personal and work notes, (date, title, tags, text).
 # ---------------------------------------------------------------------------------------------------------
 NOTES = [
@@ -1931,7 +2001,7 @@ def questions():
         answerable.append({"id": f"q-{n:03d}", "query": query, "relevant": [f"m-{i:03d}"], "field": FIELDS[code],
                            "answer": answer, "split": "dev" if n % 2 else "heldout", "style": style})
     # The fresh questions after them, in their own split.
-    for prefix, split, written in (("f", "fresh", FRESH), ("g", "fresh2", FRESH2), ("h", "fresh3", FRESH3)):
+    for prefix, split, written in (("f", "fresh", FRESH), ("g", "fresh2", FRESH2), ("h", "fresh3", FRESH3), ("k", "fresh4", FRESH4)):
         for n, (i, code, query, answer, style) in enumerate(written, 1):
             answerable.append({"id": f"{prefix}-{n:03d}", "query": query, "relevant": [f"m-{i:03d}"],
                                "field": FIELDS[code], "answer": answer, "split": split, "style": style})
@@ -1989,7 +2059,7 @@ def check(recs, answerable):
     queries = [q["query"] for q in answerable] + [q for q, _ in GENERAL + NEAR_DOMAIN]
     if len(set(q.lower() for q in queries)) != len(queries):
         problems.append("duplicate queries")
-    for split, written in (("fresh", FRESH), ("fresh2", FRESH2), ("fresh3", FRESH3)):
+    for split, written in (("fresh", FRESH), ("fresh2", FRESH2), ("fresh3", FRESH3), ("fresh4", FRESH4)):
         fresh = [q for q in answerable if q["split"] == split]
         if len(fresh) != len(written):
             problems.append(f"{len(fresh)} {split} questions checked, {len(written)} written")
@@ -2015,7 +2085,7 @@ def main():
         for r in recs:
             f.write(json.dumps(r, ensure_ascii=False) + "\n")
     # The fresh questions go last, after the unanswerable ones, so that the lines before them stay as they were.
-    splits = ("fresh", "fresh2", "fresh3")
+    splits = ("fresh", "fresh2", "fresh3", "fresh4")
     fresh = {split: [q for q in answerable if q["split"] == split] for split in splits}
     core = [q for q in answerable if q["split"] not in splits]
     with open(os.path.join(out, "questions.jsonl"), "w", encoding="utf-8") as f:
