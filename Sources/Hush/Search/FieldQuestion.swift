@@ -26,7 +26,7 @@ enum FieldQuestion {
     /// question word asks for ("Where did we meet when we chose the movers?" asks for a place), or, without one,
     /// those of its first phrase that asks for a kind ("which room", "how many", "anyone").
     static func askedKinds(_ query: String) -> Set<Kind> {
-        let cues = Cues(query, apostrophesInWords: true)
+        let cues = Cues(query, question: true)
         // A leading clause of time or place ("After the lease decision, what was Oskar on the hook for?") only
         // says which meeting; the phrases that ask come after it.
         return earliest(questionWords(cues)) ?? earliest(phrases(cues).filter { $0.at >= cues.mainClause }) ?? []
@@ -106,8 +106,8 @@ enum FieldQuestion {
             phrases: [
                 "point of", "what for", "talk about", "talked about", "meet about", "met about", "trying to",
                 "find out", "meant to", "need to decide", "needed to decide", "dans quel but", "à quoi", "目的",
-            ] + (cues.text.contains("supposed to do") || cues.personSupposedTo != nil ? [] : ["supposed to"])),
-            !cues.text.contains("point of contact")
+            ] + (cues.holds("supposed to do") || cues.personSupposedTo != nil ? [] : ["supposed to"])),
+            !cues.holds("point of contact")
         {
             found.append((at, [.reason]))
         }
@@ -220,7 +220,7 @@ enum FieldQuestion {
             }
         }
         let intended = ["meant to", "supposed to", "going to", "have to", "has to", "need to"].contains {
-            cues.text.contains($0)
+            cues.holds($0)
         }
         if placed || intended { return [.task, .decision] }
         switch words[verb] {
@@ -249,7 +249,7 @@ enum FieldQuestion {
 
     /// The kind of field `label` names, or `nil`.
     static func kind(ofLabel label: String) -> Kind? {
-        let cues = Cues(label, apostrophesInWords: false)
+        let cues = Cues(label, question: false)
         if cues.has([
             "location", "place", "room", "venue", "where", "address", "ort", "raum", "lieu", "salle", "lugar", "sala",
         ])
@@ -298,33 +298,40 @@ enum FieldQuestion {
         return nil
     }
 
-    /// A text lowercased and its words in order (letters; with `apostrophesInWords`, `who's` is one word):
+    /// A text lowercased and its words in order (letters; in a question, `who's` is one word):
     /// whether it holds one of some words or phrases (phrases anywhere: scripts written without spaces), and
     /// where the first of them starts.
     private struct Cues {
         let text: String
         let ordered: [String]
         let words: Set<String>
-        /// Where each of `ordered` starts, in characters.
+        /// Where each of `ordered` starts, in UTF-8 bytes (as every position here).
         private let starts: [Int]
+        /// The text's UTF-8, where phrases are looked for.
+        private let bytes: [UInt8]
 
         /// Whether each of `ordered` opens the question or a clause of it (first, or after `,` `:` `;` `-`).
         private let opens: [Bool]
         /// Where "supposed to" starts when a name or a pronoun is supposed to ("What was Aiko supposed to
-        /// send?", "What am I supposed to bring?"), in characters.
+        /// send?", "What am I supposed to bring?").
         let personSupposedTo: Int?
-        /// Where the question's main clause starts, in characters: after a leading clause of time or place
+        /// Where the question's main clause starts: after a leading clause of time or place
         /// ("After the lease decision, …"), else 0.
         let mainClause: Int
 
-        init(_ raw: String, apostrophesInWords: Bool) {
+        /// A question's cues (`who's` one word, with where "supposed to" and the main clause are), or a label's.
+        init(_ raw: String, question: Bool) {
+            let apostrophesInWords = question
             text = raw.lowercased().replacingOccurrences(of: "\u{2019}", with: "'")
+            bytes = Array(text.utf8)
             var ordered: [String] = []
             var starts: [Int] = []
             var opens: [Bool] = []
             var word = ""
             var clause = true
-            for (offset, character) in text.enumerated() {
+            var offset = 0
+            for character in text {
+                defer { offset += character.utf8.count }
                 if character.isLetter || (apostrophesInWords && character == "'") {
                     if word.isEmpty {
                         starts.append(offset)
@@ -345,6 +352,11 @@ enum FieldQuestion {
             self.starts = starts
             self.opens = opens
             words = Set(ordered)
+            guard question else {
+                personSupposedTo = nil
+                mainClause = 0
+                return
+            }
             // The subject before "supposed to", as written: a capitalised name or a pronoun.
             let original = raw.replacingOccurrences(of: "\u{2019}", with: "'")
                 .split(whereSeparator: { !$0.isLetter && !(apostrophesInWords && $0 == "'") }).map(String.init)
@@ -365,20 +377,39 @@ enum FieldQuestion {
                 "after", "before", "during", "since", "at", "in", "on", "for", "from", "nach", "après", "después",
             ]
             if let first = ordered.first, leads.contains(first), let comma = text.firstIndex(of: ",") {
-                mainClause = text.distance(from: text.startIndex, to: comma)
+                mainClause = text.utf8.distance(from: text.startIndex, to: comma)
             } else {
                 mainClause = 0
             }
         }
 
-        /// Where the last word starts, in characters.
+        /// Where the last word starts.
         var lastWordStart: Int? { starts.last }
 
         func has(_ cues: [String]) -> Bool { cues.contains { words.contains($0) } }
-        func contains(_ phrases: [String]) -> Bool { phrases.contains { text.contains($0) } }
+        func contains(_ phrases: [String]) -> Bool { phrases.contains(where: holds) }
+
+        /// Whether the text holds `phrase` (the standard library's search: Foundation's goes through a
+        /// locale-aware comparison many times slower, and labels are read for every hit).
+        func holds(_ phrase: String) -> Bool { start(of: phrase) != nil }
+
+        /// Where `phrase` first starts in the text: bytes compared, with no allocation (labels are read for every
+        /// hit, and a question is matched against a few hundred phrases).
+        func start(of phrase: String) -> Int? {
+            var phrase = phrase
+            return phrase.withUTF8 { needle -> Int? in
+                guard let first = needle.first, needle.count <= bytes.count else { return nil }
+                for start in 0...(bytes.count - needle.count) where bytes[start] == first {
+                    var matched = 1
+                    while matched < needle.count && bytes[start + matched] == needle[matched] { matched += 1 }
+                    if matched == needle.count { return start }
+                }
+                return nil
+            }
+        }
 
         /// Where the first of `nouns` starts that follows one of `determiners` within two words ("which room",
-        /// "what meeting room", "in welchem Raum"), in characters, or nil.
+        /// "what meeting room", "in welchem Raum"), or nil.
         func first(of nouns: [String], after determiners: [String]) -> Int? {
             ordered.indices.first { index in
                 nouns.contains(ordered[index])
@@ -388,14 +419,14 @@ enum FieldQuestion {
 
         /// Where the first of `words` (whole words; with `opening`, only where they open the question or a clause
         /// of it, or follow one of `orAfter`: "the members who got charged" asks for no one) or `phrases`
-        /// (anywhere) starts, in characters, or nil.
+        /// (anywhere) starts, or nil.
         func first(words cues: [String], phrases: [String], opening: Bool = false, orAfter: [String] = []) -> Int? {
             let word = ordered.indices.first { index in
                 cues.contains(ordered[index])
                     && (!opening || opens[index] || (index > 0 && orAfter.contains(ordered[index - 1])))
             }.map { starts[$0] }
             let phrase = phrases.compactMap { phrase in
-                text.range(of: phrase).map { text.distance(from: text.startIndex, to: $0.lowerBound) }
+                start(of: phrase)
             }.min()
             return [word, phrase].compactMap { $0 }.min()
         }

@@ -39,16 +39,33 @@ extension Searcher {
     ) throws -> [Chosen] {
         let bodies = chosen.filter { chunks[$0.chunkID]?.chunk.field == nil }
         guard !plan.askedKinds.isEmpty || !(bodies.isEmpty || plan.highlighter.isEmpty) else { return chosen }
-        let fields = try database.fieldChunks(documents: chosen.map(\.record.rowid))
+        // Without a kind asked for, only a record shown by its body may be shown otherwise.
+        let fields = try database.fieldChunks(
+            documents: (plan.askedKinds.isEmpty ? bodies : chosen).map(\.record.rowid))
         guard !fields.isEmpty else { return chosen }
+        // A store's records share a few labels: each is read once.
+        var kinds: [String: FieldQuestion.Kind?] = [:]
+        func isAsked(_ field: FieldChunk) -> Bool {
+            guard !plan.askedKinds.isEmpty else { return false }
+            let kind: FieldQuestion.Kind?
+            if let known = kinds[field.field] {
+                kind = known
+            } else {
+                kind = FieldQuestion.kind(ofLabel: field.field)
+                kinds[field.field] = kind
+            }
+            return kind.map(plan.askedKinds.contains) ?? false
+        }
         return chosen.map { entry in
             guard let own = fields[entry.record.rowid], let (chunk, passage) = chunks[entry.chunkID] else {
                 return entry
             }
             let words = QueryWords(highlighter: plan.highlighter, title: chunk.title)
             var shown = entry
-            let asked = own.filter { FieldQuestion.kind(ofLabel: $0.field).map(plan.askedKinds.contains) ?? false }
-            if !asked.isEmpty {
+            let asked = own.filter(isAsked)
+            if asked.count == 1 {
+                shown.chunkID = asked[0].id
+            } else if !asked.isEmpty {
                 let counts = asked.map { words.count(in: $0.line) }
                 let most = counts.max() ?? 0
                 if let current = asked.firstIndex(where: { $0.id == entry.chunkID }), counts[current] == most {
