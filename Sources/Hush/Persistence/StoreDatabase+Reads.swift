@@ -52,6 +52,8 @@ struct ChunkRow {
     /// The label of the field the chunk holds; `nil` for a body chunk and a chunk written before schema
     /// version 7.
     var field: String?
+    /// Whether the chunk's record has labelled fields (and so chunks of them, since schema version 7).
+    var recordHasFields = false
 }
 
 /// One labelled field's chunk of a record (``StoreDatabase/fieldChunks(documents:)``).
@@ -533,13 +535,15 @@ extension StoreDatabase {
                 let columns = Set(try db.columns(in: "chunks").map(\.name))
                 let start = columns.contains("passage_start") ? "c.passage_start" : "NULL"
                 let field = columns.contains("field") ? "c.field" : "NULL"
+                // Records have chunks of their own fields since version 7.
+                let hasFields = columns.contains("field") ? "d.fields <> '[]'" : "0"
                 let legacy = "\(start) IS NULL AND c.ordinal = 0"
                 let placeholder = "instr(c.text, '[link]') > 0 OR instr(c.text, '@user') > 0"
                 let document = "\(legacy) OR \(placeholder)"
                 return """
                     SELECT c.id, d.title, c.text, c.ordinal, c.range_start, c.range_end,
                         CASE WHEN \(document) THEN d.body END, CASE WHEN \(document) THEN d.quoted END, \(start),
-                        CASE WHEN \(placeholder) THEN d.fields END, \(field)
+                        CASE WHEN \(placeholder) THEN d.fields END, \(field), \(hasFields)
                     FROM chunks c JOIN documents d ON d.id = c.document_id
                     WHERE c.id IN (SELECT value FROM json_each(?))
                     """
@@ -551,7 +555,7 @@ extension StoreDatabase {
                 row[0] as Int64,
                 ChunkRow(
                     title: row[1], text: row[2], ordinal: row[3], range: start..<max(start, end), passageStart: row[8],
-                    body: row[6], quoted: row[7], fields: row[9], field: row[10])
+                    body: row[6], quoted: row[7], fields: row[9], field: row[10], recordHasFields: row[11])
             )
         }
     }

@@ -37,11 +37,13 @@ extension Searcher {
     private func answeringFields(
         _ chosen: [Chosen], chunks: [Int64: (chunk: ChunkRow, passageRange: Range<Int>)], plan: SearchPlan
     ) throws -> [Chosen] {
-        let bodies = chosen.filter { chunks[$0.chunkID]?.chunk.field == nil }
-        guard !plan.askedKinds.isEmpty || !(bodies.isEmpty || plan.highlighter.isEmpty) else { return chosen }
-        // Without a kind asked for, only a record shown by its body may be shown otherwise.
-        let fields = try database.fieldChunks(
-            documents: (plan.askedKinds.isEmpty ? bodies : chosen).map(\.record.rowid))
+        // Only a record with fields may be shown by one; without a kind asked for, only one shown by its body.
+        let candidates = chosen.filter { entry in
+            guard let chunk = chunks[entry.chunkID]?.chunk, chunk.recordHasFields else { return false }
+            return !plan.askedKinds.isEmpty || (chunk.field == nil && !plan.highlighter.isEmpty)
+        }
+        guard !candidates.isEmpty else { return chosen }
+        let fields = try database.fieldChunks(documents: candidates.map(\.record.rowid))
         guard !fields.isEmpty else { return chosen }
         // A store's records share a few labels: each is read once.
         var kinds: [String: FieldQuestion.Kind?] = [:]
