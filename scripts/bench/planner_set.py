@@ -21,7 +21,8 @@ questions.jsonl answerable questions ({"id": "q-001", "query", "relevant": [meet
                 the second fresh ones ({"id": "g-001", ..., "split": "fresh2"}, see FRESH2), written the same
                 way after the cues that FRESH's failures added, and the third ({"id": "h-001", ..., "split":
                 "fresh3"}, see FRESH3), after the rules that FRESH2's failures added, and the fourth ("k-001",
-                split "fresh4", see FRESH4) after the cues from FRESH3's.
+                split "fresh4", see FRESH4) after the cues from FRESH3's, the fifth ("p-001", split "fresh5", see
+                FRESH5) after those from FRESH4's.
 
 The data is fixed; the script has no randomness. It checks the set (answers in their fields and not in
 titles, bodies or other fields, note lengths, the unanswerable questions' words absent, queries unique, at most
@@ -1439,6 +1440,75 @@ FRESH4 = [
 
 
 # ---------------------------------------------------------------------------------------------------------
+# Fifth fresh questions, split "fresh5", ids p-001...: written the same way (by a helper that read only the
+# meetings), after the cues that reading FRESH4's failures added, so that the last rules have a blind figure.
+# 12 per field, one per meeting. Not part of "all".
+# ---------------------------------------------------------------------------------------------------------
+FRESH5 = [
+    (1, 'L', "Where was the 2026 kickoff all-hands held?", "Kino Babylon", 'named'),
+    (16, 'L', "where is the web agency's studio we went to for the new site brief", "studio in Friedrichshain", 'content'),
+    (17, 'L', "which park did Jonas and I walk around when we talked about the on-call rota", "Weinbergspark", 'content'),
+    (22, 'L', "yoga loft hamburg customer call location", "Ottensen", 'named'),
+    (38, 'L', "The session where we dropped the Friday release train, which room were we in", "barn at Gut Rehwiese", 'content'),
+    (48, 'L', "fit-out planning with the architect - where did we meet?", "studio in Neukölln", 'named'),
+    (58, 'L', "Where did Priya and I go for our July 1:1?", "Tiergarten", 'named'),
+    (60, 'L', "launch day war room, which meeting room was it", "Glasshouse", 'named'),
+    (66, 'L', "Urban Sports Club interview - was that at their office? which street", "Friedrichstraße", 'named'),
+    (77, 'L', "we went out to FitHaus about the revenue reports not matching their bank statements, what town was that in", "Potsdam", 'content'),
+    (85, 'L', "venue for the half-day leadership offsite", "Hotel Oderberger", 'named'),
+    (100, 'L', "I need the location of the meeting where everyone got an extra day off on December 22", "Radialsystem", 'content'),
+    (5, 'A', "who was our contact at the pentest firm when we agreed the 18,500 euro scope?", "Kasia Nowak", 'content'),
+    (10, 'A', "Ohlauer Straße viewing in February: who showed us around for the landlord?", "Karl Becker", 'named'),
+    (14, 'A', "Who was the CloudNest account manager in the renewal negotiation", "Pieter de Vries", 'named'),
+    (25, 'A', "which Northwind partners were there when the 250k bridge budget was approved", "Henrik Dahl", 'content'),
+    (27, 'A', "did we have a lawyer with us when we picked Ohlauer over Lohmühlenstraße?", "Eva Novak", 'content'),
+    (33, 'A', "how many testers did Redline bring to the pentest kickoff", "two Redline testers", 'named'),
+    (34, 'A', "besides Priya, Maria and Lena, who else sat in on the product manager interview debrief", "Felix Braun", 'named'),
+    (40, 'A', "the woman from the new cleaning company - what was her name", "Dana Weiss", 'content'),
+    (52, 'A', "who from Lisbon was on the summer party committee?", "Ines Costa", 'content'),
+    (61, 'A', "were any instructors at the Yoga Loft substitution beta kickoff", "two Yoga Loft instructors", 'named'),
+    (79, 'A', "how many engineers showed up for the joint Berlin + Lisbon Q4 roadmap day", "22 people", 'content'),
+    (91, 'A', "which Studio Nord owner gives us roadmap feedback along with the other studio owners", "Mehmet Aydin", 'content'),
+    (6, 'P', "why did we call the backend hiring sync in january", "search is stalling", 'named'),
+    (18, 'P', "What were we trying to get rid of when we compared Zendesk, Freshdesk and Help Scout?", "shared support inbox", 'content'),
+    (21, 'P', "quarterly security review: apart from the incidents, what else did we go over", "risk register", 'named'),
+    (29, 'P', "Which weekly v2 check-in also covered getting ready for the pen test?", "pentest preparation", 'content'),
+    (46, 'P', "what was the point of board prep Q2", "explain the launch delay", 'named'),
+    (54, 'P', "What got handed over to Hannah during her PM onboarding meeting?", "web dashboard roadmap", 'named'),
+    (64, 'P', "we adjusted the second-half budget for the late launch and for what else?", "hiring freeze", 'content'),
+    (72, 'P', "reason we could only pick a couple of trade fairs this autumn", "reduced budget", 'content'),
+    (80, 'P', "the churn deep dive Felix presented was meant to figure out what exactly", "small studios cancel", 'named'),
+    (88, 'P', "At what team size did Jonas and I think engineering needed a new structure", "past 25", 'content'),
+    (95, 'P', "what did Nora and I discuss about how the company should look in 2027", "brand refresh", 'content'),
+    (99, 'P', "what were we deciding at the partner API beta retro", "generally available", 'named'),
+    (4, 'O', "total Q1 spend approved in the budget review", "1.42 million euros", 'named'),
+    (13, 'O', "what salary did we end up offering Amir", "78k", 'content'),
+    (26, 'O', "How much faster did we answer tickets after switching helpdesks?", "9 hours to 3 hours", 'content'),
+    (32, 'O', "hotel limit per night in the travel rules", "140 euros a night", 'content'),
+    (39, 'O', "After the v2 go/no-go, what was the new launch date?", "postponed to July 14", 'named'),
+    (42, 'O', "tagline we picked in the launch campaign meeting", "Book in two taps", 'named'),
+    (50, 'O', "What caused Studio Nord's members to be locked out that Saturday", "expired TLS certificate", 'content'),
+    (56, 'O', "how many paying studios did we have at the mid-year review?", "484 paying studios", 'named'),
+    (65, 'O', "SOC 2 auditor we went with", "Schellman", 'content'),
+    (73, 'O', "Hotel the Lisbon team is staying at when they come to Berlin in September", "Michelberger", 'content'),
+    (90, 'O', "did we push back opening an office in another city until after the fundraise?", "Vienna", 'content'),
+    (96, 'O', "series a prep: what valuation are we aiming for", "40 million", 'named'),
+    (2, 'X', "when was Tom's clickable prototype for the app due", "January 30", 'content'),
+    (9, 'X', "app v2 design review - what did Fatima have to put together?", "top ten support complaints", 'named'),
+    (19, 'X', "Clara had a spike to do in early March, what was it on", "Apple Pay sandbox", 'content'),
+    (20, 'X', "How big a deposit did Oskar need to pay after the offsite venue decision", "30% deposit", 'named'),
+    (31, 'X', "where were the leads supposed to publish their Q2 goals", "Notion", 'content'),
+    (37, 'X', "offsite logistics: what was Oskar's job?", "print the room list", 'named'),
+    (45, 'X', "which job site are the two Lisbon QA ads going on", "Landing.jobs", 'content'),
+    (53, 'X', "after the pentest retest readout, where does Daniel post the summary", "trust page", 'named'),
+    (68, 'X', "What do I need to get from Maria after my 1:1 with Daniel?", "exception to the hiring freeze", 'named'),
+    (70, 'X', "is someone asking the landlord about bike parking", "more bike racks", 'content'),
+    (71, 'X', "where is Lena posting the junior security engineer job", "Berlin Startup Jobs", 'named'),
+    (75, 'X', "which two review tools was Lena deciding between", "Leapsome or Lattice", 'content'),
+]
+
+
+# ---------------------------------------------------------------------------------------------------------
 # Notes: personal and work notes, (date, title, tags, text).
 # ---------------------------------------------------------------------------------------------------------
 NOTES = [
@@ -2001,7 +2071,7 @@ def questions():
         answerable.append({"id": f"q-{n:03d}", "query": query, "relevant": [f"m-{i:03d}"], "field": FIELDS[code],
                            "answer": answer, "split": "dev" if n % 2 else "heldout", "style": style})
     # The fresh questions after them, in their own split.
-    for prefix, split, written in (("f", "fresh", FRESH), ("g", "fresh2", FRESH2), ("h", "fresh3", FRESH3), ("k", "fresh4", FRESH4)):
+    for prefix, split, written in (("f", "fresh", FRESH), ("g", "fresh2", FRESH2), ("h", "fresh3", FRESH3), ("k", "fresh4", FRESH4), ("p", "fresh5", FRESH5)):
         for n, (i, code, query, answer, style) in enumerate(written, 1):
             answerable.append({"id": f"{prefix}-{n:03d}", "query": query, "relevant": [f"m-{i:03d}"],
                                "field": FIELDS[code], "answer": answer, "split": split, "style": style})
@@ -2059,7 +2129,7 @@ def check(recs, answerable):
     queries = [q["query"] for q in answerable] + [q for q, _ in GENERAL + NEAR_DOMAIN]
     if len(set(q.lower() for q in queries)) != len(queries):
         problems.append("duplicate queries")
-    for split, written in (("fresh", FRESH), ("fresh2", FRESH2), ("fresh3", FRESH3), ("fresh4", FRESH4)):
+    for split, written in (("fresh", FRESH), ("fresh2", FRESH2), ("fresh3", FRESH3), ("fresh4", FRESH4), ("fresh5", FRESH5)):
         fresh = [q for q in answerable if q["split"] == split]
         if len(fresh) != len(written):
             problems.append(f"{len(fresh)} {split} questions checked, {len(written)} written")
@@ -2085,7 +2155,7 @@ def main():
         for r in recs:
             f.write(json.dumps(r, ensure_ascii=False) + "\n")
     # The fresh questions go last, after the unanswerable ones, so that the lines before them stay as they were.
-    splits = ("fresh", "fresh2", "fresh3", "fresh4")
+    splits = ("fresh", "fresh2", "fresh3", "fresh4", "fresh5")
     fresh = {split: [q for q in answerable if q["split"] == split] for split in splits}
     core = [q for q in answerable if q["split"] not in splits]
     with open(os.path.join(out, "questions.jsonl"), "w", encoding="utf-8") as f:

@@ -81,15 +81,15 @@ enum FieldQuestion {
         let place = [
             cues.first(
                 words: ["location", "venue", "address", "adresse", "dirección"],
-                phrases: ["in person", "哪个房间", "哪个会议室", "地点", "どの部屋", "場所"]),
+                phrases: ["in person", "part of town", "哪个房间", "哪个会议室", "地点", "どの部屋", "場所"]),
             cues.first(of: placeNouns, after: which),
         ].compactMap { $0 }.min()
         if let at = place { found.append((at, [.place])) }
         let people = [
             cues.first(
                 words: [
-                    "anyone", "anybody", "someone", "somebody", "attendees", "participants", "jemand", "teilnehmer",
-                    "quelqu'un", "alguien", "asistentes",
+                    "anyone", "anybody", "someone", "somebody", "attendees", "participants", "contact", "contacts",
+                    "jemand", "teilnehmer", "quelqu'un", "alguien", "asistentes",
                 ],
                 phrases: ["有人", "誰か", "参会", "出席"]),
             cues.first(of: personNouns, after: which),
@@ -101,11 +101,13 @@ enum FieldQuestion {
         }
         if let at = cues.first(
             words: [
-                "purpose", "agenda", "discuss", "discussed", "worum", "zweck", "besprechen", "discuter", "discutir",
+                "purpose", "agenda", "discuss", "discussed", "reason", "topic", "topics", "prompted", "worum", "zweck",
+                "besprechen", "discuter", "discutir",
             ],
             phrases: [
                 "point of", "what for", "talk about", "talked about", "meet about", "met about", "trying to",
-                "find out", "meant to", "need to decide", "needed to decide", "dans quel but", "à quoi", "目的",
+                "find out", "meant to", "need to decide", "needed to decide", "was about", "were about", "is about",
+                "goal of", "dans quel but", "à quoi", "目的",
             ] + (cues.holds("supposed to do") || cues.personSupposedTo != nil ? [] : ["supposed to"])),
             !cues.holds("point of contact")
         {
@@ -130,11 +132,13 @@ enum FieldQuestion {
             words: [
                 "decide", "decided", "decision", "decisions", "agree", "agreed", "outcome", "outcomes", "result",
                 "results", "conclude", "concluded", "pick", "picked", "choose", "chose", "chosen", "dropped", "still",
+                "number", "figure",
                 "beschlossen", "entschieden", "noch", "combien", "décidé", "encore", "decidimos", "decidió", "cuánto",
                 "cuánta", "cuántos", "cuántas", "todavía",
             ],
             phrases: [
                 "how much", "how many", "how often", "go with", "went with", "settle on", "settled on", "rule out",
+                "end up", "ended up",
                 "ruled out", "wie viel", "wie oft", "决定", "決定", "结论", "結論", "多少", "いくら", "何人", "まだ",
             ])
         {
@@ -160,8 +164,8 @@ enum FieldQuestion {
 
     /// Nouns that ask for a place right after "which" or "what": "Which room was the board meeting in?".
     private static let placeNouns = [
-        "room", "hall", "place", "city", "building", "raum", "saal", "ort", "stadt", "salle", "lieu", "ville", "sala",
-        "lugar", "ciudad",
+        "room", "hall", "place", "city", "building", "district", "neighbourhood", "neighborhood", "raum", "saal", "ort",
+        "stadt", "salle", "lieu", "ville", "sala", "lugar", "ciudad",
     ]
 
     /// Nouns that ask for people right after "which" or "what": "Which investors came?".
