@@ -89,9 +89,10 @@ enum FieldQuestion {
             cues.first(
                 words: [
                     "anyone", "anybody", "someone", "somebody", "attendees", "participants", "contact", "contacts",
-                    "jemand", "teilnehmer", "quelqu'un", "alguien", "asistentes",
+                    "jemand", "teilnehmer", "ansprechpartner", "kontakt", "quelqu'un", "alguien", "asistentes",
+                    "contacto",
                 ],
-                phrases: ["有人", "誰か", "参会", "出席"]),
+                phrases: ["有人", "誰か", "参会", "出席", "联系人"]),
             cues.first(of: personNouns, after: which),
         ].compactMap { $0 }.min()
         if let at = people { found.append((at, [.people])) }
@@ -102,12 +103,12 @@ enum FieldQuestion {
         if let at = cues.first(
             words: [
                 "purpose", "agenda", "discuss", "discussed", "reason", "topic", "topics", "prompted", "worum", "zweck",
-                "besprechen", "discuter", "discutir",
+                "grund", "thema", "besprechen", "discuter", "raison", "sujet", "discutir", "motivo", "tema",
             ],
             phrases: [
                 "point of", "what for", "talk about", "talked about", "meet about", "met about", "trying to",
                 "find out", "meant to", "need to decide", "needed to decide", "was about", "were about", "is about",
-                "goal of", "dans quel but", "à quoi", "目的",
+                "goal of", "dans quel but", "à quoi", "目的", "原因", "主题", "話題", "理由", "テーマ",
             ] + (cues.holds("supposed to do") || cues.personSupposedTo != nil ? [] : ["supposed to"])),
             !cues.holds("point of contact")
         {
@@ -132,7 +133,7 @@ enum FieldQuestion {
             words: [
                 "decide", "decided", "decision", "decisions", "agree", "agreed", "outcome", "outcomes", "result",
                 "results", "conclude", "concluded", "pick", "picked", "choose", "chose", "chosen", "dropped", "still",
-                "number", "figure",
+                "number", "figure", "zahl", "chiffre", "cifra",
                 "beschlossen", "entschieden", "noch", "combien", "décidé", "encore", "decidimos", "decidió", "cuánto",
                 "cuánta", "cuántos", "cuántas", "todavía",
             ],
@@ -165,7 +166,7 @@ enum FieldQuestion {
     /// Nouns that ask for a place right after "which" or "what": "Which room was the board meeting in?".
     private static let placeNouns = [
         "room", "hall", "place", "city", "building", "district", "neighbourhood", "neighborhood", "raum", "saal", "ort",
-        "stadt", "salle", "lieu", "ville", "sala", "lugar", "ciudad",
+        "stadt", "viertel", "stadtteil", "salle", "lieu", "ville", "quartier", "sala", "lugar", "ciudad", "barrio",
     ]
 
     /// Nouns that ask for people right after "which" or "what": "Which investors came?".
