@@ -2042,6 +2042,11 @@ NEAR_DOMAIN = [
 ]
 
 
+# The fresh splits in the order they were written: id prefix, split name, questions.
+FRESH_SPLITS = (("f", "fresh", FRESH), ("g", "fresh2", FRESH2), ("h", "fresh3", FRESH3), ("k", "fresh4", FRESH4),
+                ("p", "fresh5", FRESH5))
+
+
 def records():
     out = []
     for i, m in enumerate(MEETINGS, 1):
@@ -2071,7 +2076,7 @@ def questions():
         answerable.append({"id": f"q-{n:03d}", "query": query, "relevant": [f"m-{i:03d}"], "field": FIELDS[code],
                            "answer": answer, "split": "dev" if n % 2 else "heldout", "style": style})
     # The fresh questions after them, in their own split.
-    for prefix, split, written in (("f", "fresh", FRESH), ("g", "fresh2", FRESH2), ("h", "fresh3", FRESH3), ("k", "fresh4", FRESH4), ("p", "fresh5", FRESH5)):
+    for prefix, split, written in FRESH_SPLITS:
         for n, (i, code, query, answer, style) in enumerate(written, 1):
             answerable.append({"id": f"{prefix}-{n:03d}", "query": query, "relevant": [f"m-{i:03d}"],
                                "field": FIELDS[code], "answer": answer, "split": split, "style": style})
@@ -2129,7 +2134,7 @@ def check(recs, answerable):
     queries = [q["query"] for q in answerable] + [q for q, _ in GENERAL + NEAR_DOMAIN]
     if len(set(q.lower() for q in queries)) != len(queries):
         problems.append("duplicate queries")
-    for split, written in (("fresh", FRESH), ("fresh2", FRESH2), ("fresh3", FRESH3), ("fresh4", FRESH4), ("fresh5", FRESH5)):
+    for _, split, written in FRESH_SPLITS:
         fresh = [q for q in answerable if q["split"] == split]
         if len(fresh) != len(written):
             problems.append(f"{len(fresh)} {split} questions checked, {len(written)} written")
@@ -2155,7 +2160,7 @@ def main():
         for r in recs:
             f.write(json.dumps(r, ensure_ascii=False) + "\n")
     # The fresh questions go last, after the unanswerable ones, so that the lines before them stay as they were.
-    splits = ("fresh", "fresh2", "fresh3", "fresh4", "fresh5")
+    splits = [split for _, split, _ in FRESH_SPLITS]
     fresh = {split: [q for q in answerable if q["split"] == split] for split in splits}
     core = [q for q in answerable if q["split"] not in splits]
     with open(os.path.join(out, "questions.jsonl"), "w", encoding="utf-8") as f:

@@ -62,12 +62,12 @@ extension Searcher {
             guard let own = fields[entry.record.rowid], let (chunk, passage) = chunks[entry.chunkID] else {
                 return entry
             }
-            let words = QueryWords(highlighter: plan.highlighter, title: chunk.title)
             var shown = entry
             let asked = own.filter(isAsked)
             if asked.count == 1 {
                 shown.chunkID = asked[0].id
             } else if !asked.isEmpty {
+                let words = QueryWords(highlighter: plan.highlighter, title: chunk.title)
                 let counts = asked.map { words.count(in: $0.line) }
                 let most = counts.max() ?? 0
                 if let current = asked.firstIndex(where: { $0.id == entry.chunkID }), counts[current] == most {
@@ -75,6 +75,7 @@ extension Searcher {
                 }
                 shown.chunkID = asked[counts.firstIndex(of: most) ?? 0].id
             } else if chunk.field == nil {
+                let words = QueryWords(highlighter: plan.highlighter, title: chunk.title)
                 let units = Array(chunk.text.utf16)
                 let body =
                     passage.isEmpty || passage.upperBound > units.count
