@@ -22,7 +22,8 @@ questions.jsonl answerable questions ({"id": "q-001", "query", "relevant": [meet
                 way after the cues that FRESH's failures added, and the third ({"id": "h-001", ..., "split":
                 "fresh3"}, see FRESH3), after the rules that FRESH2's failures added, and the fourth ("k-001",
                 split "fresh4", see FRESH4) after the cues from FRESH3's, the fifth ("p-001", split "fresh5", see
-                FRESH5) after those from FRESH4's.
+                FRESH5) after those from FRESH4's, the sixth ("r-001", split "fresh6", see FRESH6) after those
+                from FRESH5's.
 
 The data is fixed; the script has no randomness. It checks the set (answers in their fields and not in
 titles, bodies or other fields, note lengths, the unanswerable questions' words absent, queries unique, at most
@@ -1507,6 +1508,73 @@ FRESH5 = [
     (75, 'X', "which two review tools was Lena deciding between", "Leapsome or Lattice", 'content'),
 ]
 
+# Sixth fresh questions, split "fresh6", ids r-001...: written the same way (by a helper that read only the
+# meetings), after the cues that reading FRESH5's failures added and the whole-word phrase matching, so that
+# they have a blind figure. 12 per field, one per meeting. Not part of "all".
+# ---------------------------------------------------------------------------------------------------------
+FRESH6 = [
+    (1, 'L', "where was the january all-hands kickoff held?", "Kino Babylon", 'named'),
+    (11, 'L', "remind me which lobby we met in when we looked at the shared campus", "lobby B", 'content'),
+    (16, 'L', "which neighbourhood is the agency's studio in, the one where we kicked off the website relaunch", "Friedrichshain", 'named'),
+    (17, 'L', "where did jonas and i talk about the on-call stipend", "Weinbergspark", 'content'),
+    (22, 'L', "we visited a customer whose instructors hate how substitutes work - which part of town was that", "Ottensen", 'content'),
+    (38, 'L', "where exactly did the offsite strategy session take place?", "barn", 'named'),
+    (51, 'L', "1:1 with ravi where", "Spree", 'named'),
+    (58, 'L', "that walking 1:1 where Priya and I talked about her taking on the partner API, which park?", "Tiergarten", 'named'),
+    (60, 'L', "launch day war room - which meeting room", "Glasshouse", 'named'),
+    (61, 'L', "which Yoga Loft studio did we kick off the substitution beta at", "Altona", 'named'),
+    (85, 'L', "I need the hotel where the leadership team spent half a day drafting the 2027 goals", "Hotel Oderberger", 'content'),
+    (100, 'L', "venue for the december all-hands?", "Radialsystem", 'named'),
+    (5, 'A', "who from Redline joined the pentest scoping call", "Kasia Nowak", 'named'),
+    (10, 'A', "name of the landlord's agent who showed us the first office space", "Karl Becker", 'content'),
+    (14, 'A', "who was our account manager at the hosting provider when they tried a 15% increase", "Pieter de Vries", 'content'),
+    (25, 'A', "which Northwind partners came to the Q1 board meeting?", "Henrik Dahl", 'named'),
+    (27, 'A', "the lawyer at the lease decision meeting - what's her name", "Eva Novak", 'named'),
+    (33, 'A', "how many testers did Redline send for the pentest kickoff", "two Redline testers", 'named'),
+    (40, 'A', "contact person at the new cleaning company", "Dana Weiss", 'content'),
+    (48, 'A', "architect's name for the new office layout", "Anja Richter", 'content'),
+    (70, 'A', "who came to the quick retro right after we moved in?", "team leads", 'content'),
+    (79, 'A', "how many engineers were in the room for the joint Berlin/Lisbon planning day", "22 people", 'named'),
+    (86, 'A', "our contact at urban sports club for the beta prep", "Lea Sommer", 'named'),
+    (91, 'A', "which Studio Nord owner sits on the customer advisory board", "Mehmet Aydin", 'named'),
+    (2, 'P', "did the v2 kickoff scope include google pay?", "Google Pay", 'named'),
+    (7, 'P', "office move kickoff - which lease were we deciding whether to renew", "Torstraße lease", 'named'),
+    (18, 'P', "what was the new helpdesk tool supposed to replace", "shared support inbox", 'content'),
+    (20, 'P', "which offsite was the venue decision for", "May offsite", 'named'),
+    (50, 'P', "studio nord escalation, what kind of meeting was it", "Post-mortem", 'named'),
+    (66, 'P', "what did we want to learn from the aggregator interview", "booking API", 'content'),
+    (68, 'P', "besides workload, what else was on the agenda in my August 1:1 with Daniel", "SOC 2", 'named'),
+    (77, 'P', "fithaus complaint in september: their revenue reports didn't match what?", "bank statements", 'named'),
+    (87, 'P', "android app slow on old phones - what problem other than start time were we looking at", "jank", 'content'),
+    (88, 'P', "october 1:1 with Jonas about eng structure, the team was growing beyond what size", "past 25", 'named'),
+    (94, 'P', "besides closing the office over christmas, what else did we need to sort out", "support cover", 'content'),
+    (95, 'P', "nora 1:1 november topic", "brand refresh", 'named'),
+    (4, 'O', "how much did we sign off for the whole first quarter in the end", "1.42 million", 'content'),
+    (6, 'O', "new salary band for the backend role after the search stalled", "70-82k", 'content'),
+    (13, 'O', "amir's offer amount", "78k", 'named'),
+    (26, 'O', "how far did first response time drop after switching to the new helpdesk", "3 hours", 'content'),
+    (42, 'O', "What tagline did we pick in the launch campaign meeting?", "Book in two taps", 'named'),
+    (52, 'O', "where's the lisbon summer party happening", "Tagus", 'content'),
+    (63, 'O', "which movers did we go with", "Zapf Umzüge", 'content'),
+    (65, 'O', "SOC 2 readiness - which audit firm", "Schellman", 'named'),
+    (73, 'O', "hotel for the Lisbon team during their Berlin week", "Michelberger", 'named'),
+    (80, 'O', "monthly churn figure from the churn deep dive", "2.4%", 'named'),
+    (96, 'O', "target valuation we set in Series A prep", "40 million", 'named'),
+    (99, 'O', "when does the partner API become generally available?", "February 2, 2027", 'content'),
+    (3, 'X', "after the check-in where Priya said she was stretched thin, what did she have to write", "job description", 'content'),
+    (9, 'X', "fatima's homework from the v2 design review", "top ten support complaints", 'named'),
+    (15, 'X', "what document am I supposed to send along with the Q1 board deck", "one-page memo", 'content'),
+    (21, 'X', "how many hardware keys is Daniel ordering", "50 YubiKeys", 'content'),
+    (23, 'X', "lisbon hub planning: what was Lena tasked to find", "payroll provider", 'named'),
+    (31, 'X', "where do the leads publish their goals for the second quarter", "Notion", 'content'),
+    (53, 'X', "after the pentest retest readout, where did Daniel post the summary", "trust page", 'named'),
+    (55, 'X', "nora's follow-up from the pricing rollout retro", "price calculator", 'named'),
+    (71, 'X', "what is Daniel preparing for candidates in the junior security engineer hiring", "take-home exercise", 'named'),
+    (75, 'X', "which review tools was Lena choosing between", "Lattice", 'content'),
+    (78, 'X', "aiko's to-do after the Q3 board meeting", "data room", 'named'),
+    (97, 'X', "what does Daniel need to write now that the auditors have given their findings", "management responses", 'content'),
+]
+
 
 # ---------------------------------------------------------------------------------------------------------
 # Notes: personal and work notes, (date, title, tags, text).
@@ -2044,7 +2112,7 @@ NEAR_DOMAIN = [
 
 # The fresh splits in the order they were written: id prefix, split name, questions.
 FRESH_SPLITS = (("f", "fresh", FRESH), ("g", "fresh2", FRESH2), ("h", "fresh3", FRESH3), ("k", "fresh4", FRESH4),
-                ("p", "fresh5", FRESH5))
+                ("p", "fresh5", FRESH5), ("r", "fresh6", FRESH6))
 
 
 def records():

@@ -153,7 +153,8 @@ enum FieldQuestion {
     /// "deadline", or "supposed to" said of a person ("What was Aiko supposed to send?").
     private static func taskCue(_ cues: Cues) -> Int? {
         let phrases = [
-            "need to do", "to-do", "follow up", "follow-up", "next step", "action item", "supposed to do",
+            "need to do", "to-do", "to-dos", "follow up", "follow ups", "follow-up", "follow-ups", "next step",
+            "next steps", "action item", "action items", "deadlines", "supposed to do",
             "left to do", "still to do", "to be done", "doing about", "on the hook", "deadline", "responsible for",
             "in charge of", "assigned", "have to", "has to", "had to", "take on", "took on", "taken on", "taking on",
             "待办", "负责",
@@ -218,11 +219,9 @@ enum FieldQuestion {
         if following.contains(where: { ["meet", "meeting", "being", "held"].contains($0) }) { return [.place] }
         // Where a thing is put, posted or published, or where someone stays, whatever the tense; where someone is
         // meant to, going to or has to do something.
-        let placed = words.dropFirst(at + 1).contains { word in
-            ["post", "publish", "put", "stay", "upload", "share", "advertis", "send", "sent", "store", "save"].contains
-            {
-                word.hasPrefix($0)
-            }
+        // ("post-mortem" is no verb.)
+        let placed = words.indices.dropFirst(at + 1).contains {
+            placingVerbs.contains(words[$0]) && !cues.hyphenated($0)
         }
         let intended = ["meant to", "supposed to", "going to", "have to", "has to", "need to"].contains {
             cues.holds($0)
@@ -238,6 +237,17 @@ enum FieldQuestion {
             return [.place]
         }
     }
+
+    /// The forms of the verbs of putting a thing somewhere ("Where will the job ads be posted?"), listed whole so
+    /// that no other word shares their letters ("postponed", "poster", "savings"). "Store", "share" and "save"
+    /// are nouns as often, so only their other forms count ("Where is the store?" asks for a place); with "do" or
+    /// "will" ("Where do we store…") the auxiliary already asks for the plan.
+    private static let placingVerbs: Set<String> = [
+        "post", "posts", "posted", "posting", "publish", "publishes", "published", "publishing", "put", "puts",
+        "putting", "stay", "stays", "stayed", "staying", "upload", "uploads", "uploaded", "uploading", "advertise",
+        "advertises", "advertised", "advertising", "send", "sends", "sending", "sent", "stores", "stored", "storing",
+        "shares", "shared", "sharing", "saves", "saved", "saving",
+    ]
 
     /// What a "why" question asks for: the reason a meeting was held, or, when it asks why a choice was made
     /// ("Why did we go with that tool?", "Why did we turn down the office?"), the outcome that says so.
@@ -296,7 +306,11 @@ enum FieldQuestion {
             "action", "actions", "tasks", "task", "todo", "todos", "owner", "owners", "aufgaben", "tâches",
             "tareas", "acciones",
         ])
-            || cues.contains(["next step", "follow-up", "follow up", "to-do", "待办", "行动", "任务"])
+            || cues.contains([
+                "next step", "next steps", "follow-up", "follow-ups", "follow up", "follow ups", "to-do", "to-dos",
+                "待办",
+                "行动", "任务",
+            ])
         {
             return .task
         }
@@ -388,6 +402,12 @@ enum FieldQuestion {
             }
         }
 
+        /// Whether the word at `index` of `ordered` is joined to the next by a hyphen ("post-mortem").
+        func hyphenated(_ index: Int) -> Bool {
+            let end = starts[index] + ordered[index].utf8.count
+            return end < bytes.count && bytes[end] == UInt8(ascii: "-")
+        }
+
         /// Where the last word starts.
         var lastWordStart: Int? { starts.last }
 
@@ -399,19 +419,37 @@ enum FieldQuestion {
         func holds(_ phrase: String) -> Bool { start(of: phrase) != nil }
 
         /// Where `phrase` first starts in the text: bytes compared, with no allocation (labels are read for every
-        /// hit, and a question is matched against a few hundred phrases).
+        /// hit, and a question is matched against a few hundred phrases). A phrase that begins or ends with a Latin
+        /// letter matches whole words there ("is about" is not in "this about", "in person" not in "in
+        /// personnel"); one in a script written without spaces matches anywhere.
         func start(of phrase: String) -> Int? {
             var phrase = phrase
             return phrase.withUTF8 { needle -> Int? in
-                guard let first = needle.first, needle.count <= bytes.count else { return nil }
+                guard let first = needle.first, let last = needle.last, needle.count <= bytes.count else {
+                    return nil
+                }
+                let wholeStart = Self.isLatinLetter(first), wholeEnd = Self.isLatinLetter(last)
                 for start in 0...(bytes.count - needle.count) where bytes[start] == first {
                     var matched = 1
                     while matched < needle.count && bytes[start + matched] == needle[matched] { matched += 1 }
-                    if matched == needle.count { return start }
+                    guard matched == needle.count else { continue }
+                    let end = start + needle.count
+                    if wholeStart && start > 0 && Self.inWord(bytes[start - 1]) { continue }
+                    if wholeEnd && end < bytes.count && Self.inWord(bytes[end]) { continue }
+                    return start
                 }
                 return nil
             }
         }
+
+        private static func isLatinLetter(_ byte: UInt8) -> Bool {
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+        }
+
+        /// Whether a byte next to a match continues a word: a Latin letter, or any byte of a character beyond
+        /// ASCII ("é").
+        private static func inWord(_ byte: UInt8) -> Bool { isLatinLetter(byte) || byte >= 0x80 }
 
         /// Where the first of `nouns` starts that follows one of `determiners` within two words ("which room",
         /// "what meeting room", "in welchem Raum"), or nil.

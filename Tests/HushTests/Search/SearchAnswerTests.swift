@@ -150,6 +150,9 @@ import Testing
         for place in [
             "Where is the architect's studio?", "Where is the kickoff being held?", "Where do we meet for the retro?",
             "Where did Ravi and I talk about him taking a week off?",
+            // Words that share a verb's letters are no verbs: "postponed", "poster", "post-mortem", a store.
+            "Where was the launch postponed to?", "Where is the poster for the fair?", "Where was the post-mortem?",
+            "Where is the new store?", "Where is the shareholder letter?",
         ] {
             #expect(FieldQuestion.askedKinds(place) == [.place], "\(place)")
         }
@@ -197,6 +200,13 @@ import Testing
         #expect(FieldQuestion.askedKinds("Which trade fair did we drop this autumn? We dropped one") == [.decision])
         #expect(FieldQuestion.askedKinds("Why did we rule out the Factory office?") == [.decision])
         #expect(FieldQuestion.askedKinds("travel budget") == [])
+        // Phrases match whole words: "in person" is not in "personnel", "is about" not in "this about"; their
+        // plurals are listed.
+        #expect(FieldQuestion.askedKinds("What changes in personnel did we agree on?") == [.decision])
+        #expect(FieldQuestion.askedKinds("Is this about-turn on pricing decided?") == [.decision])
+        #expect(FieldQuestion.askedKinds("next steps after the audit") == [.task])
+        #expect(FieldQuestion.askedKinds("deadlines for the SOC 2 evidence") == [.task])
+        #expect(FieldQuestion.kind(ofLabel: "Next steps") == .task)
         #expect(FieldQuestion.kind(ofLabel: "Location") == .place)
         #expect(FieldQuestion.kind(ofLabel: "Meeting room") == .place)
         #expect(FieldQuestion.kind(ofLabel: "Attendees") == .people)
