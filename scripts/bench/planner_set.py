@@ -23,7 +23,7 @@ questions.jsonl answerable questions ({"id": "q-001", "query", "relevant": [meet
                 "fresh3"}, see FRESH3), after the rules that FRESH2's failures added, and the fourth ("k-001",
                 split "fresh4", see FRESH4) after the cues from FRESH3's, the fifth ("p-001", split "fresh5", see
                 FRESH5) after those from FRESH4's, the sixth ("r-001", split "fresh6", see FRESH6) after those
-                from FRESH5's.
+                from FRESH5's, the seventh ("s-001", split "fresh7", see FRESH7) after those from FRESH6's.
 
 The data is fixed; the script has no randomness. It checks the set (answers in their fields and not in
 titles, bodies or other fields, note lengths, the unanswerable questions' words absent, queries unique, at most
@@ -1575,6 +1575,73 @@ FRESH6 = [
     (97, 'X', "what does Daniel need to write now that the auditors have given their findings", "management responses", 'content'),
 ]
 
+# Seventh fresh questions, split "fresh7", ids s-001...: written the same way (by a helper that read only the
+# meetings), after the cues that reading FRESH6's failures added, so that they have a blind figure. 12 per
+# field, one per meeting. Not part of "all".
+# ---------------------------------------------------------------------------------------------------------
+FRESH7 = [
+    (1, 'A', "january all-hands kickoff, roughly how many of us were there?", "41 people", 'named'),
+    (5, 'A', "name of our contact at the pentest firm when we scoped this year's test", "Kasia Nowak", 'content'),
+    (10, 'A', "who was the landlord's guy at the ohlauer straße viewing", "Karl Becker", 'named'),
+    (14, 'A', "I need the name of the account manager from our hosting provider, the one who agreed to 4% instead of 15%", "Pieter de Vries", 'content'),
+    (16, 'A', "website relaunch kickoff - who came over from the agency?", "Lukas Hahn", 'named'),
+    (25, 'A', "which investors were in the room when the 250k bridge budget got approved", "Henrik Dahl", 'content'),
+    (27, 'A', "lawyer at the lease decision meeting?", "Eva Novak", 'named'),
+    (40, 'A', "who did Oskar meet from Brightclean about the cleaning contract", "Dana Weiss", 'named'),
+    (66, 'A', "the aggregator person we interviewed about real-time availability and check-in codes", "Lea Sommer", 'content'),
+    (79, 'A', "headcount at the planning day during lisbon team week", "22 people", 'named'),
+    (82, 'A', "can't remember who we invited to give a talk at our booth at the Cologne fair", "Hanna Ott", 'content'),
+    (91, 'A', "who represented Studio Nord when studio owners gave us feedback on next year's roadmap", "Mehmet Aydin", 'content'),
+    (2, 'P', "was google pay part of the v2 kickoff scope", "Google Pay", 'named'),
+    (3, 'P', "1:1 with priya in january, what was on the agenda besides her workload", "headcount", 'named'),
+    (7, 'P', "the meeting where we decided to leave our current office - what was the original question on the table", "renew the Torstraße lease", 'content'),
+    (11, 'P', "factory görlitzer park viewing: what were we checking for", "team of 45", 'named'),
+    (18, 'P', "why did we start shopping for a helpdesk tool in february", "shared support inbox", 'content'),
+    (33, 'P', "pentest kickoff agenda", "rules of engagement", 'named'),
+    (46, 'P', "prep session in june where we had bad news for the investors - what were we preparing to explain", "launch delay", 'content'),
+    (64, 'P', "remind me why we did the Q3 reforecast", "hiring freeze", 'named'),
+    (80, 'P', "what question was the churn deep dive supposed to answer", "why small studios cancel", 'named'),
+    (87, 'P', "that meeting about the android app being slow on old phones, what exactly were we measuring", "jank", 'content'),
+    (88, 'P', "when we talked about having engineering managers next year, what team size were we planning for", "past 25", 'content'),
+    (95, 'P', "nora 1:1 in november topic", "brand refresh", 'named'),
+    (4, 'O', "total spend we signed off at the Q1 budget review", "1.42 million", 'named'),
+    (8, 'O', "how many members got hit by the double charge from the webhook retry", "214", 'content'),
+    (20, 'O', "offsite venue decision - final price?", "36,400 euros", 'named'),
+    (26, 'O', "after switching to the new helpdesk how fast did first replies get", "3 hours", 'content'),
+    (34, 'O', "who was the runner-up for the web dashboard PM job", "Jakob Meier", 'content'),
+    (42, 'O', "the slogan for the v2 launch ads, what did nora and sam settle on", "Book in two taps", 'named'),
+    (52, 'O', "what's lisbon doing for the company party in july", "Tagus", 'content'),
+    (63, 'O', "which movers did we end up going with", "Zapf Umzüge", 'content'),
+    (65, 'O', "audit firm we picked for SOC 2 type I", "Schellman", 'content'),
+    (73, 'O', "where are the lisbon folks sleeping during their berlin week", "Michelberger", 'named'),
+    (90, 'O', "we pushed back opening a second office until after the fundraise - which city was it", "Vienna", 'content'),
+    (99, 'O', "partner API beta retro: when does it go GA?", "February 2, 2027", 'named'),
+    (15, 'X', "board prep Q1, what was I supposed to write to go along with the deck", "one-page memo", 'named'),
+    (21, 'X', "how many hardware keys is Daniel ordering after the security review", "50 YubiKeys", 'content'),
+    (30, 'X', "what did tom have to swap out on the new site after pixelwerk showed us staging", "stock photos", 'content'),
+    (32, 'X', "Aiko was setting up company cards for team leads, which provider", "Pleo cards", 'content'),
+    (37, 'X', "offsite logistics - what was lena sending everyone?", "packing list", 'named'),
+    (53, 'X', "where was Daniel going to post the summary once Redline confirmed the fix", "trust page", 'content'),
+    (55, 'X', "follow-ups for nora from the pricing rollout retro", "price calculator", 'named'),
+    (67, 'X', "before move week oskar orders the keys and what else", "access cards", 'content'),
+    (71, 'X', "junior security engineer hiring - lena was going to post the ad on which board?", "Berlin Startup Jobs", 'named'),
+    (75, 'X', "which performance review tools was lena deciding between in september", "Leapsome or Lattice", 'content'),
+    (94, 'X', "office shut over the holidays - oskar was meant to do something with the radiators?", "holiday mode", 'named'),
+    (97, 'X', "soc 2 audit debrief, daniel's follow-up", "management responses", 'named'),
+    (17, 'L', "can't remember where jonas and i had that chat about on-call burnout and the weekly stipend", "Weinbergspark", 'content'),
+    (22, 'L', "customer call with yoga loft hamburg, which neighbourhood was that in", "Ottensen", 'named'),
+    (31, 'L', "quarterly planning Q2 location", "Rooftop terrace", 'named'),
+    (38, 'L', "where did the whole company sit for the stop-doing and big bets discussion", "barn", 'content'),
+    (48, 'L', "where did the architect walk us through the new office layout and furniture", "Neukölln", 'content'),
+    (51, 'L', "1:1 with ravi in june - where did we meet", "Spree", 'named'),
+    (58, 'L', "where was I when priya and I agreed she'd lead the partner API", "Tiergarten", 'content'),
+    (60, 'L', "launch day war room, which room were we in", "Glasshouse", 'named'),
+    (61, 'L', "which of their studios did we go to on the day the Hamburg customer signed for all three", "Altona", 'content'),
+    (77, 'L', "fithaus reporting escalation - did we meet at their place? where", "Potsdam", 'named'),
+    (85, 'L', "venue where leadership drafted the 2027 goals and the fundraising pitch", "Hotel Oderberger", 'content'),
+    (100, 'L', "december all-hands, which venue did we rent", "Radialsystem", 'named'),
+]
+
 
 # ---------------------------------------------------------------------------------------------------------
 # Notes: personal and work notes, (date, title, tags, text).
@@ -2112,7 +2179,7 @@ NEAR_DOMAIN = [
 
 # The fresh splits in the order they were written: id prefix, split name, questions.
 FRESH_SPLITS = (("f", "fresh", FRESH), ("g", "fresh2", FRESH2), ("h", "fresh3", FRESH3), ("k", "fresh4", FRESH4),
-                ("p", "fresh5", FRESH5), ("r", "fresh6", FRESH6))
+                ("p", "fresh5", FRESH5), ("r", "fresh6", FRESH6), ("s", "fresh7", FRESH7))
 
 
 def records():

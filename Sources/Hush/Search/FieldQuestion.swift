@@ -50,7 +50,8 @@ enum FieldQuestion {
         }
         if let at = cues.first(
             words: ["who", "who's", "who'll", "whom", "wer", "wem", "wen", "qui", "quién", "quien", "quiénes"],
-            phrases: ["谁", "誰", "だれ"], opening: true)
+            phrases: ["谁", "誰", "だれ"], opening: true,
+            orAfter: ["remember", "recall", "know", "forgot", "forget", "wonder", "wondering", "me"])
         {
             found.append((at, whoAsks(cues)))
         }
@@ -82,7 +83,8 @@ enum FieldQuestion {
             cues.first(
                 words: ["location", "venue", "address", "adresse", "dirección"],
                 phrases: ["in person", "part of town", "哪个房间", "哪个会议室", "地点", "どの部屋", "場所"]),
-            cues.first(of: placeNouns, after: which),
+            // "which studio", not "which studio owner" or "what caused Studio Nord's members".
+            cues.first(of: placeNouns, after: which, notBefore: personNouns),
         ].compactMap { $0 }.min()
         if let at = place { found.append((at, [.place])) }
         let people = [
@@ -94,8 +96,18 @@ enum FieldQuestion {
                 ],
                 phrases: ["有人", "誰か", "参会", "出席", "联系人"]),
             cues.first(of: personNouns, after: which),
+            personsName(cues),
         ].compactMap { $0 }.min()
         if let at = people { found.append((at, [.people])) }
+        // A question that opens with a person's noun: "lawyer at the lease decision meeting?", "the aggregator
+        // person we interviewed".
+        // The noun must head its phrase ("junior security engineer hiring" asks about the hiring).
+        let heads: Set<String> = ["at", "from", "in", "on", "for", "of", "with", "who", "that", "we", "i", "you"]
+        if let index = cues.ordered.prefix(3).firstIndex(where: singularPersonNouns.contains),
+            index + 1 == cues.ordered.count || heads.contains(cues.ordered[index + 1])
+        {
+            found.append((cues.start(ofWord: index), [.people]))
+        }
         // "How many engineers were there?": the people, or a figure in the outcome.
         if let at = cues.first(words: [], phrases: ["how many"]), cues.first(of: personNouns, after: ["many"]) != nil {
             found.append((at, [.people, .decision]))
@@ -108,7 +120,8 @@ enum FieldQuestion {
             phrases: [
                 "point of", "what for", "talk about", "talked about", "meet about", "met about", "trying to",
                 "find out", "meant to", "need to decide", "needed to decide", "was about", "were about", "is about",
-                "goal of", "dans quel but", "à quoi", "目的", "原因", "主题", "話題", "理由", "テーマ",
+                "goal of", "look at", "looking at", "looked at", "look into", "looking into", "looked into",
+                "dans quel but", "à quoi", "目的", "原因", "主题", "話題", "理由", "テーマ",
             ] + (cues.holds("supposed to do") || cues.personSupposedTo != nil ? [] : ["supposed to"])),
             !cues.holds("point of contact")
         {
@@ -123,6 +136,17 @@ enum FieldQuestion {
         {
             found.append((at, [.reason]))
         }
+        // "what were we measuring", "what was I preparing": what the meeting was for.
+        if words.contains(where: { $0 == "what" || $0 == "what's" }),
+            let index = words.indices.dropLast(2).first(where: { index in
+                ((words[index] == "were" && words[index + 1] == "we")
+                    || (words[index] == "was" && words[index + 1] == "i"))
+                    && words[index + 2].count > 4 && words[index + 2].hasSuffix("ing")
+                    && !["doing", "going", "getting"].contains(words[index + 2])
+            })
+        {
+            found.append((cues.start(ofWord: index), [.reason]))
+        }
         if words.count > 3, words.last == "about",
             words.dropLast(2).contains(where: { $0 == "what" || $0 == "what's" }),
             ["was", "is", "were", "are", "be"].contains(words[words.count - 2]), let at = cues.lastWordStart
@@ -133,7 +157,8 @@ enum FieldQuestion {
             words: [
                 "decide", "decided", "decision", "decisions", "agree", "agreed", "outcome", "outcomes", "result",
                 "results", "conclude", "concluded", "pick", "picked", "choose", "chose", "chosen", "dropped", "still",
-                "number", "figure", "zahl", "chiffre", "cifra",
+                "number", "figure", "price", "prices", "cost", "costs", "zahl", "chiffre", "cifra", "preis", "kosten",
+                "prix", "coût", "precio", "coste",
                 "beschlossen", "entschieden", "noch", "combien", "décidé", "encore", "decidimos", "decidió", "cuánto",
                 "cuánta", "cuántos", "cuántas", "todavía",
             ],
@@ -146,7 +171,44 @@ enum FieldQuestion {
             found.append((at, [.decision]))
         }
         if let at = taskCue(cues) { found.append((at, [.task])) }
+        // "how many of us were there": the people, not a figure.
+        if let at = cues.first(words: [], phrases: ["how many of us", "how many of them"]) {
+            found.removeAll { $0.at == at }
+            found.append((at, [.people]))
+        }
+        // "How many keys is Daniel ordering?": a figure that a person is working on is that person's task.
+        // "Which tools is Lena looking at?", "How many keys is Daniel ordering?": what a person named in the question
+        // is doing now is that person's task, a figure too.
+        if let doing = cues.personDoing {
+            if let at = cues.first(words: [], phrases: ["how many", "how much"]) { found.removeAll { $0.at == at } }
+            found.append((doing, [.task]))
+        }
+        // "Which studio did we kick the beta off at?": a place ("what were we looking at" asks what for, "what time
+        // … at" when).
+        if words.count > 3, words.last == "at", ["which", "what"].contains(words[0]),
+            !["look", "looking", "looked", "good", "bad", "aimed", "aiming"].contains(words[words.count - 2]),
+            !words.contains(where: { ["time", "hour", "price", "rate", "cost", "level", "stage"].contains($0) }),
+            let at = cues.lastWordStart
+        {
+            found.append((at, [.place]))
+        }
         return found
+    }
+
+    /// Where a question asks for a person by name: "what's her name", "the architect's name", "name of the
+    /// studio owner" (a person's noun within two words after "of").
+    private static func personsName(_ cues: Cues) -> Int? {
+        let words = cues.ordered
+        return words.indices.first { index in
+            guard words[index] == "name" || words[index] == "names" else { return false }
+            if index > 0 {
+                let before = words[index - 1]
+                let owner = before.hasSuffix("'s") ? String(before.dropLast(2)) : before
+                if ["her", "his", "their", "whose"].contains(before) || personNouns.contains(owner) { return true }
+            }
+            return words.count > index + 1 && words[index + 1] == "of"
+                && words.dropFirst(index + 2).prefix(3).contains(where: personNouns.contains)
+        }.map { cues.start(ofWord: $0) }
     }
 
     /// Where the first phrase that asks for a task is: "have to", "need to do", "left to do", "on the hook",
@@ -157,24 +219,36 @@ enum FieldQuestion {
             "next steps", "action item", "action items", "deadlines", "supposed to do",
             "left to do", "still to do", "to be done", "doing about", "on the hook", "deadline", "responsible for",
             "in charge of", "assigned", "have to", "has to", "had to", "take on", "took on", "taken on", "taking on",
+            "promised to", "promise to", "offered to", "volunteered to",
             "待办", "负责",
         ]
         let named = cues.personSupposedTo.map { [$0] } ?? []
-        return ([cues.first(words: ["tasks", "todo", "todos", "due", "owe", "owes"], phrases: phrases)] + named)
+        let words = ["tasks", "todo", "todos", "due", "owe", "owes", "homework", "assignment", "assignments"]
+        return ([cues.first(words: words, phrases: phrases)] + named)
             .compactMap { $0 }.min()
     }
 
     /// Nouns that ask for a place right after "which" or "what": "Which room was the board meeting in?".
     private static let placeNouns = [
-        "room", "hall", "place", "city", "building", "district", "neighbourhood", "neighborhood", "raum", "saal", "ort",
-        "stadt", "viertel", "stadtteil", "salle", "lieu", "ville", "quartier", "sala", "lugar", "ciudad", "barrio",
+        "room", "hall", "place", "city", "town", "street", "building", "floor", "lobby", "park", "café", "cafe",
+        "restaurant", "studio", "district", "neighbourhood", "neighborhood", "raum", "saal", "ort", "stadt", "straße",
+        "strasse", "viertel", "stadtteil", "salle", "lieu", "ville", "rue", "quartier", "sala", "lugar", "ciudad",
+        "calle", "parque", "barrio",
     ]
 
     /// Nouns that ask for people right after "which" or "what": "Which investors came?".
     private static let personNouns = [
         "people", "person", "engineer", "engineers", "investor", "investors", "colleague", "colleagues", "member",
         "members", "lawyer", "lawyers", "designer", "designers", "developer", "developers", "manager", "managers",
-        "candidate", "candidates", "speaker", "speakers", "leute", "personnes", "personas",
+        "candidate", "candidates", "speaker", "speakers", "architect", "architects", "owner", "owners", "agent",
+        "agents", "tester", "testers", "auditor", "auditors", "consultant", "consultants", "recruiter", "recruiters",
+        "contractor", "contractors", "leute", "personnes", "personas",
+    ]
+
+    /// A person's noun in the singular, which opening a question asks who that was.
+    private static let singularPersonNouns: Set<String> = [
+        "person", "lawyer", "architect", "agent", "designer", "developer", "engineer", "manager", "candidate",
+        "speaker", "investor", "colleague", "tester", "auditor", "consultant", "recruiter", "contractor", "owner",
     ]
 
     /// What a "who" question asks for: in English, the people there when it asks about the past ("Who joined
@@ -201,6 +275,11 @@ enum FieldQuestion {
             "was", "were", "from", "else", "came", "went", "met", "sat", "saw", "showed", "gave", "led", "took",
         ]
         if past.contains(next) || (next.count > 3 && next.hasSuffix("ed")) { return [.people] }
+        // "who we invited", "who I met": the people.
+        if ["we", "i", "you", "they"].contains(next), past.contains(after) || (after.count > 3 && after.hasSuffix("ed"))
+        {
+            return [.people]
+        }
         return [.people, .task]
     }
 
@@ -214,12 +293,8 @@ enum FieldQuestion {
         let auxiliaries: Set<String> = ["did", "was", "were", "will", "do", "does", "is", "are", "should"]
         let verb = words[at] == "where's" ? at : words[(at + 1)...].firstIndex(where: auxiliaries.contains)
         guard let verb else { return [.place] }
-        let following = words.dropFirst(verb + 1).prefix(4)
-        // "Where do we meet…", "Where is the kickoff being held?": still the meeting's place.
-        if following.contains(where: { ["meet", "meeting", "being", "held"].contains($0) }) { return [.place] }
-        // Where a thing is put, posted or published, or where someone stays, whatever the tense; where someone is
-        // meant to, going to or has to do something.
-        // ("post-mortem" is no verb.)
+        // Where a thing is put, posted or published, or where someone stays, whatever the tense ("post-mortem"
+        // is no verb); where someone is meant to, going to or has to do something.
         let placed = words.indices.dropFirst(at + 1).contains {
             placingVerbs.contains(words[$0]) && !cues.hyphenated($0)
         }
@@ -227,6 +302,9 @@ enum FieldQuestion {
             cues.holds($0)
         }
         if placed || intended { return [.task, .decision] }
+        let following = words.dropFirst(verb + 1)
+        // "Where do we meet…", "Where is the kickoff being held?": still the meeting's place.
+        if following.contains(where: { ["meet", "meeting", "being", "held"].contains($0) }) { return [.place] }
         switch words[verb] {
         case "will", "do", "does", "should":
             return [.task, .decision]
@@ -334,6 +412,8 @@ enum FieldQuestion {
         /// Where "supposed to" starts when a name or a pronoun is supposed to ("What was Aiko supposed to
         /// send?", "What am I supposed to bring?").
         let personSupposedTo: Int?
+        /// Where "is" or "are" starts when a person named after it is doing something now ("is Daniel ordering").
+        let personDoing: Int?
         /// Where the question's main clause starts: after a leading clause of time or place
         /// ("After the lease decision, …"), else 0.
         let mainClause: Int
@@ -373,6 +453,7 @@ enum FieldQuestion {
             words = Set(ordered)
             guard question else {
                 personSupposedTo = nil
+                personDoing = nil
                 mainClause = 0
                 return
             }
@@ -392,6 +473,15 @@ enum FieldQuestion {
                 }
             }
             personSupposedTo = named
+            // "…is Daniel ordering": a form of "be", a capitalised name, a verb in -ing.
+            personDoing =
+                original.count != ordered.count
+                ? nil
+                : ordered.indices.dropFirst().dropLast().first { index in
+                    ["is", "are", "was", "were"].contains(ordered[index - 1]) && original[index] != "I"
+                        && (original[index].first?.isUppercase ?? false) && ordered[index + 1].count > 4
+                        && ordered[index + 1].hasSuffix("ing")
+                }.map { starts[$0 - 1] }
             let leads = [
                 "after", "before", "during", "since", "at", "in", "on", "for", "from", "nach", "après", "después",
             ]
@@ -407,6 +497,9 @@ enum FieldQuestion {
             let end = starts[index] + ordered[index].utf8.count
             return end < bytes.count && bytes[end] == UInt8(ascii: "-")
         }
+
+        /// Where the word at `index` of `ordered` starts.
+        func start(ofWord index: Int) -> Int { starts[index] }
 
         /// Where the last word starts.
         var lastWordStart: Int? { starts.last }
@@ -453,10 +546,11 @@ enum FieldQuestion {
 
         /// Where the first of `nouns` starts that follows one of `determiners` within two words ("which room",
         /// "what meeting room", "in welchem Raum"), or nil.
-        func first(of nouns: [String], after determiners: [String]) -> Int? {
+        func first(of nouns: [String], after determiners: [String], notBefore others: [String] = []) -> Int? {
             ordered.indices.first { index in
                 nouns.contains(ordered[index])
                     && ordered[max(0, index - 2)..<index].contains { determiners.contains($0) }
+                    && !ordered.dropFirst(index + 1).prefix(2).contains { others.contains($0) }
             }.map { starts[$0] }
         }
 

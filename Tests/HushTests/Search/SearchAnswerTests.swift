@@ -207,6 +207,40 @@ import Testing
         #expect(FieldQuestion.askedKinds("next steps after the audit") == [.task])
         #expect(FieldQuestion.askedKinds("deadlines for the SOC 2 evidence") == [.task])
         #expect(FieldQuestion.kind(ofLabel: "Next steps") == .task)
+        // More places after "which" or "what", but not a place's word before a person's ("which studio owner");
+        // a "which" or "what" question that ends in "at" asks where, unless it asks what time or what was looked at.
+        #expect(FieldQuestion.askedKinds("remind me which lobby we met in") == [.place])
+        #expect(FieldQuestion.askedKinds("what town was the FitHaus visit in") == [.place])
+        #expect(FieldQuestion.askedKinds("which Studio Nord owner sits on the board") == [])
+        #expect(FieldQuestion.askedKinds("What caused Studio Nord's members to be locked out?") == [])
+        #expect(FieldQuestion.askedKinds("which Yoga Loft studio did we kick off the beta at") == [.place])
+        #expect(FieldQuestion.askedKinds("What time did the board call start at?") == [])
+        // A person by name; what was looked at; homework.
+        #expect(FieldQuestion.askedKinds("architect's name for the new office layout") == [.people])
+        #expect(FieldQuestion.askedKinds("name of the studio owner who complained") == [.people])
+        #expect(FieldQuestion.askedKinds("the lawyer at the lease meeting, what's her name") == [.people])
+        #expect(FieldQuestion.askedKinds("What's the name of the new helpdesk tool?") == [])
+        #expect(FieldQuestion.askedKinds("what were we looking at in the android review") == [.reason])
+        #expect(FieldQuestion.askedKinds("fatima's homework from the design review") == [.task])
+        #expect(FieldQuestion.askedKinds("How many testers did Redline bring?") == [.people, .decision])
+        // What a person named in the question is doing now is that person's task, a figure too.
+        #expect(FieldQuestion.askedKinds("Which review tools is Lena looking at?") == [.task])
+        #expect(FieldQuestion.askedKinds("how many hardware keys is Daniel ordering") == [.task])
+        #expect(FieldQuestion.askedKinds("How many hardware keys did we order?") == [.decision])
+        // "Where" with a verb in -ing anywhere after it; "being" before a verb of putting is the plan.
+        #expect(FieldQuestion.askedKinds("where's the lisbon summer party happening") == [.task, .decision])
+        #expect(FieldQuestion.askedKinds("Where are the job ads being posted?") == [.task, .decision])
+        // The people: "how many of us", a question that opens with a person's noun heading its phrase, a "who" after
+        // "remember"; what "we were measuring" is the purpose; a price or a cost the outcome; a promise the task.
+        #expect(FieldQuestion.askedKinds("january all-hands, roughly how many of us were there?") == [.people])
+        #expect(FieldQuestion.askedKinds("lawyer at the lease decision meeting?") == [.people])
+        #expect(FieldQuestion.askedKinds("the aggregator person we interviewed about check-in codes") == [.people])
+        #expect(FieldQuestion.askedKinds("junior security engineer hiring - which job board?") == [])
+        #expect(FieldQuestion.askedKinds("can't remember who we invited to give a talk") == [.people])
+        #expect(FieldQuestion.askedKinds("the android meeting, what exactly were we measuring") == [.reason])
+        #expect(FieldQuestion.askedKinds("offsite venue - final price?") == [.place])
+        #expect(FieldQuestion.askedKinds("final price of the offsite hotel") == [.decision])
+        #expect(FieldQuestion.askedKinds("Sam promised to write something up about the new prices") == [.task])
         #expect(FieldQuestion.kind(ofLabel: "Location") == .place)
         #expect(FieldQuestion.kind(ofLabel: "Meeting room") == .place)
         #expect(FieldQuestion.kind(ofLabel: "Attendees") == .people)
