@@ -1,0 +1,178 @@
+import Foundation
+
+extension FieldQuestion {
+    /// A text lowercased and its words in order (letters; in a question, `who's` is one word):
+    /// whether it holds one of some words or phrases (whole words, or anywhere in scripts written without spaces),
+    /// and
+    /// where the first of them starts.
+    struct Cues {
+        let text: String
+        let ordered: [String]
+        let words: Set<String>
+        /// Where each of `ordered` starts, in UTF-8 bytes (as every position here).
+        private let starts: [Int]
+        /// The text's UTF-8, where phrases are looked for.
+        private let bytes: [UInt8]
+
+        /// Whether each of `ordered` opens the question or a clause of it (first, or after `,` `:` `;` `-`).
+        private let opens: [Bool]
+        /// Where "supposed to" starts when a name or a pronoun is supposed to ("What was Aiko supposed to
+        /// send?", "What am I supposed to bring?").
+        let personSupposedTo: Int?
+        /// Where "is" or "are" starts when a person named after it is doing something now ("is Daniel ordering").
+        let personDoing: Int?
+        /// Where the question's main clause starts: after a leading clause of time or place
+        /// ("After the lease decision, …"), else 0.
+        let mainClause: Int
+
+        /// A question's cues (`who's` one word, with where "supposed to" and the main clause are), or a label's.
+        init(_ raw: String, question: Bool) {
+            let apostrophesInWords = question
+            text = raw.lowercased().replacingOccurrences(of: "\u{2019}", with: "'")
+            bytes = Array(text.utf8)
+            var ordered: [String] = []
+            var starts: [Int] = []
+            var opens: [Bool] = []
+            var word = ""
+            var clause = true
+            var offset = 0
+            for character in text {
+                defer { offset += character.utf8.count }
+                if character.isLetter || (apostrophesInWords && character == "'") {
+                    if word.isEmpty {
+                        starts.append(offset)
+                        opens.append(clause)
+                        clause = false
+                    }
+                    word.append(character)
+                } else {
+                    if !word.isEmpty {
+                        ordered.append(word)
+                        word = ""
+                    }
+                    if ",:;-–—".contains(character) { clause = true }
+                }
+            }
+            if !word.isEmpty { ordered.append(word) }
+            self.ordered = ordered
+            self.starts = starts
+            self.opens = opens
+            words = Set(ordered)
+            guard question else {
+                personSupposedTo = nil
+                personDoing = nil
+                mainClause = 0
+                return
+            }
+            // The subject before "supposed to", as written: a capitalised name or a pronoun.
+            let original = raw.replacingOccurrences(of: "\u{2019}", with: "'")
+                .split(whereSeparator: { !$0.isLetter && !(apostrophesInWords && $0 == "'") }).map(String.init)
+            var named: Int?
+            if original.count == ordered.count {
+                for index in ordered.indices.dropFirst(2)
+                where ordered[index] == "supposed" && index + 1 < ordered.count && ordered[index + 1] == "to" {
+                    let subject = original[index - 1]
+                    let pronoun = ["i", "we", "he", "she", "they", "you"].contains(ordered[index - 1])
+                    if pronoun || (subject.first?.isUppercase ?? false) {
+                        named = starts[index]
+                        break
+                    }
+                }
+            }
+            personSupposedTo = named
+            // "…is Daniel ordering": a form of "be", a capitalised name, a verb in -ing.
+            personDoing =
+                original.count != ordered.count
+                ? nil
+                : ordered.indices.dropFirst().dropLast().first { index in
+                    ["is", "are", "was", "were"].contains(ordered[index - 1]) && original[index] != "I"
+                        && (original[index].first?.isUppercase ?? false) && ordered[index + 1].count > 4
+                        && ordered[index + 1].hasSuffix("ing")
+                }.map { starts[$0 - 1] }
+            let leads = [
+                "after", "before", "during", "since", "at", "in", "on", "for", "from", "nach", "après", "después",
+            ]
+            if let first = ordered.first, leads.contains(first), let comma = text.firstIndex(of: ",") {
+                mainClause = text.utf8.distance(from: text.startIndex, to: comma)
+            } else {
+                mainClause = 0
+            }
+        }
+
+        /// Whether the word at `index` of `ordered` is joined to the next by a hyphen ("post-mortem").
+        func hyphenated(_ index: Int) -> Bool {
+            let end = starts[index] + ordered[index].utf8.count
+            return end < bytes.count && bytes[end] == UInt8(ascii: "-")
+        }
+
+        /// Where the word at `index` of `ordered` starts.
+        func start(ofWord index: Int) -> Int { starts[index] }
+
+        /// Where the last word starts.
+        var lastWordStart: Int? { starts.last }
+
+        func has(_ cues: [String]) -> Bool { cues.contains { words.contains($0) } }
+        func contains(_ phrases: [String]) -> Bool { phrases.contains(where: holds) }
+
+        /// Whether the text holds `phrase` (the standard library's search: Foundation's goes through a
+        /// locale-aware comparison many times slower, and labels are read for every hit).
+        func holds(_ phrase: String) -> Bool { start(of: phrase) != nil }
+
+        /// Where `phrase` first starts in the text: bytes compared, with no allocation (labels are read for every
+        /// hit, and a question is matched against a few hundred phrases). A phrase that begins or ends with a Latin
+        /// letter matches whole words there ("is about" is not in "this about", "in person" not in "in
+        /// personnel"); one in a script written without spaces matches anywhere.
+        func start(of phrase: String) -> Int? {
+            var phrase = phrase
+            return phrase.withUTF8 { needle -> Int? in
+                guard let first = needle.first, let last = needle.last, needle.count <= bytes.count else {
+                    return nil
+                }
+                let wholeStart = Self.isLatinLetter(first), wholeEnd = Self.isLatinLetter(last)
+                for start in 0...(bytes.count - needle.count) where bytes[start] == first {
+                    var matched = 1
+                    while matched < needle.count && bytes[start + matched] == needle[matched] { matched += 1 }
+                    guard matched == needle.count else { continue }
+                    let end = start + needle.count
+                    if wholeStart && start > 0 && Self.inWord(bytes[start - 1]) { continue }
+                    if wholeEnd && end < bytes.count && Self.inWord(bytes[end]) { continue }
+                    return start
+                }
+                return nil
+            }
+        }
+
+        private static func isLatinLetter(_ byte: UInt8) -> Bool {
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+        }
+
+        /// Whether a byte next to a match continues a word: a Latin letter, or any byte of a character beyond
+        /// ASCII ("é").
+        private static func inWord(_ byte: UInt8) -> Bool { isLatinLetter(byte) || byte >= 0x80 }
+
+        /// Where the first of `nouns` starts that follows one of `determiners` within two words ("which room",
+        /// "what meeting room", "in welchem Raum"), or nil.
+        func first(of nouns: [String], after determiners: [String], notBefore others: [String] = []) -> Int? {
+            ordered.indices.first { index in
+                nouns.contains(ordered[index])
+                    && ordered[max(0, index - 2)..<index].contains { determiners.contains($0) }
+                    && !ordered.dropFirst(index + 1).prefix(2).contains { others.contains($0) }
+            }.map { starts[$0] }
+        }
+
+        /// Where the first of `words` (whole words; with `opening`, only where they open the question or a clause
+        /// of it, or follow one of `orAfter`: "the members who got charged" asks for no one) or `phrases`
+        /// (anywhere) starts, or nil.
+        func first(words cues: [String], phrases: [String], opening: Bool = false, orAfter: [String] = []) -> Int? {
+            let word = ordered.indices.first { index in
+                cues.contains(ordered[index])
+                    && (!opening || opens[index] || (index > 0 && orAfter.contains(ordered[index - 1])))
+            }.map { starts[$0] }
+            let phrase = phrases.compactMap { phrase in
+                start(of: phrase)
+            }.min()
+            return [word, phrase].compactMap { $0 }.min()
+        }
+    }
+}
