@@ -1,10 +1,9 @@
 import Foundation
 
 extension FieldQuestion {
-    /// A text lowercased and its words in order (letters; in a question, `who's` is one word):
-    /// whether it holds one of some words or phrases (whole words, or anywhere in scripts written without spaces),
-    /// and
-    /// where the first of them starts.
+    /// A text lowercased and its words in order (letters; in a question, `who's` is one word): whether it holds
+    /// one of some words or phrases (whole words, or anywhere in scripts written without spaces), and where the
+    /// first of them starts.
     struct Cues {
         let text: String
         let ordered: [String]
