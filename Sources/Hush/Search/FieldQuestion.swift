@@ -99,9 +99,8 @@ enum FieldQuestion {
             personsName(cues),
         ].compactMap { $0 }.min()
         if let at = people { found.append((at, [.people])) }
-        // A question that opens with a person's noun: "lawyer at the lease decision meeting?", "the aggregator
-        // person we interviewed".
-        // The noun must head its phrase ("junior security engineer hiring" asks about the hiring).
+        // A question that opens with a person's noun heading its phrase: "lawyer at the lease decision meeting?",
+        // "the aggregator person we interviewed" (but "junior security engineer hiring" asks about the hiring).
         let heads: Set<String> = ["at", "from", "in", "on", "for", "of", "with", "who", "that", "we", "i", "you"]
         if let index = cues.ordered.prefix(3).firstIndex(where: singularPersonNouns.contains),
             index + 1 == cues.ordered.count || heads.contains(cues.ordered[index + 1])
@@ -176,7 +175,6 @@ enum FieldQuestion {
             found.removeAll { $0.at == at }
             found.append((at, [.people]))
         }
-        // "How many keys is Daniel ordering?": a figure that a person is working on is that person's task.
         // "Which tools is Lena looking at?", "How many keys is Daniel ordering?": what a person named in the question
         // is doing now is that person's task, a figure too.
         if let doing = cues.personDoing {
@@ -196,7 +194,7 @@ enum FieldQuestion {
     }
 
     /// Where a question asks for a person by name: "what's her name", "the architect's name", "name of the
-    /// studio owner" (a person's noun within two words after "of").
+    /// studio owner" (a person's noun within three words after "of").
     private static func personsName(_ cues: Cues) -> Int? {
         let words = cues.ordered
         return words.indices.first { index in
@@ -386,8 +384,7 @@ enum FieldQuestion {
         ])
             || cues.contains([
                 "next step", "next steps", "follow-up", "follow-ups", "follow up", "follow ups", "to-do", "to-dos",
-                "待办",
-                "行动", "任务",
+                "待办", "行动", "任务",
             ])
         {
             return .task
