@@ -32,6 +32,61 @@ enum FieldQuestion {
         return earliest(questionWords(cues)) ?? earliest(phrases(cues).filter { $0.at >= cues.mainClause }) ?? []
     }
 
+    /// The kinds of field that answer `query` about a record titled `title`: the words of its title only say which
+    /// record it is ("offsite venue decision - final price?" asks for the price, not the venue, of the meeting
+    /// "Offsite venue decision"), unless "which" or "what" asks for them ("which meeting room" of "Launch day war
+    /// room"). `asked` is `askedKinds(query)`, returned when the question holds no word of the title.
+    static func askedKinds(_ query: String, naming title: String, asked: Set<Kind>) -> Set<Kind> {
+        var named: Set<String> = []
+        forEachWord(in: title.lowercased()) { word in
+            if !structureWords.contains(word) { named.insert(word) }
+            return word
+        }
+        guard !named.isEmpty else { return asked }
+        var previous: [String] = []
+        var blanked = false
+        // The question's own letters are kept: a capital says a name ("is Lena looking at").
+        let rest = forEachWord(in: query) { word in
+            let lowered = word.lowercased()
+            defer { previous = Array((previous + [lowered]).suffix(2)) }
+            guard named.contains(lowered), !previous.contains(where: { $0 == "which" || $0 == "what" }) else {
+                return word
+            }
+            blanked = true
+            // A name stays a name ("is Lena looking at" of "1:1 with Lena" still has a person doing something).
+            let name = word.count > 1 && word.first?.isUppercase == true && word.dropFirst().allSatisfy(\.isLowercase)
+            return name ? "Z" : "·"
+        }
+        return blanked ? askedKinds(rest) : asked
+    }
+
+    /// `text` with each of its words (letters and apostrophes) replaced by what `replace` returns for it, the
+    /// characters between them kept.
+    @discardableResult
+    private static func forEachWord(in text: String, _ replace: (String) -> String) -> String {
+        var result = ""
+        var word = ""
+        for character in text.replacingOccurrences(of: "\u{2019}", with: "'") {
+            if character.isLetter || character == "'" {
+                word.append(character)
+                continue
+            }
+            if !word.isEmpty { result += replace(word) }
+            word = ""
+            result.append(character)
+        }
+        if !word.isEmpty { result += replace(word) }
+        return result
+    }
+
+    /// Words that a title shares with the questions about it without naming it: question words, articles,
+    /// prepositions, and the forms of "be" and "do".
+    private static let structureWords: Set<String> = [
+        "who", "where", "why", "when", "what", "which", "how", "the", "a", "an", "of", "on", "in", "at", "for", "to",
+        "with", "about", "and", "or", "by", "from", "is", "was", "were", "are", "be", "do", "did", "does", "we", "i",
+        "our", "my", "me", "us",
+    ]
+
     /// The kinds of the cue found first (those of every cue found there).
     private static func earliest(_ found: [(at: Int, kinds: Set<Kind>)]) -> Set<Kind>? {
         guard let first = found.map(\.at).min() else { return nil }

@@ -39,6 +39,9 @@ struct SearchPlan {
     /// The kinds of labelled field the query asks for (its question word): a record is shown by its field of
     /// that kind (``FieldQuestion``).
     var askedKinds: Set<FieldQuestion.Kind> = []
+    /// The question those kinds were read from, read again for each record's title
+    /// (``FieldQuestion/askedKinds(_:naming:asked:)``).
+    var question = ""
     /// Whether the hits carry their explanation.
     var explain: Bool
     /// Whether the documents of the store's other languages are lifted toward the query's
@@ -138,6 +141,7 @@ extension Searcher {
             acrossLanguages: mode.acrossLanguages,
             embedMilliseconds: 0, embedded: false, excluded: exclusion.excluded)
         plan.askedKinds = FieldQuestion.askedKinds(query)
+        plan.question = query
         if mode.kind != .keyword && !trimmed.isEmpty {
             if let blocker = try memory.readyForSemantic(current: embedder.identity, database: database) {
                 throw blocker

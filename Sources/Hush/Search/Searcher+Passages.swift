@@ -45,25 +45,29 @@ extension Searcher {
         guard !candidates.isEmpty else { return chosen }
         let fields = try database.fieldChunks(documents: candidates.map(\.record.rowid))
         guard !fields.isEmpty else { return chosen }
-        // A store's records share a few labels: each is read once.
+        // A store's records share a few labels: each is read once; so is what the question asks of each title.
         var kinds: [String: FieldQuestion.Kind?] = [:]
-        func isAsked(_ field: FieldChunk) -> Bool {
-            guard !plan.askedKinds.isEmpty else { return false }
-            let kind: FieldQuestion.Kind?
-            if let known = kinds[field.field] {
-                kind = known
-            } else {
-                kind = FieldQuestion.kind(ofLabel: field.field)
-                kinds[field.field] = kind
-            }
-            return kind.map(plan.askedKinds.contains) ?? false
+        func kind(_ field: FieldChunk) -> FieldQuestion.Kind? {
+            if let known = kinds[field.field] { return known }
+            let kind = FieldQuestion.kind(ofLabel: field.field)
+            kinds[field.field] = kind
+            return kind
+        }
+        var askedOf: [String: Set<FieldQuestion.Kind>] = [:]
+        func asked(ofTitle title: String?) -> Set<FieldQuestion.Kind> {
+            guard !plan.askedKinds.isEmpty, let title else { return plan.askedKinds }
+            if let known = askedOf[title] { return known }
+            let asked = FieldQuestion.askedKinds(plan.question, naming: title, asked: plan.askedKinds)
+            askedOf[title] = asked
+            return asked
         }
         return chosen.map { entry in
             guard let own = fields[entry.record.rowid], let (chunk, passage) = chunks[entry.chunkID] else {
                 return entry
             }
             var shown = entry
-            let asked = own.filter(isAsked)
+            let askedKinds = asked(ofTitle: chunk.title)
+            let asked = askedKinds.isEmpty ? [] : own.filter { kind($0).map(askedKinds.contains) ?? false }
             if asked.count == 1 {
                 shown.chunkID = asked[0].id
             } else if !asked.isEmpty {

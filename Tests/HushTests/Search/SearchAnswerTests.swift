@@ -251,6 +251,26 @@ import Testing
         #expect(FieldQuestion.kind(ofLabel: "Mood") == nil)
     }
 
+    @Test func theWordsOfARecordsTitleOnlySayWhichRecordItIs() {
+        func asked(_ query: String, of title: String) -> Set<FieldQuestion.Kind> {
+            FieldQuestion.askedKinds(query, naming: title, asked: FieldQuestion.askedKinds(query))
+        }
+        // "venue" names the meeting "Offsite venue decision": the question asks for the price.
+        #expect(FieldQuestion.askedKinds("offsite venue decision - final price?") == [.place])
+        #expect(asked("offsite venue decision - final price?", of: "Offsite venue decision") == [.decision])
+        // Nothing left that asks: the line that matches best shows (here the Purpose line).
+        #expect(FieldQuestion.askedKinds("which offsite was the venue decision for") == [.place])
+        #expect(asked("which offsite was the venue decision for", of: "Offsite venue decision") == [])
+        // Unless "which" or "what" asks for the word; a name stays a name, an acronym names nothing.
+        #expect(asked("launch day war room, which meeting room was it", of: "Launch day war room") == [.place])
+        #expect(asked("Which review tools is Lena looking at?", of: "1:1 with Lena") == [.task])
+        #expect(
+            asked("what was the partner API discovery readout supposed to decide", of: "Partner API: discovery readout")
+                == [.reason])
+        // No word of the title: the question's own kinds.
+        #expect(asked("Where did we meet?", of: "Q1 budget review") == [.place])
+    }
+
     /// The highlighter of a query as a search makes it.
     static func highlighter(_ query: String) -> KeywordHighlighter {
         KeywordHighlighter(terms: Searcher.keywordTerms(QueryAnalyzer().analyze(query), query: query))
