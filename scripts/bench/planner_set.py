@@ -23,7 +23,8 @@ questions.jsonl answerable questions ({"id": "q-001", "query", "relevant": [meet
                 "fresh3"}, see FRESH3), after the rules that FRESH2's failures added, and the fourth ("k-001",
                 split "fresh4", see FRESH4) after the cues from FRESH3's, the fifth ("p-001", split "fresh5", see
                 FRESH5) after those from FRESH4's, the sixth ("r-001", split "fresh6", see FRESH6) after those
-                from FRESH5's, the seventh ("s-001", split "fresh7", see FRESH7) after those from FRESH6's.
+                from FRESH5's, the seventh ("s-001", split "fresh7", see FRESH7) after those from FRESH6's, the
+                eighth ("t-001", split "fresh8", see FRESH8) after those from FRESH7's.
 
 The data is fixed; the script has no randomness. It checks the set (answers in their fields and not in
 titles, bodies or other fields, note lengths, the unanswerable questions' words absent, queries unique, at most
@@ -1642,6 +1643,73 @@ FRESH7 = [
     (100, 'L', "december all-hands, which venue did we rent", "Radialsystem", 'named'),
 ]
 
+# Eighth fresh questions, split "fresh8", ids t-001...: written the same way (by a helper that read only the
+# meetings), after the cues that reading FRESH7's failures added and the rule that a title's words name the
+# record, so that they have a blind figure. 12 per field, one per meeting. Not part of "all".
+# ---------------------------------------------------------------------------------------------------------
+FRESH8 = [
+    (5, 'A', "who was our contact at the pentest firm when we scoped the audit?", "Kasia Nowak", 'content'),
+    (14, 'A', "CloudNest renewal call - name of their account manager?", "Pieter de Vries", 'named'),
+    (27, 'A', "which lawyer sat in on the lease decision for the new office", "Eva Novak", 'named'),
+    (34, 'A', "who else was on the panel when we picked between the two final PM candidates? not just Priya and Lena I think", "Felix Braun", 'content'),
+    (40, 'A', "name of the person from the cleaning company Oskar negotiated with", "Dana Weiss", 'content'),
+    (47, 'A', "Q2 board meeting attendees", "Sofia Lindqvist", 'named'),
+    (66, 'A', "who did we actually talk to at Urban Sports Club for the partner API interview?", "Lea Sommer", 'named'),
+    (67, 'A', "remind me who came along for the last walkthrough of the new office before we moved in", "Karl Becker", 'content'),
+    (79, 'A', "how many engineers were in the room when both offices planned the Q4 roadmap together?", "22 people", 'content'),
+    (82, 'A', "who was the guest we prepped the Cologne yoga conference talk with", "Hanna Ott", 'named'),
+    (91, 'A', "which owner came from Studio Nord to the customer advisory board?", "Mehmet Aydin", 'named'),
+    (100, 'A', "how big was the company at the december all-hands", "52 people", 'named'),
+    (3, 'P', "what was my first 1:1 with Priya of the year supposed to cover, besides her workload?", "headcount", 'named'),
+    (7, 'P', "when we kicked off the office move, which lease were we deciding whether to renew?", "Torstraße", 'named'),
+    (11, 'P', "Factory Görlitzer Park viewing - what team size did we need it to fit?", "team of 45", 'named'),
+    (18, 'P', "what were we replacing when we went with Zendesk?", "shared support inbox", 'content'),
+    (21, 'P', "besides the incidents, what did we go through at the quarterly security review", "risk register", 'named'),
+    (22, 'P', "the Hamburg yoga studio call — what deal were they deciding on?", "three-studio contract", 'content'),
+    (29, 'P', "apart from the weekly v2 progress, what else was on the agenda at the status meeting where iOS waitlists were done?", "pentest preparation", 'content'),
+    (33, 'P', "what did we need to confirm with the testers on the first day of the pentest", "rules of engagement", 'named'),
+    (39, 'P', "go/no-go for the app: which launch date were we trying to keep?", "June 2", 'named'),
+    (46, 'P', "I need the reason for the extra prep before the tough summer board meeting", "launch delay", 'content'),
+    (80, 'P', "churn deep dive - which kind of customers were we trying to understand", "small studios", 'named'),
+    (88, 'P', "at what team size did Jonas and I say engineering needs a new structure?", "past 25", 'content'),
+    (2, 'O', "which cross-platform rewrite did we turn down at the start of the v2 project?", "Flutter", 'content'),
+    (8, 'O', "how many members got hit by the double charges and refunded", "214 members", 'content'),
+    (10, 'O', "how many square metres was the Ohlauer Straße space we viewed?", "620 square metres", 'named'),
+    (12, 'O', "spring offsite planning: what did we cap the budget at", "38,000 euros", 'named'),
+    (13, 'O', "what salary did we offer Amir after his interviews", "78k", 'named'),
+    (20, 'O', "how much did the chosen offsite venue cost for the three days, meals included?", "36,400 euros", 'content'),
+    (24, 'O', "price of the top tier we decided in the pricing workshop?", "199 euros", 'named'),
+    (42, 'O', "what was the tagline for the v2 launch campaign again", "Book in two taps", 'named'),
+    (50, 'O', "why did studio nord's check-in go down that saturday", "expired TLS certificate", 'named'),
+    (63, 'O', "which movers did we end up hiring for the office move, and for how much?", "Zapf Umzüge", 'named'),
+    (86, 'O', "find the per-booking fee the aggregator pays once the partner beta is over", "0.40 euros", 'content'),
+    (96, 'O', "what valuation are we targeting in the fundraise", "40 million", 'content'),
+    (9, 'X', "deadline for Tom to redo the profile screen after the prototype review", "February 13", 'content'),
+    (15, 'X', "Q1 board prep — what was I supposed to write to go out with the deck?", "one-page memo", 'named'),
+    (19, 'X', "what was Clara looking into when the waitlist feature slipped", "Apple Pay sandbox", 'content'),
+    (30, 'X', "after Pixelwerk showed us the staging site, what was Tom meant to replace?", "stock photos", 'content'),
+    (36, 'X', "pentest readout: by when did Ravi have to fix the booking API leak?", "May 8", 'named'),
+    (45, 'X', "where were we posting the two Lisbon QA job ads?", "Landing.jobs", 'content'),
+    (53, 'X', "once Redline confirmed the fix, where was Daniel going to publish the summary", "trust page", 'content'),
+    (57, 'X', "support hours during launch week — what did Fatima roster?", "7 am to 10 pm", 'content'),
+    (62, 'X', "v2 retro: which month is next year's pentest supposed to be in?", "February", 'named'),
+    (71, 'X', "which job board did Lena post the junior security role on", "Berlin Startup Jobs", 'named'),
+    (81, 'X', "remind me the deadline for leads to nominate peers in the new review process", "October 20", 'named'),
+    (93, 'X', "partner beta went live and one webhook was late - what did Amir have to add?", "backoff", 'content'),
+    (1, 'L', "where did we hold the 2026 kickoff all-hands?", "Kino Babylon", 'named'),
+    (16, 'L', "which part of town is the web agency's studio in, where we did the website relaunch kickoff", "Friedrichshain", 'named'),
+    (17, 'L', "where were we when Jonas and I talked about the on-call stipend", "Weinbergspark", 'content'),
+    (25, 'L', "Q1 board meeting at Northwind - what street is their office on?", "Rosenthaler Straße", 'named'),
+    (38, 'L', "where exactly did the strategy day at the offsite happen?", "The barn", 'named'),
+    (48, 'L', "architect's studio where we did the fit-out planning - which neighbourhood?", "Neukölln", 'named'),
+    (51, 'L', "where did I have the 1:1 with Ravi after the beta crunch", "Spree", 'named'),
+    (58, 'L', "where did Priya and I talk about her next project after launch?", "Tiergarten", 'content'),
+    (60, 'L', "which room were we all in on launch day watching dashboards", "The Glasshouse", 'named'),
+    (61, 'L', "which of Yoga Loft's studios hosted the substitution beta kickoff?", "Altona", 'named'),
+    (77, 'L', "the FitHaus meeting about reports not matching their bank statements — which city was it in?", "Potsdam", 'content'),
+    (85, 'L', "where did the half-day leadership offsite take place", "Hotel Oderberger", 'named'),
+]
+
 
 # ---------------------------------------------------------------------------------------------------------
 # Notes: personal and work notes, (date, title, tags, text).
@@ -2179,7 +2247,8 @@ NEAR_DOMAIN = [
 
 # The fresh splits in the order they were written: id prefix, split name, questions.
 FRESH_SPLITS = (("f", "fresh", FRESH), ("g", "fresh2", FRESH2), ("h", "fresh3", FRESH3), ("k", "fresh4", FRESH4),
-                ("p", "fresh5", FRESH5), ("r", "fresh6", FRESH6), ("s", "fresh7", FRESH7))
+                ("p", "fresh5", FRESH5), ("r", "fresh6", FRESH6), ("s", "fresh7", FRESH7),
+                ("t", "fresh8", FRESH8))
 
 
 def records():
