@@ -15,14 +15,19 @@ extension FieldQuestion {
 
         /// Whether each of `ordered` opens the question or a clause of it (first, or after `,` `:` `;` `-`).
         private let opens: [Bool]
-        /// Where "supposed to" starts when a name or a pronoun is supposed to ("What was Aiko supposed to
-        /// send?", "What am I supposed to bring?").
+        /// Where "supposed to" or "meant to" starts when a name or a pronoun is supposed to ("What was Aiko
+        /// supposed to send?", "What am I supposed to bring?", "what was Tom meant to replace?").
         let personSupposedTo: Int?
         /// Where "is" or "are" starts when a person named after it is doing something now ("is Daniel ordering").
         let personDoing: Int?
         /// Where the question's main clause starts: after a leading clause of time or place
         /// ("After the lease decision, …"), else 0.
         let mainClause: Int
+        /// Where each relative clause of "where" or "when" after a noun lies, to the end of its clause ("the
+        /// session where we dropped the release train, which room…"): it only says which meeting.
+        let relativeClauses: [Range<Int>]
+        /// Where the noun a relative "where" follows starts ("the hotel where the leads met").
+        let nounsBeforeWhere: [(word: String, at: Int)]
 
         /// A question's cues (`who's` one word, with where "supposed to" and the main clause are), or a label's.
         init(_ raw: String, question: Bool) {
@@ -60,6 +65,8 @@ extension FieldQuestion {
             guard question else {
                 personSupposedTo = nil
                 personDoing = nil
+                relativeClauses = []
+                nounsBeforeWhere = []
                 mainClause = 0
                 return
             }
@@ -69,7 +76,9 @@ extension FieldQuestion {
             var named: Int?
             if original.count == ordered.count {
                 for index in ordered.indices.dropFirst(2)
-                where ordered[index] == "supposed" && index + 1 < ordered.count && ordered[index + 1] == "to" {
+                where ["supposed", "meant"].contains(ordered[index]) && index + 1 < ordered.count
+                    && ordered[index + 1] == "to"
+                {
                     let subject = original[index - 1]
                     let pronoun = ["i", "we", "he", "she", "they", "you"].contains(ordered[index - 1])
                     if pronoun || (subject.first?.isUppercase ?? false) {
@@ -96,7 +105,28 @@ extension FieldQuestion {
             } else {
                 mainClause = 0
             }
+            var clauses: [Range<Int>] = []
+            var nouns: [(word: String, at: Int)] = []
+            for index in ordered.indices.dropFirst()
+            where ["where", "when"].contains(ordered[index]) && !opens[index]
+                && !Self.askingBefore.contains(ordered[index - 1])
+            {
+                let end = ordered.indices.dropFirst(index + 1).first { opens[$0] }.map { starts[$0] } ?? bytes.count
+                clauses.append(starts[index]..<end)
+                if ordered[index] == "where" { nouns.append((ordered[index - 1], starts[index - 1])) }
+            }
+            relativeClauses = clauses
+            nounsBeforeWhere = nouns
         }
+
+        /// Words after which "where", "who" or "when" still asks ("remind me where", "so where", "by when").
+        static let askingBefore: Set<String> = [
+            "remember", "recall", "know", "forgot", "forget", "wonder", "wondering", "me", "idea", "sure", "and", "but",
+            "so", "then", "ok", "okay", "hey", "also", "exactly", "by", "until",
+        ]
+
+        /// Whether `position` lies in a relative clause.
+        func inRelativeClause(_ position: Int) -> Bool { relativeClauses.contains { $0.contains(position) } }
 
         /// Whether the word at `index` of `ordered` is joined to the next by a hyphen ("post-mortem").
         func hyphenated(_ index: Int) -> Bool {
@@ -163,7 +193,7 @@ extension FieldQuestion {
         /// Where the first of `words` (whole words; with `opening`, only where they open the question or a clause
         /// of it, or follow one of `orAfter`: "the members who got charged" asks for no one) or `phrases`
         /// (anywhere) starts, or nil.
-        func first(words cues: [String], phrases: [String], opening: Bool = false, orAfter: [String] = []) -> Int? {
+        func first(words cues: [String], phrases: [String], opening: Bool = false, orAfter: Set<String> = []) -> Int? {
             let word = ordered.indices.first { index in
                 cues.contains(ordered[index])
                     && (!opening || opens[index] || (index > 0 && orAfter.contains(ordered[index - 1])))

@@ -29,7 +29,9 @@ enum FieldQuestion {
         let cues = Cues(query, question: true)
         // A leading clause of time or place ("After the lease decision, what was Oskar on the hook for?") only
         // says which meeting; the phrases that ask come after it.
-        return earliest(questionWords(cues)) ?? earliest(phrases(cues).filter { $0.at >= cues.mainClause }) ?? []
+        // A relative clause ("the session where we dropped the release train, …") says which meeting too.
+        let asking = phrases(cues).filter { $0.at >= cues.mainClause && !cues.inRelativeClause($0.at) }
+        return earliest(questionWords(cues)) ?? earliest(asking) ?? []
     }
 
     /// The kinds of field that answer `query` about a record titled `title`: the words of its title only say which
@@ -97,10 +99,11 @@ enum FieldQuestion {
     /// equivalents. Words that stand alone in spaced scripts; scripts written without spaces by substring.
     private static func questionWords(_ cues: Cues) -> [(at: Int, kinds: Set<Kind>)] {
         var found: [(at: Int, kinds: Set<Kind>)] = []
+        // A "where" after a noun only says which meeting ("the status meeting where the waitlists were done").
         if let at = cues.first(
             words: ["where", "where's", "wo", "wohin", "où", "dónde", "donde"],
-            phrases: ["哪里", "哪儿", "在哪", "什么地方", "どこ", "何処"])
-        {
+            phrases: ["哪里", "哪儿", "在哪", "什么地方", "どこ", "何処"], opening: true, orAfter: Cues.askingBefore
+        ) ?? (cues.ordered.last == "where" ? cues.lastWordStart : nil) {
             found.append((at, whereAsks(cues)))
         }
         if let at = cues.first(
@@ -142,6 +145,12 @@ enum FieldQuestion {
             cues.first(of: placeNouns, after: which, notBefore: personNouns),
         ].compactMap { $0 }.min()
         if let at = place { found.append((at, [.place])) }
+        // "the hotel where the leads met": the place.
+        if let noun = cues.nounsBeforeWhere.first(where: {
+            placeNouns.contains($0.word) || ["hotel", "office"].contains($0.word)
+        }) {
+            found.append((noun.at, [.place]))
+        }
         let people = [
             cues.first(
                 words: [
@@ -173,10 +182,11 @@ enum FieldQuestion {
             ],
             phrases: [
                 "point of", "what for", "talk about", "talked about", "meet about", "met about", "trying to",
-                "find out", "meant to", "need to decide", "needed to decide", "was about", "were about", "is about",
+                "find out", "need to decide", "needed to decide", "was about", "were about", "is about",
+                "go through", "went through", "going through",
                 "goal of", "look at", "looking at", "looked at", "look into", "looking into", "looked into",
                 "dans quel but", "à quoi", "目的", "原因", "主题", "話題", "理由", "テーマ",
-            ] + (cues.holds("supposed to do") || cues.personSupposedTo != nil ? [] : ["supposed to"])),
+            ] + (cues.holds("supposed to do") || cues.personSupposedTo != nil ? [] : ["supposed to", "meant to"])),
             !cues.holds("point of contact")
         {
             found.append((at, [.reason]))

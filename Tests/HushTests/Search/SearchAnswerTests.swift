@@ -241,6 +241,24 @@ import Testing
         #expect(FieldQuestion.askedKinds("offsite venue - final price?") == [.place])
         #expect(FieldQuestion.askedKinds("final price of the offsite hotel") == [.decision])
         #expect(FieldQuestion.askedKinds("Sam promised to write something up about the new prices") == [.task])
+        // A "where" or "when" after a noun opens a clause that only says which meeting, and asks nothing; "the hotel
+        // where…" asks for the place.
+        #expect(
+            FieldQuestion.askedKinds("the status meeting where the waitlists were done, what was on the agenda") == [
+                .reason
+            ])
+        #expect(
+            FieldQuestion.askedKinds("The session where we dropped the release train, which room were we in") == [
+                .place
+            ])
+        #expect(FieldQuestion.askedKinds("I need the hotel where the leadership team drafted the goals") == [.place])
+        #expect(FieldQuestion.askedKinds("reason for the chat where we came up with two managers") == [.reason])
+        #expect(FieldQuestion.askedKinds("remind me where we met the agency") == [.place])
+        #expect(FieldQuestion.askedKinds("the pentest kickoff was where?") == [.place])
+        // A person "meant to" do something, as "supposed to"; what "we went through" was the purpose.
+        #expect(FieldQuestion.askedKinds("after the site demo, what was Tom meant to replace?") == [.task])
+        #expect(FieldQuestion.askedKinds("What was the new booking page meant to fix?") == [.reason])
+        #expect(FieldQuestion.askedKinds("what did we go through at the security review") == [.reason])
         #expect(FieldQuestion.kind(ofLabel: "Location") == .place)
         #expect(FieldQuestion.kind(ofLabel: "Meeting room") == .place)
         #expect(FieldQuestion.kind(ofLabel: "Attendees") == .people)
