@@ -32,7 +32,7 @@ extension FieldQuestion {
         /// A question's cues (`who's` one word, with where "supposed to" and the main clause are), or a label's.
         init(_ raw: String, question: Bool) {
             let apostrophesInWords = question
-            text = raw.lowercased().replacingOccurrences(of: "\u{2019}", with: "'")
+            text = FieldQuestion.straightApostrophes(raw.lowercased())
             bytes = Array(text.utf8)
             var ordered: [String] = []
             var starts: [Int] = []
@@ -71,7 +71,7 @@ extension FieldQuestion {
                 return
             }
             // The subject before "supposed to", as written: a capitalised name or a pronoun.
-            let original = raw.replacingOccurrences(of: "\u{2019}", with: "'")
+            let original = FieldQuestion.straightApostrophes(raw)
                 .split(whereSeparator: { !$0.isLetter && !(apostrophesInWords && $0 == "'") }).map(String.init)
             var named: Int?
             if original.count == ordered.count {
@@ -124,6 +124,9 @@ extension FieldQuestion {
             "remember", "recall", "know", "forgot", "forget", "wonder", "wondering", "me", "idea", "sure", "and", "but",
             "so", "then", "ok", "okay", "hey", "also", "exactly", "by", "until",
         ]
+
+        /// The word that starts at `position`, if one does.
+        func word(startingAt position: Int) -> String? { starts.firstIndex(of: position).map { ordered[$0] } }
 
         /// Whether `position` lies in a relative clause.
         func inRelativeClause(_ position: Int) -> Bool { relativeClauses.contains { $0.contains(position) } }

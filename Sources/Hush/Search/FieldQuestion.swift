@@ -25,26 +25,33 @@ enum FieldQuestion {
     /// The kinds of field that answer `query` (empty when it asks for none that a label names): those its first
     /// question word asks for ("Where did we meet when we chose the movers?" asks for a place), or, without one,
     /// those of its first phrase that asks for a kind ("which room", "how many", "anyone").
-    static func askedKinds(_ query: String) -> Set<Kind> {
+    static func askedKinds(_ query: String) -> Set<Kind> { asked(query).kinds }
+
+    /// The kinds `query` asks for, with the word that asks (where its deciding cue starts; `nil` when it asks for
+    /// none).
+    static func asked(_ query: String) -> (kinds: Set<Kind>, word: String?) {
         let cues = Cues(query, question: true)
         // A leading clause of time or place ("After the lease decision, what was Oskar on the hook for?") only
         // says which meeting; the phrases that ask come after it.
         // A relative clause ("the session where we dropped the release train, …") says which meeting too.
         let asking = phrases(cues).filter { $0.at >= cues.mainClause && !cues.inRelativeClause($0.at) }
-        return earliest(questionWords(cues)) ?? earliest(asking) ?? []
+        guard let (at, kinds) = earliest(questionWords(cues)) ?? earliest(asking) else { return ([], nil) }
+        return (kinds, cues.word(startingAt: at))
     }
 
     /// The kinds of field that answer `query` about a record titled `title`: the words of its title only say which
     /// record it is ("offsite venue decision - final price?" asks for the price, not the venue, of the meeting
     /// "Offsite venue decision"), unless "which" or "what" asks for them ("which meeting room" of "Launch day war
-    /// room"). `asked` is `askedKinds(query)`, returned when the question holds no word of the title.
-    static func askedKinds(_ query: String, naming title: String, asked: Set<Kind>) -> Set<Kind> {
+    /// room"). `asked` is `asked(query)`, whose kinds are returned when the word that asks is not in the title.
+    static func askedKinds(_ query: String, naming title: String, asked: (kinds: Set<Kind>, word: String?)) -> Set<Kind>
+    {
+        guard let word = asked.word, !structureWords.contains(word) else { return asked.kinds }
         var named: Set<String> = []
         forEachWord(in: title.lowercased()) { word in
             if !structureWords.contains(word) { named.insert(word) }
             return word
         }
-        guard !named.isEmpty else { return asked }
+        guard named.contains(word) else { return asked.kinds }
         var previous: [String] = []
         var blanked = false
         // The question's own letters are kept: a capital says a name ("is Lena looking at").
@@ -59,7 +66,7 @@ enum FieldQuestion {
             let name = word.count > 1 && word.first?.isUppercase == true && word.dropFirst().allSatisfy(\.isLowercase)
             return name ? "Z" : "·"
         }
-        return blanked ? askedKinds(rest) : asked
+        return blanked ? askedKinds(rest) : asked.kinds
     }
 
     /// `text` with each of its words (letters and apostrophes) replaced by what `replace` returns for it, the
@@ -68,7 +75,7 @@ enum FieldQuestion {
     private static func forEachWord(in text: String, _ replace: (String) -> String) -> String {
         var result = ""
         var word = ""
-        for character in text.replacingOccurrences(of: "\u{2019}", with: "'") {
+        for character in straightApostrophes(text) {
             if character.isLetter || character == "'" {
                 word.append(character)
                 continue
@@ -81,6 +88,12 @@ enum FieldQuestion {
         return result
     }
 
+    /// `text` with its typographic apostrophes (’) straight ('), as the cues are written; no copy when it has none
+    /// (Foundation's replacement costs more than the rest of a question's reading).
+    static func straightApostrophes(_ text: String) -> String {
+        text.contains("\u{2019}") ? String(text.map { $0 == "\u{2019}" ? "'" : $0 }) : text
+    }
+
     /// Words that a title shares with the questions about it without naming it: question words, articles,
     /// prepositions, and the forms of "be" and "do".
     private static let structureWords: Set<String> = [
@@ -89,10 +102,10 @@ enum FieldQuestion {
         "our", "my", "me", "us",
     ]
 
-    /// The kinds of the cue found first (those of every cue found there).
-    private static func earliest(_ found: [(at: Int, kinds: Set<Kind>)]) -> Set<Kind>? {
+    /// Where the cue found first starts, and its kinds (those of every cue found there).
+    private static func earliest(_ found: [(at: Int, kinds: Set<Kind>)]) -> (at: Int, kinds: Set<Kind>)? {
         guard let first = found.map(\.at).min() else { return nil }
-        return found.filter { $0.at == first }.reduce(into: []) { $0.formUnion($1.kinds) }
+        return (first, found.filter { $0.at == first }.reduce(into: []) { $0.formUnion($1.kinds) })
     }
 
     /// Where the question words are and what each asks for: "where", "who", "why", "when" and their

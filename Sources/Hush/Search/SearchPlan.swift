@@ -39,8 +39,9 @@ struct SearchPlan {
     /// The kinds of labelled field the query asks for (its question word): a record is shown by its field of
     /// that kind (``FieldQuestion``).
     var askedKinds: Set<FieldQuestion.Kind> = []
-    /// The question those kinds were read from, read again for each record's title
-    /// (``FieldQuestion/askedKinds(_:naming:asked:)``).
+    /// The word of the query that asks for them, and the query, read again for a record whose title holds that
+    /// word (``FieldQuestion/askedKinds(_:naming:asked:)``).
+    var askingWord: String?
     var question = ""
     /// Whether the hits carry their explanation.
     var explain: Bool
@@ -140,7 +141,7 @@ extension Searcher {
             explain: explain,
             acrossLanguages: mode.acrossLanguages,
             embedMilliseconds: 0, embedded: false, excluded: exclusion.excluded)
-        plan.askedKinds = FieldQuestion.askedKinds(query)
+        (plan.askedKinds, plan.askingWord) = FieldQuestion.asked(query)
         plan.question = query
         if mode.kind != .keyword && !trimmed.isEmpty {
             if let blocker = try memory.readyForSemantic(current: embedder.identity, database: database) {

@@ -57,7 +57,8 @@ extension Searcher {
         func asked(ofTitle title: String?) -> Set<FieldQuestion.Kind> {
             guard !plan.askedKinds.isEmpty, let title else { return plan.askedKinds }
             if let known = askedOf[title] { return known }
-            let asked = FieldQuestion.askedKinds(plan.question, naming: title, asked: plan.askedKinds)
+            let asked = FieldQuestion.askedKinds(
+                plan.question, naming: title, asked: (plan.askedKinds, plan.askingWord))
             askedOf[title] = asked
             return asked
         }
