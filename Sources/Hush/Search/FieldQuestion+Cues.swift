@@ -105,14 +105,20 @@ extension FieldQuestion {
             } else {
                 mainClause = 0
             }
+            // Where the clause of each word ends: the start of the next word that opens one (one pass, backwards).
+            var clauseEnds = [Int](repeating: bytes.count, count: ordered.count)
+            var end = bytes.count
+            for index in ordered.indices.reversed() {
+                clauseEnds[index] = end
+                if opens[index] { end = starts[index] }
+            }
             var clauses: [Range<Int>] = []
             var nouns: [(word: String, at: Int)] = []
             for index in ordered.indices.dropFirst()
             where ["where", "when"].contains(ordered[index]) && !opens[index]
                 && !Self.askingBefore.contains(ordered[index - 1])
             {
-                let end = ordered.indices.dropFirst(index + 1).first { opens[$0] }.map { starts[$0] } ?? bytes.count
-                clauses.append(starts[index]..<end)
+                clauses.append(starts[index]..<clauseEnds[index])
                 if ordered[index] == "where" { nouns.append((ordered[index - 1], starts[index - 1])) }
             }
             relativeClauses = clauses
