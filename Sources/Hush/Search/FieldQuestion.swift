@@ -27,9 +27,53 @@ enum FieldQuestion {
     /// those of its first phrase that asks for a kind ("which room", "how many", "anyone").
     static func askedKinds(_ query: String) -> Set<Kind> { asked(query).kinds }
 
+    /// What a question asks for, kept by a search: the kinds of field, and the word that asks, so that a record
+    /// whose title holds that word is asked again without it (``kinds(ofTitle:)``).
+    struct Asked: Sendable {
+        let question: String
+        let kinds: Set<Kind>
+        /// The word where the deciding cue starts; `nil` when the question asks for no kind.
+        let word: String?
+
+        init(_ question: String) {
+            self.question = question
+            (kinds, word) = FieldQuestion.asked(question)
+        }
+
+        /// The kinds of field that answer the question about a record titled `title`: the words of its title only
+        /// say which record it is ("offsite venue decision - final price?" asks for the price, not the venue, of the
+        /// meeting "Offsite venue decision"), unless "which" or "what" asks for them ("which meeting room" of
+        /// "Launch day war room"). The question is read again only when its asking word is in the title.
+        func kinds(ofTitle title: String) -> Set<Kind> {
+            guard let word, !structureWords.contains(word) else { return kinds }
+            var named: Set<String> = []
+            forEachWord(in: title.lowercased()) { word in
+                if !structureWords.contains(word) { named.insert(word) }
+                return word
+            }
+            guard named.contains(word) else { return kinds }
+            var previous: [String] = []
+            var blanked = false
+            // The question's own letters are kept: a capital says a name ("is Lena looking at").
+            let rest = forEachWord(in: question) { word in
+                let lowered = word.lowercased()
+                defer { previous = Array((previous + [lowered]).suffix(2)) }
+                guard named.contains(lowered), !previous.contains(where: { $0 == "which" || $0 == "what" }) else {
+                    return word
+                }
+                blanked = true
+                // A name stays a name ("is Lena looking at" of "1:1 with Lena" still has a person doing something).
+                let name =
+                    word.count > 1 && word.first?.isUppercase == true && word.dropFirst().allSatisfy(\.isLowercase)
+                return name ? "Z" : "·"
+            }
+            return blanked ? askedKinds(rest) : kinds
+        }
+    }
+
     /// The kinds `query` asks for, with the word that asks (where its deciding cue starts; `nil` when it asks for
     /// none).
-    static func asked(_ query: String) -> (kinds: Set<Kind>, word: String?) {
+    private static func asked(_ query: String) -> (kinds: Set<Kind>, word: String?) {
         let cues = Cues(query, question: true)
         // A leading clause of time or place ("After the lease decision, what was Oskar on the hook for?") only
         // says which meeting; the phrases that ask come after it.
@@ -37,36 +81,6 @@ enum FieldQuestion {
         let asking = phrases(cues).filter { $0.at >= cues.mainClause && !cues.inRelativeClause($0.at) }
         guard let (at, kinds) = earliest(questionWords(cues)) ?? earliest(asking) else { return ([], nil) }
         return (kinds, cues.word(startingAt: at))
-    }
-
-    /// The kinds of field that answer `query` about a record titled `title`: the words of its title only say which
-    /// record it is ("offsite venue decision - final price?" asks for the price, not the venue, of the meeting
-    /// "Offsite venue decision"), unless "which" or "what" asks for them ("which meeting room" of "Launch day war
-    /// room"). `asked` is `asked(query)`, whose kinds are returned when the word that asks is not in the title.
-    static func askedKinds(_ query: String, naming title: String, asked: (kinds: Set<Kind>, word: String?)) -> Set<Kind>
-    {
-        guard let word = asked.word, !structureWords.contains(word) else { return asked.kinds }
-        var named: Set<String> = []
-        forEachWord(in: title.lowercased()) { word in
-            if !structureWords.contains(word) { named.insert(word) }
-            return word
-        }
-        guard named.contains(word) else { return asked.kinds }
-        var previous: [String] = []
-        var blanked = false
-        // The question's own letters are kept: a capital says a name ("is Lena looking at").
-        let rest = forEachWord(in: query) { word in
-            let lowered = word.lowercased()
-            defer { previous = Array((previous + [lowered]).suffix(2)) }
-            guard named.contains(lowered), !previous.contains(where: { $0 == "which" || $0 == "what" }) else {
-                return word
-            }
-            blanked = true
-            // A name stays a name ("is Lena looking at" of "1:1 with Lena" still has a person doing something).
-            let name = word.count > 1 && word.first?.isUppercase == true && word.dropFirst().allSatisfy(\.isLowercase)
-            return name ? "Z" : "·"
-        }
-        return blanked ? askedKinds(rest) : asked.kinds
     }
 
     /// `text` with each of its words (letters and apostrophes) replaced by what `replace` returns for it, the

@@ -38,11 +38,7 @@ struct SearchPlan {
     var highlighter = KeywordHighlighter(terms: [])
     /// The kinds of labelled field the query asks for (its question word): a record is shown by its field of
     /// that kind (``FieldQuestion``).
-    var askedKinds: Set<FieldQuestion.Kind> = []
-    /// The word of the query that asks for them, and the query, read again for a record whose title holds that
-    /// word (``FieldQuestion/askedKinds(_:naming:asked:)``).
-    var askingWord: String?
-    var question = ""
+    var asked = FieldQuestion.Asked("")
     /// Whether the hits carry their explanation.
     var explain: Bool
     /// Whether the documents of the store's other languages are lifted toward the query's
@@ -141,8 +137,7 @@ extension Searcher {
             explain: explain,
             acrossLanguages: mode.acrossLanguages,
             embedMilliseconds: 0, embedded: false, excluded: exclusion.excluded)
-        (plan.askedKinds, plan.askingWord) = FieldQuestion.asked(query)
-        plan.question = query
+        plan.asked = FieldQuestion.Asked(query)
         if mode.kind != .keyword && !trimmed.isEmpty {
             if let blocker = try memory.readyForSemantic(current: embedder.identity, database: database) {
                 throw blocker

@@ -40,7 +40,7 @@ extension Searcher {
         // Only a record with fields may be shown by one; without a kind asked for, only one shown by its body.
         let candidates = chosen.filter { entry in
             guard let chunk = chunks[entry.chunkID]?.chunk, chunk.recordHasFields else { return false }
-            return !plan.askedKinds.isEmpty || (chunk.field == nil && !plan.highlighter.isEmpty)
+            return !plan.asked.kinds.isEmpty || (chunk.field == nil && !plan.highlighter.isEmpty)
         }
         guard !candidates.isEmpty else { return chosen }
         let fields = try database.fieldChunks(documents: candidates.map(\.record.rowid))
@@ -55,10 +55,9 @@ extension Searcher {
         }
         var askedOf: [String: Set<FieldQuestion.Kind>] = [:]
         func asked(ofTitle title: String?) -> Set<FieldQuestion.Kind> {
-            guard !plan.askedKinds.isEmpty, let title else { return plan.askedKinds }
+            guard let title else { return plan.asked.kinds }
             if let known = askedOf[title] { return known }
-            let asked = FieldQuestion.askedKinds(
-                plan.question, naming: title, asked: (plan.askedKinds, plan.askingWord))
+            let asked = plan.asked.kinds(ofTitle: title)
             askedOf[title] = asked
             return asked
         }

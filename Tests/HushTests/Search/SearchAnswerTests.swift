@@ -271,7 +271,7 @@ import Testing
 
     @Test func theWordsOfARecordsTitleOnlySayWhichRecordItIs() {
         func asked(_ query: String, of title: String) -> Set<FieldQuestion.Kind> {
-            FieldQuestion.askedKinds(query, naming: title, asked: FieldQuestion.asked(query))
+            FieldQuestion.Asked(query).kinds(ofTitle: title)
         }
         // "venue" names the meeting "Offsite venue decision": the question asks for the price.
         #expect(FieldQuestion.askedKinds("offsite venue decision - final price?") == [.place])
