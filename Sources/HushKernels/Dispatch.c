@@ -159,7 +159,7 @@ static void detect_x86(void) {
         .quantize_q8_0 = hush_quantize_q8_0_avx2,  // vpdpbusd would fuse two steps; not written untested here
         // With VNNI: both rows of a pair in one register, vpdpbusd for vpmaddubsw + vpmaddwd (the same sums).
         .matmul_q4_0_q8_0 = vnni ? hush_matmul_q4_0_q8_0_avx512vnni : hush_matmul_q4_0_q8_0_avx2,
-        .matmul_q4_0_q8_0_rows8 = hush_matmul_q4_0_q8_0_rows8_avx2,
+        .matmul_q4_0_q8_0_rows8 = vnni ? hush_matmul_q4_0_q8_0_rows8_avx512vnni : hush_matmul_q4_0_q8_0_rows8_avx2,
         .pack_f16_panels = hush_pack_f16_panels_avx2,
         .matmul_f32_f16p = hush_matmul_f32_f16p_avx2,  // FMA-bound at 6 tokens x 16 outputs: AVX2 suffices
     };
@@ -341,10 +341,6 @@ size_t hush_matmul_q4_0_q8_0_rows8_token_limit(void) {
     const hush_kernel_table *table = kernels();
     if (table->matmul_q4_0_q8_0_rows8 == NULL || table->matmul_q4_0_q8_0_rows8 == hush_matmul_q4_0_q8_0_rows8_ref)
         return 0;
-#if defined(__x86_64__)
-    // Not measured against the interleaved kernel on a machine that has it: a batch keeps the VNNI kernel.
-    if (table->matmul_q4_0_q8_0 == hush_matmul_q4_0_q8_0_avx512vnni) return 32;
-#endif
     return (size_t)PTRDIFF_MAX;
 }
 

@@ -81,6 +81,8 @@ void hush_dot_i8_rows_avx512(const int8_t *m, size_t rows, size_t dim, const int
 int32_t hush_dot_i8_avx512vnni(const int8_t *a, const int8_t *b, size_t n);
 void hush_matmul_q4_0_q8_0_avx512vnni(const int8_t *q, const float *d, const int32_t *s, size_t m, size_t k,
                                       const uint8_t *w, size_t n, const float *bias, float *y, size_t ldy);
+void hush_matmul_q4_0_q8_0_rows8_avx512vnni(const int8_t *q, const float *d, const int32_t *s, size_t m, size_t k,
+                                            const uint8_t *packed, size_t n, const float *bias, float *y, size_t ldy);
 void hush_dot_i8_rows_avx512vnni(const int8_t *m, size_t rows, size_t dim, const int8_t *q, int32_t *out);
 uint32_t hush_hamming_avx512popcnt(const uint64_t *a, const uint64_t *b, size_t words);
 void hush_hamming_rows_avx512popcnt(const uint64_t *m, size_t rows, size_t words, const uint64_t *q,

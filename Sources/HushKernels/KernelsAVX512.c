@@ -7,6 +7,7 @@
 #include "KernelsX86.h"
 #include <immintrin.h>
 #include <math.h>
+#include <string.h>
 
 #define AVX512 __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,avx2,fma")))
 #define AVX512_VNNI __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,avx512vnni,avx2,fma")))
@@ -540,6 +541,83 @@ AVX512_VNNI_F16C void hush_matmul_q4_0_q8_0_avx512vnni(const int8_t *q, const fl
                     case 2: q4q8z_tile(2, &rows, tile, count, qt, k, s0, s1, lds, y0, y1, ldy); break;
                     default: q4q8z_tile(1, &rows, tile, count, qt, k, s0, s1, lds, y0, y1, ldy); break;
                     }
+                }
+            }
+        }
+    }
+}
+
+// MARK: - 4-bit weights, 8 rows interleaved x 8-bit activations (VNNI)
+
+/// Tokens per tile of the interleaved product with VNNI: AVX-512VL's 32 registers hold eight tokens' sums beside
+/// the block's eight weight registers.
+enum { rows8z_tile_tokens = 8 };
+
+/// One tile: 8 interleaved rows (their blocks at p) against `tokens` (1-8) quantised rows from q (rows k apart).
+/// AVX2's rows8_tile with vpdpbusd in place of vpmaddubsw, vpaddw and vpmaddwd: lane r adds row r's products with
+/// four of the token's codes at a time straight into 32 bits, in two chains of four (the instruction's latency),
+/// the first starting from -8 x the codes' sum, so the lane ends on the reference's integer (dot - 8 sum) exactly.
+/// The float steps are the reference's, a product and then a sum, so the outputs are the reference's bit for bit.
+static inline AVX512_VNNI_F16C __attribute__((always_inline)) void rows8z_tile(const int tokens, const uint8_t *p,
+                                                                                size_t blocks, const int8_t *q,
+                                                                                const float *d, const int32_t *s,
+                                                                                size_t k, const float *bias, float *y,
+                                                                                size_t ldy) {
+    __m256 acc[rows8z_tile_tokens];
+    const __m256 start = bias ? _mm256_loadu_ps(bias) : _mm256_setzero_ps();
+    HUSH_UNROLL_FULL
+    for (int t = 0; t < tokens; t++) acc[t] = start;
+    const __m256i mask = _mm256_set1_epi8(0x0F);
+    for (size_t b = 0; b < blocks; b++, p += hush_rows8_block_bytes) {
+        const __m256 weight_scales = _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)p));
+        __m256i w[8];
+        for (int j = 0; j < 4; j++) {
+            const __m256i run = _mm256_loadu_si256((const __m256i *)(p + 16 + 32 * j));
+            w[j] = _mm256_and_si256(run, mask);
+            w[j + 4] = _mm256_and_si256(_mm256_srli_epi16(run, 4), mask);
+        }
+        HUSH_UNROLL_FULL
+        for (int t = 0; t < tokens; t++) {
+            int32_t codes[8];
+            memcpy(codes, q + t * k + b * 32, 32);
+            __m256i even = _mm256_set1_epi32(-8 * s[t * blocks + b]), odd = _mm256_setzero_si256();
+            for (int j = 0; j < 8; j += 2) {
+                even = _mm256_dpbusd_epi32(even, w[j], _mm256_set1_epi32(codes[j]));
+                odd = _mm256_dpbusd_epi32(odd, w[j + 1], _mm256_set1_epi32(codes[j + 1]));
+            }
+            const __m256i dot = _mm256_add_epi32(even, odd);
+            const __m256 scale = _mm256_mul_ps(weight_scales, _mm256_set1_ps(d[t * blocks + b]));
+            acc[t] = _mm256_add_ps(acc[t], _mm256_mul_ps(scale, _mm256_cvtepi32_ps(dot)));
+        }
+    }
+    HUSH_UNROLL_FULL
+    for (int t = 0; t < tokens; t++) _mm256_storeu_ps(y + t * ldy, acc[t]);
+}
+
+// AVX2's loops (32 tokens at a time, then each group of 8 rows against them) around the tile of eight tokens.
+AVX512_VNNI_F16C void hush_matmul_q4_0_q8_0_rows8_avx512vnni(const int8_t *q, const float *d, const int32_t *s,
+                                                             size_t m, size_t k, const uint8_t *packed, size_t n,
+                                                             const float *bias, float *y, size_t ldy) {
+    const size_t blocks = k / 32;
+    for (size_t c0 = 0; c0 < m; c0 += q4q8_chunk_tokens) {
+        const size_t end = m - c0 < q4q8_chunk_tokens ? m : c0 + q4q8_chunk_tokens;
+        for (size_t g = 0; g < n / 8; g++) {
+            const uint8_t *p = packed + g * blocks * hush_rows8_block_bytes;
+            const float *group_bias = bias ? bias + 8 * g : NULL;
+            for (size_t t0 = c0; t0 < end; t0 += rows8z_tile_tokens) {
+                const int8_t *qt = q + t0 * k;
+                const float *dt = d + t0 * blocks;
+                const int32_t *st = s + t0 * blocks;
+                float *yt = y + t0 * ldy + 8 * g;
+                switch (end - t0 < rows8z_tile_tokens ? end - t0 : rows8z_tile_tokens) {
+                case 8: rows8z_tile(8, p, blocks, qt, dt, st, k, group_bias, yt, ldy); break;
+                case 7: rows8z_tile(7, p, blocks, qt, dt, st, k, group_bias, yt, ldy); break;
+                case 6: rows8z_tile(6, p, blocks, qt, dt, st, k, group_bias, yt, ldy); break;
+                case 5: rows8z_tile(5, p, blocks, qt, dt, st, k, group_bias, yt, ldy); break;
+                case 4: rows8z_tile(4, p, blocks, qt, dt, st, k, group_bias, yt, ldy); break;
+                case 3: rows8z_tile(3, p, blocks, qt, dt, st, k, group_bias, yt, ldy); break;
+                case 2: rows8z_tile(2, p, blocks, qt, dt, st, k, group_bias, yt, ldy); break;
+                default: rows8z_tile(1, p, blocks, qt, dt, st, k, group_bias, yt, ldy); break;
                 }
             }
         }

@@ -176,7 +176,7 @@ extension HushKernelsTests {
             forEachSupportedLevel { level in
                 for (m, k, n) in [
                     (1, 32, 8), (3, 384, 16), (4, 384, 24), (15, 384, 40), (15, 1536, 8), (33, 96, 16),
-                    (70, 64, 8),
+                    (70, 64, 8), (10, 384, 16), (13, 96, 8),
                 ] {
                     let (generated, codes, scales, sums) = Self.q4Product(
                         m: m, k: k, n: n, minimumEvery: 5, using: &rng)
@@ -221,8 +221,8 @@ extension HushKernelsTests {
             }
         }
 
-        /// Which product a model reads: the interleaved one for every count of tokens with AVX2 (its copy then
-        /// replaces the plain matrix), for a query's 32 with AVX-512 VNNI, never at the scalar level.
+        /// Which product a model reads: the interleaved one for every count of tokens with AVX2 and AVX-512 (with
+        /// VNNI or without; its copy then replaces the plain matrix), never at the scalar level.
         @Test func rows8TokenLimitFollowsTheLevel() {
             let previous = hush_kernels_level()
             defer { _ = hush_kernels_set_level(previous) }
@@ -232,7 +232,7 @@ extension HushKernelsTests {
                 #expect(hush_matmul_q4_0_q8_0_rows8_token_limit() == Int.max)
             }
             if hush_kernels_set_level(HUSH_LEVEL_AVX512) == 0 {
-                #expect(hush_matmul_q4_0_q8_0_rows8_token_limit() == (hush_kernels_has_vnni() != 0 ? 32 : Int.max))
+                #expect(hush_matmul_q4_0_q8_0_rows8_token_limit() == Int.max)
             }
         }
 

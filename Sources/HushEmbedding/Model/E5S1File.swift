@@ -143,7 +143,7 @@ public final class E5S1File: @unchecked Sendable {
         let blocks = UnsafePointer(storage.base.assumingMemoryBound(to: UInt8.self))
         // Where a vector kernel reads 8 rows interleaved (x86), a copy in that layout: about half the time of the
         // plain kernel's products in as many bytes (docs/benchmarks.md, "Eight rows at a time"). When it is the
-        // faster product for any count of tokens (AVX2) it replaces the plain matrix, which is freed here.
+        // faster product for any count of tokens (x86, with or without VNNI) it replaces the plain matrix, freed here.
         let limit = hush_matmul_q4_0_q8_0_rows8_token_limit()
         guard rows % 8 == 0, limit > 0 else {
             return Q4Matrix(

@@ -145,9 +145,9 @@ size_t hush_q4_0_rows8_size(size_t n, size_t k);
 void hush_q4_0_interleave_rows8(const uint8_t *w, size_t n, size_t k, uint8_t *out);
 
 /// Up to how many tokens hush_matmul_q4_0_q8_0_rows8 is the faster product at the current level: every count
-/// (PTRDIFF_MAX, which Swift reads as Int.max) with AVX2, 32 with AVX-512 VNNI, whose plain kernel fuses two
-/// steps per block (a query interleaved, batches plain), 0 where the interleaved layout has no vector kernel
-/// (arm64's NEON kernels read the plain one) and no copy is worth its memory.
+/// (PTRDIFF_MAX, which Swift reads as Int.max) with AVX2 and AVX-512 (with VNNI, vpdpbusd), 0 where the
+/// interleaved layout has no vector kernel (arm64's NEON kernels read the plain one) and no copy is worth its
+/// memory.
 size_t hush_matmul_q4_0_q8_0_rows8_token_limit(void);
 
 /// Writes row `row` (any of the matrix's, n a multiple of 8) of a matrix rearranged by
