@@ -97,6 +97,7 @@ static hush_kernel_table dotprod_table, i8mm_table;
 
 static hush_level best_level = HUSH_LEVEL_SCALAR;
 static int has_vnni = 0;
+static int avx512_halved = 0;
 static pthread_once_t detect_once = PTHREAD_ONCE_INIT;
 static _Atomic(const hush_kernel_table *) active = NULL;
 static _Atomic(int) active_level = HUSH_LEVEL_SCALAR;
@@ -119,6 +120,17 @@ static uint64_t read_xcr0(void) {
     return ((uint64_t)edx << 32) | eax;
 }
 
+
+/// The CPU family of an AMD processor (base plus extended family, as AMD counts: 25 is Zen 3 and Zen 4), 0 on any
+/// other vendor's.
+static unsigned amd_family(void) {
+    unsigned a, b, c, d;
+    if (!__get_cpuid(0, &a, &b, &c, &d)) return 0;
+    if (b != 0x68747541 || d != 0x69746E65 || c != 0x444D4163) return 0;  // "Auth" "enti" "cAMD"
+    if (!__get_cpuid(1, &a, &b, &c, &d)) return 0;
+    const unsigned base = (a >> 8) & 0xF;
+    return base == 0xF ? base + ((a >> 20) & 0xFF) : base;
+}
 
 static void detect_x86(void) {
     unsigned a, b, c, d;
@@ -143,6 +155,7 @@ static void detect_x86(void) {
     if (!(avx512 && os_avx512)) return;
     best_level = HUSH_LEVEL_AVX512;
     has_vnni = vnni;
+    avx512_halved = amd_family() == 25;
     avx512_table = (hush_kernel_table){
         .dot_f32 = hush_dot_f32_avx512,
         .dot_f32_rows = hush_dot_f32_rows_avx512,
@@ -273,6 +286,11 @@ const char *hush_kernels_level_name(hush_level level) {
 int hush_kernels_has_vnni(void) {
     pthread_once(&detect_once, detect);
     return has_vnni && hush_kernels_level() == HUSH_LEVEL_AVX512;
+}
+
+int hush_kernels_avx512_halved(void) {
+    pthread_once(&detect_once, detect);
+    return avx512_halved;
 }
 
 // MARK: - Entry points

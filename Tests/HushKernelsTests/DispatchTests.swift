@@ -1,3 +1,4 @@
+import Foundation
 import HushKernels
 import Testing
 
@@ -23,6 +24,34 @@ extension HushKernelsTests {
             let best = hush_kernels_best_level()
             #expect(hush_kernels_set_level(best) == 0)
             #expect(hush_kernels_level() == best)
+        }
+
+        /// A halved AVX-512 is reported for AMD's family 25 with AVX-512 (Zen 4) and nowhere else, as the kernel's
+        /// own /proc/cpuinfo reads the CPU (Linux); it does not depend on the level in use.
+        @Test func avx512HalvedFollowsTheCPU() throws {
+            #if os(Linux) && arch(x86_64)
+                let info = try String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)
+                let first = info.components(separatedBy: "\n\n")[0].split(separator: "\n")
+                func field(_ name: String) -> String {
+                    let line = first.first {
+                        $0.hasPrefix(name) && $0.dropFirst(name.count).first { $0 != " " && $0 != "\t" } == ":"
+                    }
+                    return line.map {
+                        String($0.split(separator: ":", maxSplits: 1)[1]).trimmingCharacters(in: .whitespaces)
+                    } ?? ""
+                }
+                let zen4 =
+                    field("vendor_id") == "AuthenticAMD" && field("cpu family") == "25"
+                    && field("flags").split(separator: " ").contains("avx512f")
+                let previous = hush_kernels_level()
+                defer { _ = hush_kernels_set_level(previous) }
+                for level in [HUSH_LEVEL_SCALAR, hush_kernels_best_level()] {
+                    #expect(hush_kernels_set_level(level) == 0)
+                    #expect(hush_kernels_avx512_halved() == (zen4 ? 1 : 0))
+                }
+            #else
+                #expect(hush_kernels_avx512_halved() == 0)
+            #endif
         }
 
         /// Levels of the other architecture, and values outside the enum, are refused and change nothing.

@@ -72,19 +72,24 @@ final class BERTWeights: @unchecked Sendable {
         self.owners = owners
     }
 
-    /// An f32 matrix as binary16 panels on the AVX2 level, when its rows come in sixteens (BERT's always do);
-    /// else as it is, for BLAS. The panel kernel is written for AVX2 (16 multiply-adds per cycle, where it beats
-    /// OpenBLAS at every batch size and is 2-3x faster for a query); OpenBLAS's AVX-512 kernels and Apple's
-    /// Accelerate are faster than it for batches, and other levels only have its scalar reference.
+    /// An f32 matrix as binary16 panels when `halfPanels` (``usesHalfPanels``) and its rows come in sixteens (BERT's
+    /// always do); else as it is, for BLAS. The panel kernel is written for AVX2 (16 multiply-adds per cycle, where
+    /// it beats OpenBLAS at every batch size and is 2-3x faster for a query); OpenBLAS's AVX-512 kernels on a core
+    /// that runs 512-bit multiply-adds whole, and Apple's Accelerate, are faster than it for batches, and other
+    /// levels only have its scalar reference.
     static func matrix(_ values: UnsafePointer<Float>, rows: Int, columns: Int, halfPanels: Bool) -> Matrix {
         guard rows % 16 == 0, halfPanels else { return .f32(values) }
         return .f16(HalfPanels(values, rows: rows, columns: columns))
     }
 
-    /// Whether f32 checkpoints are packed as binary16 panels: on CPUs whose best level is AVX2 (see
-    /// ``matrix(_:rows:columns:halfPanels:)``). The best level, not the one in use: a level forced for a test or by
-    /// `HUSH_KERNELS` runs the same panels through that level's kernel, with the same bits.
-    static var usesHalfPanels: Bool { hush_kernels_best_level() == HUSH_LEVEL_AVX2 }
+    /// Whether f32 checkpoints are packed as binary16 panels: on CPUs whose best level is AVX2, and on those with
+    /// AVX-512 that run it as two 256-bit halves (AMD Zen 4: there the panels took half OpenBLAS's time for a query
+    /// and as long for batches, docs/benchmarks.md). The best level, not the one in use: a level forced for a test
+    /// or by `HUSH_KERNELS` runs the same panels through that level's kernel, with the same bits.
+    static var usesHalfPanels: Bool {
+        let best = hush_kernels_best_level()
+        return best == HUSH_LEVEL_AVX2 || (best == HUSH_LEVEL_AVX512 && hush_kernels_avx512_halved() != 0)
+    }
 
     /// - Parameter halfPanels: pack the matrices as binary16 panels (default: ``usesHalfPanels``) or keep them
     ///   f32 for BLAS.

@@ -51,6 +51,9 @@ int hush_kernels_set_level(hush_level level);
 const char *hush_kernels_level_name(hush_level level);
 /// 1 when AVX-512 VNNI is available and used by the int8 kernels.
 int hush_kernels_has_vnni(void);
+/// 1 when the CPU has AVX-512 but runs a 512-bit instruction as two 256-bit halves (AMD's Zen 4, CPU family 25), so
+/// that its f32 multiply-adds are no faster than AVX2's; 0 elsewhere. A property of the CPU, whatever level is in use.
+int hush_kernels_avx512_halved(void);
 
 // MARK: - Distances
 
