@@ -34,10 +34,16 @@ enum FieldQuestion {
         let kinds: Set<Kind>
         /// The word where the deciding cue starts; `nil` when the question asks for no kind.
         let word: String?
+        /// Whether it is a question at all: a question word opens it or one of its clauses ("what", "which", "how",
+        /// …), or it ends with a question mark. "What was the tagline for the launch?" names no field and still
+        /// asks for what came of the meeting, where "launch tagline" looks for the words.
+        let isQuestion: Bool
 
         init(_ question: String) {
             self.question = question
-            (kinds, word) = FieldQuestion.asked(question)
+            let cues = Cues(question, question: true)
+            (kinds, word) = FieldQuestion.asked(cues)
+            isQuestion = FieldQuestion.isQuestion(question, cues: cues)
         }
 
         /// The kinds of field that answer the question about a record titled `title`: the words of its title only
@@ -74,13 +80,31 @@ enum FieldQuestion {
     /// The kinds `query` asks for, with the word that asks (where its deciding cue starts; `nil` when it asks for
     /// none).
     private static func asked(_ query: String) -> (kinds: Set<Kind>, word: String?) {
-        let cues = Cues(query, question: true)
+        asked(Cues(query, question: true))
+    }
+
+    /// The kinds the question read into `cues` asks for, with the word that asks.
+    private static func asked(_ cues: Cues) -> (kinds: Set<Kind>, word: String?) {
         // A leading clause of time or place ("After the lease decision, what was Oskar on the hook for?") only
         // says which meeting; the phrases that ask come after it.
         // A relative clause ("the session where we dropped the release train, …") says which meeting too.
         let asking = phrases(cues).filter { $0.at >= cues.mainClause && !cues.inRelativeClause($0.at) }
         guard let (at, kinds) = earliest(questionWords(cues)) ?? earliest(asking) else { return ([], nil) }
         return (kinds, cues.word(startingAt: at))
+    }
+
+    /// Whether `query` (read into `cues`) is a question: it ends with a question mark, or a question word opens it or
+    /// one of its clauses.
+    private static func isQuestion(_ query: String, cues: Cues) -> Bool {
+        if let last = query.last(where: { !$0.isWhitespace }), "?？".contains(last) { return true }
+        return cues.first(
+            words: [
+                "what", "what's", "which", "how", "who", "who's", "whom", "whose", "where", "where's", "when", "why",
+                "was", "welche", "welcher", "welches", "wie", "wer", "wo", "wann", "warum", "quel", "quelle", "quels",
+                "quelles", "quoi", "comment", "qui", "où", "quand", "pourquoi", "qué", "cuál", "cuáles", "cómo",
+                "quién", "dónde", "cuándo",
+            ],
+            phrases: ["什么", "哪", "怎么", "为什么", "谁", "何", "どの", "どう", "なぜ", "誰"], opening: true) != nil
     }
 
     /// `text` with each of its words (letters and apostrophes) replaced by what `replace` returns for it, the

@@ -28,11 +28,12 @@ extension Searcher {
     /// `chosen` with each record shown by the field that answers: its field of a kind the question asks for
     /// (``FieldQuestion``) when its chosen chunk is not one ("Where did I meet Priya about her workload?" matches
     /// the meeting's Purpose line best, and its Location line answers), or else, when a body chunk was chosen,
-    /// the field whose line holds more of the question's words than the body does ("What's the tagline for the
-    /// launch?" matches the body "Planning the campaign for the app v2 launch." best, and the Outcomes line names
-    /// the tagline). Of several fields of the kinds asked for, the one whose line holds the most of the
-    /// question's words, the chosen one and then the first in the record's order on a tie. Words are counted
-    /// once per stem, the words of the record's title aside (every chunk of the record repeats them).
+    /// the field whose line holds more of the question's words than the body does, or, for a question that names
+    /// no kind of field, the field of what was decided ("What's the tagline for the launch?" matches the body
+    /// "Planning the campaign for the app v2 launch." best, and the Outcomes line names the tagline). Of several
+    /// fields of the kinds asked for, the one whose line holds the most of the question's words, the chosen one and
+    /// then the first in the record's order on a tie. Words are counted once per stem, the words of the record's
+    /// title aside (every chunk of the record repeats them).
     /// `chunks`: the chosen chunks, loaded.
     private func answeringFields(
         _ chosen: [Chosen], chunks: [Int64: (chunk: ChunkRow, passageRange: Range<Int>)], plan: SearchPlan
@@ -84,7 +85,13 @@ extension Searcher {
                 let body =
                     passage.isEmpty || passage.upperBound > units.count
                     ? chunk.text : String(decoding: units[passage], as: UTF16.self)
-                if let answer = words.fieldWithMore(own, than: words.count(in: body)) { shown.chunkID = answer.id }
+                if let answer = words.fieldWithMore(own, than: words.count(in: body)) {
+                    shown.chunkID = answer.id
+                } else if plan.asked.isQuestion, askedKinds.isEmpty,
+                    let outcome = own.first(where: { kind($0) == .decision })
+                {
+                    shown.chunkID = outcome.id
+                }
             }
             return shown
         }

@@ -331,6 +331,40 @@ import Testing
         #expect(hit.field == "Outcomes")
     }
 
+    @Test func aQuestionThatNamesNoFieldIsShownWhatWasDecidedRatherThanTheBody() async throws {
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        let move = Document(
+            id: "m-move", title: "Move planning", body: "Picked the movers and the plan for the week.",
+            fields: [
+                .init(label: "Purpose", value: "Agree the date of the move"),
+                .init(label: "Outcomes", value: "Zapf Umzüge chosen at 14,200 euros. Packing on August 3."),
+                .init(label: "Location", value: "Kitchen"),
+            ], sourceType: "meeting", createdAt: Self.day("2026-07-20"))
+        try await store.upsert(Self.meetings + [move] + Corpus.documents)
+        // The body holds the question's words and no field does, and the question names no kind of field: it is
+        // shown the Outcomes line.
+        let question = "Which movers were in the plan for the week?"
+        #expect(FieldQuestion.askedKinds(question).isEmpty)
+        let asked = try #require(try await store.search(question, mode: .keyword).hits.first)
+        #expect(asked.id == "m-move")
+        #expect(asked.field == "Outcomes")
+        // The same words as a search, not a question: the body that holds them.
+        let looked = try #require(try await store.search("movers and the plan for the week", mode: .keyword).hits.first)
+        #expect(looked.id == "m-move")
+        #expect(looked.field == nil)
+        #expect(looked.snippet().text.contains("Picked the movers"))
+    }
+
+    @Test func aQuestionIsAskedByAQuestionWordOrAQuestionMark() {
+        #expect(FieldQuestion.Asked("what was the tagline for the launch again").isQuestion)
+        #expect(FieldQuestion.Asked("Launch day, which movers did we pick").isQuestion)
+        #expect(FieldQuestion.Asked("tagline for the launch?").isQuestion)
+        #expect(FieldQuestion.Asked("Welche Agentur macht die Kampagne").isQuestion)
+        #expect(FieldQuestion.Asked("发布会的口号是什么").isQuestion)
+        #expect(!FieldQuestion.Asked("launch campaign tagline").isQuestion)
+        #expect(!FieldQuestion.Asked("notes on the showhow").isQuestion)
+    }
+
     @Test func aRecordStoredWithoutADayIsHeadedByTheDayItWasStored() async throws {
         let store = try await HushStore.inMemory(embedder: HashingEmbedder())
         try await store.upsert([
