@@ -2,12 +2,12 @@
 """Does the first hit answer a planner question? Measures `hush search` on the planner set (planner_set.py).
 
     scripts/bench/planner-answers.py --hush PATH [--model e5-small] [--set scripts/bench/data/planner]
-        [--split all|dev|heldout|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8] [--mode hybrid] [--k 3] [--explain] [--work DIR] [--rebuild]
+        [--split all|dev|heldout|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9] [--mode hybrid] [--k 3] [--explain] [--work DIR] [--rebuild]
         [--show-failures] [--json OUT]
 
 Builds a store from SET/records.jsonl (WORK/planner-MODEL.sqlite; reused when it exists, re-indexed
 incrementally when the records are newer, made anew with --rebuild), then runs one `hush search --json --k K`
-per question of SET/questions.jsonl and reports, per split (dev, heldout, all, fresh, fresh2, fresh3, fresh4, fresh5, fresh6, fresh7, fresh8):
+per question of SET/questions.jsonl and reports, per split (dev, heldout, all, fresh, fresh2, fresh3, fresh4, fresh5, fresh6, fresh7, fresh8, fresh9):
 
 - splits: "all" is dev + heldout only, as before the fresh split existed, so that its figures stay comparable
   with earlier runs. "fresh" is a second held-out set of answerable questions (ids f-...), written after the
@@ -17,9 +17,10 @@ per question of SET/questions.jsonl and reports, per split (dev, heldout, all, f
   "fresh3" (ids h-...) a fourth, after the rules that reading fresh2's failures added; "fresh4" (ids k-...) a
   fifth, after the cues from fresh3's; "fresh5" (ids p-...) a sixth, after those from fresh4's; "fresh6" (ids r-...) a
   seventh, after those from fresh5's; "fresh7" (ids s-...) an eighth, after those from fresh6's; "fresh8" (ids t-...) a
-  ninth, after those from fresh7's and the rule that a title's words name the record.
+  ninth, after those from fresh7's and the rule that a title's words name the record; "fresh9" (ids v-...) a tenth,
+  after those from fresh8's and the rule that a question naming no field is shown what was decided.
   --split all (the default) runs every question and reports every split (the fresh ones only when the set has
-  them); --split dev|heldout|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8 runs and reports that split alone;
+  them); --split dev|heldout|fresh|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|fresh8|fresh9 runs and reports that split alone;
 
 - answerable questions: the first hit is the relevant record (top-1), the relevant record is among the first K
   (top-K), the answer (a short substring of one field of the record, matched case-insensitively) is in the
@@ -48,8 +49,9 @@ import sys
 import tempfile
 import time
 
-SPLITS = ("dev", "heldout", "all", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7", "fresh8")
-FRESH = ("fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7", "fresh8")
+SPLITS = ("dev", "heldout", "all", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7", "fresh8",
+          "fresh9")
+FRESH = ("fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7", "fresh8", "fresh9")
 ALL = ("dev", "heldout")  # the "all" split: dev + heldout, not fresh, so that earlier figures stay comparable
 FIELD_ORDER = ("Attendees", "Purpose", "Outcomes", "Action items", "Location")
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

@@ -24,7 +24,8 @@ questions.jsonl answerable questions ({"id": "q-001", "query", "relevant": [meet
                 split "fresh4", see FRESH4) after the cues from FRESH3's, the fifth ("p-001", split "fresh5", see
                 FRESH5) after those from FRESH4's, the sixth ("r-001", split "fresh6", see FRESH6) after those
                 from FRESH5's, the seventh ("s-001", split "fresh7", see FRESH7) after those from FRESH6's, the
-                eighth ("t-001", split "fresh8", see FRESH8) after those from FRESH7's.
+                eighth ("t-001", split "fresh8", see FRESH8) after those from FRESH7's, the ninth ("v-001",
+                split "fresh9", see FRESH9) after those from FRESH8's.
 
 The data is fixed; the script has no randomness. It checks the set (answers in their fields and not in
 titles, bodies or other fields, note lengths, the unanswerable questions' words absent, queries unique, at most
@@ -1710,6 +1711,78 @@ FRESH8 = [
     (85, 'L', "where did the half-day leadership offsite take place", "Hotel Oderberger", 'named'),
 ]
 
+# Ninth fresh questions, split "fresh9", ids v-001...: written the same way (by a helper that read only the
+# meetings), after the cues that reading FRESH8's failures added and the rule that a question naming no field is
+# shown what was decided, so that they have a blind figure. 12 per field, one per meeting. Not part of "all".
+# ---------------------------------------------------------------------------------------------------------
+FRESH9 = [
+    # Attendees
+    (5, 'A', "who did we talk to at Redline when we scoped this year's pentest?", "Kasia Nowak", 'named'),
+    (10, 'A', "who was the landlord's agent for the Ohlauer space", "Karl Becker", 'content'),
+    (14, 'A', "whos our account manager over at cloudnest", "Pieter de Vries", 'content'),
+    (25, 'A', "which Northwind partners showed up to the Q1 board meeting", "Henrik Dahl", 'named'),
+    (27, 'A', "name of the lawyer who sat in when we picked the new lease", "Eva Novak", 'content'),
+    (40, 'A', "who did Oskar meet from the cleaning company", "Dana Weiss", 'content'),
+    (52, 'A', "who joined from lisbon for the summer party planning call", "Ines Costa", 'named'),
+    (79, 'A', "how many engineers were in the room for the joint Q4 roadmap day", "22 people", 'content'),
+    (82, 'A', "remind me who our guest speaker was for the Cologne yoga conference prep", "Hanna Ott", 'named'),
+    (86, 'A', "my contact person at urban sports club for the beta?", "Lea Sommer", 'content'),
+    (91, 'A', "who came from Studio Nord to the customer advisory board", "Mehmet Aydin", 'named'),
+    (100, 'A', "how many of us were at the year-end all hands", "52 people", 'named'),
+    # Purpose
+    (3, 'P', "why did I sit down with Priya in mid january", "headcount", 'named'),
+    (6, 'P', "what was the problem we were trying to fix in the jan backend hiring sync", "stalling", 'named'),
+    (11, 'P', "what were we trying to find out at the Factory viewing", "shared campus", 'named'),
+    (18, 'P', "what was the new helpdesk meant to replace", "shared support inbox", 'content'),
+    (33, 'P', "what did we need to agree with the redline testers on their first day", "rules of engagement", 'content'),
+    (46, 'P', "point of the june board prep?", "launch delay", 'named'),
+    (62, 'P', "why did we do the v2 retro, what was it for", "next big release", 'named'),
+    (64, 'P', "why did we have to redo the H2 numbers in july", "hiring freeze", 'content'),
+    (68, 'P', "1:1 w/ daniel in august - what topics were on the table", "SOC 2", 'named'),
+    (80, 'P', "what question was felix's churn analysis supposed to answer again", "small studios cancel", 'content'),
+    (88, 'P', "reason for the end of october 1:1 with jonas", "past 25", 'named'),
+    (95, 'P', "what did nora want to talk about regarding how we look next year", "brand refresh", 'content'),
+    # Outcomes
+    (2, 'O', "are the v2 apps cross-platform or native, what did we decide", "Swift and Kotlin", 'content'),
+    (4, 'O', "total spend we signed off for Q1?", "1.42 million", 'content'),
+    (13, 'O', "what salary did we offer amir", "78k", 'content'),
+    (20, 'O', "how much is gut rehwiese costing us for the offsite", "36,400", 'content'),
+    (36, 'O', "what was the high severity thing in the pentest readout", "first names", 'named'),
+    (42, 'O', "tagline we picked for the v2 launch campaign", "Book in two taps", 'named'),
+    (56, 'O', "how many paying studios did we have at the mid-year review", "484", 'named'),
+    (63, 'O', "which movers did we go with in the end", "Zapf Umzüge", 'content'),
+    (74, 'O', "partner api design review - what rate limit did we settle on", "100 requests per minute", 'named'),
+    (83, 'O', "how many soc2 controls were green in early october", "71 of 84", 'content'),
+    (96, 'O', "what valuation are we aiming for in the series a", "40 million", 'content'),
+    (99, 'O', "when does the partner API go GA? we decided it at the beta retro", "February 2, 2027", 'named'),
+    # Action items
+    (8, 'X', "what was ravi supposed to ship after the fithaus double charge mess", "idempotency fix", 'named'),
+    (19, 'X', "what's clara digging into from the early march v2 status", "Apple Pay sandbox", 'named'),
+    (21, 'X', "how many hardware keys did daniel need to order", "50 YubiKeys", 'content'),
+    (28, 'X', "when is amir coming over to berlin? lena was meant to schedule it", "Berlin visit in May", 'content'),
+    (32, 'X', "which company cards was aiko setting up for the team leads", "Pleo", 'content'),
+    (45, 'X', "where is lena posting the lisbon QA jobs", "Landing.jobs", 'content'),
+    (53, 'X', "after the pentest retest readout, where was daniel putting the summary", "trust page", 'named'),
+    (59, 'X', "what did miguel have to draft after the partner api discovery kickoff", "OAuth vs API keys", 'named'),
+    (71, 'X', "job board for the junior security engineer posting", "Berlin Startup Jobs", 'content'),
+    (75, 'X', "which review tools was lena choosing betwen", "Leapsome or Lattice", 'content'),
+    (89, 'X', "what's nora writing up with hanna after the yoga conference retro", "case study", 'named'),
+    (94, 'X', "what does oskar have to do about the heating over christmas", "holiday mode", 'content'),
+    # Location
+    (1, 'L', "where was the 2026 kickoff all-hands held", "Kino Babylon", 'named'),
+    (16, 'L', "which part of town is pixelwerk's studio in", "Friedrichshain", 'content'),
+    (17, 'L', "where did jonas and I walk when we sorted out the on-call stipend", "Weinbergspark", 'content'),
+    (22, 'L', "yoga loft hamburg call in march - where was their studio", "Ottensen", 'named'),
+    (38, 'L', "where did the whole-company strategy day at the offsite happen", "barn", 'named'),
+    (48, 'L', "where did the architect show us the new office layout", "Neukölln", 'content'),
+    (51, 'L', "my june 1:1 with ravi, where did we go", "Spree", 'named'),
+    (58, 'L', "1:1 with priya in july, where was that", "Tiergarten", 'named'),
+    (60, 'L', "which room was the launch day war room in", "Glasshouse", 'named'),
+    (66, 'L', "where did we meet the aggregator to hear what they need from our booking api", "Friedrichstraße", 'content'),
+    (77, 'L', "where did we go to see fithaus about their revenue reports not matching the bank", "Potsdam", 'content'),
+    (85, 'L', "leadership half day in oct - where was it", "Hotel Oderberger", 'named'),
+]
+
 
 # ---------------------------------------------------------------------------------------------------------
 # Notes: personal and work notes, (date, title, tags, text).
@@ -2248,7 +2321,7 @@ NEAR_DOMAIN = [
 # The fresh splits in the order they were written: id prefix, split name, questions.
 FRESH_SPLITS = (("f", "fresh", FRESH), ("g", "fresh2", FRESH2), ("h", "fresh3", FRESH3), ("k", "fresh4", FRESH4),
                 ("p", "fresh5", FRESH5), ("r", "fresh6", FRESH6), ("s", "fresh7", FRESH7),
-                ("t", "fresh8", FRESH8))
+                ("t", "fresh8", FRESH8), ("v", "fresh9", FRESH9))
 
 
 def records():
