@@ -137,15 +137,9 @@ static inline AVX512_VNNI_F16C __attribute__((always_inline)) void rows8z_tile(c
     const __m256 start = bias ? _mm256_loadu_ps(bias) : _mm256_setzero_ps();
     HUSH_UNROLL_FULL
     for (int t = 0; t < tokens; t++) acc[t] = start;
-    const __m256i mask = _mm256_set1_epi8(0x0F);
     for (size_t b = 0; b < blocks; b++, p += hush_rows8_block_bytes) {
-        const __m256 weight_scales = _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)p));
         __m256i w[8];
-        for (int j = 0; j < 4; j++) {
-            const __m256i run = _mm256_loadu_si256((const __m256i *)(p + 16 + 32 * j));
-            w[j] = _mm256_and_si256(run, mask);
-            w[j + 4] = _mm256_and_si256(_mm256_srli_epi16(run, 4), mask);
-        }
+        const __m256 weight_scales = rows8_block(p, w);
         HUSH_UNROLL_FULL
         for (int t = 0; t < tokens; t++) {
             int32_t codes[8];
@@ -164,34 +158,26 @@ static inline AVX512_VNNI_F16C __attribute__((always_inline)) void rows8z_tile(c
     for (int t = 0; t < tokens; t++) _mm256_storeu_ps(y + t * ldy, acc[t]);
 }
 
-// AVX2's loops (32 tokens at a time, then each group of 8 rows against them) around the tile of eight tokens.
+/// rows8z_tile for any count of tokens up to the tile's, each count with its loops unrolled.
+static AVX512_VNNI_F16C void rows8z_tile_any(size_t tokens, const uint8_t *p, size_t blocks, const int8_t *q,
+                                             const float *d, const int32_t *s, size_t k, const float *bias, float *y,
+                                             size_t ldy) {
+    switch (tokens) {
+    case 8: rows8z_tile(8, p, blocks, q, d, s, k, bias, y, ldy); break;
+    case 7: rows8z_tile(7, p, blocks, q, d, s, k, bias, y, ldy); break;
+    case 6: rows8z_tile(6, p, blocks, q, d, s, k, bias, y, ldy); break;
+    case 5: rows8z_tile(5, p, blocks, q, d, s, k, bias, y, ldy); break;
+    case 4: rows8z_tile(4, p, blocks, q, d, s, k, bias, y, ldy); break;
+    case 3: rows8z_tile(3, p, blocks, q, d, s, k, bias, y, ldy); break;
+    case 2: rows8z_tile(2, p, blocks, q, d, s, k, bias, y, ldy); break;
+    default: rows8z_tile(1, p, blocks, q, d, s, k, bias, y, ldy); break;
+    }
+}
+
 AVX512_VNNI_F16C void hush_matmul_q4_0_q8_0_rows8_avx512vnni(const int8_t *q, const float *d, const int32_t *s,
                                                              size_t m, size_t k, const uint8_t *packed, size_t n,
                                                              const float *bias, float *y, size_t ldy) {
-    const size_t blocks = k / 32;
-    for (size_t c0 = 0; c0 < m; c0 += q4q8_chunk_tokens) {
-        const size_t end = m - c0 < q4q8_chunk_tokens ? m : c0 + q4q8_chunk_tokens;
-        for (size_t g = 0; g < n / 8; g++) {
-            const uint8_t *p = packed + g * blocks * hush_rows8_block_bytes;
-            const float *group_bias = bias ? bias + 8 * g : NULL;
-            for (size_t t0 = c0; t0 < end; t0 += rows8z_tile_tokens) {
-                const int8_t *qt = q + t0 * k;
-                const float *dt = d + t0 * blocks;
-                const int32_t *st = s + t0 * blocks;
-                float *yt = y + t0 * ldy + 8 * g;
-                switch (end - t0 < rows8z_tile_tokens ? end - t0 : rows8z_tile_tokens) {
-                case 8: rows8z_tile(8, p, blocks, qt, dt, st, k, group_bias, yt, ldy); break;
-                case 7: rows8z_tile(7, p, blocks, qt, dt, st, k, group_bias, yt, ldy); break;
-                case 6: rows8z_tile(6, p, blocks, qt, dt, st, k, group_bias, yt, ldy); break;
-                case 5: rows8z_tile(5, p, blocks, qt, dt, st, k, group_bias, yt, ldy); break;
-                case 4: rows8z_tile(4, p, blocks, qt, dt, st, k, group_bias, yt, ldy); break;
-                case 3: rows8z_tile(3, p, blocks, qt, dt, st, k, group_bias, yt, ldy); break;
-                case 2: rows8z_tile(2, p, blocks, qt, dt, st, k, group_bias, yt, ldy); break;
-                default: rows8z_tile(1, p, blocks, qt, dt, st, k, group_bias, yt, ldy); break;
-                }
-            }
-        }
-    }
+    rows8_loops(rows8z_tile_tokens, rows8z_tile_any, q, d, s, m, k, packed, n, bias, y, ldy);
 }
 
 #endif

@@ -6,6 +6,7 @@
 #define HUSH_KERNELS_X86_H
 #if defined(__x86_64__)
 
+#include "Kernels.h"
 #include <immintrin.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -87,6 +88,46 @@ static inline HUSH_X86_AVX2 __m256 q4q8_scale_products(const float (*rows)[8], c
         _mm256_store_ps(scales[b], s);
     }
     return corr;
+}
+
+// MARK: - 4-bit weights, 8 rows interleaved x 8-bit activations
+
+/// One group-block of the 8-row layout (at p: the 8 rows' binary16 scales, then four 32-byte runs of nibbles) as
+/// the rows' scales (returned, row r in lane r) and weights as bytes: w[j] (j < 4) holds weights 4j .. 4j + 3 of
+/// each row (row r in lane r), w[j + 4] weights 16 + 4j .. 16 + 4j + 3; unsigned (the -8 comes later through the
+/// activations' code sums).
+static inline HUSH_X86_AVX2 __attribute__((always_inline)) __m256 rows8_block(const uint8_t *p, __m256i w[8]) {
+    const __m256i mask = _mm256_set1_epi8(0x0F);
+    for (int j = 0; j < 4; j++) {
+        const __m256i run = _mm256_loadu_si256((const __m256i *)(p + 16 + 32 * j));
+        w[j] = _mm256_and_si256(run, mask);
+        w[j + 4] = _mm256_and_si256(_mm256_srli_epi16(run, 4), mask);
+    }
+    return _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)p));
+}
+
+/// A level's tile of the 8-row product: `tokens` tokens (1 up to the level's tile) from q, d and s against the
+/// group of 8 rows whose blocks start at p, into 8 columns of y.
+typedef void (*rows8_tile_fn)(size_t tokens, const uint8_t *p, size_t blocks, const int8_t *q, const float *d,
+                              const int32_t *s, size_t k, const float *bias, float *y, size_t ldy);
+
+/// The loops of the 8-row product around a level's tile: 32 tokens at a time (their codes stay in cache), then each
+/// group of 8 rows (its blocks stay in L1) against the chunk's tokens `tile_tokens` at a time.
+static inline __attribute__((always_inline)) void rows8_loops(size_t tile_tokens, rows8_tile_fn tile,
+                                                              const int8_t *q, const float *d, const int32_t *s,
+                                                              size_t m, size_t k, const uint8_t *packed, size_t n,
+                                                              const float *bias, float *y, size_t ldy) {
+    const size_t blocks = k / 32;
+    for (size_t c0 = 0; c0 < m; c0 += q4q8_chunk_tokens) {
+        const size_t end = m - c0 < q4q8_chunk_tokens ? m : c0 + q4q8_chunk_tokens;
+        for (size_t g = 0; g < n / 8; g++) {
+            const uint8_t *p = packed + g * blocks * hush_rows8_block_bytes;
+            const float *group_bias = bias ? bias + 8 * g : NULL;
+            for (size_t t0 = c0; t0 < end; t0 += tile_tokens)
+                tile(end - t0 < tile_tokens ? end - t0 : tile_tokens, p, blocks, q + t0 * k, d + t0 * blocks,
+                     s + t0 * blocks, k, group_bias, y + t0 * ldy + 8 * g, ldy);
+        }
+    }
 }
 
 #endif
