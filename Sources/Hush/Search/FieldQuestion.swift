@@ -233,7 +233,8 @@ enum FieldQuestion {
             ],
             phrases: [
                 "point of", "what for", "talk about", "talked about", "meet about", "met about", "trying to",
-                "find out", "need to decide", "needed to decide", "was about", "were about", "is about",
+                "find out", "need to decide", "needed to decide", "need to agree", "needed to agree",
+                "need to confirm", "needed to confirm", "was about", "were about", "is about",
                 "go through", "went through", "going through",
                 "goal of", "look at", "looking at", "looked at", "look into", "looking into", "looked into",
                 "dans quel but", "à quoi", "目的", "原因", "主题", "話題", "理由", "テーマ",
@@ -272,7 +273,8 @@ enum FieldQuestion {
             words: [
                 "decide", "decided", "decision", "decisions", "agree", "agreed", "outcome", "outcomes", "result",
                 "results", "conclude", "concluded", "pick", "picked", "choose", "chose", "chosen", "dropped", "still",
-                "number", "figure", "price", "prices", "cost", "costs", "zahl", "chiffre", "cifra", "preis", "kosten",
+                "number", "figure", "price", "prices", "cost", "costs", "salary", "salaries", "zahl", "chiffre",
+                "cifra", "preis", "kosten", "gehalt",
                 "prix", "coût", "precio", "coste",
                 "beschlossen", "entschieden", "noch", "combien", "décidé", "encore", "decidimos", "decidió", "cuánto",
                 "cuánta", "cuántos", "cuántas", "todavía",

@@ -186,6 +186,12 @@ import Testing
         #expect(FieldQuestion.askedKinds("Was the readiness meeting in person?") == [.place])
         #expect(FieldQuestion.askedKinds("Which lawyer was in on the lease decision?") == [.people])
         #expect(FieldQuestion.askedKinds("What did we need to decide at the retro?") == [.reason])
+        // What had to be agreed or confirmed is what the meeting was for ("agree" alone asks for the outcome); a
+        // salary is a figure agreed, as a price is.
+        #expect(FieldQuestion.askedKinds("what did we need to agree with the testers on their first day") == [.reason])
+        #expect(FieldQuestion.askedKinds("what did we need to confirm with the testers") == [.reason])
+        #expect(FieldQuestion.askedKinds("What did we agree with the testers?") == [.decision])
+        #expect(FieldQuestion.askedKinds("what salary did we offer amir") == [.decision])
         #expect(FieldQuestion.askedKinds("What are we doing about the webhook delay?") == [.task])
         // A relative "who" asks for no one; a person "supposed to" do something, "on the hook", a deadline and
         // "when … have to" ask for a task; "dropped" and "ruled out" for the outcome.
