@@ -121,20 +121,20 @@ static uint64_t read_xcr0(void) {
 }
 
 
-/// The CPU family of an AMD processor (base plus extended family, as AMD counts: 25 is Zen 3 and Zen 4), 0 on any
-/// other vendor's.
-static unsigned amd_family(void) {
+/// The CPU family of an AMD processor (base plus extended family, as AMD counts: 25 is Zen 3 and Zen 4) from CPUID
+/// leaf 1's EAX, 0 on any other vendor's.
+static unsigned amd_family(unsigned leaf1_eax) {
     unsigned a, b, c, d;
     if (!__get_cpuid(0, &a, &b, &c, &d)) return 0;
     if (b != 0x68747541 || d != 0x69746E65 || c != 0x444D4163) return 0;  // "Auth" "enti" "cAMD"
-    if (!__get_cpuid(1, &a, &b, &c, &d)) return 0;
-    const unsigned base = (a >> 8) & 0xF;
-    return base == 0xF ? base + ((a >> 20) & 0xFF) : base;
+    const unsigned base = (leaf1_eax >> 8) & 0xF;
+    return base == 0xF ? base + ((leaf1_eax >> 20) & 0xFF) : base;
 }
 
 static void detect_x86(void) {
     unsigned a, b, c, d;
     if (!__get_cpuid(1, &a, &b, &c, &d)) return;
+    const unsigned leaf1_eax = a;
     const int fma = (c >> 12) & 1, popcnt = (c >> 23) & 1, osxsave = (c >> 27) & 1, avx = (c >> 28) & 1,
               f16c = (c >> 29) & 1;
     if (!osxsave || !avx) return;
@@ -155,7 +155,7 @@ static void detect_x86(void) {
     if (!(avx512 && os_avx512)) return;
     best_level = HUSH_LEVEL_AVX512;
     has_vnni = vnni;
-    avx512_halved = amd_family() == 25;
+    avx512_halved = amd_family(leaf1_eax) == 25;
     avx512_table = (hush_kernel_table){
         .dot_f32 = hush_dot_f32_avx512,
         .dot_f32_rows = hush_dot_f32_rows_avx512,
@@ -355,11 +355,9 @@ void hush_matmul_q4_0_q8_0_rows8(const int8_t *q, const float *d, const int32_t 
         q, d, s, m, k, packed, n, bias, y, ldy);
 }
 
-size_t hush_matmul_q4_0_q8_0_rows8_token_limit(void) {
+int hush_matmul_q4_0_q8_0_rows8_is_vectorised(void) {
     const hush_kernel_table *table = kernels();
-    if (table->matmul_q4_0_q8_0_rows8 == NULL || table->matmul_q4_0_q8_0_rows8 == hush_matmul_q4_0_q8_0_rows8_ref)
-        return 0;
-    return (size_t)PTRDIFF_MAX;
+    return table->matmul_q4_0_q8_0_rows8 != NULL && table->matmul_q4_0_q8_0_rows8 != hush_matmul_q4_0_q8_0_rows8_ref;
 }
 
 void hush_pack_f16_panels(const float *w, size_t n, size_t k, uint16_t *out) {

@@ -221,18 +221,18 @@ extension HushKernelsTests {
             }
         }
 
-        /// Which product a model reads: the interleaved one for every count of tokens with AVX2 and AVX-512 (with
-        /// VNNI or without; its copy then replaces the plain matrix), never at the scalar level.
-        @Test func rows8TokenLimitFollowsTheLevel() {
+        /// Which layout a model keeps: the interleaved one with AVX2 and AVX-512 (with VNNI or without; its copy then
+        /// replaces the plain matrix), never at the scalar level, whose product would be the reference.
+        @Test func rows8IsVectorisedFollowsTheLevel() {
             let previous = hush_kernels_level()
             defer { _ = hush_kernels_set_level(previous) }
             #expect(hush_kernels_set_level(HUSH_LEVEL_SCALAR) == 0)
-            #expect(hush_matmul_q4_0_q8_0_rows8_token_limit() == 0)
+            #expect(hush_matmul_q4_0_q8_0_rows8_is_vectorised() == 0)
             if hush_kernels_set_level(HUSH_LEVEL_AVX2) == 0 {
-                #expect(hush_matmul_q4_0_q8_0_rows8_token_limit() == Int.max)
+                #expect(hush_matmul_q4_0_q8_0_rows8_is_vectorised() == 1)
             }
             if hush_kernels_set_level(HUSH_LEVEL_AVX512) == 0 {
-                #expect(hush_matmul_q4_0_q8_0_rows8_token_limit() == Int.max)
+                #expect(hush_matmul_q4_0_q8_0_rows8_is_vectorised() == 1)
             }
         }
 

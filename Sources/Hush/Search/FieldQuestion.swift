@@ -97,14 +97,36 @@ enum FieldQuestion {
     /// one of its clauses.
     private static func isQuestion(_ query: String, cues: Cues) -> Bool {
         if let last = query.last(where: { !$0.isWhitespace }), "?？".contains(last) { return true }
-        return cues.first(
+        return [QuestionWords.what, .where, .who, .why, .when].contains {
+            cues.first(words: $0.words, phrases: $0.phrases, opening: true) != nil
+        }
+    }
+
+    /// The question words of one meaning in the six languages: whole words in spaced scripts, substrings in
+    /// scripts written without spaces.
+    struct QuestionWords {
+        let words: [String]
+        let phrases: [String]
+
+        /// Words that ask for no kind of field by themselves ("what", "which", "how", "whose").
+        static let what = QuestionWords(
             words: [
-                "what", "what's", "which", "how", "who", "who's", "whom", "whose", "where", "where's", "when", "why",
-                "was", "welche", "welcher", "welches", "wie", "wer", "wo", "wann", "warum", "quel", "quelle", "quels",
-                "quelles", "quoi", "comment", "qui", "où", "quand", "pourquoi", "qué", "cuál", "cuáles", "cómo",
-                "quién", "dónde", "cuándo",
+                "what", "what's", "which", "how", "whose", "was", "welche", "welcher", "welches", "wie", "quel",
+                "quelle",
+                "quels", "quelles", "quoi", "comment", "qué", "cuál", "cuáles", "cómo",
             ],
-            phrases: ["什么", "哪", "怎么", "为什么", "谁", "何", "どの", "どう", "なぜ", "誰"], opening: true) != nil
+            phrases: ["什么", "哪", "怎么", "何", "どの", "どう"])
+        static let `where` = QuestionWords(
+            words: ["where", "where's", "wo", "wohin", "où", "dónde", "donde"],
+            phrases: ["哪里", "哪儿", "在哪", "什么地方", "どこ", "何処"])
+        static let who = QuestionWords(
+            words: ["who", "who's", "who'll", "whom", "wer", "wem", "wen", "qui", "quién", "quien", "quiénes"],
+            phrases: ["谁", "誰", "だれ"])
+        static let why = QuestionWords(
+            words: ["why", "warum", "wieso", "weshalb", "wozu", "pourquoi"],
+            phrases: ["por qué", "para qué", "为什么", "為什麼", "为何", "なぜ", "どうして", "何のため"])
+        static let when = QuestionWords(
+            words: ["when", "wann", "quand", "cuándo", "cuando"], phrases: ["什么时候", "何时", "幾時", "いつ"])
     }
 
     /// `text` with each of its words (letters and apostrophes) replaced by what `replace` returns for it, the
@@ -152,28 +174,24 @@ enum FieldQuestion {
         var found: [(at: Int, kinds: Set<Kind>)] = []
         // A "where" after a noun only says which meeting ("the status meeting where the waitlists were done").
         if let at = cues.first(
-            words: ["where", "where's", "wo", "wohin", "où", "dónde", "donde"],
-            phrases: ["哪里", "哪儿", "在哪", "什么地方", "どこ", "何処"], opening: true, orAfter: Cues.askingBefore
-        ) ?? (cues.ordered.last == "where" ? cues.lastWordStart : nil) {
+            words: QuestionWords.where.words, phrases: QuestionWords.where.phrases, opening: true,
+            orAfter: Cues.askingBefore) ?? (cues.ordered.last == "where" ? cues.lastWordStart : nil)
+        {
             found.append((at, whereAsks(cues)))
         }
         if let at = cues.first(
-            words: ["who", "who's", "who'll", "whom", "wer", "wem", "wen", "qui", "quién", "quien", "quiénes"],
-            phrases: ["谁", "誰", "だれ"], opening: true,
+            words: QuestionWords.who.words, phrases: QuestionWords.who.phrases, opening: true,
             orAfter: ["remember", "recall", "know", "forgot", "forget", "wonder", "wondering", "me"])
         {
             found.append((at, whoAsks(cues)))
         }
-        if let at = cues.first(
-            words: ["why", "warum", "wieso", "weshalb", "wozu", "pourquoi"],
-            phrases: ["por qué", "para qué", "为什么", "為什麼", "为何", "なぜ", "どうして", "何のため"])
-        {
+        if let at = cues.first(words: QuestionWords.why.words, phrases: QuestionWords.why.phrases) {
             found.append((at, whyAsks(cues)))
         }
         // A "when" inside a clause only says which meeting ("Which room were we in when we chose the fairs?").
         if let at = cues.first(
-            words: ["when", "wann", "quand", "cuándo", "cuando"], phrases: ["什么时候", "何时", "幾時", "いつ"],
-            opening: true, orAfter: ["by", "and", "so", "but", "then", "until"])
+            words: QuestionWords.when.words, phrases: QuestionWords.when.phrases, opening: true,
+            orAfter: ["by", "and", "so", "but", "then", "until"])
         {
             // "When does the fix have to be on staging?" asks for a task's deadline.
             found.append((at, taskCue(cues) != nil ? [.task, .time] : [.time, .decision]))

@@ -248,12 +248,13 @@ final class BERTEncoder: Sendable {
                 if low < high {
                     // Shares and parts start on multiples of 8 rows (a part has an interleaved copy only if its
                     // rows are a multiple of 8).
-                    if let plain = part.blocks, part.rows8 == nil || rows > part.interleavedTokenLimit {
+                    switch part.layout {
+                    case .plain(let plain):
                         hush_matmul_q4_0_q8_0(
                             activations.codes, activations.scales, activations.sums, rows, k,
                             plain + (low - first) * blocks * E5S1File.q4BlockBytes, high - low, bias + low, c + low,
                             stride)
-                    } else if let rows8 = part.rows8 {
+                    case .rows8(let rows8):
                         precondition((low - first) % 8 == 0, "BERTEncoder: a share starts inside a group of 8 rows")
                         hush_matmul_q4_0_q8_0_rows8(
                             activations.codes, activations.scales, activations.sums, rows, k,

@@ -141,21 +141,16 @@ public final class E5S1File: @unchecked Sendable {
         let storage = ByteStorage(count: info.range.count)
         try file.read(at: info.range.lowerBound, count: info.range.count, into: storage.base)
         let blocks = UnsafePointer(storage.base.assumingMemoryBound(to: UInt8.self))
-        // Where a vector kernel reads 8 rows interleaved (x86), a copy in that layout: about half the time of the
-        // plain kernel's products in as many bytes (docs/benchmarks.md, "Eight rows at a time"). When it is the
-        // faster product for any count of tokens (x86, with or without VNNI) it replaces the plain matrix, freed here.
-        let limit = hush_matmul_q4_0_q8_0_rows8_token_limit()
-        guard rows % 8 == 0, limit > 0 else {
-            return Q4Matrix(
-                rows: rows, columns: columns, blocks: blocks, rows8: nil, interleavedTokenLimit: 0, owners: [storage])
+        // Where a vector kernel reads 8 rows interleaved (x86, with or without VNNI), a copy in that layout replaces
+        // the plain matrix, freed here: about half the time of the plain kernel's products in as many bytes
+        // (docs/benchmarks.md, "Eight rows at a time").
+        guard rows % 8 == 0, hush_matmul_q4_0_q8_0_rows8_is_vectorised() != 0 else {
+            return Q4Matrix(rows: rows, columns: columns, layout: .plain(blocks), owner: storage)
         }
         let interleaved = ByteStorage(count: hush_q4_0_rows8_size(rows, columns))
         let rows8 = interleaved.base.assumingMemoryBound(to: UInt8.self)
         hush_q4_0_interleave_rows8(blocks, rows, columns, rows8)
-        let keepsPlain = limit < Int.max
-        return Q4Matrix(
-            rows: rows, columns: columns, blocks: keepsPlain ? blocks : nil, rows8: UnsafePointer(rows8),
-            interleavedTokenLimit: limit, owners: keepsPlain ? [storage, interleaved] : [interleaved])
+        return Q4Matrix(rows: rows, columns: columns, layout: .rows8(UnsafePointer(rows8)), owner: interleaved)
     }
 
     /// A Q4_0 table of `rows` x `columns` weights left in the file, read a row at a time (the word table: its
@@ -482,41 +477,39 @@ extension E5S1File {
 /// row.withUnsafeMutableBufferPointer { words.dequantize(row: 6, into: $0.baseAddress!) }
 /// ```
 public struct Q4Matrix: @unchecked Sendable {
-    // Sendable: immutable; `owners` keep the bytes alive.
+    // Sendable: immutable; `owner` keeps the bytes alive.
 
     /// Number of rows.
     public let rows: Int
     /// Values per row, a multiple of 32.
     public let columns: Int
-    /// The blocks row after row, as stored in the file; nil where the interleaved copy replaces them.
-    let blocks: UnsafePointer<UInt8>?
-    /// The matrix with 8 rows interleaved (`hush_q4_0_interleave_rows8`), where a vector kernel reads that
-    /// layout; nil elsewhere. One of the two is always there.
-    let rows8: UnsafePointer<UInt8>?
-    /// Up to how many tokens a product reads ``rows8`` rather than ``blocks`` (when both are there).
-    let interleavedTokenLimit: Int
-    private let owners: [AnyObject]
+    /// Where the weights are and in which order.
+    enum Layout {
+        /// The blocks row after row, as stored in the file.
+        case plain(UnsafePointer<UInt8>)
+        /// The matrix with 8 rows interleaved (`hush_q4_0_interleave_rows8`), where a vector kernel reads that
+        /// layout.
+        case rows8(UnsafePointer<UInt8>)
+    }
 
-    init(
-        rows: Int, columns: Int, blocks: UnsafePointer<UInt8>?, rows8: UnsafePointer<UInt8>?,
-        interleavedTokenLimit: Int, owners: [AnyObject]
-    ) {
-        precondition(blocks != nil || rows8 != nil, "Q4Matrix: no layout")
+    let layout: Layout
+    private let owner: AnyObject
+
+    init(rows: Int, columns: Int, layout: Layout, owner: AnyObject) {
         self.rows = rows
         self.columns = columns
-        self.blocks = blocks
-        self.rows8 = rows8
-        self.interleavedTokenLimit = interleavedTokenLimit
-        self.owners = owners
+        self.layout = layout
+        self.owner = owner
     }
 
     /// Writes row `row`'s `columns` values, dequantised, to `out`.
     public func dequantize(row: Int, into out: UnsafeMutablePointer<Float>) {
         precondition(row >= 0 && row < rows, "Q4Matrix: row \(row) out of 0..<\(rows)")
         let perRow = columns / E5S1File.q4BlockSize
-        if let blocks {
+        switch layout {
+        case .plain(let blocks):
             hush_dequantize_q4_0(blocks + row * perRow * E5S1File.q4BlockBytes, perRow, out)
-        } else if let rows8 {
+        case .rows8(let rows8):
             hush_dequantize_q4_0_rows8(rows8, columns, row, out)
         }
     }

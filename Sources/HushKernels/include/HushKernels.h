@@ -147,11 +147,10 @@ size_t hush_q4_0_rows8_size(size_t n, size_t k);
 /// vpmaddubsw against four of a token's codes gives 8 rows' partial sums at once.
 void hush_q4_0_interleave_rows8(const uint8_t *w, size_t n, size_t k, uint8_t *out);
 
-/// Up to how many tokens hush_matmul_q4_0_q8_0_rows8 is the faster product at the current level: every count
-/// (PTRDIFF_MAX, which Swift reads as Int.max) with AVX2 and AVX-512 (with VNNI, vpdpbusd), 0 where the
-/// interleaved layout has no vector kernel (arm64's NEON kernels read the plain one) and no copy is worth its
-/// memory.
-size_t hush_matmul_q4_0_q8_0_rows8_token_limit(void);
+/// 1 where hush_matmul_q4_0_q8_0_rows8 has a vector kernel at the current level (AVX2, AVX-512 with VNNI or
+/// without), so a model keeps its 4-bit matrices only in the interleaved layout; 0 where it would fall back to the
+/// scalar reference (arm64's NEON kernels read the plain layout) and no copy is worth its memory.
+int hush_matmul_q4_0_q8_0_rows8_is_vectorised(void);
 
 /// Writes row `row` (any of the matrix's, n a multiple of 8) of a matrix rearranged by
 /// hush_q4_0_interleave_rows8, dequantised as hush_dequantize_q4_0 does ((nibble - 8) x d), to `out` (k floats).
