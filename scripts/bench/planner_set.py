@@ -25,7 +25,9 @@ questions.jsonl answerable questions ({"id": "q-001", "query", "relevant": [meet
                 FRESH5) after those from FRESH4's, the sixth ("r-001", split "fresh6", see FRESH6) after those
                 from FRESH5's, the seventh ("s-001", split "fresh7", see FRESH7) after those from FRESH6's, the
                 eighth ("t-001", split "fresh8", see FRESH8) after those from FRESH7's, the ninth ("v-001",
-                split "fresh9", see FRESH9) after those from FRESH8's.
+                split "fresh9", see FRESH9) after those from FRESH8's, the tenth ("w-001", split "fresh10", see
+                FRESH10) after those from FRESH9's. Last, the fresh splits' unanswerable questions ({"id": "x-001",
+                ..., "relevant": [], "split": "fresh10", "kind", "written_as"}, see UNANSWERABLE10).
 
 The data is fixed; the script has no randomness. It checks the set (answers in their fields and not in
 titles, bodies or other fields, note lengths, the unanswerable questions' words absent, queries unique, at most
@@ -2262,6 +2264,138 @@ NOTES = [
 ]
 
 
+# Tenth fresh questions, split "fresh10", ids w-001...: written the same way (by a helper that read only the
+# records), after the cues from FRESH9's failures and the rule that a name the store never mentions lowers every
+# hit's relevance. With them, the first unanswerable questions of a fresh split (UNANSWERABLE10, ids x-001...):
+# (query, kind, guard words, why), 12 "general", 12 "absent" (about something the records never mention: no
+# record holds a guard word) and 12 "missing-fact" (a topic the records touch, a fact none gives: `why` says which
+# records and what they lack).
+# Blind test set for the planner search (meetings m-001..m-100, notes n-001..n-100).
+# FRESH10: (meeting_number, field_code, query, answer, style)
+FRESH10 = [
+    # --- Attendees ---
+    (5, "A", "who from Redline was on the january scoping call", "Kasia Nowak", "named"),
+    (14, "A", "who is our account manager at cloudnest", "Pieter de Vries", "content"),
+    (10, "A", "name of the agent for the Ohlauer Straße landlord", "Karl Becker", "content"),
+    (25, "A", "Which Northwind people came to the Q1 board meeting?", "Henrik Dahl and Sofia Lindqvist", "named"),
+    (48, "A", "who was the architect doing the new office layout?", "Anja Richter", "content"),
+    (61, "A", "who came along from yoga loft to the substitution beta kickoff besides hanna", "two Yoga Loft instructors", "named"),
+    (27, "A", "name of the lawyer who helped us with the office lease", "Eva Novak", "content"),
+    (91, "A", "who represented studio nord on the customer advisory board", "Mehmet Aydin", "named"),
+    (66, "A", "who did sam and priya interview at urban sports club in august", "Lea Sommer", "named"),
+    (40, "A", "brightclean contact person", "Dana Weiss", "content"),
+    (1, "A", "How many people were at the 2026 kickoff all-hands?", "41 people", "named"),
+    (79, "A", "how many engineers were in the room when berlin and lisbon planned Q4 together", "22 people", "content"),
+    # --- Purpose ---
+    (3, "P", "what did priya and i want to talk about in our january 1:1", "headcount", "named"),
+    (11, "P", "Factory Görlitzer Park viewing - what were we trying to find out?", "shared campus", "named"),
+    (18, "P", "what was the new helpdesk tool supposed to replace?", "shared support inbox", "content"),
+    (33, "P", "what did we need to confirm with redline's testers on the first day of the pentest", "rules of engagement", "named"),
+    (46, "P", "main topic of the Q2 board prep", "launch delay", "named"),
+    (65, "P", "what were we deciding at the SOC 2 readiness meeting in august", "Type I this year", "named"),
+    (50, "P", "what kind of meeting did we hold after studio nord's check-in went down", "Post-mortem", "named"),
+    (80, "P", "what was felix's churn deep dive meant to figure out", "why small studios cancel", "named"),
+    (87, "P", "what problems were we looking at on older android phones", "startup time and jank", "content"),
+    (94, "P", "besides closing the office over the holidays, what else did we have to sort out for year end", "support cover", "content"),
+    (54, "P", "what were we handing over to hannah when she started as PM", "web dashboard roadmap", "content"),
+    (88, "P", "how big was engineering getting when we talked about adding engineering managers", "past 25", "content"),
+    # --- Outcomes ---
+    (2, "O", "did we go for a flutter rewrite of the app", "Flutter rewrite rejected", "content"),
+    (4, "O", "How much did marketing's events budget get cut by?", "60k to 35k", "content"),
+    (8, "O", "root cause of the FitHaus double charges", "retry in the Payvia webhook handler", "named"),
+    (20, "O", "what did gut rehwiese cost us for the three days", "36,400 euros", "content"),
+    (21, "O", "how many laptops were still without disk encryption", "Three laptops", "content"),
+    (36, "O", "What was the high finding at the pentest readout?", "leaked other members' first names", "named"),
+    (42, "O", "what tagline did we pick for the app launch", "Book in two taps", "content"),
+    (56, "O", "paying studios at the mid-year review", "484", "named"),
+    (60, "O", "how many downloads did v2 get on launch day", "3,900", "named"),
+    (73, "O", "which hotel did the lisbon team stay at during their berlin week", "Michelberger", "content"),
+    (84, "O", "what salary did we offer sven", "at 60k", "content"),
+    (96, "O", "what valuation are we going for in the series a", "40 million", "content"),
+    # --- Action items ---
+    (9, "X", "what did fatima have to do after the v2 design review", "top ten support complaints", "named"),
+    (7, "X", "who was on the hook for booking the office viewings", "Oskar: book viewings", "content"),
+    (13, "X", "deadline for sending amir his offer", "by February 13", "content"),
+    (15, "X", "remind me what I had to write for the Q1 board prep", "one-page memo", "named"),
+    (19, "X", "What was Clara's task after the March 2 v2 status meeting?", "Apple Pay sandbox", "named"),
+    (26, "X", "what did felix need to fix after the zendesk check-in", "CSAT report", "named"),
+    (28, "X", "who was setting up amir's laptop and accounts", "Miguel: set up his accounts", "content"),
+    (34, "X", "was anyone going to write to the PM candidate who didn't get the job", "personal note", "content"),
+    (43, "X", "what did sam have to write up for me after our may 1:1", "three objections", "named"),
+    (45, "X", "where were the lisbon QA job ads posted", "Landing.jobs", "content"),
+    (71, "X", "which job board did the junior security engineer role go on", "Berlin Startup Jobs", "content"),
+    (75, "X", "which review tools was lena choosing between?", "Leapsome or Lattice", "content"),
+    # --- Location ---
+    (100, "L", "where was the year-end all-hands", "Radialsystem", "named"),
+    (17, "L", "where did jonas and I do our february 1:1", "Weinbergspark", "named"),
+    (51, "L", "where did I meet ravi for his 1:1 in june", "Spree", "named"),
+    (58, "L", "Where did Priya and I have our July check-in?", "Tiergarten", "named"),
+    (38, "L", "offsite strategy session, where was it held", "barn at Gut Rehwiese", "named"),
+    (16, "L", "where's pixelwerk's studio", "Friedrichshain", "content"),
+    (22, "L", "where did we meet the yoga loft owner in hamburg", "Ottensen", "named"),
+    (77, "L", "fithaus head office is where again?", "Potsdam", "content"),
+    (85, "L", "where did the october leadership half-day take place", "Hotel Oderberger", "named"),
+    (35, "L", "career chat with fatima - which cafe", "Café Lindner", "named"),
+    (74, "L", "which room was the partner API design review in", "Müggelsee room", "named"),
+    (78, "L", "room for the september board meeting?", "Wannsee room", "named"),
+]
+
+# UNANSWERABLE10: (query, kind, guard_terms, why)
+UNANSWERABLE10 = [
+    # --- general ---
+    ("what is the capital of australia", "general", ["Australia", "Canberra"], ""),
+    ("convert 350 fahrenheit to celsius", "general", ["Fahrenheit"], ""),
+    ("Who wrote Pride and Prejudice?", "general", ["Pride and Prejudice", "Austen"], ""),
+    ("how to get a red wine stain out of a carpet", "general", ["carpet", "stain"], ""),
+    ("when do the clocks change for daylight saving", "general", ["daylight saving", "clocks change"], ""),
+    ("how do you tie a windsor knot", "general", ["Windsor knot", "necktie"], ""),
+    ("boiling point of water at high altitude", "general", ["boiling point", "altitude"], ""),
+    ("How many calories are in an avocado?", "general", ["avocado", "calories"], ""),
+    ("population of tokyo", "general", ["Tokyo", "population"], ""),
+    ("when was the berlin wall built", "general", ["Berlin Wall", "1961"], ""),
+    ("how long do you boil an egg for a runny yolk", "general", ["boil an egg", "runny"], ""),
+    ("deadline for filing the german income tax return", "general", ["tax return", "income tax"], ""),
+    # --- absent ---
+    ("when is the next GDPR training", "absent", ["GDPR", "data protection"], ""),
+    ("who is our contact at HubSpot", "absent", ["HubSpot"], ""),
+    ("what did we decide about opening an office in munich", "absent", ["Munich", "München"], ""),
+    ("parental leave policy", "absent", ["parental leave", "maternity"], ""),
+    ("Where is the Christmas party this year?", "absent", ["Christmas"], ""),
+    ("when is the company hackathon", "absent", ["hackathon"], ""),
+    ("did we end up signing with salesforce", "absent", ["Salesforce"], ""),
+    ("which macbook model do new hires get", "absent", ["MacBook"], ""),
+    ("who is leading the ISO 27001 certification", "absent", ["ISO 27001"], ""),
+    ("employee stock options vesting schedule", "absent", ["stock option", "ESOP", "vesting"], ""),
+    ("what did we learn from the Gymondo partnership call", "absent", ["Gymondo"], ""),
+    ("status of the mindbody integration", "absent", ["Mindbody"], ""),
+    # --- missing-fact ---
+    ("how much is the TalentBridge agency charging us", "missing-fact", [],
+     "Only m-006 mentions TalentBridge: the agency is to be tried for six weeks and Lena signs the contract, but no fee or percentage is ever given."),
+    ("what did the YubiKeys cost", "missing-fact", [],
+     "Only m-021 mentions YubiKeys (Daniel orders 50 of them for the admin-account key requirement); no price or total cost is recorded anywhere."),
+    ("hannah vogt salary offer", "missing-fact", [],
+     "m-034 records that Hannah Vogt gets the PM offer with a June 1 start; m-054, m-058, m-077 and m-091 mention her work. None gives her salary or the offer amount (unlike Amir's 78k in m-013 or Sven's 60k in m-084)."),
+    ("How much did Pixelwerk charge for the new website?", "missing-fact", [],
+     "m-016 (kickoff: Webflow, launch target, pricing page) and m-030 (staging review, go-live moved to April 27) are the only Pixelwerk records; neither states the agency's price or budget."),
+    ("which other moving companies quoted besides zapf", "missing-fact", [],
+     "m-027 has Oskar getting quotes from three moving companies and m-063 records choosing Zapf Umzüge at 14,200 euros; the other two companies and their prices are never named."),
+    ("rent per square metre at lohmühlenstraße", "missing-fact", [],
+     "Lohmühlenstraße appears only in m-007 (on the shortlist, budget up to 28 euros/m²) and m-027 (the option we did not choose); unlike Ohlauer Straße (26 euros, m-010) and Factory (34 euros, m-011), no rent or viewing for it is recorded."),
+    ("how many leads did we get at the boutique fitness summit in amsterdam", "missing-fact", [],
+     "m-072 decides to attend the Boutique Fitness Summit in Amsterdam in November and Sam sets up meetings there; no later record reports its results (m-089 gives lead numbers only for the Yoga Conference in Cologne; n-086 is a personal Amsterdam trip)."),
+    ("which fund is leading our series A", "missing-fact", [],
+     "The Series A appears in m-078 (board supports raising, Sofia offers intros), m-085 (8 million target), m-090, m-096 (valuation, deck and process dates, Henrik to list ten funds) and m-098 (process may start in January); no lead investor or fund is ever named."),
+    ("what does the Heden coworking space in Lisbon cost per month", "missing-fact", [],
+     "Only m-023 mentions Heden (moving to a coworking floor in Santos from May, Miguel signs up); no price, desk count or contract terms are given, and other Lisbon records (m-028, m-045, m-073) don't mention it."),
+    ("when is the SOC 2 type II audit", "missing-fact", [],
+     "SOC 2 records m-065, m-068, m-071, m-083, m-092 and m-097 cover Type I; m-097 only says Sven should plan SOC 2 Type II for 2027, with no date, auditor or timeline."),
+    ("who did we hire as mobile engineering manager?", "missing-fact", [],
+     "m-088 decides on an external hire for the mobile engineering manager role and I open the role with Lena; no later record names a candidate or a hire."),
+    ("per-booking fee for wellpass", "missing-fact", [],
+     "Wellpass appears in m-059 (to be interviewed) and m-099 (joins as second partner in January); the only fee recorded is 0.40 euros per booking for Urban Sports Club in m-086, nothing for Wellpass."),
+]
+
+
 # ---------------------------------------------------------------------------------------------------------
 # Unanswerable questions: (query, words that must not occur in any record). Whole-word, case-insensitive.
 # ---------------------------------------------------------------------------------------------------------
@@ -2321,7 +2455,9 @@ NEAR_DOMAIN = [
 # The fresh splits in the order they were written: id prefix, split name, questions.
 FRESH_SPLITS = (("f", "fresh", FRESH), ("g", "fresh2", FRESH2), ("h", "fresh3", FRESH3), ("k", "fresh4", FRESH4),
                 ("p", "fresh5", FRESH5), ("r", "fresh6", FRESH6), ("s", "fresh7", FRESH7),
-                ("t", "fresh8", FRESH8), ("v", "fresh9", FRESH9))
+                ("t", "fresh8", FRESH8), ("v", "fresh9", FRESH9), ("w", "fresh10", FRESH10))
+# The fresh splits' unanswerable questions: id prefix, split name, questions.
+FRESH_UNANSWERABLE = (("x", "fresh10", UNANSWERABLE10),)
 
 
 def records():
@@ -2372,6 +2508,10 @@ def questions():
     for n, (query, kind) in enumerate(pairs, 1):
         unanswerable.append({"id": f"u-{n:03d}", "query": query, "relevant": [], "split": "dev" if n % 2 else "heldout",
                              "kind": kind})
+    for prefix, split, written in FRESH_UNANSWERABLE:
+        for n, (query, kind, _, _) in enumerate(written, 1):
+            unanswerable.append({"id": f"{prefix}-{n:03d}", "query": query, "relevant": [], "split": split,
+                                 "kind": "general" if kind == "general" else "near-domain", "written_as": kind})
     return answerable, unanswerable
 
 
@@ -2408,7 +2548,19 @@ def check(recs, answerable):
             m = re.search(r"(?<!\w)" + re.escape(w.lower()) + r"(?!\w)", alltext)
             if m:
                 problems.append(f"unanswerable {query!r}: {w!r} occurs: …{alltext[max(0, m.start() - 60):m.end() + 60]}…")
-    queries = [q["query"] for q in answerable] + [q for q, _ in GENERAL + NEAR_DOMAIN]
+    for _, _, written in FRESH_UNANSWERABLE:
+        for query, kind, words, why in written:
+            if kind == "missing-fact":
+                if len(why) < 20:
+                    problems.append(f"unanswerable {query!r}: say why nothing answers it")
+                continue
+            if not words:
+                problems.append(f"unanswerable {query!r}: no guard words")
+            for w in words:
+                if w.lower() in alltext:
+                    problems.append(f"unanswerable {query!r}: {w!r} occurs")
+    queries = ([q["query"] for q in answerable] + [q for q, _ in GENERAL + NEAR_DOMAIN]
+               + [u[0] for _, _, written in FRESH_UNANSWERABLE for u in written])
     if len(set(q.lower() for q in queries)) != len(queries):
         problems.append("duplicate queries")
     for _, split, written in FRESH_SPLITS:
@@ -2440,8 +2592,10 @@ def main():
     splits = [split for _, split, _ in FRESH_SPLITS]
     fresh = {split: [q for q in answerable if q["split"] == split] for split in splits}
     core = [q for q in answerable if q["split"] not in splits]
+    unanswerable_fresh = [q for q in unanswerable if q["split"] in splits]
+    unanswerable = [q for q in unanswerable if q["split"] not in splits]
     with open(os.path.join(out, "questions.jsonl"), "w", encoding="utf-8") as f:
-        for q in core + unanswerable + [q for split in splits for q in fresh[split]]:
+        for q in core + unanswerable + [q for split in splits for q in fresh[split]] + unanswerable_fresh:
             f.write(json.dumps(q, ensure_ascii=False) + "\n")
     def per_field(qs):
         fields = {}
@@ -2452,7 +2606,8 @@ def main():
     print(f"{out}: {len(recs)} records ({len(MEETINGS)} meetings, {len(NOTES)} notes), "
           f"{len(core)} answerable questions ({per_field(core)}), "
           f"{len(unanswerable)} unanswerable ({len(GENERAL)} general, {len(NEAR_DOMAIN)} near-domain), "
-          + ", ".join(f"{len(fresh[split])} {split} ({per_field(fresh[split])})" for split in splits))
+          + ", ".join(f"{len(fresh[split])} {split} ({per_field(fresh[split])})" for split in splits)
+          + f", {len(unanswerable_fresh)} unanswerable in the fresh splits")
 
 if __name__ == "__main__":
     main()

@@ -38,12 +38,15 @@ enum FieldQuestion {
         /// …), or it ends with a question mark. "What was the tagline for the launch?" names no field and still
         /// asks for what came of the meeting, where "launch tagline" looks for the words.
         let isQuestion: Bool
+        /// Whether it asks what something cost (``AskedAmount``): a record that states no amount does not answer it.
+        let asksForMoney: Bool
 
         init(_ question: String) {
             self.question = question
             let cues = Cues(question, question: true)
             (kinds, word) = FieldQuestion.asked(cues)
             isQuestion = FieldQuestion.isQuestion(question, cues: cues)
+            asksForMoney = AskedAmount.isAsked(cues, kinds: kinds)
         }
 
         /// The kinds of field that answer the question about a record titled `title`: the words of its title only

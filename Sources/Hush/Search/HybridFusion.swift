@@ -82,7 +82,7 @@ enum HybridFusion {
         semantic: [(slot: Int, score: Float)], keyword: [(slot: Int, score: Float)],
         semanticScore: (Int) -> Float?, fusion: ResolvedFusion, keywordComplete: Bool = false,
         evidence: (_ slot: Int, _ cosine: Float) -> ScoreCalibration.Evidence? = { _, _ in nil },
-        keywordStrength: (_ slot: Int) -> Float? = { _ in nil }
+        keywordStrength: (_ slot: Int) -> Float? = { _ in nil }, logOddsPenalty: (_ slot: Int) -> Float = { _ in 0 }
     ) -> [FusedCandidate] {
         var bySlot: [Int: FusedCandidate] = [:]
         var order: [Int] = []
@@ -113,7 +113,8 @@ enum HybridFusion {
                     let found = evidence(slot, explanation.semanticScore ?? 0)
                 else { continue }
                 bySlot[slot]?.explanation.evidence = found
-                bySlot[slot]?.explanation.baseScore = ScoreCalibration.sigmoid(calibration.logit(found))
+                bySlot[slot]?.explanation.baseScore = ScoreCalibration.sigmoid(
+                    calibration.logit(found) - logOddsPenalty(slot))
             }
         case .reciprocalRank(let k):
             let constant = Float(k)

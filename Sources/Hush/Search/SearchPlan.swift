@@ -57,6 +57,15 @@ struct SearchPlan {
     struct Relevance {
         var coefficients: ScoreCalibration.Coefficients
         var threshold: Float?
+        /// The names the query gives that no chunk of the store holds (``UnmentionedNames``): each divides the
+        /// odds of relevance of every hit written in their script.
+        var unmentionedNames: [String] = []
+
+        /// The log-odds taken from the relevance of a hit in `language` for the unmentioned names.
+        func logOddsPenalty(language: String) -> Float {
+            unmentionedNames.isEmpty || !UnmentionedNames.writesLatin(language)
+                ? 0 : UnmentionedNames.logOddsPenalty(unmentionedNames.count)
+        }
     }
 
     /// The fewest chunks a store holds for its hits' relevance to say whether the best is a good match: the
@@ -154,6 +163,13 @@ extension Searcher {
                 plan.relevance = SearchPlan.Relevance(
                     coefficients: table.coefficients(forLanguage: analysis.language),
                     threshold: rows >= SearchPlan.smallestForGoodMatch ? table.recommendedMinScore : nil)
+                if !keywordIndexMissing {
+                    plan.relevance?.unmentionedNames = try UnmentionedNames.candidates(
+                        in: query, language: analysis.language
+                    ).filter { name in
+                        try !database.readKeywordIndex { try $0.matchesAny(FTSQuery.quote(name.lowercased())) }
+                    }
+                }
             }
             if vector.embedded {
                 plan.embedded = true

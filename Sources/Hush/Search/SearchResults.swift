@@ -153,6 +153,19 @@ public struct SearchResults: Sendable, Hashable, Codable {
     /// hits carry no relevance (keyword mode, a model without a table), and in a store of fewer than 100 chunks,
     /// too few to tell how far a hit stands out from the rest: there any hit counts as a good match.
     public var goodMatchThreshold: Float?
+    /// The names the query gives (words written with a capital and small letters mid-sentence) that nothing in
+    /// the store mentions: no chunk holds them. Each makes every hit's ``SearchHit/relevance`` less likely (its odds
+    /// divided by 8), so that "What did we agree about the Munich office?" is no good match in notes about the
+    /// Berlin office, and an app can say why. Empty when there are none, for a query in German (which capitalises
+    /// every noun), and when the hits carry no relevance.
+    ///
+    /// ```swift
+    /// let results = try await store.search("Who is presenting at the Web Summit?")
+    /// if !results.goodMatch, let name = results.unmentionedNames.first {
+    ///     showEmptyState("Nothing in your notes mentions \(name).")
+    /// }
+    /// ```
+    public var unmentionedNames: [String]
 
     /// Whether the best hit is a good match for the query: its ``SearchHit/relevance`` reaches
     /// ``goodMatchThreshold``. A search that found nothing has none; a hit without a relevance (keyword mode,
@@ -184,23 +197,26 @@ public struct SearchResults: Sendable, Hashable, Codable {
         return relevance >= threshold
     }
 
-    init(query: String, hits: [SearchHit], timings: Timings, goodMatchThreshold: Float?) {
+    init(query: String, hits: [SearchHit], timings: Timings, goodMatchThreshold: Float?, unmentionedNames: [String]) {
         self.query = query
         self.hits = hits
         self.timings = timings
         self.goodMatchThreshold = goodMatchThreshold
+        self.unmentionedNames = unmentionedNames
     }
 
     private enum CodingKeys: String, CodingKey {
-        case query, hits, timings, goodMatchThreshold
+        case query, hits, timings, goodMatchThreshold, unmentionedNames
     }
 
-    /// Decodes results; results encoded before they carried their query or threshold decode without them.
+    /// Decodes results; results encoded before they carried their query, threshold or unmentioned names decode
+    /// without them.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         query = try container.decodeIfPresent(String.self, forKey: .query) ?? ""
         hits = try container.decode([SearchHit].self, forKey: .hits)
         timings = try container.decode(Timings.self, forKey: .timings)
         goodMatchThreshold = try container.decodeIfPresent(Float.self, forKey: .goodMatchThreshold)
+        unmentionedNames = try container.decodeIfPresent([String].self, forKey: .unmentionedNames) ?? []
     }
 }

@@ -41,6 +41,13 @@ extension Searcher {
         let background =
             plan.relevance == nil
             ? nil : plan.queryVector.flatMap { state.background(query: $0, shift: first.shift) }
+        // What the query's unmentioned names take from a hit's estimate (the relevance and the calibrated score).
+        func penalty(_ slot: Int) -> Float {
+            guard let relevance = plan.relevance, !relevance.unmentionedNames.isEmpty,
+                let language = state.record(slot)?.language
+            else { return 0 }
+            return relevance.logOddsPenalty(language: language)
+        }
         func evidence(slot: Int, cosine: Float) -> ScoreCalibration.Evidence {
             var standing: Float = 0
             if let background { standing = (cosine - background.mean) / max(background.deviation, 1e-3) }
@@ -72,7 +79,7 @@ extension Searcher {
             candidates = HybridFusion.fuse(
                 semantic: semantic, keyword: keywordRanked, semanticScore: { semanticHit($0)?.score },
                 fusion: plan.fusion, keywordComplete: keywordRanked.count < plan.pool,
-                evidence: evidence, keywordStrength: { keywordEvidence[$0] })
+                evidence: evidence, keywordStrength: { keywordEvidence[$0] }, logOddsPenalty: penalty)
         }
 
         // Boosts, threshold, order.
@@ -101,7 +108,8 @@ extension Searcher {
             for index in candidates.indices {
                 guard let cosine = semanticHit(candidates[index].slot)?.score else { continue }
                 let found = evidence(slot: candidates[index].slot, cosine: cosine)
-                candidates[index].relevance = ScoreCalibration.sigmoid(relevance.coefficients.logit(found))
+                candidates[index].relevance = ScoreCalibration.sigmoid(
+                    relevance.coefficients.logit(found) - penalty(candidates[index].slot))
                 if plan.explain, candidates[index].explanation.evidence == nil {
                     candidates[index].explanation.evidence = found
                 }

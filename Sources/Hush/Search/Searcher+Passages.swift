@@ -4,8 +4,9 @@ import Foundation
 extension Searcher {
     /// The hits for `chosen` (best first), with their chunks' text; a hit whose chunk is gone is left out.
     func hits(_ chosen: [Chosen], plan: SearchPlan) throws -> [SearchHit] {
-        var chunks = try loadChunks(chosen.map(\.chunkID))
-        let chosen = try answeringFields(chosen, chunks: chunks, plan: plan)
+        let kept = try withoutAmounts(chosen, plan: plan)
+        var chunks = try loadChunks(kept.map(\.chunkID))
+        let chosen = try answeringFields(kept, chunks: chunks, plan: plan)
         let swapped = chosen.map(\.chunkID).filter { chunks[$0] == nil }
         if !swapped.isEmpty { chunks.merge(try loadChunks(swapped)) { kept, _ in kept } }
         return chosen.compactMap { entry in
@@ -22,6 +23,28 @@ extension Searcher {
                 language: record.language, tags: record.tags,
                 category: record.category, createdAt: Date(timeIntervalSince1970: record.createdAt),
                 relevance: entry.candidate.relevance, explanation: plan.explain ? explanation : nil)
+        }
+    }
+
+    /// `chosen` with the relevance of each record that states no amount of money made far smaller when the
+    /// question asks what something cost (``AskedAmount``), and those that then fall below the search's
+    /// `minRelevance` left out.
+    private func withoutAmounts(_ chosen: [Chosen], plan: SearchPlan) throws -> [Chosen] {
+        guard plan.asked.asksForMoney, plan.relevance != nil, chosen.contains(where: { $0.candidate.relevance != nil })
+        else { return chosen }
+        let documents = try database.documentTexts(ids: chosen.map(\.record.externalID))
+        let penalty = log(AskedAmount.oddsDivisor)
+        return chosen.compactMap { entry in
+            guard let relevance = entry.candidate.relevance, let document = documents[entry.record.externalID]
+            else { return entry }
+            let text =
+                ([document.title, document.body, document.quoted].compactMap { $0 } + document.fields.map(\.value))
+            guard !text.contains(where: AskedAmount.holdsMoney) else { return entry }
+            var lowered = entry
+            let odds = max(relevance, .leastNormalMagnitude) / max(1 - relevance, .leastNormalMagnitude)
+            lowered.candidate.relevance = ScoreCalibration.sigmoid(log(odds) - penalty)
+            if let minimum = plan.minRelevance, let now = lowered.candidate.relevance, now < minimum { return nil }
+            return lowered
         }
     }
 

@@ -46,7 +46,8 @@ struct Searcher: Sendable {
             totalMs: Self.milliseconds(end - started))
         recorder.record(timings, embedded: plan.embedded)
         return SearchResults(
-            query: query, hits: hits, timings: timings, goodMatchThreshold: plan.relevance?.threshold)
+            query: query, hits: hits, timings: timings, goodMatchThreshold: plan.relevance?.threshold,
+            unmentionedNames: plan.relevance?.unmentionedNames ?? [])
     }
 
     static func milliseconds(_ duration: Duration) -> Double {

@@ -265,6 +265,9 @@ enum SearchOutput {
                 String(
                     format: "no good match: the best hit's estimated relevance %.3f is below %.3f", best, threshold))
         }
+        if !results.unmentionedNames.isEmpty {
+            lines.append("not mentioned in the store: " + results.unmentionedNames.joined(separator: ", "))
+        }
         let t = results.timings
         let count = results.hits.count == 1 ? "1 result" : "\(results.hits.count) results"
         lines.append(
@@ -284,7 +287,7 @@ struct SearchJSON: Encodable {
     var context: AnswerContext?
 
     enum CodingKeys: String, CodingKey {
-        case query, mode, analysis, results, timings, goodMatch, goodMatchThreshold, context
+        case query, mode, analysis, results, timings, goodMatch, goodMatchThreshold, unmentionedNames, context
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -293,6 +296,7 @@ struct SearchJSON: Encodable {
         try container.encode(mode, forKey: .mode)
         try container.encode(results.goodMatch, forKey: .goodMatch)
         try container.encode(results.goodMatchThreshold.map(JSONNumber.init), forKey: .goodMatchThreshold)
+        try container.encode(results.unmentionedNames, forKey: .unmentionedNames)
         try container.encodeIfPresent(analysis.map(Analysis.init), forKey: .analysis)
         try container.encode(results.hits, forKey: .results)
         try container.encode(Timings(results.timings), forKey: .timings)
