@@ -70,18 +70,29 @@ extension FieldQuestion {
                 mainClause = 0
                 return
             }
-            // The subject before "supposed to", as written: a capitalised name or a pronoun.
+            // The subject of "supposed to": a capitalised name or a pronoun, or any one word but a thing's ("it",
+            // "this") right after a form of "be" ("what was ravi supposed to ship") or before one at the start of
+            // the question or a clause ("lena was meant to schedule it").
             let original = FieldQuestion.straightApostrophes(raw)
                 .split(whereSeparator: { !$0.isLetter && !(apostrophesInWords && $0 == "'") }).map(String.init)
             var named: Int?
             if original.count == ordered.count {
+                let be: Set<String> = ["is", "are", "was", "were"]
+                let things: Set<String> = ["it", "this", "that", "these", "those", "what", "which", "there"]
+                func isPerson(_ at: Int, byPlace: Bool) -> Bool {
+                    guard at >= 0, !things.contains(ordered[at]), !be.contains(ordered[at]) else { return false }
+                    return ["i", "we", "he", "she", "they", "you"].contains(ordered[at])
+                        || (original[at].first?.isUppercase ?? false) || (byPlace && ordered[at].count > 1)
+                }
                 for index in ordered.indices.dropFirst(2)
                 where ["supposed", "meant"].contains(ordered[index]) && index + 1 < ordered.count
                     && ordered[index + 1] == "to"
                 {
-                    let subject = original[index - 1]
-                    let pronoun = ["i", "we", "he", "she", "they", "you"].contains(ordered[index - 1])
-                    if pronoun || (subject.first?.isUppercase ?? false) {
+                    let inverted = isPerson(index - 1, byPlace: be.contains(ordered[index - 2]))
+                    let leading =
+                        be.contains(ordered[index - 1])
+                        && isPerson(index - 2, byPlace: index - 2 == 0 || opens[index - 2])
+                    if inverted || leading {
                         named = starts[index]
                         break
                     }

@@ -399,6 +399,10 @@ enum FieldQuestion {
         if words[at] == "who'll" { return [.task, .decision] }
         let next = words.dropFirst(at + 1).first ?? ""
         let after = words.dropFirst(at + 2).first ?? ""
+        // "who did we interview", "who did Oskar meet": the people met.
+        if next == "did" { return [.people] }
+        // "who was setting up the laptop": a task, or who was there ("who was presenting").
+        if next == "was" || next == "were", after.count > 4, after.hasSuffix("ing") { return [.people, .task] }
         if words[at] == "who's" || next == "is" || next == "are" {
             // "who is booking", "who's going to": a task; "who is the agent": either.
             let verb = words[at] == "who's" ? next : after

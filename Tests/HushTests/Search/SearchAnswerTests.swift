@@ -199,6 +199,14 @@ import Testing
         #expect(FieldQuestion.askedKinds("Planning: who is booking the hotel?") == [.task])
         #expect(FieldQuestion.askedKinds("What was Aiko supposed to send the board?") == [.task])
         #expect(FieldQuestion.askedKinds("What was the new helpdesk supposed to replace?") == [.reason])
+        // A person written in lower case, after "was" or opening the question; a thing is no one.
+        #expect(FieldQuestion.askedKinds("what was ravi supposed to ship after the outage") == [.task])
+        #expect(FieldQuestion.askedKinds("lena was meant to schedule what") == [.task])
+        #expect(FieldQuestion.askedKinds("what was it supposed to replace") != [.task])
+        #expect(FieldQuestion.askedKinds("what the app was meant to replace") != [.task])
+        // "who did we meet" asks for the people met; "who was setting up" for a task or who was there.
+        #expect(FieldQuestion.askedKinds("who did sam and priya interview at the studio") == [.people])
+        #expect(FieldQuestion.askedKinds("who was setting up amir's laptop") == [.people, .task])
         #expect(FieldQuestion.askedKinds("After the lease decision, what was Oskar on the hook for?") == [.task])
         #expect(FieldQuestion.askedKinds("deadline for fixing the booking API leak") == [.task])
         #expect(FieldQuestion.askedKinds("When does the fix have to be on staging?") == [.task, .time])
