@@ -164,8 +164,9 @@ extension Searcher {
                     coefficients: table.coefficients(forLanguage: analysis.language),
                     threshold: rows >= SearchPlan.smallestForGoodMatch ? table.recommendedMinScore : nil)
                 if !keywordIndexMissing {
+                    // As you type, the word being typed is no name yet ("…the Mun").
                     plan.relevance?.unmentionedNames = try UnmentionedNames.candidates(
-                        in: query, language: analysis.language
+                        in: searched.text, language: analysis.language
                     ).filter { name in
                         try !database.readKeywordIndex { try $0.matchesAny(FTSQuery.quote(name.lowercased())) }
                     }

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// A name is a word of the Latin alphabet written with a capital where the sentence does not ask for one (not its first word, nor the
 /// first after a full stop, colon or quotation mark) and small letters after it, not a stop word, its "'s" or other
-/// ending after an apostrophe aside. Words in capitals are left out: "ER" and "ADHD" in a worry are as often
+/// ending after an apostrophe aside; a query in title case, more than two thirds of those words capitalised, has none. Words in capitals are left out: "ER" and "ADHD" in a worry are as often
 /// written otherwise in the notes that answer it. Queries in German, which capitalises every noun, and in scripts
 /// without capitals have none.
 ///
@@ -27,6 +27,9 @@ enum UnmentionedNames {
         guard !["de", "lb"].contains(LanguageTag.primary(language)) else { return [] }
         let stopWords = StopWords.set(for: language)
         var names: [String] = []
+        // The words that could be names by where they stand and how they are spelt, and how many are capitalised.
+        var placed = 0
+        var capitalised = 0
         var word = ""
         // Whether the word being read opens the query or a sentence of it.
         var opensSentence = true
@@ -42,11 +45,13 @@ enum UnmentionedNames {
             {
                 name = String(name[..<apostrophe])
             }
-            guard !wordOpensSentence, name.count >= 2, let first = name.first, first.isUppercase, Self.isLatin(first),
-                name.dropFirst().contains(where: \.isLowercase), !stopWords.contains(name.lowercased()),
-                !names.contains(name)
+            guard !wordOpensSentence, name.count >= 2, let first = name.first, Self.isLatin(first),
+                name.dropFirst().contains(where: \.isLowercase), !stopWords.contains(name.lowercased())
             else { return }
-            names.append(name)
+            placed += 1
+            guard first.isUppercase else { return }
+            capitalised += 1
+            if !names.contains(name) { names.append(name) }
         }
         for character in query {
             if character.isLetter || character.isNumber || character == "'" || character == "\u{2019}"
@@ -61,7 +66,8 @@ enum UnmentionedNames {
             if ".!?:;\"“”«»¿¡(\n".contains(character) { opensSentence = true }
         }
         if !word.isEmpty { finish() }
-        return names
+        // A query in title case ("Notes From The Quarterly Planning Retro") capitalises its words, not its names.
+        return placed >= 3 && capitalised * 3 > placed * 2 ? [] : names
     }
 
     /// Whether documents in `language` are written in the Latin alphabet, so that a name the query spells in it

@@ -54,6 +54,9 @@ import Testing
                 in: "Where is the IPO roadshow? The Priya’s deck. Since I'm at the ER, Tom'll go", language: "en")
                 == ["Priya", "Tom"])
         #expect(UnmentionedNames.candidates(in: "what did we decide about company cars", language: "en").isEmpty)
+        // Title case capitalises words, not names.
+        #expect(UnmentionedNames.candidates(in: "Notes From The Quarterly Planning Retro", language: "en").isEmpty)
+        #expect(UnmentionedNames.candidates(in: "Notes from the planning retro with Ines", language: "en") == ["Ines"])
         // German capitalises every noun.
         #expect(UnmentionedNames.candidates(in: "Wo ist die Weihnachtsfeier?", language: "de").isEmpty)
         #expect(UnmentionedNames.candidates(in: "失眠怎么办", language: "zh").isEmpty)
@@ -85,6 +88,9 @@ import Testing
         let plainTop = try Self.plainRelevance(top)
         #expect(top.id == "m-lease" && top.relevance == plainTop)
         #expect(try await store.search("the landlord about the munich office", explain: true).unmentionedNames.isEmpty)
+        // As you type, the word being typed is no name yet.
+        let typing = try await store.search("the landlord about the Mun", mode: .hybrid.whileTyping)
+        #expect(typing.unmentionedNames.isEmpty)
     }
 
     /// A post in Chinese writes Beijing 北京: a name spelt in the Latin alphabet lowers only the hits written in it.
@@ -92,7 +98,8 @@ import Testing
         let store = try await HushStore.inMemory(embedder: HashingEmbedder())
         try await store.upsert(
             Self.records + SearchAnswerTests.meetings + Corpus.documents + SearchAnswerTests.readings() + [
-                Document(id: "zh-food", body: "北京的烤鸭店排队两个小时，但是真的值得 (worth the queue)。", sourceType: "post", language: "zh"),
+                Document(
+                    id: "zh-food", body: "北京的烤鸭店排队两个小时，但是真的值得 (worth the queue)。", sourceType: "post", language: "zh"),
                 Document(
                     id: "en-food", body: "The best noodle bar in town has a queue every evening.", sourceType: "post",
                     language: "en"),
