@@ -5,11 +5,12 @@ import Foundation
 /// records about the other offices; that no chunk holds the name says that none of them answers it. It says so only
 /// of the hits written in the Latin alphabet, where the name would be spelt as the query spells it.
 ///
-/// A name is a word of the Latin alphabet written with a capital where the sentence does not ask for one (not its first word, nor the
-/// first after a full stop, colon or quotation mark) and small letters after it, not a stop word, its "'s" or other
-/// ending after an apostrophe aside; a query in title case, more than two thirds of those words capitalised, has none. Words in capitals are left out: "ER" and "ADHD" in a worry are as often
-/// written otherwise in the notes that answer it. Queries in German, which capitalises every noun, and in scripts
-/// without capitals have none.
+/// A name is a word of the Latin alphabet written with a capital where the sentence does not ask for one (not its
+/// first word, nor the first after a full stop, colon or quotation mark) and small letters after it, not a stop
+/// word, its "'s" or other ending after an apostrophe aside. Words in capitals are left out: "ER" and "ADHD" in a
+/// worry are as often written otherwise in the notes that answer it. A query in title case (more than two thirds of
+/// the words that could be names capitalised), a query in German, which capitalises every noun, and one in a
+/// script without capitals have none.
 ///
 /// ```swift
 /// UnmentionedNames.candidates(in: "Who is running the Berlin hackathon with Ines?", language: "en")
