@@ -101,6 +101,11 @@ try await planner.upsert([
 let minutes = try await planner.summarize(ids: ["m1"], sentences: 4)
 check(minutes.sentences.count == 4, "the summary has the sentences asked for")
 check(minutes.sentences.contains { $0.text.hasPrefix("Outcomes:") }, "the summary reads the fields")
+let lisbon = try await planner.search("When did Ana review the launch for the Lisbon team?")
+check(lisbon.unmentionedNames == ["Lisbon"], "a name the planner never mentions is said (\(lisbon.unmentionedNames))")
+check(
+    try await planner.search("When did Ana review the launch?").unmentionedNames.isEmpty,
+    "a name the planner holds is not")
 
 // MARK: - The default model, when installed: a Chinese question finds the English entry
 
