@@ -2,7 +2,7 @@
 """Does the first hit answer a planner question? Measures `hush search` on the planner set (planner_set.py).
 
     scripts/bench/planner-answers.py --hush PATH [--model e5-small] [--set scripts/bench/data/planner]
-        [--split all|dev|heldout|fresh|fresh2|...|fresh10] [--mode hybrid] [--k 3] [--explain] [--work DIR] [--rebuild]
+        [--split all|dev|heldout|fresh|fresh2|...|fresh11] [--mode hybrid] [--k 3] [--explain] [--work DIR] [--rebuild]
         [--show-failures] [--json OUT]
 
 Builds a store from SET/records.jsonl (WORK/planner-MODEL.sqlite; reused when it exists, re-indexed
@@ -20,9 +20,11 @@ per question of SET/questions.jsonl and reports, per split (dev, heldout, all, f
   ninth, after those from fresh7's and the rule that a title's words name the record; "fresh9" (ids v-...) a tenth,
   after those from fresh8's and the rule that a question naming no field is shown what was decided; "fresh10"
   (ids w-...) an eleventh, after those from fresh9's, and the first fresh split with unanswerable questions (ids
-  x-..., 12 general, 24 near-domain), written after the rule that a name the store never mentions lowers relevance.
+  x-..., 12 general, 24 near-domain), written after the rule that a name the store never mentions lowers relevance;
+  "fresh11" (ids y-... and z-...) a twelfth, the same way, after the rule that a question about a cost is not
+  answered by a record that states no amount.
   --split all (the default) runs every question and reports every split (the fresh ones only when the set has
-  them); --split dev|heldout|fresh|...|fresh10 runs and reports that split alone;
+  them); --split dev|heldout|fresh|...|fresh11 runs and reports that split alone;
 
 - answerable questions: the first hit is the relevant record (top-1), the relevant record is among the first K
   (top-K), the answer (a short substring of one field of the record, matched case-insensitively) is in the
@@ -52,8 +54,9 @@ import tempfile
 import time
 
 SPLITS = ("dev", "heldout", "all", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7", "fresh8",
-          "fresh9", "fresh10")
-FRESH = ("fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7", "fresh8", "fresh9", "fresh10")
+          "fresh9", "fresh10", "fresh11")
+FRESH = ("fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7", "fresh8", "fresh9", "fresh10",
+         "fresh11")
 ALL = ("dev", "heldout")  # the "all" split: dev + heldout, not fresh, so that earlier figures stay comparable
 FIELD_ORDER = ("Attendees", "Purpose", "Outcomes", "Action items", "Location")
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

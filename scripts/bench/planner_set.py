@@ -27,7 +27,8 @@ questions.jsonl answerable questions ({"id": "q-001", "query", "relevant": [meet
                 eighth ("t-001", split "fresh8", see FRESH8) after those from FRESH7's, the ninth ("v-001",
                 split "fresh9", see FRESH9) after those from FRESH8's, the tenth ("w-001", split "fresh10", see
                 FRESH10) after those from FRESH9's. Last, the fresh splits' unanswerable questions ({"id": "x-001",
-                ..., "relevant": [], "split": "fresh10", "kind", "written_as"}, see UNANSWERABLE10).
+                ..., "relevant": [], "split": "fresh10", "kind", "written_as"}, see UNANSWERABLE10; then "z-001",
+                split "fresh11", see UNANSWERABLE11), after FRESH11 ("y-001", split "fresh11").
 
 The data is fixed; the script has no randomness. It checks the set (answers in their fields and not in
 titles, bodies or other fields, note lengths, the unanswerable questions' words absent, queries unique, at most
@@ -2396,6 +2397,133 @@ UNANSWERABLE10 = [
 ]
 
 
+# Eleventh fresh questions, split "fresh11", ids y-001..., and its unanswerable ones (UNANSWERABLE11, ids z-001...):
+# written the same way as FRESH10 and UNANSWERABLE10 (by a helper that read only the records), after the rules that a
+# question about a cost is not answered by a record stating no amount, that a person written in lower case is
+# "supposed to" do a task, and that "who did we interview" asks for the people met.
+FRESH11 = [
+    # Attendees
+    (5, "A", "Redline scoping call in january - who was there from their side", "Kasia Nowak", "named"),
+    (14, "A", "name of the CloudNest account manager in the renewal talks", "Pieter de Vries", "named"),
+    (16, "A", "which Pixelwerk person came to the website relaunch kickoff", "Lukas Hahn", "named"),
+    (22, "A", "who's the owner of yoga loft", "Hanna Ott", "content"),
+    (25, "A", "Who represented Northwind Ventures at the March board meeting?", "Henrik Dahl and Sofia Lindqvist", "named"),
+    (27, "A", "lawyer who sat in on the lease decision", "Eva Novak", "named"),
+    (40, "A", "who did oskar negotiate the cleaning contract with", "Dana Weiss", "content"),
+    (48, "A", "what's the architect's name for the office fit-out", "Anja Richter", "content"),
+    (79, "A", "how many engineers were in the room for the joint berlin + lisbon planning day", "22 people", "named"),
+    (86, "A", "who is our contact person at Urban Sports Club", "Lea Sommer", "content"),
+    (91, "A", "which Studio Nord person joined the group of studio owners advising us", "Mehmet Aydin", "content"),
+    (100, "A", "how big was the company by the december all hands", "52 people", "named"),
+    # Purpose
+    (3, "P", "why did I set up the January 1:1 with Priya?", "her workload", "named"),
+    (7, "P", "office move kickoff - what did we actually have to decide", "renew the Torstraße lease or move", "named"),
+    (11, "P", "factory görlitzer park viewing: what headcount were we checking it against", "team of 45", "named"),
+    (17, "P", "topics for my feb 1:1 with jonas", "on-call rota and his hiring plan", "named"),
+    (32, "P", "What was the expense policy meeting supposed to produce?", "travel and expense policy", "named"),
+    (46, "P", "point of the board prep session in June", "explain the launch delay", "named"),
+    (50, "P", "did we ever do a postmortem after the studio couldn't check members in on a saturday", "Post-mortem", "content"),
+    (66, "P", "why did we sit down with Urban Sports Club in August", "what an aggregator needs", "named"),
+    (68, "P", "what did Daniel and I cover in our August one-on-one", "security workload and SOC 2", "named"),
+    (80, "P", "was there a meeting to dig into why the small studios leave us", "why small studios cancel", "content"),
+    (88, "P", "at what team size did we start rethinking how engineering is organised", "grows past 25", "content"),
+    (95, "P", "what was the late-november 1:1 with nora about", "2027 brand refresh", "named"),
+    # Outcomes
+    (4, "O", "total Q1 spend we signed off", "1.42 million euros", "content"),
+    (6, "O", "salary range for the backend engineer after we bumped it", "70-82k", "content"),
+    (10, "O", "rent per sqm at ohlauer straße", "26 euros per square metre", "content"),
+    (13, "O", "How much did we offer Amir after his debrief?", "78k", "named"),
+    (20, "O", "what did the offsite venue cost us for the three days", "36,400 euros", "content"),
+    (24, "O", "how much is the multi-site tier per month", "Multi-site 199", "content"),
+    (26, "O", "did first response times actually improve after switching helpdesk", "9 hours to 3 hours", "content"),
+    (42, "O", "tagline for the app launch ads?", "Book in two taps", "content"),
+    (56, "O", "paying studios at the half-year check", "484 paying studios", "named"),
+    (60, "O", "how many downloads did v2 get on its first day", "3,900 downloads", "content"),
+    (63, "O", "what are the movers charging", "14,200 euros", "content"),
+    (96, "O", "series A target valuation", "valuation of 40 million", "content"),
+    # Action items
+    (2, "X", "when was Tom's clickable prototype due", "January 30", "content"),
+    (8, "X", "who had to phone FitHaus's COO to apologise for the double charges", "Sam: call FitHaus's COO", "named"),
+    (9, "X", "deadline to redo the profile screen after the v2 design review", "February 13", "named"),
+    (21, "X", "how many yubikeys were we ordering", "50 YubiKeys", "content"),
+    (36, "X", "by when was ravi supposed to fix the booking api leak", "May 8", "content"),
+    (45, "X", "where did the Lisbon QA job ads go up", "Landing.jobs", "content"),
+    (49, "X", "date the iOS build had to go to App Review", "July 1", "content"),
+    (57, "X", "support hours during launch week?", "7 am to 10 pm", "content"),
+    (65, "X", "How much money did we put aside for SOC 2 tooling and the audit?", "42,000 euros", "content"),
+    (71, "X", "which job board was the junior security engineer role posted on", "Berlin Startup Jobs", "named"),
+    (75, "X", "which review tools was Lena choosing between in our september 1:1", "Leapsome or Lattice", "named"),
+    (81, "X", "deadline for team leads to nominate peers for the reviews", "October 20", "content"),
+    # Location
+    (1, "L", "which venue did we rent for the january all-hands", "Kino Babylon", "named"),
+    (15, "L", "where did we rehearse the Q1 board deck", "Maria's office", "named"),
+    (23, "L", "what street is the lisbon office on", "Rua da Boavista", "content"),
+    (31, "L", "Q2 quarterly planning - location", "Rooftop terrace", "named"),
+    (38, "L", "where was the strategy day at the offsite", "barn at Gut Rehwiese", "named"),
+    (44, "L", "did we book the redline retest over video or on the phone", "Phone call", "named"),
+    (51, "L", "where did the june 1:1 with Ravi happen", "along the Spree", "named"),
+    (58, "L", "july 1:1 with priya, which park did we walk in", "Tiergarten", "named"),
+    (61, "L", "which of Yoga Loft's studios hosted the substitution beta kickoff", "Altona studio", "named"),
+    (70, "L", "where did we hold the retro after the first week in the new office", "Kitchen at Ohlauer Straße", "named"),
+    (77, "L", "where is FitHaus's head office", "Potsdam", "content"),
+    (85, "L", "where did the leadership team go for the october half-day offsite", "Hotel Oderberger", "named"),
+]
+
+UNANSWERABLE11 = [
+    # general
+    ("how long do you boil an egg for soft-boiled", "general", ["soft-boiled"], ""),
+    ("capital of Australia", "general", ["Australia"], ""),
+    ("oven at 400 fahrenheit is how many degrees C", "general", ["fahrenheit"], ""),
+    ("What are the symptoms of strep throat?", "general", ["strep throat"], ""),
+    ("who wrote pride and prejudice", "general", ["pride and prejudice"], ""),
+    ("best month to visit Iceland for the northern lights", "general", ["Iceland", "northern lights"], ""),
+    ("spilled red wine on the rug, what gets it out of carpet", "general", ["red wine", "carpet"], ""),
+    ("how do I change a flat tyre on a car", "general", ["flat tyre"], ""),
+    ("easy guacamole recipe", "general", ["guacamole", "avocado"], ""),
+    ("Do Germans need a visa for Japan?", "general", ["visa", "Japan"], ""),
+    ("what date does daylight saving end this year", "general", ["daylight saving"], ""),
+    ("how many calories in a banana", "general", ["calories"], ""),
+    # absent
+    ("what did we decide about opening an office in Munich?", "absent", ["Munich"], ""),
+    ("who is our data protection officer for GDPR", "absent", ["GDPR", "data protection officer"], ""),
+    ("notes from the Salesforce migration meeting", "absent", ["Salesforce"], ""),
+    ("When did we meet the Stripe account rep?", "absent", ["Stripe"], ""),
+    ("parental leave policy details", "absent", ["parental leave"], ""),
+    ("where are we with ISO 27001 certification", "absent", ["ISO 27001"], ""),
+    ("which partner from Sequoia did Maria pitch to", "absent", ["Sequoia"], ""),
+    ("dates for the company hackathon", "absent", ["hackathon"], ""),
+    ("kubernetes upgrade plan for the backend cluster", "absent", ["Kubernetes"], ""),
+    ("Did we get a booth at Web Summit in Lisbon?", "absent", ["Web Summit"], ""),
+    ("vesting schedule for the ESOP", "absent", ["ESOP", "stock option"], ""),
+    ("why did engineering move from jira to linear", "absent", ["Jira", "Linear"], ""),
+    # missing-fact
+    ("what fee did TalentBridge charge us for the backend search", "missing-fact", ["TalentBridge"],
+     "Only m-006 mentions TalentBridge: the agency is to be tried for six weeks and Lena signs the contract; no fee, percentage or cost is given anywhere."),
+    ("How much is Schellman charging for the SOC 2 audit on its own?", "missing-fact", ["Schellman"],
+     "m-065 names Schellman as the audit firm and budgets 42,000 euros for tooling and audit together; m-083, m-092 and m-097 cover controls and fieldwork. No record splits out the auditor's fee."),
+    ("what did the Michelberger rooms cost for the Lisbon team week", "missing-fact", ["Michelberger"],
+     "m-073 books eight rooms at the Michelberger for September 21-25 and m-079 covers the planning day; no price for the hotel is stated anywhere."),
+    ("when did instructor substitution go generally available", "missing-fact", [],
+     "m-022, m-041, m-061 and m-082 cover substitution (customer ask, design review, four-week beta at Yoga Loft, conference talk). m-061 only says Priya will decide the GA date by mid-August; no record gives the GA date."),
+    ("opening date for the vienna office", "missing-fact", [],
+     "m-090 says an office in Vienna is postponed until after the Series A and m-085 mentions expanding to Austria; n-029 and n-051 are a private trip. No opening date is ever given."),
+    ("who did we end up hiring as engineering manager for mobile?", "missing-fact", [],
+     "m-088 plans an external hire as mobile engineering manager and says to open the role with Lena; no later record names a person hired for it."),
+    ("name of the support person we hired in Lisbon", "missing-fact", [],
+     "m-023 plans one support hire in Lisbon and m-026 has Fatima training the Lisbon support hire; neither (nor any other record) gives the hire's name."),
+    ("which three investors did Sofia introduce us to", "missing-fact", [],
+     "m-078 says Sofia offered intros to three investors; m-085, m-096 and m-098 plan the Series A (Henrik to list ten funds) but no record names any investor or fund."),
+    ("why did we rule out a Flutter rewrite for v2", "missing-fact", ["Flutter"],
+     "m-002 only records that the Flutter rewrite was rejected and both apps stay native; no reason is given there or elsewhere."),
+    ("how many people came to the summer party", "missing-fact", [],
+     "m-052 plans the summer party (Club der Visionäre and a Tagus boat, 9,000 euros total); no record reports attendance or how the party went."),
+    ("which Samsung tablet model was crashing on launch day", "missing-fact", ["Samsung"],
+     "m-060 mentions an Android crash on Samsung tablets with a hotfix and m-062 adds Samsung tablets to the device lab; neither names a model."),
+    ("what were the other two moving companies that quoted", "missing-fact", [],
+     "m-027 asks Oskar for quotes from three moving companies and m-063 picks Zapf Umzüge at 14,200 euros; the other two companies and their quotes are never named."),
+]
+
+
 # ---------------------------------------------------------------------------------------------------------
 # Unanswerable questions: (query, words that must not occur in any record). Whole-word, case-insensitive.
 # ---------------------------------------------------------------------------------------------------------
@@ -2455,9 +2583,10 @@ NEAR_DOMAIN = [
 # The fresh splits in the order they were written: id prefix, split name, questions.
 FRESH_SPLITS = (("f", "fresh", FRESH), ("g", "fresh2", FRESH2), ("h", "fresh3", FRESH3), ("k", "fresh4", FRESH4),
                 ("p", "fresh5", FRESH5), ("r", "fresh6", FRESH6), ("s", "fresh7", FRESH7),
-                ("t", "fresh8", FRESH8), ("v", "fresh9", FRESH9), ("w", "fresh10", FRESH10))
+                ("t", "fresh8", FRESH8), ("v", "fresh9", FRESH9), ("w", "fresh10", FRESH10),
+                ("y", "fresh11", FRESH11))
 # The fresh splits' unanswerable questions: id prefix, split name, questions.
-FRESH_UNANSWERABLE = (("x", "fresh10", UNANSWERABLE10),)
+FRESH_UNANSWERABLE = (("x", "fresh10", UNANSWERABLE10), ("z", "fresh11", UNANSWERABLE11))
 
 
 def records():
