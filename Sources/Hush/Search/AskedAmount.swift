@@ -6,10 +6,11 @@ import Foundation
 /// (``SearchHit/relevance``) far below a good match.
 ///
 /// A question asks for an amount when it names a cost, a price, a fee, a salary or a rent ("what did the keys
-/// cost", "hannah's salary offer"), or asks "how much" someone charged, paid or spent, in English, German, French,
-/// Spanish, Chinese or Japanese, and asks for no person, place or task ("who is paying the deposit?" asks for
-/// a person). An amount is a number written with a currency (`36,400 euros`, `€50`, `$5`, `5000元`) or in
-/// thousands or millions (`78k`, `1.42 million`).
+/// cost", "hannah's salary offer"), or asks "how much" money or budget there was, or someone charged, paid or
+/// spent, in English, German, French, Spanish, Chinese or Japanese, and asks for no person, place or task ("who is
+/// paying the deposit?" asks for a person). Its answer is then the record's line that states one, and a record that
+/// states none is no good match. An amount is a number written with a currency (`36,400 euros`, `€50`, `$5`,
+/// `5000元`) or in thousands or millions (`78k`, `1.42 million`).
 ///
 /// ```swift
 /// AskedAmount.holdsMoney("Fixed price of 18,500 euros.")  // true
@@ -39,7 +40,8 @@ enum AskedAmount {
         return cues.first(
             words: [
                 "charge", "charged", "charging", "charges", "pay", "paid", "paying", "pays", "spend", "spent",
-                "spending", "bezahlt", "zahlen", "gezahlt", "payé", "payer", "pagamos", "pagar", "pagó",
+                "spending", "money", "budget", "cash", "bezahlt", "zahlen", "gezahlt", "geld", "payé",
+                "payer", "argent", "pagamos", "pagar", "pagó", "dinero", "presupuesto",
             ], phrases: []) != nil
     }
 

@@ -64,7 +64,8 @@ extension Searcher {
         // Only a record with fields may be shown by one; without a kind asked for, only one shown by its body.
         let candidates = chosen.filter { entry in
             guard let chunk = chunks[entry.chunkID]?.chunk, chunk.recordHasFields else { return false }
-            return !plan.asked.kinds.isEmpty || (chunk.field == nil && !plan.highlighter.isEmpty)
+            return !plan.asked.kinds.isEmpty || plan.asked.asksForMoney
+                || (chunk.field == nil && !plan.highlighter.isEmpty)
         }
         guard !candidates.isEmpty else { return chosen }
         let fields = try database.fieldChunks(documents: candidates.map(\.record.rowid))
@@ -90,6 +91,18 @@ extension Searcher {
                 return entry
             }
             var shown = entry
+            // A question about a cost is answered by a line that states an amount ("How much money did we put
+            // aside for the audit?": the task "Aiko: budget 42,000 euros", not the outcome that names the auditor),
+            // whatever kind of field it asks for.
+            if plan.asked.asksForMoney {
+                if AskedAmount.holdsMoney(Self.passage(of: chunk, at: passage)) { return entry }
+                let stating = own.filter { AskedAmount.holdsMoney($0.line) }
+                if !stating.isEmpty {
+                    let words = QueryWords(highlighter: plan.highlighter, title: chunk.title)
+                    shown.chunkID = (words.fieldWithMore(stating, than: -1) ?? stating[0]).id
+                    return shown
+                }
+            }
             let askedKinds = asked(ofTitle: chunk.title)
             let asked = askedKinds.isEmpty ? [] : own.filter { kind($0).map(askedKinds.contains) ?? false }
             if asked.count == 1 {
@@ -104,10 +117,7 @@ extension Searcher {
                 shown.chunkID = asked[counts.firstIndex(of: most) ?? 0].id
             } else if chunk.field == nil {
                 let words = QueryWords(highlighter: plan.highlighter, title: chunk.title)
-                let units = Array(chunk.text.utf16)
-                let body =
-                    passage.isEmpty || passage.upperBound > units.count
-                    ? chunk.text : String(decoding: units[passage], as: UTF16.self)
+                let body = Self.passage(of: chunk, at: passage)
                 if let answer = words.fieldWithMore(own, than: words.count(in: body)) {
                     shown.chunkID = answer.id
                 } else if plan.asked.isQuestion, askedKinds.isEmpty,
@@ -118,6 +128,13 @@ extension Searcher {
             }
             return shown
         }
+    }
+
+    /// The passage of `chunk` at `range` (its whole text when the range does not fit it).
+    private static func passage(of chunk: ChunkRow, at range: Range<Int>) -> String {
+        let units = Array(chunk.text.utf16)
+        return range.isEmpty || range.upperBound > units.count
+            ? chunk.text : String(decoding: units[range], as: UTF16.self)
     }
 
     /// Counts the query's words in a record's lines: as `highlighter` marks them, once per stem, the words of

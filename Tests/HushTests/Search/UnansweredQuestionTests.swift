@@ -140,13 +140,38 @@ import Testing
         #expect(attendees.relevance == plainAttendees)
     }
 
+    /// The line that states an amount answers a question about a cost, whatever field it is.
+    @Test func aQuestionAboutACostIsShownTheLineWithTheAmount() async throws {
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        try await store.upsert(
+            Self.records + SearchAnswerTests.meetings + Corpus.documents + SearchAnswerTests.readings() + [
+                Document(
+                    id: "m-soc", title: "SOC 2 readiness", body: "Where we stand on the audit.",
+                    fields: [
+                        .init(label: "Outcomes", value: "SOC 2 Type I with Vanta. Audit firm: Schellman."),
+                        .init(label: "Action items", value: "Daniel: set up Vanta. Aiko: budget 42,000 euros."),
+                    ], sourceType: "meeting")
+            ])
+        let hit = try #require(
+            try await store.search("How much money did we put aside for SOC 2 tooling and the audit?").hits.first)
+        #expect(hit.id == "m-soc" && hit.field == "Action items")
+        // The line with the amount stays, though "how much" asks for what was decided.
+        let kept = try #require(try await store.search("How much budget did Aiko set up for Vanta?").hits.first)
+        #expect(kept.id == "m-soc" && kept.field == "Action items")
+        let firm = try #require(try await store.search("Which audit firm for SOC 2 with Vanta?").hits.first)
+        #expect(firm.id == "m-soc" && firm.field == "Outcomes")
+    }
+
     @Test func questionsThatAskForAnAmount() {
         let asked = [
             "what did the YubiKeys cost", "hannah vogt salary offer", "How much did Pixelwerk charge for the website?",
             "rent per square metre at the new office", "Wie viel kostet die Miete?", "¿Cuánto cuesta el alquiler?",
-            "这个场地多少钱", "会場の料金はいくら",
+            "这个场地多少钱", "会場の料金はいくら", "How much money did we put aside for the audit?",
+            "How much money did we put aside for SOC 2 tooling and the audit?",
         ]
-        for question in asked { #expect(FieldQuestion.Asked(question).asksForMoney, "\(question)") }
+        for question in asked {
+            #expect(FieldQuestion.Asked(question).asksForMoney, "\(question): \(FieldQuestion.askedKinds(question))")
+        }
         let notAsked = [
             "How much faster did we answer tickets?", "Who is paying the advance to the movers?",
             "which venue did we rent for the all-hands", "how many members got charged twice",
