@@ -40,6 +40,9 @@ enum FieldQuestion {
         let isQuestion: Bool
         /// Whether it asks what something cost (``AskedAmount``): a record that states no amount does not answer it.
         let asksForMoney: Bool
+        /// What it counts ("how many yubikeys…": "yubikeys"), the word after "how many", "wie viele", "combien de" or
+        /// "cuántos"; `nil` when it counts nothing.
+        let counted: String?
 
         init(_ question: String) {
             self.question = question
@@ -47,6 +50,7 @@ enum FieldQuestion {
             (kinds, word) = FieldQuestion.asked(cues)
             isQuestion = FieldQuestion.isQuestion(question, cues: cues)
             asksForMoney = AskedAmount.isAsked(cues, kinds: kinds)
+            counted = FieldQuestion.counted(cues)
         }
 
         /// The kinds of field that answer the question about a record titled `title`: the words of its title only
@@ -130,6 +134,21 @@ enum FieldQuestion {
             phrases: ["por qué", "para qué", "为什么", "為什麼", "为何", "なぜ", "どうして", "何のため"])
         static let when = QuestionWords(
             words: ["when", "wann", "quand", "cuándo", "cuando"], phrases: ["什么时候", "何时", "幾時", "いつ"])
+    }
+
+    /// The word a question counts: the first after "how many" and its equivalents ("how many hardware keys" counts
+    /// "hardware", whose number stands before it in "50 hardware keys").
+    private static func counted(_ cues: Cues) -> String? {
+        let words = cues.ordered
+        for index in words.indices.dropLast() {
+            let pair = (words[index], words[index + 1])
+            let opens =
+                (pair.0 == "how" && pair.1 == "many") || (pair.0 == "wie" && pair.1 == "viele")
+                || (pair.0 == "combien" && pair.1 == "de")
+            if opens, index + 2 < words.count { return words[index + 2] }
+            if ["cuántos", "cuántas", "cuantos", "cuantas"].contains(pair.0) { return pair.1 }
+        }
+        return nil
     }
 
     /// `text` with each of its words (letters and apostrophes) replaced by what `replace` returns for it, the

@@ -103,6 +103,16 @@ extension Searcher {
                     return shown
                 }
             }
+            // "How many yubikeys were we ordering?" is answered by a line that gives their number ("Daniel: order 50
+            // YubiKeys"): the line shown when it gives one, else the one line that does.
+            if let counted = plan.asked.counted {
+                if Self.statesCount(of: counted, in: Self.passage(of: chunk, at: passage)) { return entry }
+                let stating = own.filter { Self.statesCount(of: counted, in: $0.line) }
+                if stating.count == 1 {
+                    shown.chunkID = stating[0].id
+                    return shown
+                }
+            }
             let askedKinds = asked(ofTitle: chunk.title)
             let asked = askedKinds.isEmpty ? [] : own.filter { kind($0).map(askedKinds.contains) ?? false }
             if asked.count == 1 {
@@ -128,6 +138,18 @@ extension Searcher {
             }
             return shown
         }
+    }
+
+    /// Whether `text` gives a number of `word`: a number right before a word of its stem, or one word before it
+    /// ("50 YubiKeys", "14 months", "3 new laptops").
+    static func statesCount(of word: String, in text: String) -> Bool {
+        let stem = QueryAnalyzer.stem(word)
+        let words = KeywordText.words(text)
+        for (index, candidate) in words.enumerated() where QueryAnalyzer.stem(candidate) == stem {
+            let before = words[max(0, index - 2)..<index]
+            if before.contains(where: { $0.first?.isNumber == true }) { return true }
+        }
+        return false
     }
 
     /// The passage of `chunk` at `range` (its whole text when the range does not fit it).

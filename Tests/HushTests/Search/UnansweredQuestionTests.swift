@@ -4,7 +4,7 @@ import Testing
 @testable import Hush
 
 /// What tells a question nothing stored answers ([answers] #59): a name the store never mentions, and a question
-/// about a cost over a record that states no amount.
+/// about a cost over a record that states no amount; and the line that answers one about a cost or a count.
 @Suite struct UnansweredQuestionTests {
     static let records: [Document] = [
         Document(
@@ -160,6 +160,27 @@ import Testing
         #expect(kept.id == "m-soc" && kept.field == "Action items")
         let firm = try #require(try await store.search("Which audit firm for SOC 2 with Vanta?").hits.first)
         #expect(firm.id == "m-soc" && firm.field == "Outcomes")
+    }
+
+    /// "How many" is answered by the line that gives the number of what it counts.
+    @Test func aQuestionThatCountsIsShownTheLineWithTheNumber() async throws {
+        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
+        try await store.upsert(
+            Self.records + SearchAnswerTests.meetings + Corpus.documents + SearchAnswerTests.readings() + [
+                Document(
+                    id: "m-keys", title: "Quarterly security review", body: "The quarter's incidents and risks.",
+                    fields: [
+                        .init(label: "Outcomes", value: "Hardware security keys required for every admin by April 30."),
+                        .init(label: "Action items", value: "Daniel: order 50 YubiKeys. Miguel: rotate credentials."),
+                    ], sourceType: "meeting")
+            ])
+        let hit = try #require(try await store.search("how many yubikeys were we ordering for the admins").hits.first)
+        #expect(hit.id == "m-keys" && hit.field == "Action items")
+        #expect(FieldQuestion.Asked("How many YubiKeys?").counted == "yubikeys")
+        #expect(FieldQuestion.Asked("what did we order").counted == nil)
+        #expect(Searcher.statesCount(of: "yubikeys", in: "Daniel: order 50 YubiKeys."))
+        #expect(Searcher.statesCount(of: "months", in: "Runway of 14 months"))
+        #expect(!Searcher.statesCount(of: "keys", in: "Hardware security keys required by April 30."))
     }
 
     @Test func questionsThatAskForAnAmount() {
