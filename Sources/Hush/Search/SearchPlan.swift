@@ -163,12 +163,12 @@ extension Searcher {
                 plan.relevance = SearchPlan.Relevance(
                     coefficients: table.coefficients(forLanguage: analysis.language),
                     threshold: rows >= SearchPlan.smallestForGoodMatch ? table.recommendedMinScore : nil)
-                if !keywordIndexMissing {
-                    // As you type, the word being typed is no name yet ("…the Mun").
-                    plan.relevance?.unmentionedNames = try UnmentionedNames.candidates(
-                        in: searched.text, language: analysis.language
-                    ).filter { name in
-                        try !database.readKeywordIndex { try $0.matchesAny(FTSQuery.quote(name.lowercased())) }
+                // As you type, the word being typed is no name yet ("…the Mun").
+                let names = UnmentionedNames.candidates(in: searched.text, language: analysis.language)
+                if !keywordIndexMissing, !names.isEmpty {
+                    // One read of the index for all of them.
+                    plan.relevance?.unmentionedNames = try database.readKeywordIndex { index in
+                        try names.filter { try !index.matchesAny(FTSQuery.quote($0.lowercased())) }
                     }
                 }
             }

@@ -27,9 +27,11 @@ import Testing
             ], sourceType: "meeting"),
     ]
 
-    static func store() async throws -> HushStore {
+    /// The records above among enough real texts for a good match to be told, and `more`.
+    static func store(adding more: [Document] = []) async throws -> HushStore {
         let store = try await HushStore.inMemory(embedder: HashingEmbedder())
-        try await store.upsert(records + SearchAnswerTests.meetings + Corpus.documents + SearchAnswerTests.readings())
+        try await store.upsert(
+            records + SearchAnswerTests.meetings + Corpus.documents + SearchAnswerTests.readings() + more)
         return store
     }
 
@@ -95,15 +97,13 @@ import Testing
 
     /// A post in Chinese writes Beijing 北京: a name spelt in the Latin alphabet lowers only the hits written in it.
     @Test func aNameLowersOnlyTheHitsWrittenInItsAlphabet() async throws {
-        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
-        try await store.upsert(
-            Self.records + SearchAnswerTests.meetings + Corpus.documents + SearchAnswerTests.readings() + [
-                Document(
-                    id: "zh-food", body: "北京的烤鸭店排队两个小时，但是真的值得 (worth the queue)。", sourceType: "post", language: "zh"),
-                Document(
-                    id: "en-food", body: "The best noodle bar in town has a queue every evening.", sourceType: "post",
-                    language: "en"),
-            ])
+        let store = try await Self.store(adding: [
+            Document(
+                id: "zh-food", body: "北京的烤鸭店排队两个小时，但是真的值得 (worth the queue)。", sourceType: "post", language: "zh"),
+            Document(
+                id: "en-food", body: "The best noodle bar in town has a queue every evening.", sourceType: "post",
+                language: "en"),
+        ])
         let results = try await store.search(
             "Which Beijing restaurants were worth the queue?", limit: 20, explain: true)
         #expect(results.unmentionedNames == ["Beijing"])
@@ -142,16 +142,14 @@ import Testing
 
     /// The line that states an amount answers a question about a cost, whatever field it is.
     @Test func aQuestionAboutACostIsShownTheLineWithTheAmount() async throws {
-        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
-        try await store.upsert(
-            Self.records + SearchAnswerTests.meetings + Corpus.documents + SearchAnswerTests.readings() + [
-                Document(
-                    id: "m-soc", title: "SOC 2 readiness", body: "Where we stand on the audit.",
-                    fields: [
-                        .init(label: "Outcomes", value: "SOC 2 Type I with Vanta. Audit firm: Schellman."),
-                        .init(label: "Action items", value: "Daniel: set up Vanta. Aiko: budget 42,000 euros."),
-                    ], sourceType: "meeting")
-            ])
+        let store = try await Self.store(adding: [
+            Document(
+                id: "m-soc", title: "SOC 2 readiness", body: "Where we stand on the audit.",
+                fields: [
+                    .init(label: "Outcomes", value: "SOC 2 Type I with Vanta. Audit firm: Schellman."),
+                    .init(label: "Action items", value: "Daniel: set up Vanta. Aiko: budget 42,000 euros."),
+                ], sourceType: "meeting")
+        ])
         let hit = try #require(
             try await store.search("How much money did we put aside for SOC 2 tooling and the audit?").hits.first)
         #expect(hit.id == "m-soc" && hit.field == "Action items")
@@ -164,16 +162,14 @@ import Testing
 
     /// "How many" is answered by the line that gives the number of what it counts.
     @Test func aQuestionThatCountsIsShownTheLineWithTheNumber() async throws {
-        let store = try await HushStore.inMemory(embedder: HashingEmbedder())
-        try await store.upsert(
-            Self.records + SearchAnswerTests.meetings + Corpus.documents + SearchAnswerTests.readings() + [
-                Document(
-                    id: "m-keys", title: "Quarterly security review", body: "The quarter's incidents and risks.",
-                    fields: [
-                        .init(label: "Outcomes", value: "Hardware security keys required for every admin by April 30."),
-                        .init(label: "Action items", value: "Daniel: order 50 YubiKeys. Miguel: rotate credentials."),
-                    ], sourceType: "meeting")
-            ])
+        let store = try await Self.store(adding: [
+            Document(
+                id: "m-keys", title: "Quarterly security review", body: "The quarter's incidents and risks.",
+                fields: [
+                    .init(label: "Outcomes", value: "Hardware security keys required for every admin by April 30."),
+                    .init(label: "Action items", value: "Daniel: order 50 YubiKeys. Miguel: rotate credentials."),
+                ], sourceType: "meeting")
+        ])
         let hit = try #require(try await store.search("how many yubikeys were we ordering for the admins").hits.first)
         #expect(hit.id == "m-keys" && hit.field == "Action items")
         #expect(FieldQuestion.Asked("How many YubiKeys?").counted == "yubikeys")
