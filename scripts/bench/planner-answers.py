@@ -2,7 +2,7 @@
 """Does the first hit answer a planner question? Measures `hush search` on the planner set (planner_set.py).
 
     scripts/bench/planner-answers.py --hush PATH [--model e5-small] [--set scripts/bench/data/planner]
-        [--split all|dev|heldout|fresh|fresh2|...|fresh11] [--mode hybrid] [--k 3] [--explain] [--work DIR] [--rebuild]
+        [--split all|dev|heldout|fresh|fresh2|...|fresh12] [--mode hybrid] [--k 3] [--explain] [--work DIR] [--rebuild]
         [--show-failures] [--json OUT]
 
 Builds a store from SET/records.jsonl (WORK/planner-MODEL.sqlite; reused when it exists, re-indexed
@@ -22,9 +22,10 @@ per question of SET/questions.jsonl and reports, per split (dev, heldout, all, f
   (ids w-...) an eleventh, after those from fresh9's, and the first fresh split with unanswerable questions (ids
   x-..., 12 general, 24 near-domain), written after the rule that a name the store never mentions lowers relevance;
   "fresh11" (ids y-... and z-...) a twelfth, the same way, after the rule that a question about a cost is not
-  answered by a record that states no amount.
+  answered by a record that states no amount; "fresh12" (ids b-... and c-...) a thirteenth, after the rules that a
+  cost question is shown the line with the amount and "how many X" the line with a number of X.
   --split all (the default) runs every question and reports every split (the fresh ones only when the set has
-  them); --split dev|heldout|fresh|...|fresh11 runs and reports that split alone;
+  them); --split dev|heldout|fresh|...|fresh12 runs and reports that split alone;
 
 - answerable questions: the first hit is the relevant record (top-1), the relevant record is among the first K
   (top-K), the answer (a short substring of one field of the record, matched case-insensitively) is in the
@@ -54,9 +55,9 @@ import tempfile
 import time
 
 SPLITS = ("dev", "heldout", "all", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7", "fresh8",
-          "fresh9", "fresh10", "fresh11")
+          "fresh9", "fresh10", "fresh11", "fresh12")
 FRESH = ("fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6", "fresh7", "fresh8", "fresh9", "fresh10",
-         "fresh11")
+         "fresh11", "fresh12")
 ALL = ("dev", "heldout")  # the "all" split: dev + heldout, not fresh, so that earlier figures stay comparable
 FIELD_ORDER = ("Attendees", "Purpose", "Outcomes", "Action items", "Location")
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

@@ -28,7 +28,8 @@ questions.jsonl answerable questions ({"id": "q-001", "query", "relevant": [meet
                 split "fresh9", see FRESH9) after those from FRESH8's, the tenth ("w-001", split "fresh10", see
                 FRESH10) after those from FRESH9's. Last, the fresh splits' unanswerable questions ({"id": "x-001",
                 ..., "relevant": [], "split": "fresh10", "kind", "written_as"}, see UNANSWERABLE10; then "z-001",
-                split "fresh11", see UNANSWERABLE11), after FRESH11 ("y-001", split "fresh11").
+                split "fresh11", see UNANSWERABLE11; "c-001", split "fresh12", see UNANSWERABLE12), after FRESH11
+                ("y-001", split "fresh11") and FRESH12 ("b-001", split "fresh12").
 
 The data is fixed; the script has no randomness. It checks the set (answers in their fields and not in
 titles, bodies or other fields, note lengths, the unanswerable questions' words absent, queries unique, at most
@@ -2580,13 +2581,140 @@ NEAR_DOMAIN = [
 ]
 
 
+# Twelfth fresh questions, split "fresh12", ids b-001..., and its unanswerable ones (UNANSWERABLE12, ids c-001...):
+# written the same way as FRESH11 (by a helper that read only the records), after the rules that a question about
+# a cost is shown the line stating an amount and "how many X" the line giving a number of X.
+FRESH12 = [
+    # Attendees
+    (18, "A", "helpdesk tool comparison in feb - who was there apart from fatima and jonas", "Felix Braun", "named"),
+    (20, "A", "who got to choose between the three venue quotes for the may trip?", "Oskar Lind, Lena Fischer, Maria Keller", "content"),
+    (26, "A", "anyone from lisbon at the zendesk rollout check in?", "Ines Costa", "named"),
+    (41, "A", "did hanna come in person to look at the swap-instructor screens or dial in", "on video", "content"),
+    (42, "A", "was priya involved when we split the money between instagram/youtube ads and referral rewards", "Priya Nair", "content"),
+    (47, "A", "june board meeting - which investors were on", "Henrik Dahl, Sofia Lindqvist", "named"),
+    (63, "A", "who sat down with oskar to pick zapf", "Aiko Tanaka", "content"),
+    (73, "A", "was lena part of organising the week the lisbon folks came over", "Lena Fischer", "content"),
+    (80, "A", "did finance sit in when felix explained why studios cancel", "Aiko Tanaka", "content"),
+    (84, "A", "sven kraus debrief, was jonas one of the people deciding", "Jonas Weber", "named"),
+    (91, "A", "advisory board nov: besides hanna, bernd and mehmet how many other owners came", "three more studio owners", "named"),
+    (96, "A", "which of our investors helped map out the fundraising process with aiko, maria and me", "Henrik Dahl", "content"),
+    # Purpose
+    (10, "P", "first look at ohlauer straße in feb, what did we want to ask about", "fit-out", "named"),
+    (12, "P", "what were we supposed to nail down at the very first offsite meeting", "a rough budget and a format", "named"),
+    (14, "P", "going into the hosting contract talks what was our aim", "avoid the price increase", "content"),
+    (27, "P", "when we picked the new office for good, which other street was still in the running", "Lohmühlenstraße", "content"),
+    (35, "P", "apart from her career, what did fatima and i want to talk through in april", "shape of the support team", "named"),
+    (37, "P", "what was the may 4 check with oskar, lena and tom meant to cover", "travel, rooms", "named"),
+    (45, "P", "why did miguel ines and lena get together end of may", "profile for two QA hires", "named"),
+    (59, "P", "partner api discovery kickoff - goal besides the plan itself?", "which partners to interview", "named"),
+    (71, "P", "what was the aug 26 meeting with daniel, lena and jonas for", "profile for the junior security engineer", "named"),
+    (81, "P", "purpose of that october session lena ran with all the leads", "Explain the new review process", "named"),
+    (89, "P", "what were nora and sam trying to work out once we got back from cologne", "decide about next year", "content"),
+    (97, "P", "why did we get together once the auditors wrapped up on site", "preliminary findings", "content"),
+    # Outcomes
+    (19, "O", "how far behind was the waitlist feature at the start of march", "two weeks", "named"),
+    (23, "O", "which neighbourhood is the new lisbon coworking floor in", "Santos", "content"),
+    (44, "O", "do we have to pay redline extra for testing the fix again?", "included in the original price", "content"),
+    (49, "O", "ios crash free % in june", "99.6%", "named"),
+    (55, "O", "what share of new customers went for the most expensive plan after prices changed", "31%", "content"),
+    (56, "O", "revenue vs plan at the half year mark", "11% above plan", "named"),
+    (64, "O", "how much did we take out of second-half spending in july", "180,000 euros", "named"),
+    (85, "O", "which countries are we thinking of going into in 2027", "Austria and Switzerland", "content"),
+    (87, "O", "how slow was the app to cold start on the old samsung phone", "4.1 s", "content"),
+    (90, "O", "are we opening in vienna next year or not", "postponed until after the Series A", "content"),
+    (93, "O", "bookings on the first day of the urban sports club beta", "1,240", "named"),
+    (100, "O", "which day did everybody get off as a thank you for 2026", "December 22", "content"),
+    # Action items
+    (1, "X", "who was supposed to send round the kickoff all hands video", "Lena: share the recording", "named"),
+    (3, "X", "priya's homework once we agreed to add a second pm", "write the job description", "content"),
+    (25, "X", "after the march board, who owed sofia the hiring plan", "Maria: share the hiring plan", "named"),
+    (30, "X", "how much homepage text did nora have to chop after seeing staging", "by half", "named"),
+    (38, "X", "my to-do from the big strategy day at gut rehwiese", "update the calendar policy", "named"),
+    (48, "X", "tom's job from the layout meeting with the architect", "pick the signage design", "named"),
+    (54, "X", "who shows hannah the usage numbers when she starts", "Felix: walk Hannah", "content"),
+    (57, "X", "who schedules the emails going out for launch", "Nora: schedule the launch emails", "content"),
+    (60, "X", "what did felix have to send out every day for two weeks after v2 went live", "daily launch metrics email", "named"),
+    (69, "X", "who works out partner api pricing together with sam", "Priya: define pricing", "content"),
+    (78, "X", "aiko's follow-up once the board said yes to a series a next spring", "clean up the data room", "content"),
+    (95, "X", "nora wants a content person in january - what was i checking and with whom", "budget with Aiko", "content"),
+    # Location
+    (6, "L", "backend hiring sync in jan - were we in lisbon for it?", "with Berlin on video", "named"),
+    (9, "L", "where did tom click through the booking prototype with us", "Design corner", "content"),
+    (31, "L", "q2 planning where", "Rooftop terrace", "named"),
+    (36, "L", "which room did redline go through their early findings in", "Room 2A", "content"),
+    (62, "L", "v2 retrospective in july, which room?", "Room 4B", "named"),
+    (68, "L", "where did daniel and i talk about him carrying security on his own", "Café Lindner", "content"),
+    (75, "L", "where was my sept 1:1 with lena", "Wannsee room", "named"),
+    (76, "L", "where did we pull the numbers together ahead of the september board", "Maria's office", "named"),
+    (79, "L", "which lake room was the joint berlin-lisbon roadmap day in", "Müggelsee room", "content"),
+    (82, "L", "cologne booth prep with hanna - in person or remote?", "Video call", "named"),
+    (83, "L", "soc2 status meeting october room", "Schlachtensee", "named"),
+    (94, "L", "where did we settle the christmas shutdown and support rota", "Kitchen at Ohlauer Straße", "content"),
+]
+
+UNANSWERABLE12 = [
+    # general
+    ("how long do quail eggs need to boil", "general", ["quail"], "cooking trivia, not in the planner"),
+    ("are shingles contagious to kids", "general", ["shingles"], "health question, not in the planner"),
+    ("how often do adults need a tetanus booster", "general", ["tetanus"], "health question, not in the planner"),
+    ("fruit flies around the bin how do i get rid of them", "general", ["fruit flies"], "household how-to not covered"),
+    ("grams of protein in 100g of tofu", "general", ["tofu", "protein"], "nutrition fact, not in the planner"),
+    ("buttermilk swap for waffles?", "general", ["waffle"], "cooking question not covered by any recipe"),
+    ("how many people live in norway", "general", ["norway"], "general trivia"),
+    ("who painted girl with a pearl earring", "general", ["pearl earring"], "art trivia"),
+    ("how many ounces in a cup", "general", ["ounces"], "unit conversion"),
+    ("can dogs eat grapes", "general", ["grapes", "dogs"], "pet health question"),
+    ("when was the eiffel tower built", "general", ["eiffel"], "history trivia"),
+    ("melatonin side effects", "general", ["melatonin"], "health question; the sleep notes never mention it"),
+    # absent
+    ("when are the fire extinguishers in the new office getting checked", "absent", ["extinguisher"], "never mentioned"),
+    ("did we ever pick a pension provider for the team", "absent", ["pension"], "never mentioned"),
+    ("which coffee machine did oskar order for the new kitchen", "absent", ["coffee machine"], "never mentioned"),
+    ("accessibility audit of the web dashboard - when is it", "absent", ["accessibility"], "never mentioned"),
+    ("status of the zapier integration", "absent", ["zapier"], "never mentioned"),
+    ("who's handling our trademark registration", "absent", ["trademark"], "never mentioned"),
+    ("dates for the team sailing weekend", "absent", ["sailing"], "never mentioned"),
+    ("what did we agree with the works council about the move", "absent", ["works council"], "never mentioned"),
+    ("when does the french version of the website go live", "absent", ["french"], "only German and English versions mentioned"),
+    ("is an apple watch app on the roadmap", "absent", ["apple watch"], "never mentioned"),
+    ("which okr tool are the leads using", "absent", ["okr"], "never mentioned"),
+    ("bike leasing for employees, did we sign up", "absent", ["leasing"], "never mentioned"),
+    # missing-fact
+    ("how much did the boat for the lisbon summer party cost", "missing-fact", [],
+     "m-052 plans the Lisbon boat party and gives only the 9,000 euro total budget for both parties, no boat price"),
+    ("which hotel did we stay at for the yoga conference in cologne", "missing-fact", [],
+     "m-072, m-082 and m-089 cover the Cologne Yoga Conference (booth, talk, leads) but never name a hotel"),
+    ("how many studios came in through the launch referral codes", "missing-fact", [],
+     "m-042 sets 25% of the budget for referral rewards and Felix tracks the codes; no record gives a result"),
+    ("what time does the day train back from vienna leave on monday", "missing-fact", [],
+     "n-029 says we come back by day train on Monday taking eight hours, but gives no departure time"),
+    ("how much were my new glasses", "missing-fact", [],
+     "n-050 records the eye test and the new glasses with blue-light coating but no price"),
+    ("which other movers quoted besides zapf", "missing-fact", [],
+     "m-027 has Oskar getting quotes from three moving companies and m-063 picks Zapf Umzüge; the other two are never named"),
+    ("name of the junior manual tester we hired in lisbon", "missing-fact", [],
+     "m-045 agrees the profile for a junior manual tester and m-023 plans two QA hires, but no hire is named"),
+    ("how many v2 downloads did we have after the first week", "missing-fact", [],
+     "m-060 gives 3,900 downloads on day one and m-076 gives monthly active members; no first-week download total"),
+    ("what did the pottery course for mum's 70th cost", "missing-fact", [],
+     "n-007 lists the pottery course idea with a 400 euro overall budget and n-077 says Mum loved it; its price is never given (only the autumn course's 290)"),
+    ("csat score after felix fixed the report", "missing-fact", [],
+     "m-026 has Felix fixing the CSAT report but no CSAT score is recorded anywhere"),
+    ("what exact dates is the yoga conference in cologne", "missing-fact", [],
+     "m-072 says the Cologne conference is in October and m-082 preps for it, but no record gives the exact dates"),
+    ("booth number at the amsterdam boutique fitness summit", "missing-fact", [],
+     "m-072 says we go to the Boutique Fitness Summit in Amsterdam in November; only Cologne's booth B14 is recorded"),
+]
+
+
 # The fresh splits in the order they were written: id prefix, split name, questions.
 FRESH_SPLITS = (("f", "fresh", FRESH), ("g", "fresh2", FRESH2), ("h", "fresh3", FRESH3), ("k", "fresh4", FRESH4),
                 ("p", "fresh5", FRESH5), ("r", "fresh6", FRESH6), ("s", "fresh7", FRESH7),
                 ("t", "fresh8", FRESH8), ("v", "fresh9", FRESH9), ("w", "fresh10", FRESH10),
-                ("y", "fresh11", FRESH11))
+                ("y", "fresh11", FRESH11), ("b", "fresh12", FRESH12))
 # The fresh splits' unanswerable questions: id prefix, split name, questions.
-FRESH_UNANSWERABLE = (("x", "fresh10", UNANSWERABLE10), ("z", "fresh11", UNANSWERABLE11))
+FRESH_UNANSWERABLE = (("x", "fresh10", UNANSWERABLE10), ("z", "fresh11", UNANSWERABLE11),
+                      ("c", "fresh12", UNANSWERABLE12))
 
 
 def records():

@@ -6,8 +6,8 @@ import Foundation
 /// (``SearchHit/relevance``) far below a good match.
 ///
 /// A question asks for an amount when it names a cost, a price, a fee, a salary or a rent ("what did the keys
-/// cost", "hannah's salary offer"), or asks "how much" money or budget there was, or someone charged, paid or
-/// spent, in English, German, French, Spanish, Chinese or Japanese, and asks for no person, place or task ("who is
+/// cost", "hannah's salary offer") or a cap on a budget or spending, or asks "how much" money or budget there was,
+/// or someone charged, paid or spent, in English, German, French, Spanish, Chinese or Japanese, and asks for no person, place or task ("who is
 /// paying the deposit?" asks for a person). Its answer is then the record's line that states one, and a record that
 /// states none is no good match. An amount is a number written with a currency (`36,400 euros`, `€50`, `$5`,
 /// `5000元`) or in thousands or millions (`78k`, `1.42 million`).
@@ -33,6 +33,12 @@ enum AskedAmount {
             ],
             phrases: ["多少钱", "价格", "费用", "工资", "租金", "薪水", "いくら", "値段", "料金", "費用", "給料", "家賃", "価格"])
         if named != nil { return true }
+        // "spring offsite budget cap", "what did we cap the budget at?"
+        if cues.has(["budget", "budgets", "spend", "spending"]),
+            cues.has(["cap", "capped", "ceiling", "limit", "maximum", "max"])
+        {
+            return true
+        }
         // "How much did the agency charge?", not "how much faster did we answer?".
         guard cues.first(words: [], phrases: ["how much", "wie viel", "combien", "cuánto", "cuanto"]) != nil else {
             return false

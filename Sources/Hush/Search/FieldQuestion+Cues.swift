@@ -160,6 +160,33 @@ extension FieldQuestion {
         /// Where the last word starts.
         var lastWordStart: Int? { starts.last }
 
+        /// Where a yes-or-no question whether someone was there starts: a form of "be" or "do" opening the question
+        /// or a clause, someone in one word (a name, a pronoun, a team: not "it" or "this"), then a word of being
+        /// there ("was priya involved…", "did finance sit in…", "was lena part of organising…", "sven kraus
+        /// debrief, was jonas one of the people deciding", "did hanna come in person or dial in"). In English.
+        var presenceAsked: Int? {
+            let asking: Set<String> = ["was", "were", "is", "are", "did", "does", "do"]
+            // Not someone: "did we come to a decision", "was it part of the plan".
+            let notSomeone: Set<String> = [
+                "it", "this", "that", "these", "those", "there", "the", "a", "an", "any", "we",
+            ]
+            let present: Set<String> = [
+                "involved", "part", "there", "present", "attend", "attended", "attending", "join", "joined", "joining",
+                "sit", "sat", "sitting", "come", "came", "coming", "dial", "dialled", "dialed", "invited", "along",
+            ]
+            func isPresent(_ at: Int) -> Bool {
+                let next = at + 1 < ordered.count ? ordered[at + 1] : ""
+                // "did pricing come up", "was jonas one of the people deciding".
+                if ordered[at] == "one" { return next == "of" }
+                return present.contains(ordered[at]) && !["up", "back", "out", "through"].contains(next)
+            }
+            for index in ordered.indices.dropLast(2)
+            where opens[index] && asking.contains(ordered[index]) && !notSomeone.contains(ordered[index + 1]) {
+                if isPresent(index + 2) { return starts[index] }
+            }
+            return nil
+        }
+
         func has(_ cues: [String]) -> Bool { cues.contains { words.contains($0) } }
         func contains(_ phrases: [String]) -> Bool { phrases.contains(where: holds) }
 

@@ -43,6 +43,9 @@ enum FieldQuestion {
         /// What it counts ("how many yubikeys…": "yubikeys"), the word after "how many", "wie viele", "combien de" or
         /// "cuántos"; `nil` when it counts nothing.
         let counted: String?
+        /// Whether it asks for a date: "when", or "which month", "what day" and their equivalents. Its answer is a
+        /// line that states one (``CalendarWords/statesDate(_:)``).
+        let asksForDate: Bool
 
         init(_ question: String) {
             self.question = question
@@ -51,6 +54,7 @@ enum FieldQuestion {
             isQuestion = FieldQuestion.isQuestion(question, cues: cues)
             asksForMoney = AskedAmount.isAsked(cues, kinds: kinds)
             counted = FieldQuestion.counted(cues)
+            asksForDate = kinds.contains(.time) || FieldQuestion.namesDate(cues)
         }
 
         /// The kinds of field that answer the question about a record titled `title`: the words of its title only
@@ -151,6 +155,17 @@ enum FieldQuestion {
         return nil
     }
 
+    /// Whether the question read into `cues` asks which month, day or date ("which month is the pentest in?", "an
+    /// welchem Tag", "哪天").
+    private static func namesDate(_ cues: Cues) -> Bool {
+        cues.first(
+            of: [
+                "month", "day", "date", "week", "monat", "tag", "datum", "woche", "mois", "jour", "mes", "día", "fecha",
+            ],
+            after: ["which", "what", "welche", "welcher", "welchem", "welchen", "quel", "quelle", "qué", "cuál"])
+            != nil || cues.first(words: [], phrases: ["哪天", "哪一天", "几号", "几月", "哪个月", "何月", "何日"]) != nil
+    }
+
     /// `text` with each of its words (letters and apostrophes) replaced by what `replace` returns for it, the
     /// characters between them kept.
     @discardableResult
@@ -210,6 +225,8 @@ enum FieldQuestion {
         if let at = cues.first(words: QuestionWords.why.words, phrases: QuestionWords.why.phrases) {
             found.append((at, whyAsks(cues)))
         }
+        // "Was Priya involved when we split the budget?": who was there.
+        if let at = cues.presenceAsked { found.append((at, [.people])) }
         // A "when" inside a clause only says which meeting ("Which room were we in when we chose the fairs?").
         if let at = cues.first(
             words: QuestionWords.when.words, phrases: QuestionWords.when.phrases, opening: true,
@@ -234,6 +251,8 @@ enum FieldQuestion {
                 phrases: ["in person", "part of town", "哪个房间", "哪个会议室", "地点", "どの部屋", "場所"]),
             // "which studio", not "which studio owner" or "what caused Studio Nord's members".
             cues.first(of: placeNouns, after: which, notBefore: personNouns),
+            // "soc2 status meeting october room", "room for the board meeting?", not "who was in the room".
+            cues.holds("in the room") ? nil : cues.first(words: ["room", "raum", "salle"], phrases: ["会议室", "会議室"]),
         ].compactMap { $0 }.min()
         if let at = place { found.append((at, [.place])) }
         // "the hotel where the leads met": the place.
@@ -340,10 +359,13 @@ enum FieldQuestion {
             found.append((doing, [.task]))
         }
         // "Which studio did we kick the beta off at?": a place ("what were we looking at" asks what for, "what time
-        // … at" when).
+        // … at" when, "what did we cap the budget at" an amount).
         if words.count > 3, words.last == "at", ["which", "what"].contains(words[0]),
             !["look", "looking", "looked", "good", "bad", "aimed", "aiming"].contains(words[words.count - 2]),
-            !words.contains(where: { ["time", "hour", "price", "rate", "cost", "level", "stage"].contains($0) }),
+            !words.contains(where: {
+                ["time", "hour", "price", "rate", "cost", "level", "stage", "cap", "capped"].contains(
+                    $0)
+            }),
             let at = cues.lastWordStart
         {
             found.append((at, [.place]))

@@ -80,6 +80,7 @@ extension SearchHit.Explanation {
         try container.encode(matchedTags, forKey: "matched_tags")
         try container.encode(tagBoost, forKey: "tag_boost")
         try container.encode(categoryBoost, forKey: "category_boost")
+        try container.encode(monthBoost, forKey: "month_boost")
         try container.encode(finalScore, forKey: "final_score")
     }
 
@@ -111,7 +112,8 @@ extension SearchHit.Explanation {
             matchedTags: try container.decode([String].self, forKey: "matched_tags", or: "matchedTags"),
             tagBoost: try container.decode(Float.self, forKey: "tag_boost", or: "tagBoost"),
             categoryBoost: try container.decode(Float.self, forKey: "category_boost", or: "categoryBoost"),
-            finalScore: try container.decode(Float.self, forKey: "final_score", or: "finalScore"))
+            finalScore: try container.decode(Float.self, forKey: "final_score", or: "finalScore"),
+            monthBoost: try container.decodeIfPresent(Float.self, forKey: "month_boost", or: "monthBoost") ?? 0)
     }
 }
 

@@ -151,7 +151,7 @@ public struct SearchMode: Sendable, Hashable, Codable {
 }
 
 /// Small score nudges for documents whose tags or category name what the query asks for, or what the app
-/// names for this search. Never a gate.
+/// names for this search, or that are dated in a month the query names. Never a gate.
 ///
 /// A tag (or the category) matches when each of its words is one the keyword index matches with a word of the
 /// query, or of the app's hints: the same stem (``QueryAnalyzer/stem(_:)``), so "Cafés" matches the query
@@ -162,6 +162,8 @@ public struct SearchMode: Sendable, Hashable, Codable {
 /// // The journal's own guesses for this worry (keywords from NLTagger, a category from its classifier):
 /// let hinted = try await store.search(
 ///     "I can't stop thinking about her", boosts: Boosts(hintedTags: ["breakup"], hintedCategory: "relationships"))
+/// // "in March" puts the records dated in March (their `createdAt`) first among those about the offsite:
+/// let march = try await store.search("where was the offsite in March?")
 /// ```
 public struct Boosts: Sendable, Hashable, Codable {
     /// Added once per matching tag.
@@ -176,17 +178,22 @@ public struct Boosts: Sendable, Hashable, Codable {
     /// A category the app names for this search (its classifier's guess): a document in it gets ``category``
     /// as if the query had named it.
     public var hintedCategory: String?
+    /// Added when the query names the month a document is dated in: its ``Document/createdAt`` (in UTC, as a
+    /// record's day is stored) falls in it, in any year. A month is named in English, German, French, Spanish,
+    /// Italian or Portuguese, by an English abbreviation ("my feb 1:1") or in Chinese or Japanese ("3月").
+    public var namedMonth: Float
 
     /// Creates boosts.
     public init(
         perTag: Float = 0.03, maxTags: Int = 3, category: Float = 0.05, hintedTags: [String] = [],
-        hintedCategory: String? = nil
+        hintedCategory: String? = nil, namedMonth: Float = 0.05
     ) {
         self.perTag = perTag
         self.maxTags = maxTags
         self.category = category
         self.hintedTags = hintedTags
         self.hintedCategory = hintedCategory
+        self.namedMonth = namedMonth
     }
 
     /// Decodes boosts; the hints are optional (boosts encoded before they existed have none).
@@ -197,10 +204,11 @@ public struct Boosts: Sendable, Hashable, Codable {
         category = try container.decode(Float.self, forKey: .category)
         hintedTags = try container.decodeIfPresent([String].self, forKey: .hintedTags) ?? []
         hintedCategory = try container.decodeIfPresent(String.self, forKey: .hintedCategory)
+        namedMonth = try container.decodeIfPresent(Float.self, forKey: .namedMonth) ?? Self.default.namedMonth
     }
 
-    /// `+0.03` per matching tag (up to 3), `+0.05` for a matching category.
+    /// `+0.03` per matching tag (up to 3), `+0.05` for a matching category, `+0.05` for the month named.
     public static let `default` = Boosts()
     /// No boosts.
-    public static let none = Boosts(perTag: 0, maxTags: 0, category: 0)
+    public static let none = Boosts(perTag: 0, maxTags: 0, category: 0, namedMonth: 0)
 }

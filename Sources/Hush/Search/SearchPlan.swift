@@ -1,9 +1,11 @@
 import Foundation
 
-/// The stems a tag and a category may be made of to get their boosts (``Searcher/boostWords(_:boosts:)``).
+/// The stems a tag and a category may be made of to get their boosts (``Searcher/boostWords(_:query:boosts:)``).
 struct BoostWords: Sendable {
     var tags: Set<String>
     var category: Set<String>
+    /// The months the query names, 1…12 (``CalendarWords/months(in:)``); empty when ``Boosts/namedMonth`` is 0.
+    var months: Set<Int> = []
 }
 
 /// Everything one search needs, worked out once before memory or the file is read: the query's keywords, its
@@ -32,7 +34,7 @@ struct SearchPlan {
     var relevance: Relevance?
     var boosts: Boosts
     /// The keyword index's stems of the words a tag and a category may be made of to be boosted: the query's and
-    /// the app's hints (``boostWords(_:boosts:)``).
+    /// the app's hints (``boostWords(_:query:boosts:)``).
     var boostWords: BoostWords
     /// What marks the query's words in the hits (``SearchHit/highlights``).
     var highlighter = KeywordHighlighter(terms: [])
@@ -140,7 +142,7 @@ extension Searcher {
             kind: mode.kind, fusion: fusion, calibrationName: calibrationName, filter: filter, queryVector: nil,
             keyword: nil, pool: memory.clampedLimit(max(limit, mode.candidates)), limit: memory.clampedLimit(limit),
             minScore: minScore, minRelevance: minRelevance, boosts: boosts,
-            boostWords: Self.boostWords(analysis, boosts: boosts),
+            boostWords: Self.boostWords(analysis, query: trimmed, boosts: boosts),
             highlighter: KeywordHighlighter(
                 terms: Self.keywordTerms(searched.analysis, query: trimmed), typing: typing),
             explain: explain,
@@ -274,13 +276,14 @@ extension Searcher {
     }
 
     /// The stems a boosted tag and category may be made of: the query's words (``boostKeywords(_:)``), and the
-    /// words of the tags and the category the app hints at.
-    static func boostWords(_ analysis: QueryAnalysis, boosts: Boosts) -> BoostWords {
-        let query = boostKeywords(analysis)
+    /// words of the tags and the category the app hints at; and the months `query` names.
+    static func boostWords(_ analysis: QueryAnalysis, query: String, boosts: Boosts) -> BoostWords {
+        let words = boostKeywords(analysis)
         func stems(_ labels: [String]) -> Set<String> { Set(labels.flatMap(FTSQuery.terms).map(QueryAnalyzer.stem)) }
         return BoostWords(
-            tags: query.union(stems(boosts.hintedTags)),
-            category: query.union(stems(boosts.hintedCategory.map { [$0] } ?? [])))
+            tags: words.union(stems(boosts.hintedTags)),
+            category: words.union(stems(boosts.hintedCategory.map { [$0] } ?? [])),
+            months: boosts.namedMonth == 0 ? [] : CalendarWords.months(in: query))
     }
 
     /// The words the keyword arm searches for (and the hits mark): the analyzer's content words, each re-split

@@ -47,8 +47,10 @@ public struct SearchHit: Sendable, Hashable, Codable, Identifiable {
         public var tagBoost: Float
         /// Added for a matching category.
         public var categoryBoost: Float
-        /// `baseScore + tagBoost + categoryBoost`.
+        /// `baseScore + tagBoost + categoryBoost + monthBoost`.
         public var finalScore: Float
+        /// Added because the document is dated in a month the query names (``Boosts/namedMonth``).
+        public var monthBoost: Float = 0
     }
 
     /// The document's id.

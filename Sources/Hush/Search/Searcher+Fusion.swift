@@ -132,14 +132,20 @@ extension Searcher {
         }
     }
 
-    /// Adds the tag and category nudges to `explanation` (its final score is the base score plus them): a tag or
-    /// category matches when each of its words has the stem of a query word or of the app's hints (`words`,
-    /// from ``Searcher/boostWords(_:boosts:)``), that is when the keyword index would match each of its words
-    /// with one of them.
+    /// Adds the tag, category and month nudges to `explanation` (its final score is the base score plus them): a
+    /// tag or category matches when each of its words has the stem of a query word or of the app's hints (`words`,
+    /// from ``Searcher/boostWords(_:query:boosts:)``), that is when the keyword index would match each of its words
+    /// with one of them; the month when the record is dated in one the query names.
     static func boost(
         _ explanation: inout SearchHit.Explanation, record: DocumentRecord, words: BoostWords, boosts: Boosts
     ) {
-        defer { explanation.finalScore = explanation.baseScore + (explanation.tagBoost + explanation.categoryBoost) }
+        defer {
+            explanation.finalScore =
+                explanation.baseScore + (explanation.tagBoost + explanation.categoryBoost + explanation.monthBoost)
+        }
+        if !words.months.isEmpty, words.months.contains(CalendarWords.month(of: record.createdAt)) {
+            explanation.monthBoost = boosts.namedMonth
+        }
         func matches(_ label: String, _ stems: Set<String>) -> Bool {
             guard !stems.isEmpty else { return false }
             let words = FTSQuery.terms(label)

@@ -64,7 +64,7 @@ extension Searcher {
         // Only a record with fields may be shown by one; without a kind asked for, only one shown by its body.
         let candidates = chosen.filter { entry in
             guard let chunk = chunks[entry.chunkID]?.chunk, chunk.recordHasFields else { return false }
-            return !plan.asked.kinds.isEmpty || plan.asked.asksForMoney
+            return !plan.asked.kinds.isEmpty || plan.asked.asksForMoney || plan.asked.asksForDate
                 || (chunk.field == nil && !plan.highlighter.isEmpty)
         }
         guard !candidates.isEmpty else { return chosen }
@@ -110,6 +110,20 @@ extension Searcher {
                 let stating = own.filter { Self.statesCount(of: counted, in: $0.line) }
                 if stating.count == 1 {
                     shown.chunkID = stating[0].id
+                    return shown
+                }
+            }
+            // "When is Amir's Berlin visit?" is answered by a field's line that states a date ("Lena: schedule his
+            // Berlin visit in May"), unless the record has a field for dates: of those lines, the one holding the
+            // most of the question's words, the field shown when it states one and holds as many.
+            if plan.asked.asksForDate, !own.contains(where: { kind($0) == .time }) {
+                let dated = own.filter { CalendarWords.statesDate($0.line) }
+                if !dated.isEmpty {
+                    let words = QueryWords(highlighter: plan.highlighter, title: chunk.title)
+                    let line = Self.passage(of: chunk, at: passage)
+                    let least = chunk.field != nil && CalendarWords.statesDate(line) ? words.count(in: line) : -1
+                    guard let answer = words.fieldWithMore(dated, than: least) else { return entry }
+                    shown.chunkID = answer.id
                     return shown
                 }
             }

@@ -254,9 +254,11 @@ enum SearchOutput {
                             + " (\(calibration))")
                 }
                 let tags = e.matchedTags.isEmpty ? "" : " (\(e.matchedTags.joined(separator: ", ")))"
+                let month = e.monthBoost == 0 ? "" : " + month \(String(format: "%.3f", e.monthBoost))"
                 lines.append(
                     "    base \(String(format: "%.3f", e.baseScore)) + tags \(String(format: "%.3f", e.tagBoost))\(tags)"
-                        + " + category \(String(format: "%.3f", e.categoryBoost)) = \(String(format: "%.3f", e.finalScore))"
+                        + " + category \(String(format: "%.3f", e.categoryBoost))\(month)"
+                        + " = \(String(format: "%.3f", e.finalScore))"
                 )
             }
         }

@@ -283,6 +283,24 @@ import Testing
         #expect(FieldQuestion.kind(ofLabel: "Mood") == nil)
     }
 
+    @Test func aYesOrNoQuestionWhetherSomeoneWasThereAsksForThePeople() {
+        for question in [
+            "was priya involved when we split the money between ads and referral rewards",
+            "did finance sit in when felix explained why studios cancel",
+            "was lena part of organising the week the lisbon folks came over",
+            "sven kraus debrief, was jonas one of the people deciding",
+            "Did Hanna come in person or dial in?",
+        ] {
+            #expect(FieldQuestion.askedKinds(question) == [.people], "\(question)")
+        }
+        // Not someone, or not being there.
+        #expect(FieldQuestion.askedKinds("did we come to a decision on the venue?") != [.people])
+        #expect(FieldQuestion.askedKinds("did pricing come up in the review?") != [.people])
+        #expect(FieldQuestion.askedKinds("was it part of the plan to move in August?") != [.people])
+        #expect(FieldQuestion.askedKinds("was priya happy with the outcome?") != [.people])
+        #expect(FieldQuestion.askedKinds("was google pay part of the v2 kickoff scope") != [.people])
+    }
+
     @Test func theWordsOfARecordsTitleOnlySayWhichRecordItIs() {
         func asked(_ query: String, of title: String) -> Set<FieldQuestion.Kind> {
             FieldQuestion.Asked(query).kinds(ofTitle: title)

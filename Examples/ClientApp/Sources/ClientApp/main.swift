@@ -107,6 +107,23 @@ check(
     try await planner.search("When did Ana review the launch?").unmentionedNames.isEmpty,
     "a name the planner holds is not")
 
+// Two retros alike but for their month: "in March" puts March's first, "when" shows the line with the date.
+let day = ISO8601DateFormatter()
+try await planner.upsert(
+    ["2026-02-10", "2026-03-10"].enumerated().map { index, date in
+        Document(
+            id: "retro-\(index)", title: "Sprint retro", body: "What went well and what did not in the sprint.",
+            fields: [
+                .init(label: "Outcomes", value: "Keep the demo day."),
+                .init(label: "Action items", value: "Ana books the demo room for Friday."),
+            ], sourceType: "meeting", createdAt: day.date(from: date + "T00:00:00Z"))
+    })
+let march = try await planner.search("sprint retro in March", limit: 2, explain: true)
+check(march.hits.first?.id == "retro-1", "a month named puts the records dated then first (\(march.hits.map(\.id)))")
+check(march.hits.first?.explanation?.monthBoost == Boosts.default.namedMonth, "the explanation says why")
+let demo = try await planner.search("When is the sprint retro demo?", limit: 1)
+check(demo.hits.first?.field == "Action items", "a question asking when is shown the line with a date")
+
 // MARK: - The default model, when installed: a Chinese question finds the English entry
 
 do {

@@ -1,0 +1,234 @@
+import Foundation
+
+/// The calendar as people write it: the months a query names ("the offsite in March", "my feb 1:1 with Jonas",
+/// "三月的会议"), so that the records dated then come first (``Boosts/namedMonth``), and whether a line states a
+/// date, so that "When is Amir's Berlin visit?" is shown the line "Lena: schedule his Berlin visit in May".
+///
+/// ```swift
+/// CalendarWords.months(in: "what did we decide in March and early may?")  // [3, 5]
+/// CalendarWords.statesDate("Self-reviews due November 6")                  // true
+/// CalendarWords.statesDate("Cold start 4.1 s on a Galaxy A12")             // false
+/// ```
+enum CalendarWords {
+    /// The months `query` names, 1…12: a month's name in English, German, French, Spanish, Italian or Portuguese,
+    /// or an English abbreviation ("feb", "Sept"), or a month in Chinese or Japanese ("3月", "三月"). A name that
+    /// is also a word ("may", "march", "august") names a month next to a word of time or a number ("in may",
+    /// "since March", "may 3") or written with a capital where the sentence does not ask for one ("what did we
+    /// plan for May?"); "jan" next to them or in small letters ("Jan" is as often a first name).
+    static func months(in query: String) -> Set<Int> {
+        var found = Set<Int>()
+        let words = Self.words(query)
+        for (index, word) in words.enumerated() {
+            let lowered = word.text.lowercased()
+            guard let month = names[lowered] ?? abbreviations[lowered] else { continue }
+            if ambiguous.contains(lowered) {
+                let before = index > 0 ? words[index - 1].text.lowercased() : ""
+                let after = index + 1 < words.count ? words[index + 1].text : ""
+                let inContext = timeWords.contains(before) || Self.isDayOrYear(after)
+                let capital = word.text.first?.isUppercase == true
+                // "Jan" with a capital is as often a first name; "May" with one, mid-sentence, a month.
+                let written = lowered == "jan" ? !capital : capital && !word.opensSentence
+                guard written || inContext else { continue }
+            }
+            found.insert(month)
+        }
+        found.formUnion(cjkMonths(in: query))
+        return found
+    }
+
+    /// Whether `text` states a date or a time of the calendar: a month's name ("in May", "November 6"; an
+    /// abbreviation next to a number, "Jan 14"), a weekday, a year from 1900 to 2099, a date in digits
+    /// ("2026-03-12", "12/03/2026", "12.3."), a quarter ("Q3"), or a month, a day or a weekday in Chinese or
+    /// Japanese.
+    static func statesDate(_ text: String) -> Bool {
+        let words = Self.words(text)
+        for (index, word) in words.enumerated() {
+            let lowered = word.text.lowercased()
+            if weekdays.contains(lowered) { return true }
+            if let year = Int(word.text), word.text.count == 4, (1900...2099).contains(year) { return true }
+            if word.text.count == 2, lowered.first == "q", let digit = word.text.last?.wholeNumberValue,
+                (1...4).contains(digit)
+            {
+                return true
+            }
+            if word.isDigitDate { return true }
+            if names[lowered] != nil {
+                // "We may move", "march on": only "May", "March" with a capital.
+                if ["may", "march"].contains(lowered) && word.text.first?.isUppercase != true { continue }
+                return true
+            }
+            if abbreviations[lowered] != nil {
+                let before = index > 0 ? words[index - 1].text : ""
+                let after = index + 1 < words.count ? words[index + 1].text : ""
+                if isDayOrYear(before) || isDayOrYear(after) { return true }
+            }
+        }
+        if !cjkMonths(in: text).isEmpty { return true }
+        return cjkDayMarks.contains { text.contains($0) }
+    }
+
+    /// The month, 1…12, of a moment in seconds since 1970, in UTC (as a record's day is stored).
+    static func month(of seconds: Double) -> Int {
+        utc.component(.month, from: Date(timeIntervalSince1970: seconds))
+    }
+
+    private static let utc: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        return calendar
+    }()
+
+    // MARK: - Tables
+
+    /// Months by name, in English, German, French, Spanish, Italian and Portuguese.
+    private static let names: [String: Int] = {
+        let languages = [
+            "january february march april may june july august september october november december",
+            "januar februar märz april mai juni juli august september oktober november dezember",
+            "janvier février mars avril mai juin juillet août septembre octobre novembre décembre",
+            "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre",
+            "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre novembre dicembre",
+            "janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro dezembro",
+        ]
+        var names: [String: Int] = [:]
+        for language in languages {
+            for (index, name) in language.split(separator: " ").enumerated() { names[String(name)] = index + 1 }
+        }
+        return names
+    }()
+
+    /// English abbreviations ("mar", also a word in Spanish and English, is left out).
+    private static let abbreviations: [String: Int] = [
+        "jan": 1, "feb": 2, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9, "oct": 10, "nov": 11,
+        "dec": 12,
+    ]
+
+    /// Names that are also words or first names.
+    private static let ambiguous: Set<String> = ["may", "march", "august", "jan"]
+
+    /// Words after which an ambiguous name is a month ("in may", "since march", "early May").
+    private static let timeWords: Set<String> = [
+        "in", "since", "until", "till", "by", "from", "of", "early", "late", "mid", "end", "before", "after", "during",
+        "last", "next", "this", "through", "throughout", "to",
+    ]
+
+    private static let weekdays: Set<String> = [
+        "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "montag", "dienstag",
+        "mittwoch", "donnerstag", "freitag", "samstag", "sonntag", "lundi", "mardi", "mercredi", "jeudi",
+        "vendredi", "samedi", "dimanche", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo",
+    ]
+
+    /// A day or a weekday in Chinese or Japanese.
+    private static let cjkDayMarks = [
+        "星期", "周一", "周二", "周三", "周四", "周五", "周六", "周日", "月曜", "火曜", "水曜", "木曜", "金曜", "土曜", "日曜",
+    ]
+
+    // MARK: - Reading
+
+    private struct Word {
+        let text: String
+        /// Whether it opens the text or a sentence of it.
+        let opensSentence: Bool
+        /// A date in digits: "2026-03-12", "12/03/2026", "12.3." or "12.03.2026".
+        let isDigitDate: Bool
+    }
+
+    /// The words of `text` (letters, or digits with the separators of a date between them), in order.
+    private static func words(_ text: String) -> [Word] {
+        var words: [Word] = []
+        var current = ""
+        var opens = true
+        var wordOpens = true
+        func finish() {
+            guard !current.isEmpty else { return }
+            var text = current
+            let trailingDot = text.hasSuffix(".")
+            while let last = text.last, "./-".contains(last) { text.removeLast() }
+            let parts = text.split(whereSeparator: { "./-".contains($0) })
+            let isDigitDate =
+                parts.count >= 2 && parts.allSatisfy { $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
+                && Self.isDigitDate(
+                    parts.map(String.init), separator: text.first { "./-".contains($0) } ?? ".",
+                    trailingDot: trailingDot)
+            words.append(
+                Word(
+                    text: isDigitDate ? text : String(text.prefix { !"./-".contains($0) }),
+                    opensSentence: wordOpens, isDigitDate: isDigitDate))
+            current = ""
+        }
+        for character in text {
+            if character.isLetter || character.isNumber
+                || (!current.isEmpty && current.last?.isNumber == true && "./-".contains(character))
+            {
+                if current.isEmpty { wordOpens = opens }
+                current.append(character)
+                opens = false
+                continue
+            }
+            finish()
+            if ".!?:;\n".contains(character) { opens = true }
+        }
+        // A full stop ending the text closes a sentence, not a date ("on 12.3.").
+        finish()
+        return words
+    }
+
+    /// Whether digits split by `separator` are a date: year-month(-day) with dashes, day/month/year with
+    /// slashes, day.month. or day.month.year with dots.
+    private static func isDigitDate(_ parts: [String], separator: Character, trailingDot: Bool) -> Bool {
+        let numbers = parts.compactMap { Int($0) }
+        guard numbers.count == parts.count else { return false }
+        switch separator {
+        case "-":
+            return parts[0].count == 4 && (1...12).contains(numbers[1])
+                && (numbers.count < 3 || (1...31).contains(numbers[2]))
+        case "/":
+            return numbers.count == 3 && (1...31).contains(numbers[0]) && (1...31).contains(numbers[1])
+        default:
+            guard (1...31).contains(numbers[0]), (1...12).contains(numbers[1]) else { return false }
+            return numbers.count == 3 ? parts[2].count >= 2 : trailingDot
+        }
+    }
+
+    /// Whether `word` is a day of the month (1-31, "14th") or a year (1900-2099).
+    private static func isDayOrYear(_ word: String) -> Bool {
+        let digits = word.prefix(while: \.isNumber)
+        guard let number = Int(digits),
+            digits.count == word.count
+                || ["st", "nd", "rd", "th"].contains(
+                    word.dropFirst(digits.count).lowercased())
+        else { return false }
+        return (1...31).contains(number) || (1900...2099).contains(number)
+    }
+
+    /// The months `text` names in Chinese or Japanese: a number from 1 to 12 in digits or in Chinese numerals
+    /// right before 月 ("3月", "十二月"; not "这个月", this month).
+    private static func cjkMonths(in text: String) -> Set<Int> {
+        let characters = Array(text)
+        var found = Set<Int>()
+        for (index, character) in characters.enumerated() where character == "月" && index > 0 {
+            var start = index
+            while start > 0, characters[start - 1].isNumber || chineseDigits[characters[start - 1]] != nil {
+                start -= 1
+            }
+            let number = String(characters[start..<index])
+            if let month = Int(number) ?? chineseNumber(number), (1...12).contains(month) { found.insert(month) }
+        }
+        return found
+    }
+
+    private static let chineseDigits: [Character: Int] = [
+        "一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10,
+    ]
+
+    /// "三" 3, "十" 10, "十一" 11, "十二" 12; nil for anything else.
+    private static func chineseNumber(_ text: String) -> Int? {
+        let values = text.compactMap { chineseDigits[$0] }
+        guard values.count == text.count, !values.isEmpty else { return nil }
+        switch values.count {
+        case 1: return values[0]
+        case 2 where values[0] == 10: return 10 + values[1]
+        default: return nil
+        }
+    }
+}
