@@ -27,6 +27,20 @@ import Testing
         #expect(CalendarWords.months(in: "这个月的会议").isEmpty)
     }
 
+    @Test func aMomentsMonthIsTheCalendarsInUTC() throws {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = try #require(TimeZone(identifier: "UTC"))
+        var generator = SystemRandomNumberGenerator()
+        // Every day boundary from 1900 to 2100 is too many; a few thousand moments and the edges of months.
+        var moments: [Double] = (0..<5_000).map { _ in Double.random(in: -2.2e9...4.1e9, using: &generator) }
+        moments += [0, -1, 86_399, 86_400, 951_782_400, 951_868_799, 951_868_800, 4_107_542_399]
+        for seconds in moments {
+            let expected = calendar.component(.month, from: Date(timeIntervalSince1970: seconds))
+            #expect(CalendarWords.month(of: seconds) == expected, "\(seconds)")
+        }
+        #expect(CalendarWords.month(of: .nan) == 0)
+    }
+
     @Test func aLineStatesADateByAMonthAWeekdayAYearOrDigits() {
         for dated in [
             "Self-reviews due November 6", "Lena: schedule his Berlin visit in May.", "Retest on 15.6.",
