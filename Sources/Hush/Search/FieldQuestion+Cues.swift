@@ -160,6 +160,16 @@ extension FieldQuestion {
         /// Where the last word starts.
         var lastWordStart: Int? { starts.last }
 
+        /// Where a person's job starts: "tom's job from the layout meeting", "Clara's task after the status
+        /// meeting" (not "sven's job offer" or "the job ad").
+        var personsJob: Int? {
+            let after: Set<String> = ["offer", "offers", "ad", "ads", "title", "posting", "description", "interview"]
+            return ordered.indices.dropFirst().first { index in
+                ["job", "jobs", "task"].contains(ordered[index]) && ordered[index - 1].hasSuffix("'s")
+                    && (index + 1 == ordered.count || !after.contains(ordered[index + 1]))
+            }.map { starts[$0 - 1] }
+        }
+
         /// Where a yes-or-no question whether someone was there starts: a form of "be" or "do" opening the question
         /// or a clause, someone in one word (a name, a pronoun, a team: not "it" or "this"), then a word of being
         /// there ("was priya involved…", "did finance sit in…", "was lena part of organising…", "sven kraus

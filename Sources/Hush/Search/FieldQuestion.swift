@@ -400,7 +400,7 @@ enum FieldQuestion {
             "promised to", "promise to", "offered to", "volunteered to",
             "待办", "负责",
         ]
-        let named = cues.personSupposedTo.map { [$0] } ?? []
+        let named = [cues.personSupposedTo, cues.personsJob].compactMap { $0 }
         let words = ["tasks", "todo", "todos", "due", "owe", "owes", "homework", "assignment", "assignments"]
         return ([cues.first(words: words, phrases: phrases)] + named)
             .compactMap { $0 }.min()

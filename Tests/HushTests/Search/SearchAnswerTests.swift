@@ -301,6 +301,13 @@ import Testing
         #expect(FieldQuestion.askedKinds("was google pay part of the v2 kickoff scope") != [.people])
     }
 
+    @Test func aPersonsJobIsATask() {
+        #expect(FieldQuestion.askedKinds("tom's job from the layout meeting with the architect") == [.task])
+        #expect(FieldQuestion.askedKinds("Clara’s task after the status meeting") == [.task])
+        #expect(FieldQuestion.askedKinds("sven's job offer") != [.task])
+        #expect(FieldQuestion.askedKinds("the QA job ads") != [.task])
+    }
+
     @Test func theWordsOfARecordsTitleOnlySayWhichRecordItIs() {
         func asked(_ query: String, of title: String) -> Set<FieldQuestion.Kind> {
             FieldQuestion.Asked(query).kinds(ofTitle: title)
