@@ -77,7 +77,7 @@ package enum RecordDate {
     }
 
     /// Whole days since 1970-01-01 and the second of that day.
-    private static func split(_ date: Date) -> (days: Int, second: Int) {
+    static func split(_ date: Date) -> (days: Int, second: Int) {
         let seconds = date.timeIntervalSince1970
         guard seconds.isFinite, abs(seconds) < 1e15 else { return (0, 0) }
         let whole = Int(seconds.rounded(.down))

@@ -67,19 +67,12 @@ enum CalendarWords {
         return cjkDayMarks.contains { text.contains($0) }
     }
 
-    /// The month, 1…12, of a moment in seconds since 1970, in UTC (as a record's day is stored): the proleptic
-    /// Gregorian calendar's arithmetic, with no calendar or time zone to load (it runs for every candidate).
+    /// The month, 1…12, of a moment in seconds since 1970, in UTC (as a record's day is stored), by the
+    /// calendar's arithmetic (``RecordDate``), with no calendar or time zone to load: it runs for every candidate.
+    /// 0 for a moment no calendar holds.
     static func month(of seconds: Double) -> Int {
         guard seconds.isFinite, abs(seconds) < 1e15 else { return 0 }
-        let days = Int((seconds / 86_400).rounded(.down))
-        // Days since 0000-03-01, in eras of 400 years (146,097 days), years starting in March.
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthFromMarch = (5 * dayOfYear + 2) / 153
-        return monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
+        return RecordDate.civil(days: RecordDate.split(Date(timeIntervalSince1970: seconds)).days).month
     }
 
     // MARK: - Tables
