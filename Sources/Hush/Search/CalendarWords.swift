@@ -165,7 +165,6 @@ enum CalendarWords {
             finish()
             if ".!?:;\n".contains(character) { opens = true }
         }
-        // A full stop ending the text closes a sentence, not a date ("on 12.3.").
         finish()
         return words
     }
