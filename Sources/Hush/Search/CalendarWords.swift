@@ -67,12 +67,48 @@ enum CalendarWords {
         return cjkDayMarks.contains { text.contains($0) }
     }
 
-    /// The month, 1…12, of a moment in seconds since 1970, in UTC (as a record's day is stored), by the
-    /// calendar's arithmetic (``RecordDate``), with no calendar or time zone to load: it runs for every candidate.
-    /// 0 for a moment no calendar holds.
-    static func month(of seconds: Double) -> Int {
-        guard seconds.isFinite, abs(seconds) < 1e15 else { return 0 }
-        return RecordDate.civil(days: RecordDate.split(Date(timeIntervalSince1970: seconds)).days).month
+    /// The months a query names and the years it names beside them ("the offsite in March 2025"), and whether a
+    /// moment falls in them: in one of the months, and in one of the years when it names any.
+    struct NamedMonths: Sendable, Equatable {
+        var months: Set<Int> = []
+        var years: Set<Int> = []
+
+        /// The months and years `query` names (``CalendarWords/months(in:)``, ``CalendarWords/years(in:)``).
+        init(in query: String) {
+            months = CalendarWords.months(in: query)
+            years = months.isEmpty ? [] : CalendarWords.years(in: query)
+        }
+
+        init() {}
+
+        var isEmpty: Bool { months.isEmpty }
+
+        /// Whether the moment `seconds` since 1970 (UTC, as a record's day is stored) falls in them.
+        func contains(seconds: Double) -> Bool {
+            guard !months.isEmpty, let (year, month) = CalendarWords.yearAndMonth(of: seconds) else { return false }
+            return months.contains(month) && (years.isEmpty || years.contains(year))
+        }
+    }
+
+    /// The years from 1900 to 2099 that `text` writes in four digits ("2025", "2025年").
+    static func years(in text: String) -> Set<Int> {
+        Set(
+            words(text).compactMap { word in
+                let digits = word.text.prefix(while: \.isNumber)
+                guard digits.count == 4, digits.count == word.text.count || word.text.dropFirst(4).first == "年",
+                    let year = Int(digits), (1900...2099).contains(year)
+                else { return nil }
+                return year
+            })
+    }
+
+    /// The year and month of a moment in seconds since 1970, in UTC, by the calendar's arithmetic
+    /// (``RecordDate``), with no calendar or time zone to load: it runs for every candidate. `nil` for a moment
+    /// no calendar holds.
+    static func yearAndMonth(of seconds: Double) -> (year: Int, month: Int)? {
+        guard seconds.isFinite, abs(seconds) < 1e15 else { return nil }
+        let day = RecordDate.civil(days: RecordDate.split(Date(timeIntervalSince1970: seconds)).days)
+        return (day.year, day.month)
     }
 
     // MARK: - Tables

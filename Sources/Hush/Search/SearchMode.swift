@@ -179,8 +179,9 @@ public struct Boosts: Sendable, Hashable, Codable {
     /// as if the query had named it.
     public var hintedCategory: String?
     /// Added when the query names the month a document is dated in: its ``Document/createdAt`` (in UTC, as a
-    /// record's day is stored) falls in it, in any year. A month is named in English, German, French, Spanish,
-    /// Italian or Portuguese, by an English abbreviation ("my feb 1:1") or in Chinese or Japanese ("3月").
+    /// record's day is stored) falls in it, in any year, or in the year the query names beside it ("March 2025").
+    /// A month is named in English, German, French, Spanish, Italian or Portuguese, by an English abbreviation
+    /// ("my feb 1:1") or in Chinese or Japanese ("3月").
     public var namedMonth: Float
 
     /// Creates boosts.

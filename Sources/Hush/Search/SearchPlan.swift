@@ -4,8 +4,9 @@ import Foundation
 struct BoostWords: Sendable {
     var tags: Set<String>
     var category: Set<String>
-    /// The months the query names, 1…12 (``CalendarWords/months(in:)``); empty when ``Boosts/namedMonth`` is 0.
-    var months: Set<Int> = []
+    /// The months the query names, and the years beside them (``CalendarWords/NamedMonths``); empty when
+    /// ``Boosts/namedMonth`` is 0.
+    var months = CalendarWords.NamedMonths()
 }
 
 /// Everything one search needs, worked out once before memory or the file is read: the query's keywords, its
@@ -283,7 +284,7 @@ extension Searcher {
         return BoostWords(
             tags: words.union(stems(boosts.hintedTags)),
             category: words.union(stems(boosts.hintedCategory.map { [$0] } ?? [])),
-            months: boosts.namedMonth == 0 ? [] : CalendarWords.months(in: query))
+            months: boosts.namedMonth == 0 ? CalendarWords.NamedMonths() : CalendarWords.NamedMonths(in: query))
     }
 
     /// The words the keyword arm searches for (and the hits mark): the analyzer's content words, each re-split

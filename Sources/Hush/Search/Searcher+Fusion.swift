@@ -143,7 +143,7 @@ extension Searcher {
             explanation.finalScore =
                 explanation.baseScore + (explanation.tagBoost + explanation.categoryBoost + explanation.monthBoost)
         }
-        if !words.months.isEmpty, words.months.contains(CalendarWords.month(of: record.createdAt)) {
+        if words.months.contains(seconds: record.createdAt) {
             explanation.monthBoost = boosts.namedMonth
         }
         func matches(_ label: String, _ stems: Set<String>) -> Bool {

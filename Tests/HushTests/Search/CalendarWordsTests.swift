@@ -27,6 +27,19 @@ import Testing
         #expect(CalendarWords.months(in: "这个月的会议").isEmpty)
     }
 
+    @Test func aYearBesideAMonthNarrowsIt() throws {
+        #expect(CalendarWords.years(in: "the offsite in March 2025, not 1850 or 12025") == [2025])
+        #expect(CalendarWords.years(in: "2026年3月的会议") == [2026])
+        let march2025 = try Self.day("2025-03-28").timeIntervalSince1970
+        let march2026 = try Self.day("2026-03-04").timeIntervalSince1970
+        let named = CalendarWords.NamedMonths(in: "offsite planning in March 2025")
+        #expect(named.contains(seconds: march2025) && !named.contains(seconds: march2026))
+        let anyYear = CalendarWords.NamedMonths(in: "offsite planning in March")
+        #expect(anyYear.contains(seconds: march2025) && anyYear.contains(seconds: march2026))
+        // A year alone names no month.
+        #expect(CalendarWords.NamedMonths(in: "the 2027 plan").isEmpty)
+    }
+
     @Test func aMomentsMonthIsTheCalendarsInUTC() throws {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = try #require(TimeZone(identifier: "UTC"))
@@ -36,9 +49,11 @@ import Testing
         moments += [0, -1, 86_399, 86_400, 951_782_400, 951_868_799, 951_868_800, 4_107_542_399]
         for seconds in moments {
             let expected = calendar.component(.month, from: Date(timeIntervalSince1970: seconds))
-            #expect(CalendarWords.month(of: seconds) == expected, "\(seconds)")
+            let year = calendar.component(.year, from: Date(timeIntervalSince1970: seconds))
+            let found = try #require(CalendarWords.yearAndMonth(of: seconds))
+            #expect(found.month == expected && found.year == year, "\(seconds)")
         }
-        #expect(CalendarWords.month(of: .nan) == 0)
+        #expect(CalendarWords.yearAndMonth(of: .nan) == nil)
     }
 
     @Test func aLineStatesADateByAMonthAWeekdayAYearOrDigits() {
@@ -126,6 +141,10 @@ import Testing
                         - (explanation.baseScore + explanation.tagBoost + explanation.categoryBoost
                             + explanation.monthBoost)) < 1e-6)
         }
+        // With the year, March of that year alone.
+        let only2025 = try await store.search("offsite planning in March 2025", limit: 3, explain: true)
+        #expect(only2025.hits.first?.id == "mar-2025")
+        #expect(only2025.hits.filter { $0.explanation?.monthBoost != 0 }.map(\.id) == ["mar-2025"])
         // Without the nudge the three tie and keep the order they were stored in.
         let plain = try await store.search("offsite planning in March", limit: 3, boosts: .none)
         #expect(plain.hits.map(\.id) == ["feb", "mar", "mar-2025"])
