@@ -22,9 +22,8 @@ enum CalendarWords {
             let lowered = word.text.lowercased()
             guard let month = names[lowered] ?? abbreviations[lowered] else { continue }
             if ambiguous.contains(lowered) {
-                let before = index > 0 ? words[index - 1].text.lowercased() : ""
-                let after = index + 1 < words.count ? words[index + 1].text : ""
-                let inContext = timeWords.contains(before) || Self.isDayOrYear(after)
+                let (before, after) = neighbours(of: index, in: words)
+                let inContext = timeWords.contains(before.lowercased()) || Self.isDayOrYear(after)
                 let capital = word.text.first?.isUppercase == true
                 // "Jan" with a capital is as often a first name; "May" with one, mid-sentence, a month.
                 let written = lowered == "jan" ? !capital : capital && !word.opensSentence
@@ -45,7 +44,7 @@ enum CalendarWords {
         for (index, word) in words.enumerated() {
             let lowered = word.text.lowercased()
             if weekdays.contains(lowered) { return true }
-            if let year = Int(word.text), word.text.count == 4, (1900...2099).contains(year) { return true }
+            if let year = Int(word.text), word.text.count == 4, yearsWritten.contains(year) { return true }
             if word.text.count == 2, lowered.first == "q", let digit = word.text.last?.wholeNumberValue,
                 (1...4).contains(digit)
             {
@@ -58,8 +57,7 @@ enum CalendarWords {
                 return true
             }
             if abbreviations[lowered] != nil {
-                let before = index > 0 ? words[index - 1].text : ""
-                let after = index + 1 < words.count ? words[index + 1].text : ""
+                let (before, after) = neighbours(of: index, in: words)
                 if isDayOrYear(before) || isDayOrYear(after) { return true }
             }
         }
@@ -96,7 +94,7 @@ enum CalendarWords {
             words(text).compactMap { word in
                 let digits = word.text.prefix(while: \.isNumber)
                 guard digits.count == 4, digits.count == word.text.count || word.text.dropFirst(4).first == "年",
-                    let year = Int(digits), (1900...2099).contains(year)
+                    let year = Int(digits), yearsWritten.contains(year)
                 else { return nil }
                 return year
             })
@@ -135,6 +133,10 @@ enum CalendarWords {
         "jan": 1, "feb": 2, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9, "oct": 10, "nov": 11,
         "dec": 12,
     ]
+
+    /// The years a four-digit number is read as (a line "for 2027", a query "March 2025"); other numbers are
+    /// counts and amounts.
+    private static let yearsWritten = 1900...2099
 
     /// Names that are also words or first names.
     private static let ambiguous: Set<String> = ["may", "march", "august", "jan"]
@@ -205,6 +207,11 @@ enum CalendarWords {
         return words
     }
 
+    /// The words before and after `words[index]`, empty at either end.
+    private static func neighbours(of index: Int, in words: [Word]) -> (before: String, after: String) {
+        (index > 0 ? words[index - 1].text : "", index + 1 < words.count ? words[index + 1].text : "")
+    }
+
     /// Whether digits split by `separator` are a date: year-month(-day) with dashes, day/month/year with
     /// slashes, day.month. or day.month.year with dots.
     private static func isDigitDate(_ parts: [String], separator: Character, trailingDot: Bool) -> Bool {
@@ -230,7 +237,7 @@ enum CalendarWords {
                 || ["st", "nd", "rd", "th"].contains(
                     word.dropFirst(digits.count).lowercased())
         else { return false }
-        return (1...31).contains(number) || (1900...2099).contains(number)
+        return (1...31).contains(number) || yearsWritten.contains(number)
     }
 
     /// The months `text` names in Chinese or Japanese: a number from 1 to 12 in digits or in Chinese numerals
