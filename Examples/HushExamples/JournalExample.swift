@@ -141,10 +141,12 @@ struct JournalExample: AsyncParsableCommand {
         var score: Float
     }
 
-    /// The kind's best snippets for the question.
+    /// The kind's best snippets for the question. The snippets' dates are when they were added, so the times
+    /// a worry names ("my dog died last week") nudge none of them.
     func search(_ store: HushStore, kind: String) async throws -> [SearchHit] {
         try await store.search(
-            question, mode: .hybrid, filter: SearchFilter(sourceTypes: [kind]), limit: 12, explain: true
+            question, mode: .hybrid, filter: SearchFilter(sourceTypes: [kind]), limit: 12,
+            boosts: Boosts(namedTime: 0), explain: true
         ).hits
     }
 

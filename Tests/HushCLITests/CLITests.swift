@@ -355,6 +355,37 @@ import Testing
         #expect(json.stdout.contains("evil\u{202E}exe.txt"))
     }
 
+    @Test func searchReadsRelativeTimesAsOfTheDayGiven() throws {
+        let folder = try CLIRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = folder.appendingPathComponent("retros.jsonl")
+        try [
+            #"{"id": "feb", "title": "Sprint retro", "text": "What went well in the sprint.", "date": "2026-02-10"}"#,
+            #"{"id": "mar", "title": "Sprint retro", "text": "What went well in the sprint.", "date": "2026-03-10"}"#,
+        ].joined(separator: "\n").write(to: input, atomically: true, encoding: .utf8)
+        let db = folder.appendingPathComponent("r.hush").path
+        try CLIRunner.succeed(["index", "--lexical", "--quiet", "--db", db, input.path])
+        // Wednesday 18 March: last week is 9 to 15 March.
+        let lastWeek = try CLIRunner.run(
+            ["search", "--db", db, "--explain", "--today", "2026-03-18", "last week's sprint retro"])
+        #expect(lastWeek.status == 0, "\(lastWeek.stderr)")
+        let first = lastWeek.stdout.split(separator: "\n").first { $0.hasPrefix(" 1. ") }
+        #expect(first?.hasSuffix("[mar] Sprint retro") == true, "\(lastWeek.stdout)")
+        #expect(lastWeek.stdout.contains("+ time 0.200"), "\(lastWeek.stdout)")
+        let json = try CLIRunner.run([
+            "search", "--db", db, "--json", "--explain", "--today", "2026-02-18", "last week's sprint retro",
+        ])
+        #expect(
+            json.stdout.contains(#""time_boost":0.2"#) && json.stdout.range(of: #""id":"feb""#) != nil, "\(json.stdout)"
+        )
+        for bad in ["2026-02-30", "18.03.2026", "2026-3"] {
+            let refused = try CLIRunner.run(["search", "--db", db, "--today", bad, "retro"])
+            #expect(
+                refused.status != 0 && refused.stderr.contains("--today \(bad): give a day as YYYY-MM-DD"),
+                "\(refused.stderr)")
+        }
+    }
+
     @Test func idsAreOneIdWhateverTheirUnicodeNormalForm() throws {
         let folder = try CLIRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }

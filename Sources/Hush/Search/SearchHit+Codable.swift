@@ -80,7 +80,7 @@ extension SearchHit.Explanation {
         try container.encode(matchedTags, forKey: "matched_tags")
         try container.encode(tagBoost, forKey: "tag_boost")
         try container.encode(categoryBoost, forKey: "category_boost")
-        try container.encode(monthBoost, forKey: "month_boost")
+        try container.encode(timeBoost, forKey: "time_boost")
         try container.encode(finalScore, forKey: "final_score")
     }
 
@@ -113,7 +113,7 @@ extension SearchHit.Explanation {
             tagBoost: try container.decode(Float.self, forKey: "tag_boost", or: "tagBoost"),
             categoryBoost: try container.decode(Float.self, forKey: "category_boost", or: "categoryBoost"),
             finalScore: try container.decode(Float.self, forKey: "final_score", or: "finalScore"),
-            monthBoost: try container.decodeIfPresent(Float.self, forKey: "month_boost", or: "monthBoost") ?? 0)
+            timeBoost: try container.decodeIfPresent(Float.self, forKey: "time_boost", or: "timeBoost") ?? 0)
     }
 }
 

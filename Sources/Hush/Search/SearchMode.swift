@@ -1,3 +1,5 @@
+import Foundation
+
 /// How a query is ranked: by meaning, by keywords, or by both fused.
 ///
 /// ```swift
@@ -151,7 +153,7 @@ public struct SearchMode: Sendable, Hashable, Codable {
 }
 
 /// Small score nudges for documents whose tags or category name what the query asks for, or what the app
-/// names for this search, or that are dated in a month the query names. Never a gate.
+/// names for this search, or that are dated in a time the query names ("in March", "last week"). Never a gate.
 ///
 /// A tag (or the category) matches when each of its words is one the keyword index matches with a word of the
 /// query, or of the app's hints: the same stem (``QueryAnalyzer/stem(_:)``), so "Cafés" matches the query
@@ -164,6 +166,9 @@ public struct SearchMode: Sendable, Hashable, Codable {
 ///     "I can't stop thinking about her", boosts: Boosts(hintedTags: ["breakup"], hintedCategory: "relationships"))
 /// // "in March" puts the records dated in March (their `createdAt`) first among those about the offsite:
 /// let march = try await store.search("where was the offsite in March?")
+/// // "last week" as of a year ago:
+/// let asOf = try await store.search(
+///     "what did we decide last week?", boosts: Boosts(today: Date(timeIntervalSinceNow: -365 * 86_400)))
 /// ```
 public struct Boosts: Sendable, Hashable, Codable {
     /// Added once per matching tag.
@@ -178,23 +183,32 @@ public struct Boosts: Sendable, Hashable, Codable {
     /// A category the app names for this search (its classifier's guess): a document in it gets ``category``
     /// as if the query had named it.
     public var hintedCategory: String?
-    /// Added when the query names the month a document is dated in: its ``Document/createdAt`` (in UTC, as a
-    /// record's day is stored) falls in it, in any year, or in the year the query names beside it ("March 2025").
-    /// A month is named in English, German, French, Spanish, Italian or Portuguese, by an English abbreviation
-    /// ("my feb 1:1") or in Chinese or Japanese ("3月").
-    public var namedMonth: Float
+    /// Added when the query names a time the document is dated in (its ``Document/createdAt``, in UTC, as a
+    /// record's day is stored): a month ("in March", any year, or the year named beside it: "March 2025"; in
+    /// English, German, French, Spanish, Italian or Portuguese, an English abbreviation, "my feb 1:1", or "3月");
+    /// the start or the end of a year ("at the start of the year": January and February); a year alone ("in
+    /// 2025"); or a time relative to ``today`` ("yesterday", "last week": Monday to Sunday, "this month", "two
+    /// weeks ago", "the past three days", "letzte Woche", "la semaine dernière", "上个月"), four times as much for
+    /// a week or a day. Set it to 0 where a document's date says nothing of what a query's times mean: readings
+    /// added over months, searched with worries such as "my dog died last week".
+    public var namedTime: Float
+    /// The moment "today", "last week" and the other relative times are read from, on the device's calendar day
+    /// in its time zone; `nil`, the default, is the moment of the search. Set it to search as of another day
+    /// ("what did we decide last week" in a journal read back a year later).
+    public var today: Date?
 
     /// Creates boosts.
     public init(
         perTag: Float = 0.03, maxTags: Int = 3, category: Float = 0.05, hintedTags: [String] = [],
-        hintedCategory: String? = nil, namedMonth: Float = 0.05
+        hintedCategory: String? = nil, namedTime: Float = 0.05, today: Date? = nil
     ) {
         self.perTag = perTag
         self.maxTags = maxTags
         self.category = category
         self.hintedTags = hintedTags
         self.hintedCategory = hintedCategory
-        self.namedMonth = namedMonth
+        self.namedTime = namedTime
+        self.today = today
     }
 
     /// Decodes boosts; the hints are optional (boosts encoded before they existed have none).
@@ -205,11 +219,12 @@ public struct Boosts: Sendable, Hashable, Codable {
         category = try container.decode(Float.self, forKey: .category)
         hintedTags = try container.decodeIfPresent([String].self, forKey: .hintedTags) ?? []
         hintedCategory = try container.decodeIfPresent(String.self, forKey: .hintedCategory)
-        namedMonth = try container.decodeIfPresent(Float.self, forKey: .namedMonth) ?? Self.default.namedMonth
+        namedTime = try container.decodeIfPresent(Float.self, forKey: .namedTime) ?? Self.default.namedTime
+        today = try container.decodeIfPresent(Date.self, forKey: .today)
     }
 
-    /// `+0.03` per matching tag (up to 3), `+0.05` for a matching category, `+0.05` for the month named.
+    /// `+0.03` per matching tag (up to 3), `+0.05` for a matching category, `+0.05` for the time named.
     public static let `default` = Boosts()
     /// No boosts.
-    public static let none = Boosts(perTag: 0, maxTags: 0, category: 0, namedMonth: 0)
+    public static let none = Boosts(perTag: 0, maxTags: 0, category: 0, namedTime: 0)
 }

@@ -4,9 +4,9 @@ import Foundation
 struct BoostWords: Sendable {
     var tags: Set<String>
     var category: Set<String>
-    /// The months the query names, and the years beside them (``CalendarWords/NamedMonths``); empty when
-    /// ``Boosts/namedMonth`` is 0.
-    var months = CalendarWords.NamedMonths()
+    /// The times the query names: months, years, days relative to today (``CalendarWords/NamedTimes``); empty
+    /// when ``Boosts/namedTime`` is 0.
+    var times = CalendarWords.NamedTimes()
 }
 
 /// Everything one search needs, worked out once before memory or the file is read: the query's keywords, its
@@ -277,14 +277,16 @@ extension Searcher {
     }
 
     /// The stems a boosted tag and category may be made of: the query's words (``boostKeywords(_:)``), and the
-    /// words of the tags and the category the app hints at; and the months `query` names.
+    /// words of the tags and the category the app hints at; and the times `query` names.
     static func boostWords(_ analysis: QueryAnalysis, query: String, boosts: Boosts) -> BoostWords {
         let words = boostKeywords(analysis)
         func stems(_ labels: [String]) -> Set<String> { Set(labels.flatMap(FTSQuery.terms).map(QueryAnalyzer.stem)) }
         return BoostWords(
             tags: words.union(stems(boosts.hintedTags)),
             category: words.union(stems(boosts.hintedCategory.map { [$0] } ?? [])),
-            months: boosts.namedMonth == 0 ? CalendarWords.NamedMonths() : CalendarWords.NamedMonths(in: query))
+            times: boosts.namedTime == 0
+                ? CalendarWords.NamedTimes()
+                : CalendarWords.NamedTimes(in: query, language: analysis.language, now: boosts.today ?? Date()))
     }
 
     /// The words the keyword arm searches for (and the hits mark): the analyzer's content words, each re-split

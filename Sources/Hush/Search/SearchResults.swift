@@ -47,10 +47,10 @@ public struct SearchHit: Sendable, Hashable, Codable, Identifiable {
         public var tagBoost: Float
         /// Added for a matching category.
         public var categoryBoost: Float
-        /// `baseScore + tagBoost + categoryBoost + monthBoost`.
+        /// `baseScore + tagBoost + categoryBoost + timeBoost`.
         public var finalScore: Float
-        /// Added because the document is dated in a month the query names (``Boosts/namedMonth``).
-        public var monthBoost: Float = 0
+        /// Added because the document is dated in a month the query names (``Boosts/namedTime``).
+        public var timeBoost: Float = 0
     }
 
     /// The document's id.

@@ -132,20 +132,18 @@ extension Searcher {
         }
     }
 
-    /// Adds the tag, category and month nudges to `explanation` (its final score is the base score plus them): a
+    /// Adds the tag, category and time nudges to `explanation` (its final score is the base score plus them): a
     /// tag or category matches when each of its words has the stem of a query word or of the app's hints (`words`,
     /// from ``Searcher/boostWords(_:query:boosts:)``), that is when the keyword index would match each of its words
-    /// with one of them; the month when the record is dated in one the query names.
+    /// with one of them; the time when the record is dated in one the query names.
     static func boost(
         _ explanation: inout SearchHit.Explanation, record: DocumentRecord, words: BoostWords, boosts: Boosts
     ) {
         defer {
             explanation.finalScore =
-                explanation.baseScore + (explanation.tagBoost + explanation.categoryBoost + explanation.monthBoost)
+                explanation.baseScore + (explanation.tagBoost + explanation.categoryBoost + explanation.timeBoost)
         }
-        if words.months.contains(seconds: record.createdAt) {
-            explanation.monthBoost = boosts.namedMonth
-        }
+        explanation.timeBoost = boosts.namedTime * words.times.weight(seconds: record.createdAt)
         func matches(_ label: String, _ stems: Set<String>) -> Bool {
             guard !stems.isEmpty else { return false }
             let words = FTSQuery.terms(label)

@@ -106,6 +106,12 @@ struct SearchCommand: AsyncParsableCommand {
             """)
     var acrossLanguages = true
 
+    @Option(
+        help: ArgumentHelp(
+            "The day that \"today\", \"last week\" and other times relative to it are read from, YYYY-MM-DD.",
+            discussion: "Default: today, in this machine's time zone."))
+    var today: String?
+
     @Argument(help: "The query.")
     var query: [String]
 
@@ -125,6 +131,23 @@ struct SearchCommand: AsyncParsableCommand {
         }
         if let lambda, !(0...1).contains(lambda) { throw ValidationError("--lambda must lie between 0 and 1") }
         if contextTokens < 16 { throw ValidationError("--context-tokens must be at least 16") }
+        _ = try todayDate()
+    }
+
+    /// `--today`'s day at midnight in this machine's time zone, the zone the library reads "today" in.
+    func todayDate() throws -> Date? {
+        guard let today else { return nil }
+        let parts = today.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .current
+        guard parts.count == 3, let year = parts[0], let month = parts[1], let day = parts[2],
+            (1...9999).contains(year), (1...12).contains(month), (1...31).contains(day),
+            let date = calendar.date(from: DateComponents(year: year, month: month, day: day)),
+            calendar.component(.day, from: date) == day
+        else {
+            throw ValidationError("--today \(today): give a day as YYYY-MM-DD, for example 2026-03-01")
+        }
+        return date
     }
 
     func searchMode(_ mode: ModeArgument) -> SearchMode {
@@ -148,15 +171,16 @@ struct SearchCommand: AsyncParsableCommand {
                         + "(pass its folder with --model FOLDER), so this is a keyword search")
         }
         let searchMode = searchMode(mode)
+        let boosts = Boosts(today: try todayDate())
         if let note = await FilterParsing.noMatchNote(filter, arguments: filters, in: hush) { Console.error(note) }
         let results =
             diverse || lambda != nil
             ? try await hush.search(
                 text, mode: searchMode, filter: filter, limit: limit, minScore: minScore, minRelevance: minRelevance,
-                explain: explain, diversify: lambda ?? 0.7)
+                boosts: boosts, explain: explain, diversify: lambda ?? 0.7)
             : try await hush.search(
                 text, mode: searchMode, filter: filter, limit: limit, minScore: minScore, minRelevance: minRelevance,
-                explain: explain)
+                boosts: boosts, explain: explain)
         let analysis = explain ? hush.analyze(text) : nil
         let answerContext = context ? hush.answerContext(for: results, tokenBudget: contextTokens) : nil
         if json {
@@ -254,7 +278,7 @@ enum SearchOutput {
                             + " (\(calibration))")
                 }
                 let tags = e.matchedTags.isEmpty ? "" : " (\(e.matchedTags.joined(separator: ", ")))"
-                let month = e.monthBoost == 0 ? "" : " + month \(String(format: "%.3f", e.monthBoost))"
+                let month = e.timeBoost == 0 ? "" : " + time \(String(format: "%.3f", e.timeBoost))"
                 lines.append(
                     "    base \(String(format: "%.3f", e.baseScore)) + tags \(String(format: "%.3f", e.tagBoost))\(tags)"
                         + " + category \(String(format: "%.3f", e.categoryBoost))\(month)"

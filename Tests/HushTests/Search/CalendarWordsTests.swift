@@ -32,12 +32,12 @@ import Testing
         #expect(CalendarWords.years(in: "2026年3月的会议") == [2026])
         let march2025 = try Self.day("2025-03-28").timeIntervalSince1970
         let march2026 = try Self.day("2026-03-04").timeIntervalSince1970
-        let named = CalendarWords.NamedMonths(in: "offsite planning in March 2025")
+        let named = CalendarWords.NamedTimes(in: "offsite planning in March 2025")
         #expect(named.contains(seconds: march2025) && !named.contains(seconds: march2026))
-        let anyYear = CalendarWords.NamedMonths(in: "offsite planning in March")
+        let anyYear = CalendarWords.NamedTimes(in: "offsite planning in March")
         #expect(anyYear.contains(seconds: march2025) && anyYear.contains(seconds: march2026))
         // A year alone names no month.
-        #expect(CalendarWords.NamedMonths(in: "the 2027 plan").isEmpty)
+        #expect(CalendarWords.NamedTimes(in: "the 2027 plan").isEmpty)
     }
 
     @Test func aMomentsMonthIsTheCalendarsInUTC() throws {
@@ -134,17 +134,17 @@ import Testing
         #expect(march.hits.last?.id == "feb")
         for hit in march.hits {
             let explanation = try #require(hit.explanation)
-            #expect(explanation.monthBoost == (hit.id == "feb" ? 0 : Boosts.default.namedMonth))
+            #expect(explanation.timeBoost == (hit.id == "feb" ? 0 : Boosts.default.namedTime))
             #expect(
                 abs(
                     explanation.finalScore
                         - (explanation.baseScore + explanation.tagBoost + explanation.categoryBoost
-                            + explanation.monthBoost)) < 1e-6)
+                            + explanation.timeBoost)) < 1e-6)
         }
         // With the year, March of that year alone.
         let only2025 = try await store.search("offsite planning in March 2025", limit: 3, explain: true)
         #expect(only2025.hits.first?.id == "mar-2025")
-        #expect(only2025.hits.filter { $0.explanation?.monthBoost != 0 }.map(\.id) == ["mar-2025"])
+        #expect(only2025.hits.filter { $0.explanation?.timeBoost != 0 }.map(\.id) == ["mar-2025"])
         // Without the nudge the three tie and keep the order they were stored in.
         let plain = try await store.search("offsite planning in March", limit: 3, boosts: .none)
         #expect(plain.hits.map(\.id) == ["feb", "mar", "mar-2025"])
@@ -152,9 +152,9 @@ import Testing
         let explanation = try #require(march.hits.first?.explanation)
         let decoded = try JSONDecoder().decode(
             SearchHit.Explanation.self, from: try JSONEncoder().encode(explanation))
-        #expect(decoded.monthBoost == explanation.monthBoost)
+        #expect(decoded.timeBoost == explanation.timeBoost)
         // Boosts written before the month had its nudge decode with the default one.
         let old = try JSONDecoder().decode(Boosts.self, from: Data(#"{"perTag":0.1,"maxTags":2,"category":0.2}"#.utf8))
-        #expect(old.namedMonth == Boosts.default.namedMonth)
+        #expect(old.namedTime == Boosts.default.namedTime)
     }
 }

@@ -107,7 +107,8 @@ check(
     try await planner.search("When did Ana review the launch?").unmentionedNames.isEmpty,
     "a name the planner holds is not")
 
-// Two retros alike but for their month: "in March" puts March's first, "when" shows the line with the date.
+// Two retros alike but for their day: "in March" and "last week" put March's first, "when" shows the line with
+// the date.
 let day = ISO8601DateFormatter()
 try await planner.upsert(
     ["2026-02-10", "2026-03-10"].enumerated().map { index, date in
@@ -120,7 +121,12 @@ try await planner.upsert(
     })
 let march = try await planner.search("sprint retro in March", limit: 2, explain: true)
 check(march.hits.first?.id == "retro-1", "a month named puts the records dated then first (\(march.hits.map(\.id)))")
-check(march.hits.first?.explanation?.monthBoost == Boosts.default.namedMonth, "the explanation says why")
+check(march.hits.first?.explanation?.timeBoost == Boosts.default.namedTime, "the explanation says why")
+// "Last week", as of Wednesday 18 March 2026 (noon UTC: that day in every time zone an app runs in).
+let lastWeek = try await planner.search(
+    "what did we keep from last week's sprint retro", limit: 2,
+    boosts: Boosts(today: day.date(from: "2026-03-18T12:00:00Z")))
+check(lastWeek.hits.first?.id == "retro-1", "last week puts the retro of March 10 first (\(lastWeek.hits.map(\.id)))")
 let demo = try await planner.search("When is the sprint retro demo?", limit: 1)
 check(demo.hits.first?.field == "Action items", "a question asking when is shown the line with a date")
 
