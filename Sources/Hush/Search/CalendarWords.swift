@@ -1,8 +1,9 @@
 import Foundation
 
 /// The calendar as people write it: the months a query names ("the offsite in March", "my feb 1:1 with Jonas",
-/// "三月的会议"), so that the records dated then come first (``Boosts/namedTime``), and whether a line states a
-/// date, so that "When is Amir's Berlin visit?" is shown the line "Lena: schedule his Berlin visit in May".
+/// "三月的会议") and its other times (``NamedTimes``: "last week", "in 2025"), so that the records dated then come
+/// first (``Boosts/namedTime``), and whether a line states a date, so that "When is Amir's Berlin visit?" is shown
+/// the line "Lena: schedule his Berlin visit in May".
 ///
 /// ```swift
 /// CalendarWords.months(in: "what did we decide in March and early may?")  // [3, 5]

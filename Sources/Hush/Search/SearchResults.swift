@@ -49,7 +49,8 @@ public struct SearchHit: Sendable, Hashable, Codable, Identifiable {
         public var categoryBoost: Float
         /// `baseScore + tagBoost + categoryBoost + timeBoost`.
         public var finalScore: Float
-        /// Added because the document is dated in a month the query names (``Boosts/namedTime``).
+        /// Added because the document is dated in a time the query names, "in March" or "last week"
+        /// (``Boosts/namedTime``).
         public var timeBoost: Float = 0
     }
 
