@@ -9,11 +9,12 @@ import Foundation
 /// // [RelativeTime(unit: .week, offset: -1)]: Monday to Sunday of the week before today's
 /// ```
 extension CalendarWords {
-    /// A time named relative to today: the day, week (Monday to Sunday), month or year `offset` of them from
+    /// A time named relative to today: the day, week (Monday to Sunday), weekend (its Saturday and Sunday), month
+    /// or year `offset` of them from
     /// today's (−1 "last week", 0 "this month", +1 "tomorrow"); `rolling`, the last `-offset` of them up to
     /// today ("the past two weeks"); `part`, only the days of it before or after today ("earlier this month").
     struct RelativeTime: Sendable, Hashable {
-        enum Unit: Sendable, Hashable { case day, week, month, year }
+        enum Unit: Sendable, Hashable { case day, week, weekend, month, year }
         enum Part: Sendable, Hashable { case whole, beforeToday, afterToday, start, end }
 
         var unit: Unit
@@ -27,7 +28,7 @@ extension CalendarWords {
                 let start: Int
                 switch unit {
                 case .day: start = today + offset + 1
-                case .week: start = today + 7 * offset + 1
+                case .week, .weekend: start = today + 7 * offset + 1
                 case .month: start = CalendarWords.adding(months: offset, to: today) + 1
                 case .year: start = CalendarWords.adding(months: 12 * offset, to: today) + 1
                 }
@@ -37,10 +38,10 @@ extension CalendarWords {
             switch unit {
             case .day:
                 span = (today + offset)...(today + offset)
-            case .week:
+            case .week, .weekend:
                 // 1970-01-01 was a Thursday: day 4 is the first Monday.
                 let monday = today - (((today - 4) % 7) + 7) % 7 + 7 * offset
-                span = monday...(monday + 6)
+                span = unit == .week ? monday...(monday + 6) : (monday + 5)...(monday + 6)
             case .month:
                 let day = RecordDate.civil(days: today)
                 let index = day.year * 12 + (day.month - 1) + offset
@@ -83,20 +84,28 @@ extension CalendarWords {
                 continue
             }
             guard let unit = unitWords[word] else { continue }
-            // "three days ago", "vor zwei Wochen", "il y a 3 jours", "hace un mes", "due settimane fa", "há dois anos".
-            if let count = Self.count(at(-1)),
-                at(1) == "ago" || at(1) == "fa" || at(1) == "atrás" || ["vor", "hace", "há"].contains(at(-2))
-                    || (at(-2) == "a" && at(-3) == "y")
-            {
-                found.insert(RelativeTime(unit: unit, offset: -count))
-                continue
+            // The count before the unit ("two", "3", "a", "a few", "a couple of") and where the words before it are.
+            var counted: (value: Int, before: Int)?
+            if at(-1) == "of", at(-2) == "couple" {
+                counted = (2, at(-3) == "a" ? -4 : -3)
+            } else if let value = Self.count(at(-1)) {
+                counted = (value, at(-1) == "few" && at(-2) == "a" ? -3 : -2)
             }
-            // "the past two weeks", "in the last 3 days", "in den letzten drei Tagen".
-            if let count = Self.count(at(-1)), count > 1 || at(-1) != "a",
-                ["last", "past", "letzten", "vergangenen"].contains(at(-2))
-            {
-                found.insert(RelativeTime(unit: unit, offset: -count, rolling: true))
-                continue
+            if let counted {
+                let before = at(counted.before)
+                // "three days ago", "a couple of weeks ago", "vor zwei Wochen", "il y a 3 jours", "hace un mes",
+                // "due settimane fa", "há dois anos".
+                if at(1) == "ago" || at(1) == "fa" || at(1) == "atrás" || ["vor", "hace", "há"].contains(before)
+                    || (before == "a" && at(counted.before - 1) == "y")
+                {
+                    found.insert(RelativeTime(unit: unit, offset: -counted.value))
+                    continue
+                }
+                // "the past two weeks", "in the last 3 days", "in den letzten drei Tagen".
+                if ["last", "past", "letzten", "vergangenen"].contains(before), counted.value > 1 || at(-1) != "a" {
+                    found.insert(RelativeTime(unit: unit, offset: -counted.value, rolling: true))
+                    continue
+                }
             }
             // "the last week of March" is a week of March; "the last day", "the next day" are not yesterday and
             // tomorrow.
@@ -230,6 +239,7 @@ extension CalendarWords {
         let table: [(RelativeTime.Unit, String)] = [
             (.day, "day days tage tagen jour jours día días dia dias giorno giorni"),
             (.week, "week weeks woche wochen semaine semaines semana semanas settimana settimane"),
+            (.weekend, "weekend wochenende"),
             (.month, "month months monat monate monaten mois mes meses mese mesi mês"),
             (.year, "year years jahr jahre jahren an ans année années año años anno anni ano anos"),
         ]

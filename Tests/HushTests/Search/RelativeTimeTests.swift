@@ -29,6 +29,11 @@ import Testing
         #expect(Self.times("the status two weeks ago") == [Time(unit: .week, offset: -2)])
         #expect(Self.times("what did Priya and I agree a month ago") == [Time(unit: .month, offset: -1)])
         #expect(Self.times("notes from the past two weeks") == [Time(unit: .week, offset: -2, rolling: true)])
+        #expect(Self.times("the review a couple of weeks ago") == [Time(unit: .week, offset: -2)])
+        #expect(Self.times("what came up a few days ago") == [Time(unit: .day, offset: -3)])
+        #expect(Self.times("over the past couple of months") == [Time(unit: .month, offset: -2, rolling: true)])
+        #expect(Self.times("the party last weekend") == [Time(unit: .weekend, offset: -1)])
+        #expect(Self.times("Was machen wir dieses Wochenende?", "de") == [Time(unit: .weekend, offset: 0)])
         #expect(Self.times("anything in the past week") == [Time(unit: .week, offset: -1, rolling: true)])
         #expect(
             Self.times("what did we move earlier this month") == [
@@ -71,6 +76,8 @@ import Testing
         #expect(Time(unit: .week, offset: -1).days(today: sunday) == Self.day(2026, 11, 16)...Self.day(2026, 11, 22))
         #expect(Time(unit: .week, offset: 0).days(today: sunday) == Self.day(2026, 11, 23)...sunday)
         #expect(Time(unit: .week, offset: 1).days(today: sunday) == Self.day(2026, 11, 30)...Self.day(2026, 12, 6))
+        #expect(Time(unit: .weekend, offset: -1).days(today: sunday) == Self.day(2026, 11, 21)...Self.day(2026, 11, 22))
+        #expect(Time(unit: .weekend, offset: 0).days(today: sunday) == Self.day(2026, 11, 28)...sunday)
         #expect(Time(unit: .month, offset: -1).days(today: sunday) == Self.day(2026, 10, 1)...Self.day(2026, 10, 31))
         #expect(
             Time(unit: .month, offset: 0, part: .beforeToday).days(today: sunday)
