@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Does a time named relative to today put the right meeting first? Runs the planner's relative-time questions
-(SET/relative.jsonl, written by planner_relative.py) through `hush search`, each with its own `--today`.
+(SET/relative.jsonl, written by planner_relative.py) through `hush search`, each with its own `--today`. A question may say that its time is not when its meeting was
+("time_is_meeting": false: "what are we launching next week?", decided weeks before): those are counted apart.
 
     scripts/bench/planner-times.py --hush PATH [--baseline PATH] [--model e5-small] [--work DIR] [--json OUT]
 
@@ -21,7 +22,8 @@ import tempfile
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
-OTHER_LANGUAGES = {"gestern", "hier", "ayer", "letzte Woche", "la semaine dernière", "la semana pasada", "上周", "上个月"}
+OTHER_LANGUAGES = {"gestern", "hier", "ayer", "letzte Woche", "la semaine dernière", "la semana pasada", "上周", "上个月",
+                   "vorige Woche", "avant-hier", "el mes pasado", "昨天"}
 
 
 def kind(expr):
@@ -31,8 +33,13 @@ def kind(expr):
         return "N days / weeks / a month ago"
     if "year" in expr:
         return "start / end of the year"
-    if expr in ("today", "this morning", "yesterday", "the day before yesterday"):
-        return "today, yesterday"
+    if expr in ("today", "this morning", "yesterday", "the day before yesterday", "tomorrow",
+                "the day after tomorrow"):
+        return "today, yesterday, tomorrow"
+    if expr.startswith("earlier this") or expr.startswith("in the past"):
+        return "earlier this week or month, the past two weeks"
+    if expr in ("next month", "the week after next"):
+        return "next week"
     return expr
 
 
@@ -47,7 +54,8 @@ def run(binary, db, questions, with_today):
             sys.exit(f"search failed: {' '.join(cmd)}\n{done.stderr}")
         ids = [hit["id"] for hit in json.loads(done.stdout)["results"]]
         rows.append({"id": q["id"], "first": ids[:1] == q["relevant"], "top3": q["relevant"][0] in ids,
-                     "hits": ids, "kind": kind(q["expr"]), "needs_time": q["needs_time"]})
+                     "hits": ids, "kind": kind(q["expr"]), "needs_time": q["needs_time"],
+                     "time_is_meeting": q.get("time_is_meeting", True), "split": q.get("split", "relative")})
     return rows
 
 
@@ -77,16 +85,24 @@ def main():
             continue
         helps = subprocess.run([binary, "search", "--help"], capture_output=True, text=True).stdout
         report[label] = run(binary, db, questions, "--today" in helps)
-    kinds = sorted({r["kind"] for r in next(iter(report.values()))})
+    first = next(iter(report.values()))
+    kinds = sorted({r["kind"] for r in first})
+    splits = list(dict.fromkeys(r["split"] for r in first))
+
+    def row(label, keep, key="first"):
+        print(f"| {label} | " + " | ".join(share([r for r in rows if keep(r)], key) for rows in report.values()) + " |")
+
     print(f"| {len(questions)} questions ({args.model}) | " + " | ".join(report) + " |")
     print("| --- |" + " ---: |" * len(report))
-    print("| the right meeting first | " + " | ".join(share(rows, "first") for rows in report.values()) + " |")
-    print("| in the first three | " + " | ".join(share(rows, "top3") for rows in report.values()) + " |")
-    print("| first, of those that need the time | "
-          + " | ".join(share([r for r in rows if r["needs_time"]], "first") for rows in report.values()) + " |")
+    for split in splits:
+        row(f"{split}: the right meeting first", lambda r: r["split"] == split)
+        row(f"{split}: in the first three", lambda r: r["split"] == split, "top3")
+        row(f"{split}: first, of those that need the time", lambda r: r["split"] == split and r["needs_time"])
+        if any(r["split"] == split and not r["time_is_meeting"] for r in first):
+            row(f"{split}: first, where the time is not the meeting's",
+                lambda r: r["split"] == split and not r["time_is_meeting"])
     for k in kinds:
-        print(f"| first: {k} | "
-              + " | ".join(share([r for r in rows if r["kind"] == k], "first") for rows in report.values()) + " |")
+        row(f"first: {k}", lambda r: r["kind"] == k)
     if args.json_out:
         with open(args.json_out, "w", encoding="utf-8") as f:
             json.dump({"db": db, "model": args.model, "runs": report}, f, indent=1, ensure_ascii=False)

@@ -108,17 +108,18 @@ enum CalendarWords {
         /// Whether the moment `seconds` since 1970 (UTC, as a record's day is stored) falls in them.
         func contains(seconds: Double) -> Bool { weight(seconds: seconds) > 0 }
 
-        /// How much of the time's nudge (``Boosts/namedTime``) the moment `seconds` gets: 0 outside them, 1 in a
-        /// month or longer, 4 in a week or a day ("last week's prep", "yesterday"), which point at one or two
-        /// records as surely as a title does (on the planner's relative-time questions, 2× put the right meeting
-        /// first for 40 of 48, 4× for 43, 6× no more).
+        /// How much of the time's nudge (``Boosts/namedTime``) the moment `seconds` gets: 0 outside them; 4 in a
+        /// week or a day ("last week's prep", "yesterday"), which point at one or two records as surely as a title
+        /// does; 2 in a month relative to today ("last month"); 1 in a month named ("in March") or a year. On the
+        /// planner's first 48 relative-time questions, 2× for a week put the right meeting first for 40, 4× for 43,
+        /// 6× no more; 2× for a month one more, 3× no more there.
         func weight(seconds: Double) -> Float {
             guard !isEmpty, seconds.isFinite, abs(seconds) < 1e15 else { return 0 }
             if !days.isEmpty {
                 let day = RecordDate.split(Date(timeIntervalSince1970: seconds)).days
                 let narrowest = days.filter { $0.contains(day) }.map(\.count).min()
                 if let narrowest {
-                    return narrowest <= 7 ? 4 : 1
+                    return narrowest <= 7 ? 4 : narrowest <= 31 ? 2 : 1
                 }
             }
             guard !months.isEmpty, let (year, month) = CalendarWords.yearAndMonth(of: seconds) else { return 0 }

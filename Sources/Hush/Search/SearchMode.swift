@@ -189,7 +189,7 @@ public struct Boosts: Sendable, Hashable, Codable {
     /// the start or the end of a year ("at the start of the year": January and February); a year alone ("in
     /// 2025"); or a time relative to ``today`` ("yesterday", "last week": Monday to Sunday, "this month", "two
     /// weeks ago", "the past three days", "letzte Woche", "la semaine dernière", "上个月"), four times as much for
-    /// a week or a day. Set it to 0 where a document's date says nothing of what a query's times mean: readings
+    /// a week or a day, twice for a month relative to today. Set it to 0 where a document's date says nothing of what a query's times mean: readings
     /// added over months, searched with worries such as "my dog died last week".
     public var namedTime: Float
     /// The moment "today", "last week" and the other relative times are read from, on the device's calendar day

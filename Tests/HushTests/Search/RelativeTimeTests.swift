@@ -177,7 +177,10 @@ import Testing
         let lastMonth = try await store.search(
             "board prep last month", limit: 3, boosts: Boosts(today: july), explain: true)
         #expect(lastMonth.hits.first?.id == "june")
-        #expect(lastMonth.hits.first?.explanation?.timeBoost == Boosts.default.namedTime)
+        // A month relative to today: twice the nudge of a month named; a month named, once.
+        #expect(lastMonth.hits.first?.explanation?.timeBoost == 2 * Boosts.default.namedTime)
+        let june = try await store.search("board prep in June", limit: 3, explain: true)
+        #expect(june.hits.first?.id == "june" && june.hits.first?.explanation?.timeBoost == Boosts.default.namedTime)
         // Without the nudge they tie and keep the order they were stored in; without `today`, today's.
         let plain = try await store.search(
             "last week's board prep", limit: 3, boosts: Boosts(namedTime: 0, today: asked))
