@@ -378,6 +378,27 @@ import Testing
         #expect(
             json.stdout.contains(#""time_boost":0.2"#) && json.stdout.range(of: #""id":"feb""#) != nil, "\(json.stdout)"
         )
+        // A record dated by a moment is on the day of it where the search runs: 06:30 UTC on 18 March is 23:30 on
+        // the 17th in California, "today" there on the 17th and not on the 18th.
+        let late = folder.appendingPathComponent("late.jsonl")
+        try
+            #"{"id": "late", "title": "Sprint retro", "text": "What went well in the sprint.", "date": "2026-03-18T06:30:00Z"}"#
+            .write(to: late, atomically: true, encoding: .utf8)
+        try CLIRunner.succeed(["index", "--lexical", "--quiet", "--db", db, late.path])
+        for (zone, today, nudged) in [
+            ("America/Los_Angeles", "2026-03-17", true), ("America/Los_Angeles", "2026-03-18", false),
+            ("UTC", "2026-03-18", true), ("Asia/Tokyo", "2026-03-18", true),
+        ] {
+            let result = try CLIRunner.run(
+                ["search", "--db", db, "--json", "--explain", "--today", today, "the sprint retro today"],
+                environment: ["TZ": zone])
+            let json = try #require(
+                try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            let hits = try #require(json["results"] as? [[String: Any]])
+            let explain = hits.first { $0["id"] as? String == "late" }?["explain"] as? [String: Any]
+            let boost = try #require(explain?["time_boost"] as? Double)
+            #expect((boost > 0.1) == nudged, "\(zone) \(today): \(result.stdout)")
+        }
         for bad in ["2026-02-30", "18.03.2026", "2026-3"] {
             let refused = try CLIRunner.run(["search", "--db", db, "--today", bad, "retro"])
             #expect(

@@ -105,7 +105,7 @@ enum CalendarWords {
 
         var isEmpty: Bool { months.isEmpty && days.isEmpty }
 
-        /// Whether the moment `seconds` since 1970 (UTC, as a record's day is stored) falls in them.
+        /// Whether a record dated `seconds` since 1970 falls in them (on the day ``CalendarWords/day(ofRecord:)``).
         func contains(seconds: Double) -> Bool { weight(seconds: seconds) > 0 }
 
         /// How much of the time's nudge (``Boosts/namedTime``) the moment `seconds` gets: 0 outside them; 4 in a
@@ -114,16 +114,13 @@ enum CalendarWords {
         /// planner's first 48 relative-time questions, 2× for a week put the right meeting first for 40, 4× for 43,
         /// 6× no more; 2× for a month one more, 3× no more there.
         func weight(seconds: Double) -> Float {
-            guard !isEmpty, seconds.isFinite, abs(seconds) < 1e15 else { return 0 }
-            if !days.isEmpty {
-                let day = RecordDate.split(Date(timeIntervalSince1970: seconds)).days
-                let narrowest = days.filter { $0.contains(day) }.map(\.count).min()
-                if let narrowest {
-                    return narrowest <= 7 ? 4 : narrowest <= 31 ? 2 : 1
-                }
+            guard !isEmpty, let day = CalendarWords.day(ofRecord: seconds) else { return 0 }
+            if let narrowest = days.filter({ $0.contains(day) }).map(\.count).min() {
+                return narrowest <= 7 ? 4 : narrowest <= 31 ? 2 : 1
             }
-            guard !months.isEmpty, let (year, month) = CalendarWords.yearAndMonth(of: seconds) else { return 0 }
-            return months.contains(month) && (years.isEmpty || years.contains(year)) ? 1 : 0
+            guard !months.isEmpty else { return 0 }
+            let date = RecordDate.civil(days: day)
+            return months.contains(date.month) && (years.isEmpty || years.contains(date.year)) ? 1 : 0
         }
     }
 
@@ -139,13 +136,16 @@ enum CalendarWords {
             })
     }
 
-    /// The year and month of a moment in seconds since 1970, in UTC, by the calendar's arithmetic
-    /// (``RecordDate``), with no calendar or time zone to load: it runs for every candidate. `nil` for a moment
-    /// no calendar holds.
-    static func yearAndMonth(of seconds: Double) -> (year: Int, month: Int)? {
+    /// The day a record is dated on, as days since 1970: a record dated by its day alone ("2026-03-10", stored at
+    /// midnight UTC) is on that day wherever it is read; one dated by a moment (a post written at 23:30 in
+    /// California, 07:30 UTC the next day) is on the device's day of it, the day the person calls "today". By the
+    /// calendar's arithmetic (``RecordDate``): it runs for every candidate, and loads the time zone only for a
+    /// moment. `nil` for a moment no calendar holds.
+    static func day(ofRecord seconds: Double) -> Int? {
         guard seconds.isFinite, abs(seconds) < 1e15 else { return nil }
-        let day = RecordDate.civil(days: RecordDate.split(Date(timeIntervalSince1970: seconds)).days)
-        return (day.year, day.month)
+        let date = Date(timeIntervalSince1970: seconds)
+        guard seconds.truncatingRemainder(dividingBy: 86_400) != 0 else { return RecordDate.split(date).days }
+        return today(date)
     }
 
     // MARK: - Tables

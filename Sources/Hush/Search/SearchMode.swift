@@ -183,14 +183,15 @@ public struct Boosts: Sendable, Hashable, Codable {
     /// A category the app names for this search (its classifier's guess): a document in it gets ``category``
     /// as if the query had named it.
     public var hintedCategory: String?
-    /// Added when the query names a time the document is dated in (its ``Document/createdAt``, in UTC, as a
-    /// record's day is stored): a month ("in March", any year, or the year named beside it: "March 2025"; in
-    /// English, German, French, Spanish, Italian or Portuguese, an English abbreviation, "my feb 1:1", or "3月");
-    /// the start or the end of a year ("at the start of the year": January and February); a year alone ("in
-    /// 2025"); or a time relative to ``today`` ("yesterday", "last week": Monday to Sunday, "this month", "two
-    /// weeks ago", "the past three days", "letzte Woche", "la semaine dernière", "上个月"), four times as much for
-    /// a week or a day, twice for a month relative to today. Set it to 0 where a document's date says nothing of what a query's times mean: readings
-    /// added over months, searched with worries such as "my dog died last week".
+    /// Added when the query names a time the document is dated in (its ``Document/createdAt``: a record dated
+    /// by its day alone is on that day, one dated by a moment on the device's day of it): a month ("in March", in
+    /// any year, or in the year named beside it: "March 2025"; in English, German, French, Spanish, Italian or
+    /// Portuguese, an English abbreviation, "my feb 1:1", or "3月"); the start or the end of a year ("at the start
+    /// of the year": January and February); a year alone ("in 2025"); or a time relative to ``today``
+    /// ("yesterday", "last week": Monday to Sunday, "this month", "two weeks ago", "the past three days", "letzte
+    /// Woche", "la semaine dernière", "上个月"): four times as much for a week or a day, twice for a month relative
+    /// to today. Set it to 0 where a document's date says nothing of what a query's times mean: readings added
+    /// over months, searched with worries such as "my dog died last week".
     public var namedTime: Float
     /// The moment "today", "last week" and the other relative times are read from, on the device's calendar day
     /// in its time zone; `nil`, the default, is the moment of the search. Set it to search as of another day

@@ -40,20 +40,27 @@ import Testing
         #expect(CalendarWords.NamedTimes(in: "the 2027 plan").isEmpty)
     }
 
-    @Test func aMomentsMonthIsTheCalendarsInUTC() throws {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = try #require(TimeZone(identifier: "UTC"))
+    @Test func aRecordsDayIsItsOwnOrTheDevicesDayOfItsMoment() throws {
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = try #require(TimeZone(identifier: "UTC"))
+        var local = Calendar(identifier: .gregorian)
+        local.timeZone = .current
         var generator = SystemRandomNumberGenerator()
-        // Every day boundary from 1900 to 2100 is too many; a few thousand moments and the edges of months.
+        // Every moment from 1900 to 2100 is too many; a few thousand, the edges of months and days alone.
         var moments: [Double] = (0..<5_000).map { _ in Double.random(in: -2.2e9...4.1e9, using: &generator) }
         moments += [0, -1, 86_399, 86_400, 951_782_400, 951_868_799, 951_868_800, 4_107_542_399]
+        moments += (0..<500).map { _ in Double(Int.random(in: -25_000...47_000, using: &generator)) * 86_400 }
         for seconds in moments {
-            let expected = calendar.component(.month, from: Date(timeIntervalSince1970: seconds))
-            let year = calendar.component(.year, from: Date(timeIntervalSince1970: seconds))
-            let found = try #require(CalendarWords.yearAndMonth(of: seconds))
-            #expect(found.month == expected && found.year == year, "\(seconds)")
+            let date = Date(timeIntervalSince1970: seconds)
+            // A day alone (midnight UTC) is that day; a moment, the device's day of it.
+            let calendar = seconds.truncatingRemainder(dividingBy: 86_400) == 0 ? utc : local
+            let parts = calendar.dateComponents([.year, .month, .day], from: date)
+            let day = try #require(CalendarWords.day(ofRecord: seconds))
+            let found = RecordDate.civil(days: day)
+            #expect(
+                found.year == parts.year && found.month == parts.month && found.day == parts.day, "\(seconds)")
         }
-        #expect(CalendarWords.yearAndMonth(of: .nan) == nil)
+        #expect(CalendarWords.day(ofRecord: .nan) == nil)
     }
 
     @Test func aLineStatesADateByAMonthAWeekdayAYearOrDigits() {
