@@ -114,7 +114,19 @@ enum CalendarWords {
         /// planner's first 48 relative-time questions, 2× for a week put the right meeting first for 40, 4× for 43,
         /// 6× no more; 2× for a month one more, 3× no more there.
         func weight(seconds: Double) -> Float {
-            guard !isEmpty, let day = CalendarWords.day(ofRecord: seconds) else { return 0 }
+            guard !isEmpty, seconds.isFinite, abs(seconds) < 1e15 else { return 0 }
+            let date = Date(timeIntervalSince1970: seconds)
+            let utcDay = RecordDate.split(date).days
+            let here = weight(day: utcDay)
+            guard seconds.truncatingRemainder(dividingBy: 86_400) != 0 else { return here }
+            // A moment's day where the device is lies within a day of its day in UTC: the time zone is read only
+            // when the days around it weigh differently (near midnight at the edge of a time named).
+            if weight(day: utcDay - 1) == here && weight(day: utcDay + 1) == here { return here }
+            return weight(day: CalendarWords.today(date))
+        }
+
+        /// The nudge's weight for a record on `day` (days since 1970).
+        func weight(day: Int) -> Float {
             if let narrowest = days.filter({ $0.contains(day) }).map(\.count).min() {
                 return narrowest <= 7 ? 4 : narrowest <= 31 ? 2 : 1
             }
@@ -139,8 +151,8 @@ enum CalendarWords {
     /// The day a record is dated on, as days since 1970: a record dated by its day alone ("2026-03-10", stored at
     /// midnight UTC) is on that day wherever it is read; one dated by a moment (a post written at 23:30 in
     /// California, 07:30 UTC the next day) is on the device's day of it, the day the person calls "today". By the
-    /// calendar's arithmetic (``RecordDate``): it runs for every candidate, and loads the time zone only for a
-    /// moment. `nil` for a moment no calendar holds.
+    /// calendar's arithmetic (``RecordDate``) and the device's time zone. `nil` for a moment no calendar holds.
+    /// (``NamedTimes/weight(seconds:)`` weighs records by it, reading the time zone only near a time's edge.)
     static func day(ofRecord seconds: Double) -> Int? {
         guard seconds.isFinite, abs(seconds) < 1e15 else { return nil }
         let date = Date(timeIntervalSince1970: seconds)

@@ -61,6 +61,20 @@ import Testing
                 found.year == parts.year && found.month == parts.month && found.day == parts.day, "\(seconds)")
         }
         #expect(CalendarWords.day(ofRecord: .nan) == nil)
+        // A time's weight for a record is that of the record's day, though it reads the zone only near an edge.
+        let now = Date(timeIntervalSince1970: 1_795_000_000)
+        let times = [
+            CalendarWords.NamedTimes(in: "what did we decide yesterday", now: now),
+            CalendarWords.NamedTimes(in: "the offsite in November 2026"),
+            CalendarWords.NamedTimes(in: "what came up last month", now: now),
+        ]
+        for named in times {
+            for _ in 0..<3_000 {
+                let seconds = 1_795_000_000 + Double.random(in: -100 * 86_400...2 * 86_400, using: &generator)
+                let day = try #require(CalendarWords.day(ofRecord: seconds))
+                #expect(named.weight(seconds: seconds) == named.weight(day: day), "\(seconds)")
+            }
+        }
     }
 
     @Test func aLineStatesADateByAMonthAWeekdayAYearOrDigits() {
