@@ -111,7 +111,8 @@ extension CalendarWords {
             // tomorrow.
             guard at(1) != "of", unit != .day else { continue }
             var offset: Int?
-            if let before = modifiersBefore[at(-1)] {
+            // French "an" after a word before it would be English: "is this an issue".
+            if let before = modifiersBefore[at(-1)], word != "an" {
                 offset = before
             } else if let after = modifiersAfter[at(1)] {
                 offset = after

@@ -63,12 +63,15 @@ import Testing
         for query in [
             "what happened on the last day of the offsite", "the last week of March", "what did we do the next day",
             "posts with this tag", "who is the next hire", "the year-end all-hands", "what's the plan for 2027",
+            "is this an issue for the launch", "what is the next an option",
         ] {
             #expect(Self.times(query).isEmpty, "\(query)")
         }
         // German "hier" is here, French "hier" yesterday; French "mes" is "my", not Spanish "month".
         #expect(Self.times("Was ist hier passiert?", "de").isEmpty)
         #expect(Self.times("mes dernières réunions", "fr").isEmpty)
+        #expect(Self.times("l'an dernier", "fr") == [Time(unit: .year, offset: -1)])
+        #expect(Self.times("il y a deux ans", "fr") == [Time(unit: .year, offset: -2)])
     }
 
     @Test func stretchesAreTheCalendarsWeeksAndMonths() throws {
