@@ -40,12 +40,12 @@ extension CalendarWords {
                 span = (today + offset)...(today + offset)
             case .week, .weekend:
                 // 1970-01-01 was a Thursday: day 4 is the first Monday.
-                let monday = today - (((today - 4) % 7) + 7) % 7 + 7 * offset
+                let monday = today - (today - 4).floorModulo(7) + 7 * offset
                 span = unit == .week ? monday...(monday + 6) : (monday + 5)...(monday + 6)
             case .month:
                 let day = RecordDate.civil(days: today)
-                let index = day.year * 12 + (day.month - 1) + offset
-                span = CalendarWords.monthDays(year: index.floorDivided(by: 12), month: index.floorModulo(12) + 1)
+                let shifted = CalendarWords.month(day.year, day.month, shiftedBy: offset)
+                span = CalendarWords.monthDays(year: shifted.year, month: shifted.month)
             case .year:
                 span = CalendarWords.yearDays(RecordDate.civil(days: today).year + offset)
             }
@@ -64,7 +64,12 @@ extension CalendarWords {
     /// Chinese and Japanese ("上周", "昨天", "先月"). `language` (the query's, as the analyzer reads it) decides
     /// the words two languages write alike: French "hier" is yesterday, German "hier" here.
     static func relativeTimes(in query: String, language: String?) -> Set<RelativeTime> {
-        let words = Self.words(query).map { $0.text.lowercased() }
+        relativeTimes(in: words(query), text: query, language: language)
+    }
+
+    /// The times relative to today named by `words`, the words of `text` (``words(_:)``).
+    static func relativeTimes(in words: [Word], text: String, language: String?) -> Set<RelativeTime> {
+        let words = words.map { $0.text.lowercased() }
         var found = Set<RelativeTime>()
         for (index, word) in words.enumerated() {
             func at(_ offset: Int) -> String {
@@ -129,15 +134,15 @@ extension CalendarWords {
                 ? .beforeToday : offset == 0 && at(-2) == "later" ? .afterToday : .whole
             found.insert(RelativeTime(unit: unit, offset: offset, part: part))
         }
-        for (mark, time) in cjkTimes where query.contains(mark) { found.insert(time) }
+        for (mark, time) in cjkTimes where text.contains(mark) { found.insert(time) }
         return found
     }
 
     /// The start or the end of a year the query names ("at the start of the year", "the end of last year",
     /// "beginning of 2025", "early in the year"): the first two or the last two months, of any year (`year` nil)
     /// or of the one named (a year written, or this, last or next year as an offset from today's).
-    static func yearParts(in query: String) -> [(part: RelativeTime.Part, year: YearNamed?)] {
-        let words = Self.words(query).map { $0.text.lowercased() }
+    static func yearParts(in words: [Word]) -> [(part: RelativeTime.Part, year: YearNamed?)] {
+        let words = words.map { $0.text.lowercased() }
         var found: [(RelativeTime.Part, YearNamed?)] = []
         for (index, word) in words.enumerated() {
             let part: RelativeTime.Part
@@ -167,16 +172,15 @@ extension CalendarWords {
     }
 
     /// The years a query names on their own, after a word of time ("what did we decide in 2025", "im Jahr 2025",
-    /// "en 2025", "2025年"), when it names no month: the whole of each.
-    static func yearsAlone(in query: String) -> Set<Int> {
-        let words = Self.words(query)
+    /// "en 2025", "2025年"), when it names no month: the whole of each. `words` are those of `text`.
+    static func yearsAlone(in words: [Word], text: String) -> Set<Int> {
         var found = Set<Int>()
         for (index, word) in words.enumerated() {
             guard word.text.count == 4, let year = Int(word.text), yearsWritten.contains(year) else { continue }
             let before = index > 0 ? words[index - 1].text.lowercased() : ""
             if yearPrepositions.contains(before) { found.insert(year) }
         }
-        for year in years(in: query) where query.contains("\(year)年") { found.insert(year) }
+        for year in years(in: words) where text.contains("\(year)年") { found.insert(year) }
         return found
     }
 
@@ -202,10 +206,15 @@ extension CalendarWords {
     /// The day `months` months from `day` (the same day of the month, or the month's last when it has fewer).
     static func adding(months: Int, to day: Int) -> Int {
         let date = RecordDate.civil(days: day)
-        let index = date.year * 12 + (date.month - 1) + months
-        let (year, month) = (index.floorDivided(by: 12), index.floorModulo(12) + 1)
+        let (year, month) = Self.month(date.year, date.month, shiftedBy: months)
         return RecordDate.daysSinceEpoch(
             year: year, month: month, day: min(date.day, RecordDate.daysInMonth(year: year, month: month)))
+    }
+
+    /// The year and month `months` months from `month` of `year` (−1 from January 2026 is December 2025).
+    static func month(_ year: Int, _ month: Int, shiftedBy months: Int) -> (year: Int, month: Int) {
+        let index = year * 12 + (month - 1) + months
+        return (index.floorDivided(by: 12), index.floorModulo(12) + 1)
     }
 
     // MARK: - Tables

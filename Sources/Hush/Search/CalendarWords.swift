@@ -16,9 +16,11 @@ enum CalendarWords {
     /// is also a word ("may", "march", "august") names a month next to a word of time or a number ("in may",
     /// "since March", "may 3") or written with a capital where the sentence does not ask for one ("what did we
     /// plan for May?"); "jan" next to them or in small letters ("Jan" is as often a first name).
-    static func months(in query: String) -> Set<Int> {
+    static func months(in query: String) -> Set<Int> { months(in: words(query), text: query) }
+
+    /// The months named by `words`, the words of `text` (``words(_:)``).
+    static func months(in words: [Word], text: String) -> Set<Int> {
         var found = Set<Int>()
-        let words = Self.words(query)
         for (index, word) in words.enumerated() {
             let lowered = word.text.lowercased()
             guard let month = names[lowered] ?? abbreviations[lowered] else { continue }
@@ -32,7 +34,7 @@ enum CalendarWords {
             }
             found.insert(month)
         }
-        found.formUnion(cjkMonths(in: query))
+        found.formUnion(cjkMonths(in: text))
         return found
     }
 
@@ -79,10 +81,11 @@ enum CalendarWords {
         /// The times `query` names, today being `now`'s day in the device's time zone (read only when the query
         /// names a time relative to it). `language` is the query's (``CalendarWords/relativeTimes(in:language:)``).
         init(in query: String, language: String? = nil, now: @autoclosure () -> Date = Date()) {
-            months = CalendarWords.months(in: query)
-            years = months.isEmpty ? [] : CalendarWords.years(in: query)
-            var relative = CalendarWords.relativeTimes(in: query, language: language)
-            for (part, year) in CalendarWords.yearParts(in: query) {
+            let words = CalendarWords.words(query)
+            months = CalendarWords.months(in: words, text: query)
+            years = months.isEmpty ? [] : CalendarWords.years(in: words)
+            var relative = CalendarWords.relativeTimes(in: words, text: query, language: language)
+            for (part, year) in CalendarWords.yearParts(in: words) {
                 switch year {
                 case nil: months.formUnion(part == .start ? [1, 2] : [11, 12])
                 case .written(let year)?:
@@ -94,7 +97,9 @@ enum CalendarWords {
                     relative.insert(RelativeTime(unit: .year, offset: offset, part: part))
                 }
             }
-            if months.isEmpty { days += CalendarWords.yearsAlone(in: query).sorted().map(CalendarWords.yearDays) }
+            if months.isEmpty {
+                days += CalendarWords.yearsAlone(in: words, text: query).sorted().map(CalendarWords.yearDays)
+            }
             if !relative.isEmpty {
                 let today = CalendarWords.today(now())
                 days += relative.map { $0.days(today: today) }.sorted { $0.lowerBound < $1.lowerBound }
@@ -137,9 +142,12 @@ enum CalendarWords {
     }
 
     /// The years from 1900 to 2099 that `text` writes in four digits ("2025", "2025年").
-    static func years(in text: String) -> Set<Int> {
+    static func years(in text: String) -> Set<Int> { years(in: words(text)) }
+
+    /// The years `words` write in four digits.
+    static func years(in words: [Word]) -> Set<Int> {
         Set(
-            words(text).compactMap { word in
+            words.compactMap { word in
                 let digits = word.text.prefix(while: \.isNumber)
                 guard digits.count == 4, digits.count == word.text.count || word.text.dropFirst(4).first == "年",
                     let year = Int(digits), yearsWritten.contains(year)
